@@ -1,0 +1,330 @@
+"""Pay tables and collection schedules, read from data files (TOML or JSON) shipped in the package.
+
+Adding a pay table needs no code: write a file in the same format and load it with
+:meth:`PaytableRegistry.add_file`. A malformed file is refused with a :class:`PaytableError` naming the file,
+the entry and the problem.
+
+>>> tables = load_paytables()
+>>> tables.trips("UTH-01").line_for("full house").odds.text
+'9 to 1'
+>>> tables.blind().line_for("flush").odds.payout(Decimal(5))
+Decimal('7.5')
+>>> tables.collection("bb-1").fee_for(Decimal(50))
+Decimal('4')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from trainer.resources import engine_data_dir
+
+PaytableKind = Literal["blind", "trips", "bad_beat", "pairs", "progressive"]
+KINDS: tuple[PaytableKind, ...] = ("blind", "trips", "bad_beat", "pairs", "progressive")
+
+CATEGORY_HANDS = (
+    "royal flush", "straight flush", "four of a kind", "full house", "flush", "straight",
+    "three of a kind", "two pair", "one pair", "high card",
+)
+PAIRS_HANDS = (
+    "aa-with-dealer-aa", "red-aces", "aa", "ak-suited", "aq-aj-suited", "ak-offsuit", "aq-aj-offsuit",
+    "ace-face-suited", "ace-face", "kk-qq-jj", "tt-22", "other-pair",
+)
+PROGRESSIVE_ROYALS = ("royal-first-5", "royal-first-7", "community-royal")
+HANDS_BY_KIND: Mapping[str, tuple[str, ...]] = {
+    "blind": CATEGORY_HANDS,
+    "trips": CATEGORY_HANDS,
+    "bad_beat": CATEGORY_HANDS,
+    "pairs": PAIRS_HANDS,
+    "progressive": PROGRESSIVE_ROYALS + CATEGORY_HANDS[1:],
+}
+DATA_FILES = ("trips.toml", "bad_beat.toml", "pairs.toml", "progressive.toml")
+COLLECTION_FILE = "collection.toml"
+
+_ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(to|for)\s*(\d+(?:\.\d+)?)\s*$|^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+
+
+class PaytableError(ValueError):
+    """A pay-table or schedule file that cannot be used: the message names the file, the entry and the problem."""
+
+    def __init__(self, source: str, entry: str, problem: str) -> None:
+        self.source, self.entry, self.problem = source, entry, problem
+        where = f"{source}: {entry}" if entry else source
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True)
+class Odds:
+    """How a line pays: ``N to M`` (the wager stays), ``N for 1`` (the wager is included) or ``P%`` of a meter."""
+
+    kind: Literal["to", "for", "percent"]
+    numerator: Decimal
+    denominator: Decimal
+    text: str
+
+    @classmethod
+    def parse(cls, text: str) -> Odds:
+        """``"3 to 2"``, ``"250 for 1"`` or ``"5%"``; raises ValueError otherwise."""
+        match = _ODDS.match(text)
+        if not match:
+            raise ValueError(f"odds '{text}' are not 'N to M', 'N for 1' or 'P%'")
+        if match.group(4) is not None:
+            percent = Decimal(match.group(4))
+            if not 0 < percent <= 100:
+                raise ValueError(f"percentage '{text}' is not between 0 and 100")
+            return cls("percent", percent, Decimal(100), text.strip())
+        numerator, word, denominator = Decimal(match.group(1)), match.group(2), Decimal(match.group(3))
+        if numerator <= 0 or denominator <= 0:
+            raise ValueError(f"odds '{text}' must be positive")
+        kind: Literal["to", "for"] = "to" if word == "to" else "for"
+        return cls(kind, numerator, denominator, f"{match.group(1)} {word} {match.group(3)}")
+
+    def payout(self, stake: Decimal, meter: Decimal | None = None) -> Decimal:
+        """The money the dealer hands over on a win (for ``to`` odds the stake stays besides this)."""
+        if self.kind == "percent":
+            if meter is None:
+                raise ValueError("a percentage pay needs the meter amount")
+            return meter * self.numerator / self.denominator
+        return stake * self.numerator / self.denominator
+
+    def net(self, stake: Decimal, meter: Decimal | None = None) -> Decimal:
+        """The player's gain: the payout, less the stake where the odds include it (``for``, ``%``)."""
+        paid = self.payout(stake, meter)
+        return paid if self.kind == "to" else paid - stake
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """One line of a pay table: the hand it pays on and the odds."""
+
+    hand: str
+    label: str
+    odds: Odds
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """A Blind, Trips, Bad Beat, Pairs or Progressive pay table."""
+
+    id: str
+    kind: PaytableKind
+    title: str
+    source: str
+    lines: tuple[PayLine, ...]
+    house_edge: float | None = None
+
+    def line_for(self, hand: str) -> PayLine | None:
+        """The line that pays ``hand`` (a hand name or a pairs/progressive key), or None."""
+        for line in self.lines:
+            if line.hand == hand:
+                return line
+        return None
+
+    def first_line(self, hands: Iterable[str]) -> PayLine | None:
+        """The line of the first of ``hands`` that this table has (the order is the order of precedence)."""
+        for hand in hands:
+            line = self.line_for(hand)
+            if line is not None:
+                return line
+        return None
+
+
+@dataclass(frozen=True)
+class CollectionSchedule:
+    """A collection-fee schedule: brackets of total table action, half-open on whole dollars."""
+
+    id: str
+    title: str
+    source: str
+    brackets: tuple[tuple[Decimal, Decimal], ...]
+    limit_per_spot: str | None = None
+
+    def fee_for(self, total_action: Decimal) -> Decimal:
+        """The fee for ``total_action``; a total below the first bracket pays the first fee, none pays nothing."""
+        if total_action <= 0:
+            return Decimal(0)
+        fee = self.brackets[0][1]
+        for lower, bracket_fee in self.brackets:
+            if total_action >= lower:
+                fee = bracket_fee
+        return fee
+
+
+class PaytableRegistry:
+    """Every pay table and schedule known to the trainer, by kind and id."""
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[str, str], Paytable] = {}
+        self._schedules: dict[str, CollectionSchedule] = {}
+
+    def add(self, table: Paytable) -> None:
+        self._tables[(table.kind, table.id)] = table
+
+    def add_schedule(self, schedule: CollectionSchedule) -> None:
+        self._schedules[schedule.id] = schedule
+
+    def add_file(self, path: str | Path) -> list[str]:
+        """Load a user's pay-table file (TOML or JSON, the shipped format); returns the ids it added."""
+        added = []
+        for item in _read_file(Path(path)):
+            if isinstance(item, Paytable):
+                self.add(item)
+            else:
+                self.add_schedule(item)
+            added.append(item.id)
+        return added
+
+    def get(self, kind: str, table_id: str | int) -> Paytable:
+        """The table of ``kind`` with ``table_id``; KeyError with a readable message when there is none."""
+        key = (kind, str(table_id))
+        if key not in self._tables:
+            known = ", ".join(self.ids(kind))
+            raise KeyError(f"unknown {kind.replace('_', ' ')} pay table '{table_id}' (known: {known})")
+        return self._tables[key]
+
+    def ids(self, kind: str) -> list[str]:
+        return [table_id for (k, table_id) in self._tables if k == kind]
+
+    def blind(self) -> Paytable:
+        return self.get("blind", "blind")
+
+    def trips(self, table_id: str) -> Paytable:
+        return self.get("trips", table_id)
+
+    def bad_beat(self, table_id: str) -> Paytable:
+        return self.get("bad_beat", table_id)
+
+    def pairs(self, table_id: str | int) -> Paytable:
+        return self.get("pairs", table_id)
+
+    def progressive(self, table_id: str) -> Paytable:
+        return self.get("progressive", table_id)
+
+    def collection(self, schedule_id: str) -> CollectionSchedule:
+        if schedule_id not in self._schedules:
+            known = ", ".join(self._schedules)
+            raise KeyError(f"unknown collection schedule '{schedule_id}' (known: {known})")
+        return self._schedules[schedule_id]
+
+    def schedule_ids(self) -> list[str]:
+        return list(self._schedules)
+
+    def copy(self) -> PaytableRegistry:
+        clone = PaytableRegistry()
+        clone._tables = dict(self._tables)
+        clone._schedules = dict(self._schedules)
+        return clone
+
+
+@cache
+def _builtin() -> PaytableRegistry:
+    registry = PaytableRegistry()
+    for name in (*DATA_FILES, COLLECTION_FILE):
+        registry.add_file(engine_data_dir() / name)
+    return registry
+
+
+def load_paytables(extra_files: Iterable[str | Path] = ()) -> PaytableRegistry:
+    """The shipped pay tables and schedules, plus any user files (which may replace a shipped id)."""
+    extra = list(extra_files)
+    if not extra:
+        return _builtin()
+    registry = _builtin().copy()
+    for path in extra:
+        registry.add_file(path)
+    return registry
+
+
+def _read_file(path: Path) -> list[Paytable | CollectionSchedule]:
+    source = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PaytableError(source, "", f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        if path.suffix.lower() == ".json":
+            data = json.loads(raw.decode("utf-8"))
+        else:
+            data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise PaytableError(source, "", f"is not valid {path.suffix.lstrip('.').upper() or 'TOML'} ({exc})") from None
+    if not isinstance(data, dict) or not data:
+        raise PaytableError(source, "", "holds no pay tables (expected one table per entry)")
+    return [_read_entry(source, str(entry), body) for entry, body in data.items()]
+
+
+def _read_entry(source: str, entry: str, body: Any) -> Paytable | CollectionSchedule:
+    if not isinstance(body, dict):
+        raise PaytableError(source, entry, "is not a table of keys")
+    if "brackets" in body:
+        return _read_schedule(source, entry, body)
+    kind = body.get("kind")
+    if kind not in KINDS:
+        raise PaytableError(source, entry, f"kind {kind!r} is not one of {', '.join(KINDS)}")
+    unknown = set(body) - {"kind", "title", "source", "lines", "house_edge"}
+    if unknown:
+        raise PaytableError(source, entry, f"unknown key {sorted(unknown)[0]!r}")
+    lines = body.get("lines")
+    if not isinstance(lines, list) or not lines:
+        raise PaytableError(source, entry, "has no lines (expected lines = [{ hand = ..., odds = ... }, ...])")
+    parsed = tuple(_read_line(source, entry, kind, index, line) for index, line in enumerate(lines))
+    hands = [line.hand for line in parsed]
+    duplicates = {hand for hand in hands if hands.count(hand) > 1}
+    if duplicates:
+        raise PaytableError(source, entry, f"pays '{sorted(duplicates)[0]}' twice")
+    edge = body.get("house_edge")
+    if edge is not None and (isinstance(edge, bool) or not isinstance(edge, int | float)):
+        raise PaytableError(source, entry, f"house_edge {edge!r} is not a number")
+    table_id = "blind" if kind == "blind" else entry
+    return Paytable(
+        table_id, kind, str(body.get("title", entry)), str(body.get("source", source)), parsed,
+        None if edge is None else float(edge),
+    )
+
+
+def _read_line(source: str, entry: str, kind: str, index: int, line: Any) -> PayLine:
+    where = f"{entry} line {index + 1}"
+    if not isinstance(line, dict) or "hand" not in line or "odds" not in line:
+        raise PaytableError(source, where, "needs a hand and odds")
+    hand = line["hand"]
+    if hand not in HANDS_BY_KIND[kind]:
+        raise PaytableError(source, where, f"'{hand}' is not a hand a {kind.replace('_', ' ')} table can pay")
+    try:
+        odds = Odds.parse(str(line["odds"]))
+    except ValueError as exc:
+        raise PaytableError(source, where, str(exc)) from None
+    if odds.kind == "percent" and kind != "progressive":
+        raise PaytableError(source, where, "only a progressive table pays a percentage of a meter")
+    return PayLine(hand, str(line.get("label", hand)), odds)
+
+
+def _read_schedule(source: str, entry: str, body: dict[str, Any]) -> CollectionSchedule:
+    brackets = body["brackets"]
+    if not isinstance(brackets, list) or not brackets:
+        raise PaytableError(source, entry, "has no brackets")
+    parsed: list[tuple[Decimal, Decimal]] = []
+    for index, bracket in enumerate(brackets):
+        where = f"{entry} bracket {index + 1}"
+        if not isinstance(bracket, dict) or set(bracket) != {"from", "fee"}:
+            raise PaytableError(source, where, "needs exactly 'from' and 'fee'")
+        try:
+            lower, fee = Decimal(str(bracket["from"])), Decimal(str(bracket["fee"]))
+        except InvalidOperation:
+            raise PaytableError(source, where, "'from' and 'fee' must be numbers") from None
+        if lower < 0 or fee < 0:
+            raise PaytableError(source, where, "amounts must not be negative")
+        if parsed and lower <= parsed[-1][0]:
+            raise PaytableError(source, where, "brackets must rise")
+        parsed.append((lower, fee))
+    return CollectionSchedule(
+        entry, str(body.get("title", entry)), str(body.get("source", source)), tuple(parsed),
+        body.get("limit_per_spot"),
+    )
