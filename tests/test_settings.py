@@ -1,0 +1,334 @@
+"""The settings record and its file: defaults, checks, round trips, and never failing to load."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+import trainer.settings as settings_module
+from trainer.settings import (
+    DEFAULTS,
+    PLAYER_DEALER_POSITIONS,
+    SPEED_STEPS,
+    Settings,
+    SettingsError,
+    SettingsStore,
+    default_procedure,
+    default_settings_path,
+    from_json,
+    problems,
+    step_speed,
+)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SettingsStore:
+    return SettingsStore(tmp_path / "config" / "settings.json")
+
+
+def test_doctests_hold() -> None:
+    result = doctest.testmod(settings_module)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# --- defaults -----------------------------------------------------------------------------------------------
+
+
+def test_defaults_are_a_house_banked_six_seat_table_with_trips_and_bad_beat() -> None:
+    s = Settings()
+    assert (s.banking, s.seats, s.procedure) == ("house", 6, "ace")
+    assert (s.trips_paytable, s.bad_beat_paytable, s.pairs_paytable, s.progressive_paytable) == (
+        "UTH-01", "BBB-02", 1, "01")
+    assert s.offered_side_bets == ("trips", "bad_beat")
+    assert (s.min_wager, s.max_wager, s.player_dealer_bank, s.collection_schedule) == (5, 500, 1000, "bb-1")
+    assert (s.animation_speed, s.volume, s.muted, s.four_colour) == (1.0, 0.7, False, False)
+    assert s.deck_backs == ("red", "blue")
+    assert s.careless_players is False
+    assert s.window_geometry is None
+
+
+def test_house_table_deals_with_ace_shuffler_player_dealer_table_with_two_at_a_time_shuffler() -> None:
+    assert default_procedure("house") == "ace"
+    assert default_procedure("player-dealer") == "shuffler"
+
+
+def test_default_path_is_in_the_user_config_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert default_settings_path() == tmp_path / "uth-dealer-trainer" / "settings.json"
+    assert SettingsStore().path == default_settings_path()
+
+
+# --- checks -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [
+        ({"banking": "casino"}, "banking"),
+        ({"seats": 0}, "seats"),
+        ({"seats": 8}, "seats"),  # 8 is a player-dealer size only
+        ({"banking": "player-dealer", "seats": 7, "procedure": "shuffler"}, "seats"),
+        ({"procedure": "by hand"}, "procedure"),
+        ({"trips_paytable": "UTH-05"}, "trips_paytable"),
+        ({"bad_beat_paytable": "BBB-04"}, "bad_beat_paytable"),
+        ({"pairs_paytable": 7}, "pairs_paytable"),
+        ({"pairs_paytable": True}, "pairs_paytable"),
+        ({"progressive_paytable": "99"}, "progressive_paytable"),
+        ({"min_wager": 0}, "min_wager"),
+        ({"min_wager": 5.5}, "min_wager"),
+        ({"min_wager": 100, "max_wager": 50}, "max_wager"),
+        ({"collection_schedule": "schedule one"}, "collection_schedule"),
+        ({"animation_speed": 0.1}, "animation_speed"),
+        ({"animation_speed": 5.0}, "animation_speed"),
+        ({"animation_speed": float("nan")}, "animation_speed"),
+        ({"volume": 1.5}, "volume"),
+        ({"muted": "no"}, "muted"),
+        ({"deck_backs": ("red", "red")}, "deck_backs"),
+        ({"deck_backs": ("red", "tartan")}, "deck_backs"),
+        ({"deck_backs": ("red",)}, "deck_backs"),
+        ({"window_geometry": "not base64!"}, "window_geometry"),
+    ],
+)
+def test_a_bad_value_is_refused_naming_its_key(changes: dict[str, object], key: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        DEFAULTS.replace(**changes)
+    assert caught.value.key == key
+    assert str(caught.value).startswith(f"{key}: ")
+
+
+def test_player_dealer_table_has_six_or_eight_positions() -> None:
+    for positions in PLAYER_DEALER_POSITIONS:
+        assert DEFAULTS.replace(banking="player-dealer", seats=positions).seats == positions
+
+
+def test_player_dealer_table_does_not_offer_pairs_or_progressive() -> None:
+    with pytest.raises(SettingsError, match="offer_pairs"):
+        DEFAULTS.replace(banking="player-dealer", offer_pairs=True)
+    with pytest.raises(SettingsError, match="offer_progressive"):
+        DEFAULTS.replace(banking="player-dealer", offer_progressive=True)
+    assert DEFAULTS.replace(offer_pairs=True, offer_progressive=True).offered_side_bets == (
+        "trips", "bad_beat", "pairs", "progressive")
+
+
+def test_bad_beat_is_offered_only_with_trips() -> None:
+    with pytest.raises(SettingsError, match="offer_bad_beat"):
+        DEFAULTS.replace(offer_trips=False)
+    assert DEFAULTS.replace(offer_trips=False, offer_bad_beat=False).offered_side_bets == ()
+
+
+def test_player_dealer_bank_covers_at_least_the_table_minimum() -> None:
+    with pytest.raises(SettingsError, match="player_dealer_bank"):
+        DEFAULTS.replace(banking="player-dealer", min_wager=100, player_dealer_bank=50)
+
+
+def test_problems_lists_every_field_with_a_bad_value() -> None:
+    values = {**DEFAULTS.as_dict(), "seats": "six", "volume": 2, "min_wager": -1}
+    assert set(problems(values)) == {"seats", "volume", "min_wager"}
+    assert problems(DEFAULTS.as_dict()) == {}
+
+
+def test_speed_steps_run_from_a_quarter_to_four_times() -> None:
+    assert SPEED_STEPS[0] == 0.25 and SPEED_STEPS[-1] == 4.0
+    speed, seen = 0.25, [0.25]
+    while speed < 4.0:
+        speed = step_speed(speed, +1)
+        seen.append(speed)
+    assert tuple(seen) == SPEED_STEPS
+    assert step_speed(0.25, -1) == 0.25
+
+
+# --- the file -----------------------------------------------------------------------------------------------
+
+
+def test_no_file_yet_gives_the_defaults_and_no_message(store: SettingsStore) -> None:
+    assert store.load() == (DEFAULTS, None)
+
+
+def test_settings_survive_a_restart(store: SettingsStore) -> None:
+    chosen = DEFAULTS.replace(
+        banking="player-dealer", seats=8, procedure="card-shoe", trips_paytable="UTH-04",
+        collection_schedule="bb-12", animation_speed=2.0, volume=0.25, muted=True, four_colour=True,
+        deck_backs=("green", "black"), window_geometry="AdnQywADAAA=",
+    )
+    store.save(chosen)
+    loaded, message = SettingsStore(store.path).load()
+    assert message is None
+    assert loaded == chosen
+    assert loaded.window_geometry == "AdnQywADAAA="
+
+
+def test_the_file_is_plain_json_with_a_version(store: SettingsStore) -> None:
+    store.save(DEFAULTS)
+    data = json.loads(store.path.read_text(encoding="utf-8"))
+    assert data["version"] == 1
+    assert data["deck_backs"] == ["red", "blue"]
+    assert data["seats"] == 6
+
+
+def test_save_replaces_atomically_and_leaves_no_temporary_file(store: SettingsStore) -> None:
+    store.save(DEFAULTS)
+    store.save(DEFAULTS.replace(seats=3))
+    assert [p.name for p in store.path.parent.iterdir()] == ["settings.json"]
+    assert store.load()[0].seats == 3
+
+
+def test_a_failed_save_keeps_the_previous_file(store: SettingsStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    store.save(DEFAULTS.replace(seats=2))
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(settings_module.os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        store.save(DEFAULTS.replace(seats=4))
+    monkeypatch.undo()
+    assert store.load()[0].seats == 2
+    assert [p.name for p in store.path.parent.iterdir()] == ["settings.json"]
+
+
+@pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]", '"settings"', "", "\x00\x01"])
+def test_corrupt_file_gives_defaults_one_message_and_is_kept_aside(
+    store: SettingsStore, content: str
+) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(content, encoding="utf-8")
+    loaded, message = store.load()
+    assert loaded == DEFAULTS
+    assert message is not None and "\n" not in message
+    assert "defaults" in message
+    kept = [p for p in store.path.parent.iterdir() if p.name.startswith("settings.json.bad-")]
+    assert len(kept) == 1
+    assert kept[0].read_text(encoding="utf-8") == content
+    assert kept[0].name in message
+    assert not store.path.exists()
+    assert store.load() == (DEFAULTS, None)  # reported once: the next start is clean
+
+
+def test_two_corrupt_files_in_the_same_second_are_both_kept(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    for content in ("{one", "{two"):
+        store.path.write_text(content, encoding="utf-8")
+        store.load()
+    kept = sorted(p.read_text() for p in store.path.parent.iterdir() if ".bad-" in p.name)
+    assert kept == ["{one", "{two"]
+
+
+def test_undecodable_bytes_count_as_corrupt(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_bytes(b"\xff\xfe{\x00")
+    loaded, message = store.load()
+    assert loaded == DEFAULTS and message and "could not be read" in message
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_file_gives_defaults_and_a_message(store: SettingsStore) -> None:
+    store.save(DEFAULTS.replace(seats=2))
+    store.path.chmod(0)
+    try:
+        loaded, message = store.load()
+    finally:
+        for p in store.path.parent.iterdir():
+            p.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    assert loaded == DEFAULTS
+    assert message and "could not be read" in message
+
+
+def test_a_directory_where_the_file_should_be_is_reported_not_raised(store: SettingsStore) -> None:
+    store.path.mkdir(parents=True)
+    loaded, message = store.load()
+    assert loaded == DEFAULTS and message and "could not be read" in message
+
+
+def test_unknown_keys_are_ignored_with_a_note(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(json.dumps({"version": 1, "seats": 4, "felt": "green"}), encoding="utf-8")
+    loaded, message = store.load()
+    assert loaded == DEFAULTS.replace(seats=4)
+    assert message and "'felt'" in message and "\n" not in message
+    assert store.path.exists()  # usable: not moved aside
+
+
+def test_a_bad_value_falls_back_to_that_keys_default_naming_the_key(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    data = {"version": 1, "seats": 4, "volume": "loud", "trips_paytable": "UTH-03"}
+    store.path.write_text(json.dumps(data), encoding="utf-8")
+    loaded, message = store.load()
+    assert loaded == DEFAULTS.replace(seats=4, trips_paytable="UTH-03")
+    assert message and "'volume' reset to 0.7" in message
+
+
+def test_values_that_clash_are_settled_one_key_at_a_time(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    data = {"banking": "player-dealer", "seats": 7, "offer_pairs": True, "min_wager": 900, "max_wager": 100}
+    store.path.write_text(json.dumps(data), encoding="utf-8")
+    loaded, message = store.load()
+    assert (loaded.banking, loaded.seats, loaded.offer_pairs) == ("player-dealer", 6, False)
+    assert loaded.min_wager == 900
+    assert loaded.max_wager >= loaded.min_wager
+    assert loaded.player_dealer_bank >= loaded.min_wager
+    assert message and "'seats'" in message and "'offer_pairs'" in message and "'max_wager'" in message
+
+
+def test_json_numbers_are_read_as_the_fields_types() -> None:
+    loaded, notes = from_json({"animation_speed": 2, "volume": 1, "deck_backs": ["blue", "red"]})
+    assert notes == []
+    assert loaded.animation_speed == 2.0 and isinstance(loaded.animation_speed, float)
+    assert loaded.deck_backs == ("blue", "red")
+
+
+# --- invariants ---------------------------------------------------------------------------------------------
+
+_any_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from([*DEFAULTS.as_dict(), "version", "extra"]), _any_json, max_size=8))
+def test_any_json_object_loads_to_valid_settings(data: dict[str, object]) -> None:
+    loaded, notes = from_json(data)
+    assert isinstance(loaded, Settings)
+    assert problems(loaded.as_dict()) == {}
+    used = {k for k, v in data.items() if k in DEFAULTS.as_dict()}
+    for key in used:
+        if not any(f"'{key}'" in note for note in notes):
+            assert loaded.as_dict()[key] == settings_module._coerce(key, data[key])
+
+
+@st.composite
+def _valid_settings(draw: st.DrawFn) -> Settings:
+    banking = draw(st.sampled_from(settings_module.BANKINGS))
+    player_dealer = banking == "player-dealer"
+    seats = draw(st.sampled_from(PLAYER_DEALER_POSITIONS if player_dealer else tuple(range(1, 8))))
+    low = draw(st.integers(1, 1000))
+    trips = draw(st.booleans())
+    backs = draw(st.permutations(settings_module.DECK_BACK_COLOURS))
+    return Settings(
+        banking=banking, seats=seats, procedure=draw(st.sampled_from(settings_module.PROCEDURES)),
+        trips_paytable=draw(st.sampled_from(settings_module.TRIPS_PAYTABLES)),
+        offer_trips=trips, offer_bad_beat=trips and draw(st.booleans()),
+        offer_pairs=not player_dealer and draw(st.booleans()),
+        min_wager=low, max_wager=draw(st.integers(low, 100_000)),
+        player_dealer_bank=draw(st.integers(low, 1_000_000)),
+        animation_speed=draw(st.floats(0.25, 4.0)), volume=draw(st.floats(0.0, 1.0)),
+        deck_backs=(backs[0], backs[1]),
+    )
+
+
+@hypothesis_settings(max_examples=100, deadline=None)
+@given(_valid_settings())
+def test_every_valid_settings_round_trips_through_json(s: Settings) -> None:
+    loaded, notes = from_json(json.loads(json.dumps(s.to_json())))
+    assert notes == []
+    assert loaded == s

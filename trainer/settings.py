@@ -1,0 +1,480 @@
+"""The trainer's settings: what the table looks like and how rounds are dealt, remembered between runs.
+
+Pure Python (no Qt): :class:`Settings` is a frozen record whose every field is checked when it is made, and
+:class:`SettingsStore` keeps it as JSON in the user's configuration folder. Loading never fails: a file that
+cannot be read or parsed is moved aside (``settings.json.bad-<timestamp>``) and the defaults are used; a
+bad value for one key falls back to that key's default; an unknown key is ignored. Each of those is reported
+in one line for the window to show once.
+
+Dealing procedure default: a house-banked (Washington) table uses the ACE / iDeal shuffler by default, a
+player-dealer (California) table the automatic shuffler dealing two at a time. :func:`default_procedure` gives
+the default for a banking, and the settings dialog switches to it when the banking changes.
+
+>>> s = Settings()
+>>> s.banking, s.seats, s.procedure
+('house', 6, 'ace')
+>>> Settings(banking="player-dealer", seats=7)
+Traceback (most recent call last):
+...
+trainer.settings.SettingsError: seats: a player-dealer table has 6 or 8 positions, not 7
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import dataclasses
+import json
+import math
+import os
+import re
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SETTINGS_VERSION = 1
+"""The ``version`` written into the settings file; a later release migrates older files up from it."""
+
+APP_DIR_NAME = "uth-dealer-trainer"
+"""The folder name under the user's configuration, data and log folders."""
+
+BANKINGS = ("house", "player-dealer")
+PROCEDURES = ("card-shoe", "shuffler", "ace", "deck-mate")
+PROCEDURE_LABELS = {
+    "card-shoe": "Card shoe, one card at a time",
+    "shuffler": "Automatic shuffler, two at a time",
+    "ace": "ACE / iDeal shuffler (board first)",
+    "deck-mate": "Deck Mate (hand-held deck)",
+}
+HOUSE_SEATS = range(1, 8)
+PLAYER_DEALER_POSITIONS = (6, 8)
+TRIPS_PAYTABLES = ("UTH-01", "UTH-02", "UTH-03", "UTH-04")
+BAD_BEAT_PAYTABLES = ("BBB-01", "BBB-02", "BBB-03")
+PAIRS_PAYTABLES = (1, 2, 3, 4, 5, 6)
+PROGRESSIVE_PAYTABLES = ("01",)
+DECK_BACK_COLOURS = ("red", "blue", "green", "black")
+SPEED_STEPS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)
+"""The animation speeds the Slower / Faster commands step through."""
+MIN_SPEED, MAX_SPEED = SPEED_STEPS[0], SPEED_STEPS[-1]
+WAGER_FLOOR, WAGER_CEILING = 1, 100_000
+"""Table limits are whole dollars between these two."""
+
+_COLLECTION_RE = re.compile(r"^[a-z][a-z0-9]*-[1-9][0-9]*$")
+
+
+class SettingsError(ValueError):
+    """A settings value that is not allowed; ``key`` names the field, the message says why in plain words."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+def default_procedure(banking: str) -> str:
+    """The dealing procedure a table of this banking uses unless told otherwise.
+
+    >>> default_procedure("house"), default_procedure("player-dealer")
+    ('ace', 'shuffler')
+    """
+    return "shuffler" if banking == "player-dealer" else "ace"
+
+
+def speed_text(speed: float) -> str:
+    """How a speed reads on the toolbar.
+
+    >>> speed_text(1.0), speed_text(0.25), speed_text(1.5)
+    ('1x', '0.25x', '1.5x')
+    """
+    return f"{speed:g}x"
+
+
+def step_speed(speed: float, direction: int) -> float:
+    """The next speed in :data:`SPEED_STEPS`, slower (``direction < 0``) or faster, clamped at the ends.
+
+    >>> step_speed(1.0, +1), step_speed(1.0, -1), step_speed(4.0, +1), step_speed(1.2, +1)
+    (1.5, 0.75, 4.0, 1.5)
+    """
+    if direction > 0:
+        return next((s for s in SPEED_STEPS if s > speed + 1e-9), MAX_SPEED)
+    return next((s for s in reversed(SPEED_STEPS) if s < speed - 1e-9), MIN_SPEED)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Checks, one per field: each returns ``None`` when the value is fine, else a message in plain words.
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and math.isfinite(float(value))  # type: ignore[arg-type]
+
+
+def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if value in choices and type(value) is type(choices[0]):
+            return None
+        listed = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
+        return f"{value!r} is not a known {what} (choose from {listed})"
+
+    return check
+
+
+def _flag(value: object) -> str | None:
+    return None if isinstance(value, bool) else f"{value!r} is not true or false"
+
+
+def _whole_dollars(low: int, high: int) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if not _is_int(value):
+            return f"{value!r} is not a whole number of dollars"
+        if not low <= value <= high:  # type: ignore[operator]
+            return f"${value} is outside ${low:,} to ${high:,}"
+        return None
+
+    return check
+
+
+def _check_seats(value: object) -> str | None:
+    if not _is_int(value):
+        return f"{value!r} is not a whole number"
+    if value not in HOUSE_SEATS and value not in PLAYER_DEALER_POSITIONS:
+        return f"{value} seats is not a table size (1 to 7 seats, or 6 or 8 player-dealer positions)"
+    return None
+
+
+def _check_collection(value: object) -> str | None:
+    if isinstance(value, str) and _COLLECTION_RE.match(value):
+        return None
+    return f"{value!r} is not a collection schedule name such as 'bb-1'"
+
+
+def _check_speed(value: object) -> str | None:
+    if not _is_number(value):
+        return f"{value!r} is not a number"
+    if not MIN_SPEED <= float(value) <= MAX_SPEED:  # type: ignore[arg-type]
+        return f"{value}x is outside {speed_text(MIN_SPEED)} to {speed_text(MAX_SPEED)}"
+    return None
+
+
+def _check_volume(value: object) -> str | None:
+    if not _is_number(value):
+        return f"{value!r} is not a number"
+    if not 0.0 <= float(value) <= 1.0:  # type: ignore[arg-type]
+        return f"{value} is outside 0 to 1"
+    return None
+
+
+def _check_deck_backs(value: object) -> str | None:
+    if not (isinstance(value, tuple) and len(value) == 2):
+        return f"{value!r} is not a pair of back colours"
+    for colour in value:
+        if colour not in DECK_BACK_COLOURS:
+            return f"{colour!r} is not a back colour (choose from {', '.join(DECK_BACK_COLOURS)})"
+    if value[0] == value[1]:
+        return "the two decks need different back colours, so the one in the rack can be told apart"
+    return None
+
+
+def _check_geometry(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        return f"{value!r} is not a saved window geometry"
+    try:
+        base64.b64decode(value.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        return "the saved window geometry is garbled"
+    return None
+
+
+_CHECKS: dict[str, Callable[[object], str | None]] = {
+    "banking": _one_of(BANKINGS, "banking"),
+    "seats": _check_seats,
+    "procedure": _one_of(PROCEDURES, "dealing procedure"),
+    "trips_paytable": _one_of(TRIPS_PAYTABLES, "Trips pay table"),
+    "bad_beat_paytable": _one_of(BAD_BEAT_PAYTABLES, "Bad Beat pay table"),
+    "pairs_paytable": _one_of(PAIRS_PAYTABLES, "Pairs pay table"),
+    "progressive_paytable": _one_of(PROGRESSIVE_PAYTABLES, "Progressive pay table"),
+    "offer_trips": _flag,
+    "offer_bad_beat": _flag,
+    "offer_pairs": _flag,
+    "offer_progressive": _flag,
+    "min_wager": _whole_dollars(WAGER_FLOOR, WAGER_CEILING),
+    "max_wager": _whole_dollars(WAGER_FLOOR, WAGER_CEILING),
+    "player_dealer_bank": _whole_dollars(WAGER_FLOOR, 10 * WAGER_CEILING),
+    "collection_schedule": _check_collection,
+    "careless_players": _flag,
+    "animation_speed": _check_speed,
+    "volume": _check_volume,
+    "muted": _flag,
+    "four_colour": _flag,
+    "deck_backs": _check_deck_backs,
+    "window_geometry": _check_geometry,
+}
+
+
+@dataclass(frozen=True)
+class _Clash:
+    """A rule between two or more fields that the values break; ``key`` is the field that gives way."""
+
+    key: str
+    message: str
+    fallback: object
+
+
+def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
+    """The rules between fields that ``v`` breaks (each field on its own already checked)."""
+    found: list[_Clash] = []
+    player_dealer = v["banking"] == "player-dealer"
+    if player_dealer and v["seats"] not in PLAYER_DEALER_POSITIONS:
+        found.append(_Clash("seats", f"a player-dealer table has 6 or 8 positions, not {v['seats']}", 6))
+    if not player_dealer and v["seats"] not in HOUSE_SEATS:
+        found.append(_Clash("seats", f"a house-banked table has 1 to 7 seats, not {v['seats']}", 6))
+    if player_dealer and v["offer_pairs"]:
+        found.append(_Clash("offer_pairs", "a player-dealer table does not offer Pairs", False))
+    if player_dealer and v["offer_progressive"]:
+        found.append(_Clash("offer_progressive", "a player-dealer table does not offer Progressive", False))
+    if v["offer_bad_beat"] and not v["offer_trips"]:
+        found.append(_Clash("offer_bad_beat", "Bad Beat needs Trips: it is offered only with Trips", False))
+    if v["max_wager"] < v["min_wager"]:
+        found.append(_Clash("max_wager", f"the maximum ${v['max_wager']} is below the minimum "
+                                         f"${v['min_wager']}", max(500, v["min_wager"])))
+    if player_dealer and v["player_dealer_bank"] < v["min_wager"]:
+        found.append(_Clash("player_dealer_bank", f"the bank ${v['player_dealer_bank']} is below the table "
+                                                  f"minimum ${v['min_wager']}", max(1000, v["min_wager"])))
+    return found
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the user can set; checked on creation (a bad value raises :class:`SettingsError`).
+
+    Amounts are whole dollars. ``seats`` counts player seats on a house-banked table and all positions
+    (the player-dealer's included) on a player-dealer table. ``window_geometry`` is the window's saved
+    geometry, base64, or ``None`` before the first run.
+    """
+
+    banking: str = "house"
+    seats: int = 6
+    procedure: str = "ace"
+    trips_paytable: str = "UTH-01"
+    bad_beat_paytable: str = "BBB-02"
+    pairs_paytable: int = 1
+    progressive_paytable: str = "01"
+    offer_trips: bool = True
+    offer_bad_beat: bool = True
+    offer_pairs: bool = False
+    offer_progressive: bool = False
+    min_wager: int = 5
+    max_wager: int = 500
+    player_dealer_bank: int = 1000
+    collection_schedule: str = "bb-1"
+    careless_players: bool = False
+    animation_speed: float = 1.0
+    volume: float = 0.7
+    muted: bool = False
+    four_colour: bool = False
+    deck_backs: tuple[str, str] = ("red", "blue")
+    window_geometry: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        values = self.as_dict()
+        for key, check in _CHECKS.items():
+            problem = check(values[key])
+            if problem:
+                raise SettingsError(key, problem)
+        for clash in _clashes(values):
+            raise SettingsError(clash.key, clash.message)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields by name (``deck_backs`` stays a tuple)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def to_json(self) -> dict[str, Any]:
+        """What goes into the settings file: the fields, JSON types only, with the file's version."""
+        data = self.as_dict()
+        data["deck_backs"] = list(self.deck_backs)
+        return {"version": SETTINGS_VERSION, **data}
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with ``changes`` (checked like any new :class:`Settings`)."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def player_dealer(self) -> bool:
+        """True when one seated player banks the game."""
+        return self.banking == "player-dealer"
+
+    @property
+    def offered_side_bets(self) -> tuple[str, ...]:
+        """The side bets on the layout, in settlement order: trips, bad_beat, pairs, progressive."""
+        offered = (
+            ("trips", self.offer_trips),
+            ("bad_beat", self.offer_bad_beat),
+            ("pairs", self.offer_pairs),
+            ("progressive", self.offer_progressive),
+        )
+        return tuple(name for name, on in offered if on)
+
+
+FIELD_NAMES = tuple(f.name for f in dataclasses.fields(Settings))
+DEFAULTS = Settings()
+
+
+def problems(values: Mapping[str, Any]) -> dict[str, str]:
+    """Every problem with a full set of candidate ``values`` (as the dialog holds them), by field name.
+
+    >>> problems({**DEFAULTS.as_dict(), "min_wager": 50, "max_wager": 10})
+    {'max_wager': 'the maximum $10 is below the minimum $50'}
+    """
+    found: dict[str, str] = {}
+    for key, check in _CHECKS.items():
+        problem = check(values[key])
+        if problem:
+            found[key] = problem
+    if not found:
+        for clash in _clashes(values):
+            found.setdefault(clash.key, clash.message)
+    return found
+
+
+def _coerce(key: str, value: object) -> object:
+    """JSON's spelling of a value turned into the field's type where that is unambiguous."""
+    if key == "deck_backs" and isinstance(value, list):
+        return tuple(value)
+    if key in ("animation_speed", "volume") and _is_int(value):
+        return float(value)  # type: ignore[arg-type]
+    return value
+
+
+def from_json(data: object) -> tuple[Settings, list[str]]:
+    """Settings from a parsed settings file, and the notes on what was ignored or put back to its default.
+
+    >>> s, notes = from_json({"version": 1, "seats": 5, "colour": "pink", "muted": "yes"})
+    >>> s.seats, s.muted
+    (5, False)
+    >>> for note in notes: print(note)
+    unknown key 'colour' ignored
+    'muted' reset to off: 'yes' is not true or false
+    """
+    if not isinstance(data, dict):
+        raise SettingsError("file", f"expected an object of settings, found {type(data).__name__}")
+    notes: list[str] = []
+    values = DEFAULTS.as_dict()
+    for key, raw in data.items():
+        if key == "version":
+            continue
+        if key not in values:
+            notes.append(f"unknown key {key!r} ignored")
+            continue
+        value = _coerce(key, raw)
+        problem = _CHECKS[key](value)
+        if problem:
+            notes.append(f"{key!r} reset to {_shown(values[key])}: {problem}")
+            continue
+        values[key] = value
+    for _ in range(len(FIELD_NAMES)):  # each pass settles at least one clash; fallbacks never clash again
+        clashes = _clashes(values)
+        if not clashes:
+            break
+        clash = clashes[0]
+        notes.append(f"{clash.key!r} reset to {_shown(clash.fallback)}: {clash.message}")
+        values[clash.key] = clash.fallback
+    return Settings(**values), notes
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return "/".join(map(str, value))
+    return str(value)
+
+
+def default_settings_path() -> Path:
+    """``settings.json`` in the user's configuration folder (``appdirs.user_config_dir``)."""
+    import appdirs  # imported here so the pure parts of this module need nothing installed
+
+    return Path(appdirs.user_config_dir(APP_DIR_NAME, appauthor=False)) / "settings.json"
+
+
+class SettingsStore:
+    """The settings file: JSON, written atomically, never fatal to read.
+
+    ``path`` defaults to :func:`default_settings_path`; tests pass a temporary one.
+    """
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else default_settings_path()
+
+    def load(self) -> tuple[Settings, str | None]:
+        """The saved settings and a one-line message when anything in the file could not be used.
+
+        No file yet: the defaults and ``None``. A file that cannot be read or is not a settings object: it is
+        moved aside as ``settings.json.bad-<timestamp>`` and the defaults are used. Unknown keys and bad
+        values are noted, and the rest of the file is kept.
+        """
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return DEFAULTS, None
+        except (OSError, UnicodeDecodeError) as exc:
+            return DEFAULTS, self._set_aside(f"could not be read ({_reason(exc)})")
+        try:
+            data = json.loads(text)
+            settings, notes = from_json(data)
+        except json.JSONDecodeError as exc:
+            return DEFAULTS, self._set_aside(f"is not valid JSON (line {exc.lineno}: {exc.msg})")
+        except SettingsError as exc:
+            return DEFAULTS, self._set_aside(f"is not a settings file ({exc.message})")
+        if isinstance(data, dict) and data.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
+            notes.insert(0, f"version {data.get('version')!r} read as version {SETTINGS_VERSION}")
+        if not notes:
+            return settings, None
+        return settings, f"Settings file {self.path}: " + "; ".join(notes) + "."
+
+    def save(self, settings: Settings) -> None:
+        """Write ``settings`` atomically: a temporary file in the same folder, then ``os.replace``.
+
+        Raises ``OSError`` when the folder cannot be written; the previous file is then untouched.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(settings.to_json(), indent=2, sort_keys=False) + "\n"
+        fd, temp_name = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp_name, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp_name)
+            raise
+
+    def _set_aside(self, what: str) -> str:
+        """Move the unusable file out of the way (kept, never deleted) and say so in one line."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        counter = 1
+        while target.exists():
+            counter += 1
+            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{counter}")
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            return f"Settings file {self.path} {what}; using the defaults."
+        return f"Settings file {self.path} {what}; it was kept as {target.name} and the defaults are used."
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
