@@ -1,0 +1,376 @@
+"""Poker hand values: the best five of five, six or seven cards, as a dealer reads them.
+
+Every five-card poker hand falls into one of 7,462 classes. :func:`evaluate` names the class of the best
+five cards as a :class:`HandValue`: its ``strength`` runs from 1 (seven-five-four-three-deuce of mixed suits)
+to 7,462 (a royal flush), the higher hand wins and equal strengths tie, because suits never break ties.
+
+>>> dealer = evaluate("Kh 7d 2c 9d Ts Jh 3s")
+>>> dealer.name, format_cards(dealer.cards)
+('high card', 'Kh Jh Ts 9d 7d')
+>>> player = evaluate(["Ah", "Kh", "Qd", "Jh", "Ts", "2c", "2d"])
+>>> player.describe(), format_cards(player.cards), player > dealer
+('ace-high straight', 'Ah Kh Qd Jh Ts', True)
+>>> evaluate("5h 4d 3c 2s Ac") < evaluate("6h 5d 4c 3s 2c")
+True
+
+How it is fast: a :class:`~trainer.engine.cards.Card` is an ``int``, so each card has a precomputed key
+that packs three counters side by side in one integer, and the key of a hand is the sum of its cards' keys:
+
+* bits 0..51 hold one bit per card, suit by suit (``13 * suit + rank``): a sum with fewer bits than cards
+  means a card was given twice, and thirteen of these bits read off the ranks held in one suit;
+* bits 52..63 count the cards of each suit, three bits apiece; a small table tells which suit has five;
+* bits 64 and up sum ``5 ** rank``, a number shared by exactly the hands with the same ranks.
+
+Without a flush the rank sum is looked up in a dictionary of every five-, six- and seven-card rank multiset;
+with a flush the suit's thirteen rank bits index a list of the best flush or straight flush among them. Both
+tables are built at import (in well under a tenth of a second) from the list of the 7,462 classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from itertools import combinations
+from typing import Final
+
+from trainer.engine.cards import (
+    FULL_DECK,
+    RANK_NAMES,
+    Card,
+    CardError,
+    check_unique,
+    format_cards,
+    parse_card,
+)
+
+__all__ = ["Category", "HandValue", "category_of_strength", "evaluate"]
+
+
+class Category(IntEnum):
+    """The kinds of poker hand, weakest first; a royal flush is the top straight flush, named on its own."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """The category in words: ``three of a kind``."""
+        return _LABELS[self]
+
+
+_LABELS: Final = (
+    "high card", "one pair", "two pair", "three of a kind", "straight",
+    "flush", "full house", "four of a kind", "straight flush", "royal flush",
+)
+_SUITED: Final = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
+
+HAND_CLASSES: Final = 7462
+"""How many different five-card poker hands there are once suits are ignored; the top ``strength``."""
+
+_Ranks = tuple[int, ...]
+"""Rank indexes (0 = deuce .. 12 = ace) of a five-card hand in the order a dealer announces them."""
+
+
+# -- The 7,462 classes ---------------------------------------------------------------------------------------
+
+
+def _descending_subsets(ranks: Iterable[int], size: int) -> list[_Ranks]:
+    """Every ``size``-subset of ``ranks``, each high to low, weakest first (in lexicographic order)."""
+    return sorted(tuple(sorted(subset, reverse=True)) for subset in combinations(ranks, size))
+
+
+def _others(*ranks: int) -> list[int]:
+    return [rank for rank in range(13) if rank not in ranks]
+
+
+def _hand_classes() -> list[tuple[Category, _Ranks]]:
+    """Every five-card class, weakest first, as its category and its ranks in announcement order."""
+    straights: list[_Ranks] = [(3, 2, 1, 0, 12)] + [tuple(range(top, top - 5, -1)) for top in range(4, 13)]
+    straight_sets = {frozenset(straight) for straight in straights}
+    unpaired = [ranks for ranks in _descending_subsets(range(13), 5) if frozenset(ranks) not in straight_sets]
+    c = Category
+    return [
+        *((c.HIGH_CARD, ranks) for ranks in unpaired),
+        *((c.ONE_PAIR, (p, p, *kick)) for p in range(13) for kick in _descending_subsets(_others(p), 3)),
+        *((c.TWO_PAIR, (hi, hi, lo, lo, k)) for hi in range(13) for lo in range(hi) for k in _others(hi, lo)),
+        *((c.THREE_OF_A_KIND, (t, t, t, *k)) for t in range(13) for k in _descending_subsets(_others(t), 2)),
+        *((c.STRAIGHT, ranks) for ranks in straights),
+        *((c.FLUSH, ranks) for ranks in unpaired),
+        *((c.FULL_HOUSE, (t, t, t, p, p)) for t in range(13) for p in _others(t)),
+        *((c.FOUR_OF_A_KIND, (q, q, q, q, k)) for q in range(13) for k in _others(q)),
+        *((c.STRAIGHT_FLUSH, ranks) for ranks in straights[:-1]),
+        (c.ROYAL_FLUSH, straights[-1]),
+    ]
+
+
+# -- Lookup tables -------------------------------------------------------------------------------------------
+
+_RANK_WEIGHT: Final[tuple[int, ...]] = tuple(5**rank for rank in range(13))
+_SUIT_COUNT_SHIFT: Final = 52
+_RANK_SUM_SHIFT: Final = 64
+_CARD_BITS: Final = (1 << 52) - 1
+
+
+def _card_key(card: Card) -> int:
+    rank, suit = divmod(int(card), 4)
+    rank_sum = _RANK_WEIGHT[rank] << _RANK_SUM_SHIFT
+    return rank_sum | (1 << (_SUIT_COUNT_SHIFT + 3 * suit)) | (1 << (13 * suit + rank))
+
+
+def _rank_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> dict[int, int]:
+    """Rank sum -> strength of the best unsuited five, for every multiset of five, six or seven ranks."""
+    layer = {
+        sum(_RANK_WEIGHT[rank] for rank in ranks): strength
+        for strength, (category, ranks) in enumerate(classes, 1)
+        if category not in _SUITED
+    }
+    table = dict(layer)
+    for _ in range(2):  # a six-rank multiset is as good as its best five, a seven as its best six
+        bigger: dict[int, int] = {}
+        for key, strength in layer.items():
+            for weight in _RANK_WEIGHT:
+                if key // weight % 5 < 4 and bigger.get(key + weight, 0) < strength:
+                    bigger[key + weight] = strength
+        table.update(bigger)
+        layer = bigger
+    return table
+
+
+def _flush_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> list[int]:
+    """Thirteen rank bits of one suit (five to seven of them set) -> strength of the best flush in them."""
+    table = [0] * (1 << 13)
+    for strength, (category, ranks) in enumerate(classes, 1):
+        if category in _SUITED:
+            table[sum(1 << rank for rank in ranks)] = strength
+    for size in (6, 7):
+        for ranks in combinations(range(13), size):
+            bits = sum(1 << rank for rank in ranks)
+            table[bits] = max(table[bits & ~(1 << rank)] for rank in ranks)
+    return table
+
+
+def _flush_shifts() -> list[int]:
+    """Suit counters -> the shift that brings the flush suit's rank bits down, or -1 for no flush."""
+    shifts = [-1] * (1 << 12)
+    for counters in range(1 << 12):
+        for suit in range(4):
+            if (counters >> (3 * suit)) & 7 >= 5:
+                shifts[counters] = 13 * suit
+    return shifts
+
+
+def _spellings(card: Card) -> set[str | Card]:
+    text = str(card)
+    return {card, text, text.lower(), text[0] + text[1].upper(), text[0].lower() + text[1]}
+
+
+_CLASSES: Final = _hand_classes()
+_CATEGORY_OF: Final[tuple[Category, ...]] = (Category.HIGH_CARD, *(category for category, _ in _CLASSES))
+_RANKS_OF: Final[tuple[_Ranks, ...]] = ((), *(ranks for _, ranks in _CLASSES))
+_RANK_STRENGTH: Final = _rank_strengths(_CLASSES)
+_FLUSH_STRENGTH: Final = _flush_strengths(_CLASSES)
+_FLUSH_SHIFT: Final = _flush_shifts()
+_KEY_OF: Final[dict[str | Card, int]] = {
+    spelling: _card_key(card) for card in FULL_DECK for spelling in _spellings(card)
+}
+_CARD_OF: Final[dict[str | Card, Card]] = {
+    spelling: card for card in FULL_DECK for spelling in _spellings(card)
+}
+
+
+# -- Hand values ---------------------------------------------------------------------------------------------
+
+
+def category_of_strength(strength: int) -> Category:
+    """The category of a hand strength (1..7462).
+
+    >>> category_of_strength(7462).label, category_of_strength(1).label
+    ('royal flush', 'high card')
+    """
+    if not 1 <= strength <= HAND_CLASSES:
+        raise ValueError(f"hand strength {strength} is not 1..{HAND_CLASSES}")
+    return _CATEGORY_OF[strength]
+
+
+class HandValue:
+    """What a hand is worth: compares by ``strength`` (higher wins, equal ties), made by :func:`evaluate`."""
+
+    __slots__ = ("_best", "_hand", "_strength")
+    _best: tuple[Card, ...]
+
+    def __init__(self, strength: int, hand: tuple[str | Card, ...]) -> None:
+        self._strength = strength
+        self._hand = hand
+
+    @property
+    def strength(self) -> int:
+        """1..7462, one number per five-card class; 7462 is a royal flush."""
+        return self._strength
+
+    @property
+    def category(self) -> Category:
+        return _CATEGORY_OF[self._strength]
+
+    @property
+    def name(self) -> str:
+        """The category in words: ``full house``."""
+        return _LABELS[_CATEGORY_OF[self._strength]]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The best five cards as a dealer announces them: groups by size then rank, wheel as 5-4-3-2-A."""
+        try:
+            return self._best
+        except AttributeError:
+            self._best = _best_five(self._strength, self._hand)
+            return self._best
+
+    def describe(self) -> str:
+        """The hand in dealer English.
+
+        >>> evaluate("As Ad 7c 7h Ah").describe(), evaluate("Ks Kd 7c 4h 2h").describe()
+        ('aces full of sevens', 'pair of kings')
+        """
+        return _describe(_CATEGORY_OF[self._strength], _RANKS_OF[self._strength])
+
+    def __lt__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self._strength < other._strength
+        return NotImplemented
+
+    def __le__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self._strength <= other._strength
+        return NotImplemented
+
+    def __gt__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self._strength > other._strength
+        return NotImplemented
+
+    def __ge__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self._strength >= other._strength
+        return NotImplemented
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandValue):
+            return self._strength == other._strength
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._strength)
+
+    def __repr__(self) -> str:
+        return f"<HandValue {self._strength} {self.name}: {format_cards(self.cards)}>"
+
+
+def evaluate(cards: str | Iterable[str | Card]) -> HandValue:
+    """The value of the best five of 5, 6 or 7 cards, given as cards, as texts or as one text.
+
+    Raises :class:`~trainer.engine.cards.CardError` for a text that is not a card, a card given twice or a
+    count other than 5, 6 or 7.
+
+    >>> evaluate("As Kd Qh Jc Ts").describe()
+    'ace-high straight'
+    >>> evaluate("As Kd Qh Jc")
+    Traceback (most recent call last):
+    ...
+    trainer.engine.cards.CardError: a poker hand is 5, 6 or 7 cards, not 4
+    """
+    hand = cards if isinstance(cards, tuple) else _as_tuple(cards)
+    count = len(hand)
+    if count < 5 or count > 7:
+        raise CardError(f"a poker hand is 5, 6 or 7 cards, not {count}")
+    key_of = _KEY_OF
+    try:
+        if count == 7:  # the usual case, a player's or the dealer's hand with the board, unrolled
+            c1, c2, c3, c4, c5, c6, c7 = hand
+            key = key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5] + key_of[c6] + key_of[c7]
+        else:
+            key = 0
+            for card in hand:
+                key += key_of[card]
+    except (KeyError, TypeError):  # a spelling outside the table ('K♠', '10h'), or not a card at all
+        return evaluate(tuple(_read(card) for card in hand))
+    if (key & _CARD_BITS).bit_count() != count:
+        _raise_duplicate(hand)
+    shift = _FLUSH_SHIFT[(key >> _SUIT_COUNT_SHIFT) & 0xFFF]
+    if shift < 0:
+        return HandValue(_RANK_STRENGTH[key >> _RANK_SUM_SHIFT], hand)
+    return HandValue(_FLUSH_STRENGTH[(key >> shift) & 0x1FFF], hand)
+
+
+def _as_tuple(cards: str | Iterable[str | Card]) -> tuple[str | Card, ...]:
+    if isinstance(cards, str):
+        return tuple(cards.replace(",", " ").split())
+    return tuple(cards)
+
+
+def _read(card: str | Card) -> Card:
+    return card if isinstance(card, Card) else parse_card(card)
+
+
+def _raise_duplicate(hand: Iterable[str | Card]) -> None:
+    check_unique(_CARD_OF[card] for card in hand)
+    raise CardError(f"a card appears twice in {hand}")  # not reached: check_unique names the card
+
+
+def _strength(cards: Iterable[Card]) -> int:
+    """The strength of 5..7 distinct cards, unchecked: for tests and for finding the best five."""
+    key = sum(_KEY_OF[card] for card in cards)
+    shift = _FLUSH_SHIFT[(key >> _SUIT_COUNT_SHIFT) & 0xFFF]
+    if shift < 0:
+        return _RANK_STRENGTH[key >> _RANK_SUM_SHIFT]
+    return _FLUSH_STRENGTH[(key >> shift) & 0x1FFF]
+
+
+def _best_five(strength: int, hand: Iterable[str | Card]) -> tuple[Card, ...]:
+    """The first five (taking the cards high to low) that make ``strength``, in announcement order."""
+    cards = sorted({_CARD_OF[card] for card in hand}, reverse=True)
+    for five in combinations(cards, 5):
+        if _strength(five) == strength:
+            ranks = _RANKS_OF[strength]
+            return tuple(sorted(five, key=lambda card: (ranks.index(card // 4), -card)))
+    raise ValueError(f"no five of {format_cards(cards)} make hand strength {strength}")
+
+
+# -- Dealer English ------------------------------------------------------------------------------------------
+
+
+def _rank_name(rank_index: int) -> str:
+    return RANK_NAMES[rank_index + 2]
+
+
+def _plural(rank_index: int) -> str:
+    name = _rank_name(rank_index)
+    return name + "es" if name.endswith("x") else name + "s"
+
+
+def _describe(category: Category, ranks: _Ranks) -> str:
+    top, third, fourth = ranks[0], ranks[2], ranks[3]
+    match category:
+        case Category.HIGH_CARD:
+            return f"{_rank_name(top)} high"
+        case Category.ONE_PAIR:
+            return f"pair of {_plural(top)}"
+        case Category.TWO_PAIR:
+            return f"two pair, {_plural(top)} and {_plural(third)}"
+        case Category.THREE_OF_A_KIND:
+            return f"three {_plural(top)}"
+        case Category.FULL_HOUSE:
+            return f"{_plural(top)} full of {_plural(fourth)}"
+        case Category.FOUR_OF_A_KIND:
+            return f"four {_plural(top)}"
+        case Category.ROYAL_FLUSH:
+            return "royal flush"
+        case _:  # straight, flush, straight flush
+            return f"{_rank_name(top)}-high {category.label}"
