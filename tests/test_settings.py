@@ -316,7 +316,10 @@ def _valid_settings(draw: st.DrawFn) -> Settings:
     backs = draw(st.permutations(settings_module.DECK_BACK_COLOURS))
     return Settings(
         banking=banking, seats=seats, procedure=draw(st.sampled_from(settings_module.PROCEDURES)),
-        trips_paytable=draw(st.sampled_from(settings_module.TRIPS_PAYTABLES)),
+        trips_paytable=draw(st.sampled_from(settings_module.paytable_choices("trips"))),
+        bad_beat_paytable=draw(st.sampled_from(settings_module.paytable_choices("bad_beat"))),
+        pairs_paytable=int(draw(st.sampled_from(settings_module.paytable_choices("pairs")))),
+        collection_schedule=draw(st.sampled_from(settings_module.collection_choices())),
         offer_trips=trips, offer_bad_beat=trips and draw(st.booleans()),
         offer_pairs=not player_dealer and draw(st.booleans()),
         min_wager=low, max_wager=draw(st.integers(low, 100_000)),
@@ -332,3 +335,14 @@ def test_every_valid_settings_round_trips_through_json(s: Settings) -> None:
     loaded, notes = from_json(json.loads(json.dumps(s.to_json())))
     assert notes == []
     assert loaded == s
+
+
+def test_pay_table_and_schedule_choices_come_from_the_engines_data() -> None:
+    assert settings_module.paytable_choices("trips") == ("UTH-01", "UTH-02", "UTH-03", "UTH-04")
+    assert "CA" in settings_module.paytable_choices("bad_beat")
+    assert settings_module.paytable_choices("pairs") == ("1", "2", "3", "4", "5", "6")
+    assert {"uth-1", "bb-1", "bb-24"} <= set(settings_module.collection_choices())
+    assert DEFAULTS.replace(bad_beat_paytable="CA", collection_schedule="uth-3").bad_beat_paytable == "CA"
+    assert settings_module.paytable_title("trips", "UTH-02") == "Trips UTH-02"
+    with pytest.raises(SettingsError, match="collection_schedule"):
+        DEFAULTS.replace(collection_schedule="bb-25")

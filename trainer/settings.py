@@ -28,7 +28,6 @@ import dataclasses
 import json
 import math
 import os
-import re
 import tempfile
 import time
 from collections.abc import Callable, Mapping
@@ -36,26 +35,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import trainer.engine.table as _engine_table
+from trainer.engine.dealing import Procedure
+from trainer.engine.paytables import load_paytables
+from trainer.engine.table import Banking
+
 SETTINGS_VERSION = 1
 """The ``version`` written into the settings file; a later release migrates older files up from it."""
 
 APP_DIR_NAME = "uth-dealer-trainer"
 """The folder name under the user's configuration, data and log folders."""
 
-BANKINGS = ("house", "player-dealer")
-PROCEDURES = ("card-shoe", "shuffler", "ace", "deck-mate")
-PROCEDURE_LABELS = {
-    "card-shoe": "Card shoe, one card at a time",
-    "shuffler": "Automatic shuffler, two at a time",
-    "ace": "ACE / iDeal shuffler (board first)",
-    "deck-mate": "Deck Mate (hand-held deck)",
-}
-HOUSE_SEATS = range(1, 8)
-PLAYER_DEALER_POSITIONS = (6, 8)
-TRIPS_PAYTABLES = ("UTH-01", "UTH-02", "UTH-03", "UTH-04")
-BAD_BEAT_PAYTABLES = ("BBB-01", "BBB-02", "BBB-03")
-PAIRS_PAYTABLES = (1, 2, 3, 4, 5, 6)
-PROGRESSIVE_PAYTABLES = ("01",)
+BANKINGS = tuple(b.value for b in Banking)
+PROCEDURES = tuple(p.value for p in Procedure)
+PROCEDURE_LABELS = {p.value: p.label for p in Procedure}
+HOUSE_SEATS = range(1, _engine_table.HOUSE_SEATS + 1)
+PLAYER_DEALER_POSITIONS = _engine_table.PLAYER_DEALER_POSITIONS
 DECK_BACK_COLOURS = ("red", "blue", "green", "black")
 SPEED_STEPS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)
 """The animation speeds the Slower / Faster commands step through."""
@@ -63,7 +58,13 @@ MIN_SPEED, MAX_SPEED = SPEED_STEPS[0], SPEED_STEPS[-1]
 WAGER_FLOOR, WAGER_CEILING = 1, 100_000
 """Table limits are whole dollars between these two."""
 
-_COLLECTION_RE = re.compile(r"^[a-z][a-z0-9]*-[1-9][0-9]*$")
+PAYTABLE_KINDS = {
+    "trips_paytable": "trips",
+    "bad_beat_paytable": "bad_beat",
+    "pairs_paytable": "pairs",
+    "progressive_paytable": "progressive",
+}
+"""Which kind of the engine's pay tables each pay-table field names."""
 
 
 class SettingsError(ValueError):
@@ -102,6 +103,30 @@ def step_speed(speed: float, direction: int) -> float:
     if direction > 0:
         return next((s for s in SPEED_STEPS if s > speed + 1e-9), MAX_SPEED)
     return next((s for s in reversed(SPEED_STEPS) if s < speed - 1e-9), MIN_SPEED)
+
+
+def paytable_choices(kind: str) -> tuple[str, ...]:
+    """The ids of the engine's pay tables of ``kind`` (``trips``, ``bad_beat``, ``pairs``, ``progressive``).
+
+    >>> paytable_choices("trips")
+    ('UTH-01', 'UTH-02', 'UTH-03', 'UTH-04')
+    """
+    return tuple(load_paytables().ids(kind))
+
+
+def paytable_title(kind: str, table_id: str | int) -> str:
+    """The title the engine gives a pay table: ``Trips UTH-01``."""
+    return load_paytables().get(kind, table_id).title
+
+
+def collection_choices() -> tuple[str, ...]:
+    """The engine's collection schedules: ``uth-1``..``uth-3`` (seed 003), ``bb-1``..``bb-24`` (seed 001)."""
+    return tuple(load_paytables().schedule_ids())
+
+
+def collection_title(schedule_id: str) -> str:
+    """The title of a collection schedule: ``Collection option 1 (Bad Beat Bonus)``."""
+    return load_paytables().collection(schedule_id).title
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -150,9 +175,22 @@ def _check_seats(value: object) -> str | None:
 
 
 def _check_collection(value: object) -> str | None:
-    if isinstance(value, str) and _COLLECTION_RE.match(value):
+    if isinstance(value, str) and value in collection_choices():
         return None
-    return f"{value!r} is not a collection schedule name such as 'bb-1'"
+    return f"{value!r} is not a known collection schedule (such as 'bb-1' or 'uth-2')"
+
+
+def _known_paytable(kind: str, what: str) -> Callable[[object], str | None]:
+    """A check that the value names one of the engine's pay tables of ``kind``; Pairs tables go by number."""
+
+    def check(value: object) -> str | None:
+        choices = paytable_choices(kind)
+        wanted_type = int if kind == "pairs" else str
+        if type(value) is wanted_type and str(value) in choices:
+            return None
+        return f"{value!r} is not a known {what} (choose from {', '.join(choices)})"
+
+    return check
 
 
 def _check_speed(value: object) -> str | None:
@@ -198,10 +236,10 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "banking": _one_of(BANKINGS, "banking"),
     "seats": _check_seats,
     "procedure": _one_of(PROCEDURES, "dealing procedure"),
-    "trips_paytable": _one_of(TRIPS_PAYTABLES, "Trips pay table"),
-    "bad_beat_paytable": _one_of(BAD_BEAT_PAYTABLES, "Bad Beat pay table"),
-    "pairs_paytable": _one_of(PAIRS_PAYTABLES, "Pairs pay table"),
-    "progressive_paytable": _one_of(PROGRESSIVE_PAYTABLES, "Progressive pay table"),
+    "trips_paytable": _known_paytable("trips", "Trips pay table"),
+    "bad_beat_paytable": _known_paytable("bad_beat", "Bad Beat pay table"),
+    "pairs_paytable": _known_paytable("pairs", "Pairs pay table"),
+    "progressive_paytable": _known_paytable("progressive", "Progressive pay table"),
     "offer_trips": _flag,
     "offer_bad_beat": _flag,
     "offer_pairs": _flag,
