@@ -1,12 +1,18 @@
-"""The ``uth-trainer`` command: the table (no arguments), ``settle`` and ``quiz``."""
+"""The ``uth-trainer`` command: the table (no arguments) and ``settle``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from trainer import __version__
+
+if TYPE_CHECKING:
+    from trainer.engine.paytables import PaytableRegistry
+
+EXIT_USAGE = 2
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,16 +22,90 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command it opens the table.",
     )
     parser.add_argument("--version", action="version", version=f"uth-trainer {__version__}")
-    parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    settle = commands.add_parser(
+        "settle",
+        help="settle hands given as JSON (the answer key)",
+        description="Settle a hand given as JSON (a file, or standard input) and print the settlement as JSON.",
+    )
+    settle.add_argument("file", nargs="?", metavar="FILE", help="the hand as JSON (default: standard input)")
+    form = settle.add_mutually_exclusive_group()
+    form.add_argument("--text", action="store_true", help="print a readable table instead of JSON")
+    form.add_argument("--jsonl", action="store_true", help="one hand per input line, one result per output line")
+    settle.add_argument(
+        "--paytables", action="append", default=[], metavar="FILE",
+        help="also load pay tables from this TOML or JSON file (may be repeated)",
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 0
+    if args.command == "settle":
+        return run_settle(args, sys.stdin, sys.stdout, sys.stderr)
+    from trainer.gui.app import run_app
+
+    return run_app(list(argv) if argv is not None else sys.argv[1:])
+
+
+def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """``uth-trainer settle``: errors are one line on stderr and exit status 2, never a traceback."""
+    from trainer.engine.paytables import PaytableError, load_paytables
+    from trainer.engine.validation import RoundError
+    from trainer.settle_io import dumps, loads, read_request, settle_request, settlement_text
+
+    def fail(message: str) -> int:
+        print(f"uth-trainer settle: {message}", file=stderr)
+        return EXIT_USAGE
+
+    try:
+        paytables = load_paytables(args.paytables)
+    except PaytableError as exc:
+        return fail(str(exc))
+    try:
+        if args.file:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+        else:
+            text = stdin.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        return fail(f"cannot read {args.file or 'standard input'}: {getattr(exc, 'strerror', None) or exc}")
+
+    if args.jsonl:
+        return _settle_lines(text, stdout, paytables, fail)
+    try:
+        data = loads(text)
+        if args.text:
+            from trainer.engine.settlement import settle
+
+            output = settlement_text(settle(*read_request(data, paytables)))
+        else:
+            output = dumps(settle_request(data, paytables))
+    except RoundError as exc:
+        return fail(str(exc))
+    try:
+        print(output, file=stdout)
+    except OSError as exc:
+        return fail(f"cannot write the result: {exc}")
+    return 0
+
+
+def _settle_lines(text: str, stdout: TextIO, paytables: PaytableRegistry, fail: Callable[[str], int]) -> int:
+    from trainer.engine.validation import RoundError
+    from trainer.settle_io import dumps, loads, settle_request
+
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        try:
+            result = settle_request(loads(line), paytables)
+        except RoundError as exc:
+            result = {"error": str(exc)}
+        try:
+            print(dumps(result), file=stdout, flush=False)
+        except OSError as exc:
+            return fail(f"cannot write the result: {exc}")
     return 0
 
 

@@ -250,10 +250,8 @@ def _read_file(path: Path) -> list[Paytable | CollectionSchedule]:
     except OSError as exc:
         raise PaytableError(source, "", f"cannot be read ({exc.strerror or exc})") from None
     try:
-        if path.suffix.lower() == ".json":
-            data = json.loads(raw.decode("utf-8"))
-        else:
-            data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise PaytableError(source, "", f"is not valid {path.suffix.lstrip('.').upper() or 'TOML'} ({exc})") from None
     if not isinstance(data, dict) or not data:

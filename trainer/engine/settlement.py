@@ -1,0 +1,286 @@
+"""Settling a round: the answer key.
+
+:func:`settle` takes the table, the dealer's two cards, the five community cards and every seat's cards and
+wagers, and returns a :class:`Settlement`: the hands, each wager's outcome, and the ``procedure`` — every placed
+wager exactly once, as a frozen :class:`Step`, in the order a dealer handles it. The GUI animates the procedure;
+the quizzes score the trainee's steps against it.
+
+How each wager resolves is decided in :mod:`trainer.engine.wagers` (one function per wager, with the rule it
+applies); this module orders the steps for the table's banking model and applies the player-dealer's coverage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from trainer.engine.cards import Card
+from trainer.engine.evaluator import HandValue, evaluate
+from trainer.engine.table import TableRules
+from trainer.engine.validation import check_round
+from trainer.engine.wagers import (
+    Action,
+    Outcome,
+    Resolution,
+    SeatHand,
+    Wager,
+    dealer_qualifies,
+    hand_result,
+    resolve_seat,
+)
+
+__all__ = [
+    "Action", "Outcome", "PlayerDealerBank", "SeatHand", "SeatResult", "Settlement", "Step", "Wager",
+    "WagerResult", "settle",
+]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the dealer does with one wager: pay, take, push or return it.
+
+    ``amount`` is the money moved (the stake for a push or a return); ``net`` the player's gain or loss on the
+    wager. ``phase`` is ``fold`` (collected when the hand folds), ``refund`` (the house table's Ante-refund pass
+    when the dealer does not qualify) or ``settle``. ``rule`` says in one line why; ``topic`` names the lesson.
+    """
+
+    seat: int
+    wager: Wager
+    action: Action
+    amount: Decimal
+    net: Decimal
+    phase: str
+    outcome: Outcome
+    rule: str
+    topic: str
+
+    def describe(self) -> str:
+        """``Seat 3: pay the Blind $7.50``."""
+        verb = {Action.PAY: "pay", Action.TAKE: "take", Action.PUSH: "push", Action.RETURN: "return"}[self.action]
+        return f"Seat {self.seat}: {verb} the {self.wager.label} {format_money(self.amount)}"
+
+
+@dataclass(frozen=True)
+class WagerResult:
+    outcome: Outcome
+    net: Decimal
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """A seat's hand, its result against the dealer (win, lose, push or fold) and each wager's outcome."""
+
+    seat: int
+    hand: HandValue
+    result: str
+    wagers: Mapping[Wager, WagerResult]
+    net: Decimal
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The whole settlement of a round."""
+
+    dealer: HandValue
+    dealer_qualifies: bool
+    seats: tuple[SeatResult, ...]
+    procedure: tuple[Step, ...]
+    player_dealer_seat: int | None = None
+    player_dealer_net: Decimal | None = None
+    collection_fee: Decimal | None = None
+    progressive_meter: Decimal | None = None
+
+    def seat(self, number: int) -> SeatResult:
+        for result in self.seats:
+            if result.seat == number:
+                return result
+        raise KeyError(f"seat {number} is not in this round")
+
+
+@dataclass
+class PlayerDealerBank:
+    """The player-dealer's running result ``R`` against the bank ``B``: ``-B <= R <= B`` (rules-notes §2)."""
+
+    bank: Decimal
+    result: Decimal = Decimal(0)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.result <= -self.bank
+
+    def collect(self, stake: Decimal) -> Decimal:
+        """Collect a lost wager: as much of it as the bank may still win."""
+        taken = min(stake, self.bank - self.result)
+        self.result += taken
+        return taken
+
+    def pay(self, payout: Decimal) -> Decimal:
+        """Pay a won wager: as much of the payout as the bank still holds."""
+        paid = min(payout, self.bank + self.result)
+        self.result -= paid
+        return paid
+
+
+@dataclass
+class _Meter:
+    amount: Decimal | None
+    seed: Decimal
+
+
+@dataclass
+class _Ledger:
+    """Builds the procedure in order, applying coverage and the meter as it goes."""
+
+    table: TableRules
+    bank: PlayerDealerBank | None
+    meter: _Meter
+    steps: list[Step] = field(default_factory=list)
+
+    def record(self, seat: SeatHand, res: Resolution, phase: str) -> None:
+        stake = seat.stake(res.wager)
+        if self.bank is not None and self.bank.exhausted:
+            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
+                      "The player-dealer's bank is exhausted: every wager not covered is returned")
+            return
+        if res.outcome is Outcome.PUSH:
+            self._add(seat, res, Action.PUSH, stake, Decimal(0), phase, Outcome.PUSH, res.rule)
+        elif res.outcome is Outcome.LOSE:
+            self._record_loss(seat, res, stake, phase)
+        else:
+            self._record_win(seat, res, stake, phase)
+
+    def _record_loss(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: str) -> None:
+        taken = stake if self.bank is None else self.bank.collect(stake)
+        if taken == 0:
+            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
+                      "The player-dealer may not win more than the bank: the wager is returned")
+            return
+        rule = res.rule
+        if taken < stake:
+            rule += f"; the player-dealer may win only {format_money(taken)} more, the rest is returned"
+        self._add(seat, res, Action.TAKE, taken, -taken, phase, Outcome.LOSE, rule)
+
+    def _record_win(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: str) -> None:
+        assert res.odds is not None
+        meter = self.meter.amount
+        payout = self._round(res.odds.payout(stake, meter))
+        rule = res.rule
+        if self.bank is not None:
+            covered = self.bank.pay(payout)
+            if covered == 0:
+                self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
+                          "The player-dealer's bank is exhausted: the wager is returned")
+                return
+            if covered < payout:
+                rule += f"; the bank covers only {format_money(covered)} of {format_money(payout)}"
+            payout = covered
+        net = payout if res.odds.kind == "to" else payout - stake
+        if res.odds.kind == "percent" and meter is not None:
+            if res.odds.numerator == 100:
+                self.meter.amount = self.meter.seed
+                rule += f"; the meter resets to {format_money(self.meter.seed)}"
+            else:
+                self.meter.amount = meter - payout
+        self._add(seat, res, Action.PAY, payout, net, phase, Outcome.WIN, rule)
+
+    def _round(self, amount: Decimal) -> Decimal:
+        unit = self.table.round_payouts_to
+        if unit is None or unit <= 0:
+            return amount
+        return (amount // unit) * unit
+
+    def _add(self, seat: SeatHand, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: str,
+             outcome: Outcome, rule: str) -> None:
+        self.steps.append(Step(seat.seat, res.wager, action, amount, net, phase, outcome, rule, res.topic))
+
+
+def settle(
+    table: TableRules,
+    dealer: Sequence[Card | str],
+    board: Sequence[Card | str],
+    seats: Sequence[SeatHand],
+) -> Settlement:
+    """Settle one round exactly as rules-notes.md describes; raises :class:`RoundError` on an invalid round."""
+    dealer_cards, board_cards, seats = check_round(table, dealer, board, seats)
+    dealer_hand = evaluate((*dealer_cards, *board_cards))
+    qualifies = dealer_qualifies(dealer_hand)
+    hands = {seat.seat: evaluate((*seat.hole, *board_cards)) for seat in seats}
+    resolutions = {
+        seat.seat: resolve_seat(table, seat, hands[seat.seat], dealer_hand, dealer_cards, board_cards)
+        for seat in seats
+    }
+    by_number = {seat.seat: seat for seat in seats}
+    bank = None if table.is_house else PlayerDealerBank(table.player_dealer_bank or Decimal(0))
+    ledger = _Ledger(table, bank, _Meter(table.progressive_meter, table.progressive_seed))
+
+    folded = [seat.seat for seat in seats if seat.folded]
+    for number in table.fold_order(folded):
+        for res in resolutions[number]:
+            if res.at_fold:
+                ledger.record(by_number[number], res, "fold")
+    order = table.settlement_order(list(by_number))
+    if table.is_house and not qualified_or_none(qualifies, seats):
+        for number in order:
+            ante = _ante(resolutions[number])
+            if ante is not None and not by_number[number].folded:
+                ledger.record(by_number[number], ante, "refund")
+    for number in order:
+        for res in resolutions[number]:
+            if res.at_fold:
+                continue
+            if table.is_house and not qualifies and res.wager is Wager.ANTE:
+                continue
+            ledger.record(by_number[number], res, "settle")
+
+    seat_results = tuple(
+        _seat_result(by_number[number], hands[number], dealer_hand, ledger.steps) for number in sorted(by_number)
+    )
+    return Settlement(
+        dealer=dealer_hand,
+        dealer_qualifies=qualifies,
+        seats=seat_results,
+        procedure=tuple(ledger.steps),
+        player_dealer_seat=None if table.is_house else table.player_dealer_seat,
+        player_dealer_net=None if bank is None else bank.result,
+        collection_fee=collection_fee(table, seats),
+        progressive_meter=ledger.meter.amount if any(seat.progressive for seat in seats) else None,
+    )
+
+
+def qualified_or_none(qualifies: bool, seats: Sequence[SeatHand]) -> bool:
+    """True when no Ante-refund pass is needed: the dealer qualifies, or every seat folded."""
+    return qualifies or all(seat.folded for seat in seats)
+
+
+def collection_fee(table: TableRules, seats: Sequence[SeatHand]) -> Decimal | None:
+    """The fee the player-dealer pays before the deal: by the schedule, on the total table action (every
+    Ante, Blind, Trips and Bad Beat wager; Play never counts). None on a house table or with no schedule."""
+    if table.is_house or table.collection_schedule is None:
+        return None
+    total = sum((seat.ante + seat.blind + seat.trips + seat.bad_beat for seat in seats), Decimal(0))
+    return table.paytables.collection(table.collection_schedule).fee_for(total)
+
+
+def _ante(resolutions: Sequence[Resolution]) -> Resolution | None:
+    return next((res for res in resolutions if res.wager is Wager.ANTE), None)
+
+
+def _seat_result(seat: SeatHand, hand: HandValue, dealer: HandValue, steps: Sequence[Step]) -> SeatResult:
+    wagers = {step.wager: WagerResult(step.outcome, step.net) for step in steps if step.seat == seat.seat}
+    ordered = {wager: wagers[wager] for wager in Wager if wager in wagers}
+    net = sum((result.net for result in ordered.values()), Decimal(0))
+    return SeatResult(seat.seat, hand, "fold" if seat.folded else hand_result(hand, dealer), ordered, net)
+
+
+def format_money(amount: Decimal) -> str:
+    """``$7.50``, ``$40``.
+
+    >>> format_money(Decimal("7.5")), format_money(Decimal(40)), format_money(Decimal("-2"))
+    ('$7.50', '$40', '-$2')
+    """
+    sign = "-" if amount < 0 else ""
+    amount = abs(amount)
+    if amount == amount.to_integral_value():
+        return f"{sign}${int(amount):,}"
+    return f"{sign}${amount:,.2f}"

@@ -1,0 +1,149 @@
+"""Checks that a round can be settled, with a message in dealer English naming the field and the problem."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from trainer.engine.cards import Card, CardError, parse_cards
+from trainer.engine.table import HOUSE_SEATS, TableRules
+
+if TYPE_CHECKING:
+    from trainer.engine.wagers import SeatHand
+
+PLAY_MULTIPLES = (0, 1, 2, 3, 4)
+MAX_POSITION = 8
+
+
+class RoundError(ValueError):
+    """A round that cannot be settled; ``field`` names where (``seats[0].play``), the message says why."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field, self.problem = field, problem
+        super().__init__(f"{field}: {problem}")
+
+
+def check_round(
+    table: TableRules, dealer: Sequence[Card | str], board: Sequence[Card | str], seats: Sequence[SeatHand]
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[SeatHand, ...]]:
+    """Validate the table, the cards and every wager; returns the dealer's and the board's cards and the seats
+    with their hole cards read as :class:`Card`."""
+    check_table(table, seats)
+    dealer_cards = _cards("dealer", dealer, 2)
+    board_cards = _cards("board", board, 5)
+    seen = {card: "dealer" for card in dealer_cards}
+    for card in board_cards:
+        _unique(seen, card, "board")
+    if not seats:
+        raise RoundError("seats", "no seat is in play (at least one seat needs an Ante and a Blind)")
+    numbers: set[int] = set()
+    checked: list[SeatHand] = []
+    for index, seat in enumerate(seats):
+        where = f"seats[{index}]"
+        check_seat_number(table, seat.seat, f"{where}.seat")
+        if seat.seat in numbers:
+            raise RoundError(f"{where}.seat", f"seat {seat.seat} appears twice")
+        numbers.add(seat.seat)
+        hole = _cards(f"{where}.hole", seat.hole, 2)
+        for card in hole:
+            _unique(seen, card, f"{where}.hole")
+        check_wagers(table, seat, where)
+        checked.append(replace(seat, hole=(hole[0], hole[1])))
+    return dealer_cards, board_cards, tuple(checked)
+
+
+def check_table(table: TableRules, seats: Sequence[SeatHand]) -> None:
+    tables = table.paytables
+    for kind, field, table_id in (
+        ("trips", "trips_paytable", table.trips_paytable),
+        ("bad_beat", "bad_beat_paytable", table.bad_beat_paytable),
+        ("pairs", "pairs_paytable", table.pairs_paytable),
+        ("progressive", "progressive_paytable", table.progressive_paytable),
+    ):
+        try:
+            tables.get(kind, table_id)
+        except KeyError as exc:
+            raise RoundError(f"table.{field}", str(exc.args[0])) from None
+    if table.collection_schedule is not None:
+        try:
+            tables.collection(table.collection_schedule)
+        except KeyError as exc:
+            raise RoundError("table.collection_schedule", str(exc.args[0])) from None
+    for field in ("bad_beat_on_fold", "progressive_on_fold"):
+        if getattr(table, field) not in ("action", "lose"):
+            raise RoundError(f"table.{field}", f"{getattr(table, field)!r} is not 'action' or 'lose'")
+    if table.progressive_seed < 0:
+        raise RoundError("table.progressive_seed", "must not be negative")
+    if table.min_wager is not None and table.max_wager is not None and table.min_wager > table.max_wager:
+        raise RoundError("table.min_wager", "is above the table maximum")
+    if any(seat.progressive > 0 for seat in seats):
+        if table.progressive_meter is None:
+            raise RoundError("table.progressive_meter", "is required when a Progressive wager is placed")
+        if table.progressive_meter < 0:
+            raise RoundError("table.progressive_meter", "must not be negative")
+    if not table.is_house:
+        if table.player_dealer_seat is None:
+            raise RoundError("table.player_dealer_seat", "is required on a player-dealer table")
+        check_seat_number(table, table.player_dealer_seat, "table.player_dealer_seat")
+        if table.player_dealer_bank is None:
+            raise RoundError("table.player_dealer_bank", "is required on a player-dealer table")
+        if table.player_dealer_bank <= 0:
+            raise RoundError("table.player_dealer_bank", "must be more than 0")
+
+
+def check_seat_number(table: TableRules, seat: int, field: str) -> None:
+    highest = HOUSE_SEATS if table.is_house else MAX_POSITION
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= highest:
+        raise RoundError(field, f"{seat!r} is not a seat number 1..{highest}")
+
+
+def check_wagers(table: TableRules, seat: SeatHand, where: str) -> None:
+    """Ante = Blind > 0, Play 0/1x/2x/3x/4x Ante, Bad Beat with Trips, side bets the table offers, limits."""
+    if not table.is_house and seat.seat == table.player_dealer_seat:
+        raise RoundError(f"{where}.seat", f"seat {seat.seat} is the player-dealer, who does not bet against the bank")
+    for name in ("ante", "blind", "play", "trips", "bad_beat", "pairs", "progressive"):
+        value = getattr(seat, name)
+        if not isinstance(value, Decimal) or not value.is_finite():
+            raise RoundError(f"{where}.{name}", f"{value!r} is not an amount")
+        if value < 0:
+            raise RoundError(f"{where}.{name}", f"{value} is negative")
+    if seat.ante <= 0:
+        raise RoundError(f"{where}.ante", "a seat in play needs an Ante")
+    if seat.blind != seat.ante:
+        raise RoundError(f"{where}.blind", f"the Blind ({seat.blind}) must equal the Ante ({seat.ante})")
+    if seat.play not in [seat.ante * multiple for multiple in PLAY_MULTIPLES]:
+        raise RoundError(f"{where}.play", f"{seat.play} is not 0, 1x, 2x, 3x or 4x the Ante ({seat.ante})")
+    if seat.bad_beat > 0 and seat.trips <= 0:
+        raise RoundError(f"{where}.bad_beat", "a Bad Beat wager needs an Ante, a Blind and a Trips wager")
+    if not table.is_house:
+        for name in ("pairs", "progressive"):
+            if getattr(seat, name) > 0:
+                raise RoundError(f"{where}.{name}", "a player-dealer table offers only Trips and Bad Beat side bets")
+    for name in ("ante", "blind", "play", "trips", "bad_beat", "pairs", "progressive"):
+        value = getattr(seat, name)
+        if value == 0:
+            continue
+        if table.min_wager is not None and value < table.min_wager:
+            raise RoundError(f"{where}.{name}", f"{value} is below the table minimum {table.min_wager}")
+        if table.max_wager is not None and value > table.max_wager:
+            raise RoundError(f"{where}.{name}", f"{value} is above the table maximum {table.max_wager}")
+
+
+def _cards(field: str, cards: Sequence[Card | str], count: int) -> tuple[Card, ...]:
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise RoundError(field, f"expected a list of {count} cards")
+    try:
+        parsed = parse_cards(cards)
+    except CardError as exc:
+        raise RoundError(field, str(exc)) from None
+    if len(parsed) != count:
+        raise RoundError(field, f"expected {count} cards, got {len(parsed)}")
+    return parsed
+
+
+def _unique(seen: dict[Card, str], card: Card, field: str) -> None:
+    if card in seen:
+        raise RoundError(field, f"duplicate card {card} (also in {seen[card]})")
+    seen[card] = field

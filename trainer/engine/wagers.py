@@ -1,0 +1,283 @@
+"""How each wager of a seat resolves, one function per wager, each naming the rule it applies.
+
+The functions here decide *what* happens to a wager (win on which line, lose, push, when it is collected);
+:mod:`trainer.engine.settlement` decides the order and applies a player-dealer's coverage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from trainer.engine.cards import Card
+from trainer.engine.evaluator import Category, HandValue, evaluate
+from trainer.engine.paytables import Odds, Paytable
+from trainer.engine.table import TableRules
+
+
+class Wager(StrEnum):
+    """The wagering areas, in the order a seat's wagers are settled (rules-notes §2)."""
+
+    ANTE = "ante"
+    PLAY = "play"
+    BLIND = "blind"
+    TRIPS = "trips"
+    BAD_BEAT = "bad_beat"
+    PAIRS = "pairs"
+    PROGRESSIVE = "progressive"
+
+    @property
+    def label(self) -> str:
+        return {"bad_beat": "Bad Beat", "pairs": "Pairs Bonus"}.get(self.value, self.value.capitalize())
+
+
+class Action(StrEnum):
+    """What the dealer does with a wager."""
+
+    PAY = "pay"
+    TAKE = "take"
+    PUSH = "push"
+    RETURN = "return"
+
+
+class Outcome(StrEnum):
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    RETURNED = "returned"
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """A seat's two cards and wagers. ``play`` is the Play wager; 0 means the player folded on the river."""
+
+    seat: int
+    hole: tuple[Card, Card]
+    ante: Decimal
+    blind: Decimal
+    play: Decimal = Decimal(0)
+    trips: Decimal = Decimal(0)
+    bad_beat: Decimal = Decimal(0)
+    pairs: Decimal = Decimal(0)
+    progressive: Decimal = Decimal(0)
+
+    @property
+    def folded(self) -> bool:
+        return self.play == 0
+
+    def stake(self, wager: Wager) -> Decimal:
+        value: Decimal = getattr(self, wager.value)
+        return value
+
+    def placed(self) -> list[Wager]:
+        """The wagers with money on them, in settlement order."""
+        return [wager for wager in Wager if self.stake(wager) > 0]
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What happens to one wager: its outcome, the odds of a win, the rule, and whether the fold collects it."""
+
+    wager: Wager
+    outcome: Outcome
+    rule: str
+    topic: str
+    odds: Odds | None = None
+    at_fold: bool = False
+
+
+def dealer_qualifies(dealer: HandValue) -> bool:
+    """The dealer qualifies with a pair or better (rules-notes §4)."""
+    return dealer.category >= Category.ONE_PAIR
+
+
+def hand_result(player: HandValue, dealer: HandValue) -> str:
+    """``win``, ``lose`` or ``push`` of the player's hand against the dealer's (equal five-card hands tie)."""
+    if player > dealer:
+        return "win"
+    if player < dealer:
+        return "lose"
+    return "push"
+
+
+def resolve_seat(
+    table: TableRules,
+    seat: SeatHand,
+    hand: HandValue,
+    dealer: HandValue,
+    dealer_hole: Sequence[Card],
+    board: Sequence[Card],
+) -> list[Resolution]:
+    """Every placed wager of ``seat``, resolved, in settlement order."""
+    tables = table.paytables
+    result = hand_result(hand, dealer)
+    qualifies = dealer_qualifies(dealer)
+    out: list[Resolution] = []
+    for wager in seat.placed():
+        if wager is Wager.ANTE:
+            out.append(resolve_ante(seat.folded, qualifies, result))
+        elif wager is Wager.PLAY:
+            out.append(resolve_play(result, qualifies))
+        elif wager is Wager.BLIND:
+            out.append(resolve_blind(seat.folded, result, hand, tables.blind()))
+        elif wager is Wager.TRIPS:
+            out.append(resolve_trips(seat.folded, hand, tables.trips(table.trips_paytable)))
+        elif wager is Wager.BAD_BEAT:
+            out.append(resolve_bad_beat(
+                seat.folded, hand, dealer, tables.bad_beat(table.bad_beat_paytable), table.bad_beat_on_fold))
+        elif wager is Wager.PAIRS:
+            out.append(resolve_pairs(seat.hole, tuple(dealer_hole), tables.pairs(table.pairs_paytable)))
+        else:
+            out.append(resolve_progressive(
+                seat.folded, seat.hole, tuple(board), hand, tables.progressive(table.progressive_paytable),
+                table.progressive_on_fold))
+    return out
+
+
+def resolve_ante(folded: bool, qualifies: bool, result: str) -> Resolution:
+    topic = "ante-play"
+    if folded:
+        return Resolution(Wager.ANTE, Outcome.LOSE, "A fold loses the Ante and the Blind at once", "fold",
+                          at_fold=True)
+    if not qualifies:
+        return Resolution(Wager.ANTE, Outcome.PUSH,
+                          "Dealer does not qualify (less than a pair): the Ante pushes", "qualification")
+    if result == "win":
+        return Resolution(Wager.ANTE, Outcome.WIN, "The player beats the dealer: the Ante pays 1 to 1", topic,
+                          Odds.parse("1 to 1"))
+    if result == "lose":
+        return Resolution(Wager.ANTE, Outcome.LOSE, "The dealer beats the player: the Ante loses", topic)
+    return Resolution(Wager.ANTE, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
+
+
+def resolve_play(result: str, qualifies: bool) -> Resolution:
+    topic = "ante-play"
+    unqualified = " even though the dealer does not qualify" if not qualifies else ""
+    if result == "win":
+        return Resolution(Wager.PLAY, Outcome.WIN, "The player beats the dealer: the Play pays 1 to 1", topic,
+                          Odds.parse("1 to 1"))
+    if result == "lose":
+        return Resolution(Wager.PLAY, Outcome.LOSE, f"The dealer beats the player: the Play loses{unqualified}",
+                          "qualification" if not qualifies else topic)
+    return Resolution(Wager.PLAY, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
+
+
+def resolve_blind(folded: bool, result: str, hand: HandValue, blind: Paytable) -> Resolution:
+    topic = "blind"
+    if folded:
+        return Resolution(Wager.BLIND, Outcome.LOSE, "A fold loses the Ante and the Blind at once", "fold",
+                          at_fold=True)
+    if result == "lose":
+        return Resolution(Wager.BLIND, Outcome.LOSE,
+                          "The dealer beats the player: the Blind loses, qualified dealer or not", topic)
+    if result == "push":
+        return Resolution(Wager.BLIND, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
+    line = blind.line_for(hand.category.label)
+    if line is None:
+        return Resolution(Wager.BLIND, Outcome.PUSH, "A win with less than a straight: the Blind pushes", topic)
+    return Resolution(Wager.BLIND, Outcome.WIN, f"A win with a {line.hand}: the Blind pays {line.odds.text}",
+                      topic, line.odds)
+
+
+def resolve_trips(folded: bool, hand: HandValue, trips: Paytable) -> Resolution:
+    line = trips.line_for(hand.category.label)
+    if line is None:
+        rule = "Less than three of a kind: the Trips loses"
+        if folded:
+            rule += " and is collected with the folded hand"
+        return Resolution(Wager.TRIPS, Outcome.LOSE, rule, "trips", at_fold=folded)
+    rule = f"Trips pays {line.odds.text} on a {line.hand}, whatever happens to the hand"
+    if folded:
+        rule = f"Trips on a fold: the {line.hand} still pays {line.odds.text}"
+    return Resolution(Wager.TRIPS, Outcome.WIN, rule, "trips", line.odds)
+
+
+def resolve_bad_beat(folded: bool, hand: HandValue, dealer: HandValue, bad_beat: Paytable, on_fold: str) -> Resolution:
+    topic = "bad-beat"
+    trips_or_better = hand.category >= Category.THREE_OF_A_KIND
+    if folded and (on_fold == "lose" or not trips_or_better):
+        rule = ("House rule: a fold loses the Bad Beat" if on_fold == "lose" and trips_or_better
+                else "A folded hand below three of a kind cannot win the Bad Beat: it is collected with the hand")
+        return Resolution(Wager.BAD_BEAT, Outcome.LOSE, rule, topic, at_fold=True)
+    if hand == dealer:
+        return Resolution(Wager.BAD_BEAT, Outcome.LOSE, "A five-card tie: the Bad Beat loses", topic)
+    beaten = hand if hand < dealer else dealer
+    if beaten.category < Category.THREE_OF_A_KIND:
+        return Resolution(Wager.BAD_BEAT, Outcome.LOSE,
+                          "The beaten hand is less than three of a kind: the Bad Beat loses", topic)
+    line = bad_beat.line_for(beaten.category.label)
+    if line is None:
+        return Resolution(Wager.BAD_BEAT, Outcome.LOSE,
+                          f"The table pays no Bad Beat on a beaten {beaten.category.label}", topic)
+    whose = "the player's" if beaten is hand else "the dealer's"
+    return Resolution(Wager.BAD_BEAT, Outcome.WIN,
+                      f"Bad Beat pays on the hand beaten, {whose} {line.hand}: {line.odds.text}", topic, line.odds)
+
+
+FACES = (11, 12, 13)
+
+
+def pairs_hands(hole: tuple[Card, Card], dealer_hole: tuple[Card, ...] = ()) -> list[str]:
+    """The pairs-table lines ``hole`` could be paid on, in order of precedence (see data/pairs.toml).
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> pairs_hands(parse_cards("Ah Ad"))
+    ['red-aces', 'aa']
+    >>> pairs_hands(parse_cards("Qs As"))
+    ['aq-aj-suited', 'ace-face-suited']
+    """
+    high, low = sorted(hole, key=lambda card: card.rank, reverse=True)
+    suited = high.suit == low.suit
+    if high.rank == low.rank == 14:
+        hands = []
+        if len(dealer_hole) == 2 and all(card.rank == 14 for card in dealer_hole):
+            hands.append("aa-with-dealer-aa")
+        if {high.suit, low.suit} == {"h", "d"}:
+            hands.append("red-aces")
+        return [*hands, "aa"]
+    if high.rank == low.rank:
+        return ["kk-qq-jj" if high.rank in FACES else "tt-22", "other-pair"]
+    if high.rank == 14 and low.rank in FACES:
+        named = ("ak" if low.rank == 13 else "aq-aj") + ("-suited" if suited else "-offsuit")
+        return [named, "ace-face-suited" if suited else "ace-face"]
+    return []
+
+
+def resolve_pairs(hole: tuple[Card, Card], dealer_hole: tuple[Card, ...], pairs: Paytable) -> Resolution:
+    line = pairs.first_line(pairs_hands(hole, dealer_hole))
+    if line is None:
+        return Resolution(Wager.PAIRS, Outcome.LOSE, "The hole cards make no line of the Pairs table", "pairs")
+    return Resolution(Wager.PAIRS, Outcome.WIN,
+                      f"Pairs pays on the hole cards alone, fold or not: {line.label} pays {line.odds.text}",
+                      "pairs", line.odds)
+
+
+def progressive_hands(hole: tuple[Card, Card], board: tuple[Card, ...], hand: HandValue) -> list[str]:
+    """The progressive lines the seven cards could be paid on, best first."""
+    if hand.category is Category.ROYAL_FLUSH:
+        if evaluate((*hole, *board[:3])).category is Category.ROYAL_FLUSH:
+            return ["royal-first-5"]
+        if evaluate(board).category is Category.ROYAL_FLUSH:
+            return ["community-royal"]
+        return ["royal-first-7"]
+    return [hand.category.label]
+
+
+def resolve_progressive(
+    folded: bool, hole: tuple[Card, Card], board: tuple[Card, ...], hand: HandValue, progressive: Paytable,
+    on_fold: str,
+) -> Resolution:
+    topic = "progressive"
+    if folded and on_fold == "lose":
+        return Resolution(Wager.PROGRESSIVE, Outcome.LOSE, "House rule: a fold loses the Progressive", topic,
+                          at_fold=True)
+    line = progressive.first_line(progressive_hands(hole, board, hand))
+    if line is None:
+        return Resolution(Wager.PROGRESSIVE, Outcome.LOSE, "Less than the lowest Progressive line: it loses", topic)
+    if line.odds.kind == "percent":
+        rule = f"{line.label}: {line.odds.text} of the meter, paid from the meter"
+    else:
+        rule = f"{line.label} pays {line.odds.text} (the wager is not returned), from the tray"
+    return Resolution(Wager.PROGRESSIVE, Outcome.WIN, rule, topic, line.odds)
