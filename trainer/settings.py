@@ -28,17 +28,22 @@ import dataclasses
 import json
 import math
 import os
+import random
 import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import trainer.engine.table as _engine_table
 from trainer.engine.dealing import Procedure
 from trainer.engine.paytables import load_paytables
-from trainer.engine.table import Banking
+from trainer.engine.table import Banking, TableRules
+
+if TYPE_CHECKING:
+    from trainer.engine.round import TableSession
 
 SETTINGS_VERSION = 1
 """The ``version`` written into the settings file; a later release migrates older files up from it."""
@@ -434,6 +439,58 @@ def _shown(value: object) -> str:
     if isinstance(value, tuple):
         return "/".join(map(str, value))
     return str(value)
+
+
+def table_rules(settings: Settings) -> TableRules:
+    """The engine's table rules for these settings (limits, bank and fee included).
+
+    >>> rules = table_rules(Settings(banking="player-dealer", collection_schedule="uth-2"))
+    >>> rules.banking.value, rules.collection_schedule, rules.player_dealer_bank, rules.max_wager
+    ('player-dealer', 'uth-2', Decimal('1000'), Decimal('500'))
+    """
+    player_dealer = settings.player_dealer
+    return TableRules(
+        banking=Banking(settings.banking),
+        trips_paytable=settings.trips_paytable,
+        bad_beat_paytable=settings.bad_beat_paytable,
+        pairs_paytable=str(settings.pairs_paytable),
+        progressive_paytable=settings.progressive_paytable,
+        player_dealer_bank=Decimal(settings.player_dealer_bank) if player_dealer else None,
+        collection_schedule=settings.collection_schedule if player_dealer else None,
+        min_wager=Decimal(settings.min_wager),
+        max_wager=Decimal(settings.max_wager),
+    )
+
+
+def new_session(settings: Settings, rng: random.Random | None = None) -> TableSession:
+    """A table of simulated players dealing rounds by these settings (the engine's ``TableSession``)."""
+    from trainer.engine.round import TableSession
+
+    return TableSession(
+        table_rules(settings),
+        Procedure(settings.procedure),
+        settings.seats,
+        rng or random.Random(),
+        careless=settings.careless_players,
+        side_bets=settings.offered_side_bets,
+        min_wager=Decimal(settings.min_wager),
+        max_wager=Decimal(settings.max_wager),
+        player_dealer_bank=Decimal(settings.player_dealer_bank),
+        deck_colours=settings.deck_backs,
+    )
+
+
+TABLE_FIELDS = (
+    "banking", "seats", "procedure", "trips_paytable", "bad_beat_paytable", "pairs_paytable",
+    "progressive_paytable", "offer_trips", "offer_bad_beat", "offer_pairs", "offer_progressive", "min_wager",
+    "max_wager", "player_dealer_bank", "collection_schedule", "careless_players", "deck_backs",
+)
+"""The fields that change how rounds are dealt: a change to one of them starts a new table session."""
+
+
+def table_changed(old: Settings, new: Settings) -> bool:
+    """True when ``new`` deals differently from ``old`` (a new table session is needed)."""
+    return any(getattr(old, name) != getattr(new, name) for name in TABLE_FIELDS)
 
 
 def default_settings_path() -> Path:
