@@ -168,8 +168,11 @@ def _flush_shifts() -> list[int]:
 
 
 def _spellings(card: Card) -> set[str | Card]:
+    """The card and the usual ways to write it, read without a call to the parser (others still parse)."""
     text = str(card)
-    return {card, text, text.lower(), text[0] + text[1].upper(), text[0].lower() + text[1]}
+    rank, suit = text[0], text[1]
+    ranks = {rank, rank.lower(), "10"} if rank == "T" else {rank, rank.lower()}
+    return {card} | {r + s for r in ranks for s in (suit, suit.upper())}
 
 
 _CLASSES: Final = _hand_classes()
