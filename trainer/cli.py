@@ -36,6 +36,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--paytables", action="append", default=[], metavar="FILE",
         help="also load pay tables from this TOML or JSON file (may be repeated)",
     )
+    quiz = commands.add_parser(
+        "quiz",
+        help="run a drill in the terminal",
+        description="Run a drill in the terminal: the hand as text, prompts here, answers typed, a score at the end.",
+    )
+    quiz.add_argument("--list", action="store_true", help="list the topics, one a line, with a description")
+    quiz.add_argument("--topic", metavar="TOPIC", help="the drill to run (see --list)")
+    quiz.add_argument("--seed", type=int, default=None, help="replay the same items (default: a new seed)")
+    quiz.add_argument("--count", type=int, default=10, metavar="K", help="how many items (default 10)")
+    quiz.add_argument(
+        "--mode", choices=["practice", "exam", "speed", "guided"], default="practice",
+        help="practice: feedback at once (default); exam: feedback at the end; speed: timed",
+    )
     return parser
 
 
@@ -44,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "settle":
         return run_settle(args, sys.stdin, sys.stdout, sys.stderr)
+    if args.command == "quiz":
+        return run_quiz_command(args, sys.stdin, sys.stdout, sys.stderr)
     from trainer.gui.app import run_app
 
     return run_app(list(argv) if argv is not None else sys.argv[1:])
@@ -88,6 +103,36 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         print(output, file=stdout)
     except OSError as exc:
         return fail(f"cannot write the result: {exc}")
+    return 0
+
+
+def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """``uth-trainer quiz``: ``--list`` the topics, or run ``--topic`` with ``--seed`` and ``--count``."""
+    import random
+
+    from trainer.drills.base import all_drills
+    from trainer.drills.terminal import run_quiz
+    from trainer.scoring import Mode
+
+    drills = all_drills()
+    if args.list:
+        for name, drill in drills.items():
+            print(f"{name}  {drill.description}", file=stdout)
+        return 0
+    if not args.topic:
+        print("uth-trainer quiz: name a drill with --topic (see --list)", file=stderr)
+        return EXIT_USAGE
+    if args.topic not in drills:
+        print(f"uth-trainer quiz: no topic named {args.topic!r} (see --list)", file=stderr)
+        return EXIT_USAGE
+    if args.count < 1:
+        print("uth-trainer quiz: --count must be at least 1", file=stderr)
+        return EXIT_USAGE
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    try:
+        run_quiz(drills[args.topic], seed=seed, count=args.count, mode=Mode(args.mode), stdin=stdin, stdout=stdout)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
     return 0
 
 

@@ -1,0 +1,200 @@
+"""The scoring API every quiz and drill reports to, and that the progress store will persist.
+
+A quiz scores *items* (a hand settled, a payout worked out, a deck counted): each item has a number of steps,
+the steps done right, the mistakes (each with its kind, what was expected, what was given, the rule and the
+lesson topic) and the seconds it took. A *set* is the items of one sitting, in one mode.
+:class:`ScoreBook` keeps the session's results and tells listeners (the progress store, the GUI) of each one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Mode(StrEnum):
+    """How a quiz gives feedback (an instructor may fix one for an exam)."""
+
+    GUIDED = "guided"
+    """Before each step the table shows what comes next and why."""
+    PRACTICE = "practice"
+    """Each step is checked at once, with the rule; a wrong step is corrected before going on."""
+    EXAM = "exam"
+    """No feedback until the hand or set is done; then a review beside the correct answers; a pass mark."""
+    SPEED = "speed"
+    """A clock: hands per hour and seconds per decision against a target."""
+
+    @property
+    def shows_feedback_at_once(self) -> bool:
+        return self in (Mode.GUIDED, Mode.PRACTICE, Mode.SPEED)
+
+
+class ErrorKind(StrEnum):
+    """The kinds of mistake counted per step."""
+
+    ORDER = "order"
+    MISSED_REFUND_PASS = "missed refund pass"
+    WRONG_ACTION = "wrong action"
+    WRONG_AMOUNT = "wrong amount"
+    WRONG_DEALER_HAND = "wrong dealer announcement"
+    WRONG_ANSWER = "wrong answer"
+    MISCOUNT = "miscount"
+    MISSED_FAULT = "missed fault"
+    FALSE_ALARM = "false alarm"
+    WRONG_CARD = "wrong card"
+    WRONG_DECK = "wrong deck"
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One wrong step: what kind, what was expected, what the trainee gave, the rule and its lesson topic."""
+
+    kind: ErrorKind
+    expected: str
+    given: str
+    rule: str = ""
+    topic: str = ""
+
+    def describe(self) -> str:
+        text = f"{self.kind.value}: expected {self.expected}, given {self.given}"
+        return f"{text} ({self.rule})" if self.rule else text
+
+
+@dataclass(frozen=True)
+class ItemResult:
+    """The score of one item: ``correct`` of ``steps`` right, with the mistakes and the time taken."""
+
+    drill: str
+    item: str
+    steps: int
+    correct: int
+    mistakes: tuple[Mistake, ...] = ()
+    seconds: float = 0.0
+    mode: Mode = Mode.PRACTICE
+
+    @property
+    def score(self) -> float:
+        """Percent of steps right (an item with no steps scores 100)."""
+        return 100.0 if self.steps == 0 else 100.0 * self.correct / self.steps
+
+    @property
+    def perfect(self) -> bool:
+        return self.correct == self.steps and not self.mistakes
+
+
+@dataclass
+class SetResult:
+    """The items of one sitting in one mode."""
+
+    drill: str
+    mode: Mode
+    items: list[ItemResult] = field(default_factory=list)
+    pass_mark: float = 90.0
+    target_seconds_per_decision: float | None = None
+
+    @property
+    def steps(self) -> int:
+        return sum(item.steps for item in self.items)
+
+    @property
+    def correct(self) -> int:
+        return sum(item.correct for item in self.items)
+
+    @property
+    def score(self) -> float:
+        return 100.0 if self.steps == 0 else 100.0 * self.correct / self.steps
+
+    @property
+    def passed(self) -> bool:
+        return self.score >= self.pass_mark
+
+    @property
+    def seconds(self) -> float:
+        return sum(item.seconds for item in self.items)
+
+    @property
+    def hands_per_hour(self) -> float:
+        return 0.0 if self.seconds <= 0 else 3600.0 * len(self.items) / self.seconds
+
+    @property
+    def seconds_per_decision(self) -> float:
+        return 0.0 if self.steps == 0 else self.seconds / self.steps
+
+    @property
+    def on_target(self) -> bool | None:
+        if self.target_seconds_per_decision is None:
+            return None
+        return self.seconds_per_decision <= self.target_seconds_per_decision
+
+    def mistakes_by_kind(self) -> Counter[ErrorKind]:
+        return Counter(mistake.kind for item in self.items for mistake in item.mistakes)
+
+    def summary(self) -> str:
+        """``Score 92.3 % (24 of 26 steps), passed; wrong amount 1, order 1``."""
+        text = f"Score {self.score:.1f} % ({self.correct} of {self.steps} steps)"
+        if self.mode is Mode.EXAM:
+            text += ", passed" if self.passed else f", not passed (pass mark {self.pass_mark:.0f} %)"
+        if self.mode is Mode.SPEED and self.items:
+            text += f"; {self.hands_per_hour:.0f} per hour, {self.seconds_per_decision:.1f} s per decision"
+            if self.target_seconds_per_decision is not None:
+                text += f" (target {self.target_seconds_per_decision:.1f} s)"
+        kinds = self.mistakes_by_kind()
+        if kinds:
+            text += "; " + ", ".join(f"{kind.value} {count}" for kind, count in kinds.most_common())
+        return text
+
+
+Listener = Callable[[ItemResult], None]
+
+
+class ScoreBook:
+    """The session's results; listeners hear of every item as it is recorded."""
+
+    def __init__(self, keep: int = 500) -> None:
+        self._items: list[ItemResult] = []
+        self._sets: list[SetResult] = []
+        self._listeners: list[Listener] = []
+        self._keep = keep
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def record(self, item: ItemResult) -> None:
+        self._items.append(item)
+        del self._items[: -self._keep]
+        for listener in self._listeners:
+            listener(item)
+
+    def record_set(self, result: SetResult) -> None:
+        self._sets.append(result)
+        del self._sets[: -self._keep]
+
+    def items(self, drill: str | None = None) -> list[ItemResult]:
+        return [item for item in self._items if drill is None or item.drill == drill]
+
+    def sets(self) -> list[SetResult]:
+        return list(self._sets)
+
+    def last(self, count: int = 10) -> list[ItemResult]:
+        return self._items[-count:]
+
+
+class Stopwatch:
+    """Seconds since start, from an injectable clock so tests need not wait."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._start = clock()
+
+    def restart(self) -> None:
+        self._start = self._clock()
+
+    def seconds(self) -> float:
+        return self._clock() - self._start
+
+
+def combine(drill: str, mode: Mode, items: Iterable[ItemResult], pass_mark: float = 90.0) -> SetResult:
+    return SetResult(drill, mode, list(items), pass_mark)
