@@ -7,8 +7,8 @@ Files written (paths relative to ``assets/``):
 
 * ``cards/classic/<card>.svg`` and ``cards/four-colour/<card>.svg``: the 52 faces of each deck style, named by
   the card's two-character notation, rank first: ``As.svg``, ``Td.svg``, ``2c.svg`` (ranks ``23456789TJQKA``,
-  suits ``cdhs``). Classic has red hearts and diamonds; four-colour has black spades, red hearts, blue diamonds
-  and green clubs. Every card is ``250 x 350`` (poker size 2.5 x 3.5).
+  suits ``cdhs``). Classic has red hearts and diamonds; four-colour has black spades, red hearts,
+  blue diamonds and green clubs. Every card is ``250 x 350`` (poker size 2.5 x 3.5).
 * ``cards/back-<colour>.svg``: the backs, ``red``, ``blue``, ``green`` and ``black`` (the table alternates two
   decks, red and blue, by default).
 * ``chips/chip-<value>.svg``: one chip per entry of :data:`CHIP_DENOMINATIONS`, the value written in plain

@@ -1,6 +1,7 @@
 """``python -m trainer.art``: (re)write the cards, chips and sounds into ``assets/``.
 
-``--check`` writes nothing and exits with status 1 when a file in ``assets/`` differs from what the code makes.
+``--check`` writes nothing and exits with status 1 when a file in ``assets/`` differs from what the code
+makes.
 """
 
 from __future__ import annotations

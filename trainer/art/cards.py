@@ -255,7 +255,8 @@ def _headgear(rank: str) -> str:
         )
     if rank == "Q":
         return (
-            f'<path {style} d="M104 100L102 82Q114 90 118 78Q122 88 125 74Q128 88 132 78Q136 90 148 82L146 100Z"/>'
+            f'<path {style} d="M104 100L102 82Q114 90 118 78Q122 88 125 74Q128 88 132 78Q136 90 148 82'
+            'L146 100Z"/>'
             f'<rect {style} x="102" y="96" width="46" height="7" rx="3.5"/>'
             f'<circle {style} cx="102" cy="81" r="2.5"/><circle {style} cx="118" cy="77" r="2.5"/>'
             f'<circle {style} cx="125" cy="72" r="3"/><circle {style} cx="132" cy="77" r="2.5"/>'
@@ -284,13 +285,15 @@ def _lattice_back(fill: str) -> list[str]:
         f'height="{svg_number(y1 - y0)}" rx="7" ry="7" fill="{fill}"/>'
     ]
     fx0, fy0, fx1, fy1 = x0 + FIELD_INSET, y0 + FIELD_INSET, x1 - FIELD_INSET, y1 - FIELD_INSET
-    parts.append(f'<path d="{_lattice_path(fx0, fy0, fx1, fy1)}" fill="none" stroke="{light}" stroke-width="1"/>')
+    lattice = _lattice_path(fx0, fy0, fx1, fy1)
+    parts.append(f'<path d="{lattice}" fill="none" stroke="{light}" stroke-width="1"/>')
     parts.append(f'<g fill="{pale}">{_lattice_dots(fx0, fy0, fx1, fy1)}</g>')
     parts.append(
         f'<rect x="{svg_number(fx0)}" y="{svg_number(fy0)}" width="{svg_number(fx1 - fx0)}" '
         f'height="{svg_number(fy1 - fy0)}" fill="none" stroke="{pale}" stroke-width="2"/>'
         f'<rect x="{svg_number(fx0 - 4)}" y="{svg_number(fy0 - 4)}" width="{svg_number(fx1 - fx0 + 8)}" '
-        f'height="{svg_number(fy1 - fy0 + 8)}" rx="3" ry="3" fill="none" stroke="{light}" stroke-width="0.8"/>'
+        f'height="{svg_number(fy1 - fy0 + 8)}" rx="3" ry="3" fill="none" stroke="{light}" '
+        'stroke-width="0.8"/>'
     )
     parts.append(_medallion(fill, light, pale, dark))
     return parts

@@ -142,7 +142,8 @@ def _value(label: str, colour: str) -> str:
     squeeze = 1.0 if len(label) < 3 else 0.74
     baseline = CENTRE + size * 0.36
     return (
-        f'<text transform="translate({svg_number(CENTRE)} {svg_number(baseline)}) scale({svg_number(squeeze)} 1)" '
+        f'<text transform="translate({svg_number(CENTRE)} {svg_number(baseline)}) '
+        f'scale({svg_number(squeeze)} 1)" '
         f'x="0" y="0" fill="{colour}" font-family="{FONT}" font-weight="bold" font-size="{svg_number(size)}" '
         f'text-anchor="middle">{label}</text>'
     )

@@ -95,7 +95,7 @@ def smooth(samples: Samples, cutoff: float) -> Samples:
 
 
 def decay(count: int, tau: float, attack: float = 0.0) -> Samples:
-    """An envelope rising over ``attack`` seconds (raised cosine) and then dying away with time constant ``tau``."""
+    """An envelope: a raised-cosine rise over ``attack`` seconds, then a decay with time constant ``tau``."""
     rise = max(1, round(attack * RATE))
     envelope = []
     for i in range(count):
@@ -182,7 +182,8 @@ def _clack(noise: Noise) -> Samples:
     count = round(seconds * RATE)
     base = noise.uniform(2100, 2600)
     clack = [0.0] * count
-    for ratio, level, tau in ((1.0, 1.0, 0.014), (1.57, 0.45, 0.009), (2.31, 0.2, 0.006), (3.13, 0.08, 0.004)):
+    modes = ((1.0, 1.0, 0.014), (1.57, 0.45, 0.009), (2.31, 0.2, 0.006), (3.13, 0.08, 0.004))
+    for ratio, level, tau in modes:
         mix_into(clack, shaped(tone(base * ratio, seconds), decay(count, tau, attack=0.0004)), 0, level)
     knock = shaped(bandpass(noise.samples(count), 1400, 1.5), decay(count, 0.003, attack=0.0003))
     return [c + 1.5 * k for c, k in zip(clack, knock, strict=True)]
@@ -226,7 +227,8 @@ def shuffle() -> Samples:
         mix_into(sound, click, t, noise.uniform(0.55, 1.0) * math.sin(math.pi * min(1.0, progress * 1.15)))
         t += gap * noise.uniform(0.8, 1.2)
     count = len(sound)
-    bed = shaped(bandpass(bandpass(noise.samples(count), 1600, 0.7), 1600, 0.7), decay(count, 0.25, attack=0.05))
+    hiss = bandpass(bandpass(noise.samples(count), 1600, 0.7), 1600, 0.7)
+    bed = shaped(hiss, decay(count, 0.25, attack=0.05))
     sound = [s + 0.12 * b for s, b in zip(sound, bed, strict=True)]
     return finish(smooth(sound, 4000), peak=0.34, fade_out=0.03)
 
