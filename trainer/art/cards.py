@@ -172,14 +172,16 @@ def _rank_text(rank: str, x: float, baseline: float, size: float, fill: str) -> 
 # --- faces ---------------------------------------------------------------------------------------------
 
 INDEX_X, INDEX_BASELINE, INDEX_SIZE = 31.0, 61.0, 62.0
-INDEX_PIP_Y, INDEX_PIP_SCALE = 89.0, 0.36
+INDEX_PIP_Y, INDEX_PIP_SCALE = 95.0, 0.4
+DESCENDER_LIFT = {"J": 6.0}
+"""Letters that reach below the baseline sit a little higher in the corner, clear of the suit."""
 
 
 def _corner_index(face: Face) -> str:
     """The rank above the suit, in the top-left corner."""
     return (
         f'<g fill="{face.colour}">'
-        f"{_rank_text(face.rank, INDEX_X, INDEX_BASELINE, INDEX_SIZE, face.colour)}"
+        f"{_rank_text(face.rank, INDEX_X, INDEX_BASELINE - DESCENDER_LIFT.get(face.rank, 0.0), INDEX_SIZE, face.colour)}"
         f"{_pip(face.suit, INDEX_X, INDEX_PIP_Y, INDEX_PIP_SCALE)}"
         "</g>"
     )
