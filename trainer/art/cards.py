@@ -179,9 +179,10 @@ DESCENDER_LIFT = {"J": 6.0}
 
 def _corner_index(face: Face) -> str:
     """The rank above the suit, in the top-left corner."""
+    baseline = INDEX_BASELINE - DESCENDER_LIFT.get(face.rank, 0.0)
     return (
         f'<g fill="{face.colour}">'
-        f"{_rank_text(face.rank, INDEX_X, INDEX_BASELINE - DESCENDER_LIFT.get(face.rank, 0.0), INDEX_SIZE, face.colour)}"
+        f"{_rank_text(face.rank, INDEX_X, baseline, INDEX_SIZE, face.colour)}"
         f"{_pip(face.suit, INDEX_X, INDEX_PIP_Y, INDEX_PIP_SCALE)}"
         "</g>"
     )
