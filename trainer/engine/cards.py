@@ -108,7 +108,7 @@ for _card in _DECK:
         _BY_TEXT["10" + _card.suit.upper()] = _card
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str | Card) -> Card:
     """Read one card; raise :class:`CardError` naming the text when it is not a card."""
     if isinstance(text, Card):
         return text
