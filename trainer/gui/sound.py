@@ -29,8 +29,8 @@ from trainer.resources import assets_dir
 
 _LOG = logging.getLogger(__name__)
 
-MIXER_SETTINGS = {"frequency": 44_100, "size": -16, "channels": 2, "buffer": 512}
-"""How the mixer is opened: CD rate, 16-bit stereo out, a small buffer for a short delay."""
+MIXER_RATE, MIXER_BUFFER = 44_100, 512
+"""The mixer runs at the sounds' own rate, with a small buffer so that a sound starts at once."""
 MIXER_CHANNELS = 16
 """Sounds that may overlap (a quick run of deals, chips on chips)."""
 
@@ -210,7 +210,7 @@ def _open_mixer() -> Any:
     import pygame.mixer
 
     with _native_stderr_silenced():
-        pygame.mixer.init(**MIXER_SETTINGS)
+        pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=2, buffer=MIXER_BUFFER)
     pygame.mixer.set_num_channels(MIXER_CHANNELS)
     return pygame.mixer
 
