@@ -1,0 +1,323 @@
+"""Starting the table window: display check, Qt application, logging, crash reporting, settings.
+
+``uth-trainer`` with no arguments calls :func:`run_app`. Before Qt is touched it checks that there is a display
+to open a window on, and says so in one line when there is none (``settle`` and ``quiz`` work without one).
+Everything unexpected afterwards is written with its traceback to the log file in the user's log folder and
+shown as a one-line message, never as a traceback on the console.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import socket
+import sys
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from trainer.settings import APP_DIR_NAME, SettingsStore
+
+APP_NAME = "UTH Dealer Trainer"
+ORGANISATION = "UTH Dealer Trainer"
+DESKTOP_FILE = "uth-trainer"
+"""The name of the ``.desktop`` file (packaging/uth-trainer.desktop), so a Wayland shell finds the icon."""
+
+NO_DISPLAY_MESSAGE = (
+    "uth-trainer: no display found (set DISPLAY, or use `uth-trainer settle` / `uth-trainer quiz`, "
+    "which work without one)"
+)
+PLATFORM_FAILED_MESSAGE = (
+    "uth-trainer: the window system could not be started ({detail}); "
+    "`uth-trainer settle` / `uth-trainer quiz` work without one"
+)
+EXIT_NO_DISPLAY = 2
+
+HEADLESS_PLATFORMS = frozenset({"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"})
+"""Qt platform plugins that draw without a desktop display server."""
+
+log = logging.getLogger("trainer.gui")
+
+Notify = Callable[[str], None]
+"""Shows the user one line (a message box in the app, a list's ``append`` in tests)."""
+
+
+# --- is there a display? ---------------------------------------------------------------------------------------
+
+
+def display_problem(env: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
+    """``None`` when a window can be opened, else the one line to print.
+
+    Only X11 / Wayland systems are checked (Windows and macOS always have a display). A ``DISPLAY`` naming
+    an X server that does not answer counts as no display: Qt would otherwise abort.
+
+    >>> display_problem({}, "linux") == NO_DISPLAY_MESSAGE
+    True
+    >>> display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
+    True
+    >>> display_problem({}, "win32") is None
+    True
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if platform.startswith(("win", "darwin", "cygwin")):
+        return None
+    requested = env.get("QT_QPA_PLATFORM", "").split(":", 1)[0].split(";", 1)[0].strip().lower()
+    if requested in HEADLESS_PLATFORMS:
+        return None
+    wayland = env.get("WAYLAND_DISPLAY", "")
+    x_display = env.get("DISPLAY", "")
+    if requested == "wayland":
+        return None if wayland else NO_DISPLAY_MESSAGE
+    if requested == "xcb" or (x_display and not wayland):
+        if not x_display or not x_server_answers(x_display):
+            return NO_DISPLAY_MESSAGE
+        return None
+    if wayland or requested:
+        return None  # another plugin was asked for: Qt reports its own failure, caught in _catch_fatal
+    return NO_DISPLAY_MESSAGE
+
+
+def x_server_answers(display: str, timeout: float = 0.5) -> bool:
+    """True when the X server named by ``display`` (``:0``, ``host:10.0``) accepts a connection.
+
+    A ``display`` this cannot parse is assumed to work (Qt will say otherwise).
+    """
+    if display.startswith("/"):
+        return True  # a launchd socket path (XQuartz): let Qt try it
+    host, _, rest = display.rpartition(":")
+    number = rest.split(".", 1)[0]
+    if not number.isdigit():
+        return True
+    if host in ("", "unix"):
+        path = f"/tmp/.X11-unix/X{number}"
+        return _unix_connects(path, timeout) or _unix_connects("\0" + path, timeout)
+    try:
+        with socket.create_connection((host, 6000 + int(number)), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def _unix_connects(address: str, timeout: float) -> bool:
+    if not hasattr(socket, "AF_UNIX"):
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(timeout)
+        try:
+            sock.connect(address)
+        except OSError:
+            return False
+    return True
+
+
+# --- logging and crash reporting -------------------------------------------------------------------------------
+
+
+def log_dir() -> Path:
+    """The user's log folder (``appdirs.user_log_dir``)."""
+    import appdirs
+
+    return Path(appdirs.user_log_dir(APP_DIR_NAME, appauthor=False))
+
+
+def setup_logging(folder: Path | None = None) -> Path | None:
+    """Log to ``trainer.log`` in ``folder`` (default :func:`log_dir`), rotated at 1 MB; returns the file.
+
+    When the folder cannot be written, warnings go to stderr instead and ``None`` is returned.
+    """
+    root = logging.getLogger("trainer")
+    root.setLevel(logging.INFO)
+    for handler in list(root.handlers):
+        if getattr(handler, "_trainer_handler", False):
+            root.removeHandler(handler)
+            handler.close()
+    path: Path | None = (folder or log_dir()) / "trainer.log"
+    handler: logging.Handler
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    except OSError:
+        path = None
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setLevel(logging.WARNING)
+        handler.setFormatter(logging.Formatter("uth-trainer: %(message)s"))
+    handler._trainer_handler = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.propagate = False
+    return path
+
+
+class CrashReporter:
+    """``sys.excepthook`` for the GUI: log the traceback, show one line, keep running.
+
+    A second error while the first message is still showing is only logged, so a failing paint cannot pile
+    up message boxes.
+    """
+
+    def __init__(self, notify: Notify, log_path: Path | None) -> None:
+        self.notify = notify
+        self.log_path = log_path
+        self._showing = False
+        self.count = 0
+
+    def __call__(
+        self, exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
+    ) -> None:
+        if issubclass(exc_type, KeyboardInterrupt):
+            sys.__excepthook__(exc_type, exc, tb)
+            return
+        self.count += 1
+        log.error("Unexpected error\n%s", "".join(traceback.format_exception(exc_type, exc, tb)).rstrip())
+        if self._showing:
+            return
+        self._showing = True
+        try:
+            self.notify(self.describe(exc))
+        except Exception:  # the message itself failed: the log has the story
+            log.exception("Could not show the error message")
+        finally:
+            self._showing = False
+
+    def describe(self, exc: BaseException) -> str:
+        """One line: what went wrong and where the details are."""
+        first = (str(exc).strip().splitlines() or [""])[0]
+        what = f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+        where = f" Details are in {self.log_path}." if self.log_path else ""
+        return f"Something went wrong ({what}).{where}"
+
+    def install(self) -> None:
+        """Become ``sys.excepthook`` (slots' errors in PySide6 arrive there too)."""
+        sys.excepthook = self
+
+
+# --- Qt ----------------------------------------------------------------------------------------------------------
+
+
+def _catch_fatal() -> None:
+    """Before the application exists: turn Qt's fatal "no platform plugin" abort into one line and exit 2."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(mode: QtMsgType, _context: object, message: str) -> None:
+        if mode == QtMsgType.QtFatalMsg:
+            detail = " ".join(message.split())[:160]
+            log.critical("Qt could not start: %s", message)
+            print(PLATFORM_FAILED_MESSAGE.format(detail=detail), file=sys.stderr, flush=True)
+            logging.shutdown()
+            os._exit(EXIT_NO_DISPLAY)
+        log.info("Qt (starting): %s", message)
+
+    qInstallMessageHandler(handler)
+
+
+def _log_qt_messages() -> None:
+    """Once the application runs: Qt's own warnings go to the log file."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    levels = {
+        QtMsgType.QtDebugMsg: logging.DEBUG,
+        QtMsgType.QtInfoMsg: logging.INFO,
+        QtMsgType.QtWarningMsg: logging.WARNING,
+        QtMsgType.QtCriticalMsg: logging.ERROR,
+        QtMsgType.QtFatalMsg: logging.CRITICAL,
+    }
+
+    def handler(mode: QtMsgType, _context: object, message: str) -> None:
+        logging.getLogger("trainer.qt").log(levels.get(mode, logging.WARNING), "%s", message)
+
+    qInstallMessageHandler(handler)
+
+
+def create_application(argv: Sequence[str]) -> object:
+    """The ``QApplication`` (made once), with the trainer's names and fractional high-DPI scaling."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    existing = QApplication.instance()
+    if existing is not None:
+        return existing
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+    QApplication.setApplicationName(APP_NAME)
+    QApplication.setOrganizationName(ORGANISATION)
+    QApplication.setApplicationDisplayName(APP_NAME)
+    QGuiApplication.setDesktopFileName(DESKTOP_FILE)
+    from trainer import __version__
+
+    QApplication.setApplicationVersion(__version__)
+    return QApplication([*argv] or ["uth-trainer"])
+
+
+def message_box_notify(parent_getter: Callable[[], object | None] = lambda: None) -> Notify:
+    """A :data:`Notify` that shows a warning box over the window (modal to it, one at a time)."""
+
+    def notify(text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox, QWidget
+
+        parent = parent_getter()
+        box = QMessageBox(parent if isinstance(parent, QWidget) else None)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(APP_NAME)
+        box.setText(text)
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.exec()
+
+    return notify
+
+
+def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = None,
+            notify: Notify | None = None, on_window: Callable[[Any], None] | None = None) -> int:
+    """Open the table window and run until it is closed; the exit status of the ``uth-trainer`` command.
+
+    Returns 2 (after one line on stderr) when there is no display. ``store`` and ``notify`` replace the
+    user's settings file and the message box; ``on_window`` is called with the window before it is shown
+    (the launch benchmark and the screenshot script hook in there).
+    """
+    argv = list(sys.argv[:1] if argv is None else argv)
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    log_path = setup_logging()
+    log.info("Starting %s", APP_NAME)
+    _catch_fatal()
+    app = create_application(argv)
+    _log_qt_messages()
+
+    from trainer.gui.main_window import MainWindow
+
+    window: MainWindow | None = None
+    show = notify or message_box_notify(lambda: window)
+    CrashReporter(show, log_path).install()
+    store = store or SettingsStore()
+    settings, settings_problem = store.load()
+    if settings_problem:
+        log.warning("%s", settings_problem)
+    sound = _make_sound(settings)
+    window = MainWindow(settings, store=store, notify=show, sound=sound)
+    if on_window is not None:
+        on_window(window)
+    window.show()
+    if settings_problem:
+        window.notify_later(settings_problem)
+    try:
+        status = int(app.exec())  # type: ignore[attr-defined]
+    finally:
+        if sound is not None:
+            sound.close()  # type: ignore[attr-defined]
+    log.info("Closed with status %s", status)
+    return status
+
+
+def _make_sound(settings: object) -> object | None:
+    """The sound player, or ``None`` when the sound module is not available (the table then runs silently)."""
+    try:
+        from trainer.gui.sound import SoundPlayer
+    except ImportError as exc:
+        log.warning("Sound is off: %s", exc)
+        return None
+    return SoundPlayer(volume=settings.volume, muted=settings.muted)  # type: ignore[attr-defined]
