@@ -1,0 +1,409 @@
+"""The lessons: the teaching text every rule and every scored mistake links to, read from ``lessons/*.md``.
+
+Every ``.md`` file in the lessons folder is one lesson. It starts with a front-matter block of TOML between two
+``+++`` lines, then the Markdown body::
+
+    +++
+    topic = "blind"                       # the topic the engine and the quizzes tag steps with
+    title = "The Blind"
+    summary = "Pays by the Blind table on a straight or better; pushes on a smaller win."   # one line
+    sources = ["Washington UTH procedures", "rules notes §4"]
+    order = 70                            # place in the syllabus (lower first)
+    +++
+    Markdown body ...
+
+These keys and no others; ``sources`` names the documents the lesson teaches from (the regulatory documents by
+name, ``rules notes §N`` for the product's decisions).
+
+A paragraph that starts ``**Trainer's reading.**`` (optionally inside a ``>`` quote) marks a place where the
+lesson follows the rules notes rather than an explicit document; :attr:`Lesson.readings` lists them.
+
+**Checked examples.** A fenced block whose info string is ``settle`` holds a hand in the JSON of
+``uth-trainer settle``, a line ``---``, then the facts the answer key must give, one a line::
+
+    Dealer holds a pair of kings and qualifies
+    Seat 3 holds an ace-high flush and wins
+    1. Seat 3: pay the Ante $5            (the procedure's step 1, in the engine's words)
+    Seat 3: pay the Blind $7.50           (some step of the procedure)
+    Seat 3 net: +$67.50
+    Player-dealer net: -$40
+    Collection fee: $4
+    Meter after settlement: $9,500
+
+A ``deal`` block holds ``{"procedure": "ace", "seats": [1, 4, 7]}``, ``---``, then facts such as
+``1. flop card 1`` (the first card's target), ``Unloaded: 39`` and ``Card count: 2 × 3 seats + ...``.
+
+In :attr:`Lesson.body` such a block is replaced by its facts as a Markdown list (the JSON is not shown): what the
+student reads is exactly what :func:`check_examples` holds against the engine, so a lesson cannot contradict the
+answer key without a test failing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "READING_MARKER", "Example", "Lesson", "LessonError", "check_examples", "lesson_for", "load_lesson",
+    "load_lessons", "load_lessons_tolerant",
+]
+
+FENCE = "+++"
+READING_MARKER = "**Trainer's reading.**"
+KEYS = ("topic", "title", "summary", "sources", "order")
+EXAMPLE_KINDS = ("settle", "deal")
+_TOPIC = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+_BLOCK_START = re.compile(r"^(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)\s*$")
+
+_STEP = r"Seat \d+: (?:pay|take|push|return) the [A-Za-z ]+ -?\$[\d,]+(?:\.\d\d)?"
+_MONEY = r"[+-]?\$[\d,]+(?:\.\d\d)?"
+SETTLE_FACTS: Mapping[str, re.Pattern[str]] = {
+    "numbered-step": re.compile(rf"^(\d+)\. ({_STEP})$"),
+    "step": re.compile(rf"^({_STEP})$"),
+    "dealer": re.compile(r"^Dealer holds (?:an? )?(.+?) and (qualifies|does not qualify)$"),
+    "seat-hand": re.compile(r"^Seat (\d+) holds (?:an? )?(.+?)(?: and (wins|loses|ties|folds))?$"),
+    "seat-net": re.compile(rf"^Seat (\d+) net: ({_MONEY})$"),
+    "player-dealer-net": re.compile(rf"^Player-dealer net: ({_MONEY})$"),
+    "collection-fee": re.compile(rf"^Collection fee: ({_MONEY})$"),
+    "meter": re.compile(rf"^Meter after settlement: ({_MONEY})$"),
+}
+DEAL_FACTS: Mapping[str, re.Pattern[str]] = {
+    "numbered-target": re.compile(r"^(\d+)\. ((?:seat \d+|dealer|rack) card \d+|flop card [123]|turn|river)$"),
+    "unloaded": re.compile(r"^Unloaded: (\d+)$"),
+    "card-count": re.compile(r"^Card count: (.+ = \d+)$"),
+}
+_RESULT_WORDS = {"wins": "win", "loses": "lose", "ties": "push", "folds": "fold"}
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used: one line naming the file and what is wrong."""
+
+    def __init__(self, path: str | Path, problem: str) -> None:
+        self.path, self.problem = str(path), problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A checked example: a hand (``settle``) or a deal (``deal``) and the facts the engine must give."""
+
+    kind: str
+    request: Mapping[str, Any] = field(hash=False)
+    facts: tuple[str, ...]
+    line: int
+    """The line of the file where the block starts (1-based), for messages."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: its topic, title, one-line summary, sources, place in the syllabus and Markdown body."""
+
+    topic: str
+    title: str
+    summary: str
+    sources: tuple[str, ...]
+    order: int
+    body: str
+    path: Path
+    examples: tuple[Example, ...] = ()
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The paragraphs marked ``**Trainer's reading.**``: where the lesson follows the rules notes."""
+        found = []
+        for paragraph in re.split(r"\n\s*\n", self.body):
+            text = "\n".join(line.removeprefix(">").strip() for line in paragraph.strip().splitlines())
+            if text.startswith(READING_MARKER):
+                found.append(text)
+        return tuple(found)
+
+
+# -- reading one file ------------------------------------------------------------------------------------------
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read one lesson file; :class:`LessonError` names the file and the problem."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise LessonError(path, f"cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise LessonError(path, f"is not UTF-8 text (byte {exc.start})") from None
+    lines = text.replace("\r\n", "\n").split("\n")
+    if not lines or lines[0].strip() != FENCE:
+        raise LessonError(path, f"has no front matter (the first line must be {FENCE})")
+    try:
+        end = next(index for index in range(1, len(lines)) if lines[index].strip() == FENCE)
+    except StopIteration:
+        raise LessonError(path, f"front matter is not closed (no second {FENCE} line)") from None
+    meta = _front_matter(path, "\n".join(lines[1:end]))
+    body, examples = _body(path, lines[end + 1:], first_line=end + 2)
+    if not body.strip():
+        raise LessonError(path, "has no text after the front matter")
+    return Lesson(meta["topic"], meta["title"], meta["summary"], tuple(meta["sources"]), meta["order"], body,
+                  path, tuple(examples))
+
+
+def _front_matter(path: Path, text: str) -> dict[str, Any]:
+    try:
+        meta = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(path, f"front matter is not valid TOML ({exc})") from None
+    for key in KEYS:
+        if key not in meta:
+            raise LessonError(path, f"front matter lacks '{key}'")
+    unknown = sorted(set(meta) - set(KEYS))
+    if unknown:
+        raise LessonError(path, f"front matter has an unknown key '{unknown[0]}' (expected {', '.join(KEYS)})")
+    for key in ("topic", "title", "summary"):
+        if not isinstance(meta[key], str) or not meta[key].strip():
+            raise LessonError(path, f"'{key}' must be a text")
+    if not _TOPIC.match(meta["topic"]):
+        raise LessonError(path, f"topic {meta['topic']!r} is not lower-case words joined by hyphens")
+    if "\n" in meta["summary"].strip():
+        raise LessonError(path, "'summary' must be one line")
+    sources = meta["sources"]
+    if not isinstance(sources, list) or not sources or not all(isinstance(s, str) and s.strip() for s in sources):
+        raise LessonError(path, "'sources' must be a list of document names")
+    if isinstance(meta["order"], bool) or not isinstance(meta["order"], int):
+        raise LessonError(path, f"'order' must be a whole number, not {meta['order']!r}")
+    return meta
+
+
+def _body(path: Path, lines: list[str], first_line: int) -> tuple[str, list[Example]]:
+    """The body with every checked example replaced by its facts, and the examples."""
+    out: list[str] = []
+    examples: list[Example] = []
+    index = 0
+    while index < len(lines):
+        start = _BLOCK_START.match(lines[index])
+        if not start:
+            out.append(lines[index])
+            index += 1
+            continue
+        fence, info = start.groups()
+        close = next((j for j in range(index + 1, len(lines)) if lines[j].strip() == fence), None)
+        line_number = first_line + index
+        if close is None:
+            raise LessonError(path, f"line {line_number}: a {fence} block is not closed")
+        if info in EXAMPLE_KINDS:
+            example = _example(path, info, lines[index + 1:close], line_number)
+            examples.append(example)
+            out.extend(_render_facts(example.facts))
+        else:
+            out.extend(lines[index:close + 1])
+        index = close + 1
+    return "\n".join(out).strip() + "\n", examples
+
+
+def _example(path: Path, kind: str, lines: list[str], line_number: int) -> Example:
+    where = f"line {line_number}: the {kind} block"
+    try:
+        split = next(i for i, line in enumerate(lines) if line.strip() == "---")
+    except StopIteration:
+        raise LessonError(path, f"{where} needs a --- line between the JSON and the facts") from None
+    try:
+        request = json.loads("\n".join(lines[:split]), parse_float=Decimal)
+    except json.JSONDecodeError as exc:
+        raise LessonError(path, f"{where} is not valid JSON ({exc.msg} at its line {exc.lineno})") from None
+    if not isinstance(request, dict):
+        raise LessonError(path, f"{where} must hold a JSON object")
+    facts = tuple(line.strip() for line in lines[split + 1:] if line.strip())
+    if not facts:
+        raise LessonError(path, f"{where} states no facts")
+    patterns = SETTLE_FACTS if kind == "settle" else DEAL_FACTS
+    for fact in facts:
+        if not any(pattern.match(fact) for pattern in patterns.values()):
+            raise LessonError(path, f"{where} has a fact the trainer cannot check: {fact!r}")
+    return Example(kind, request, facts, line_number)
+
+
+def _render_facts(facts: Iterable[str]) -> list[str]:
+    """The facts as Markdown: numbered steps as an ordered list, the others as bullets."""
+    out: list[str] = [""]
+    previous = None
+    for fact in facts:
+        numbered = bool(re.match(r"^\d+\. ", fact))
+        if previous is not None and numbered != previous:
+            out.append("")
+        out.append(fact if numbered else f"- {fact}")
+        previous = numbered
+    out.append("")
+    return out
+
+
+# -- reading a folder ------------------------------------------------------------------------------------------
+
+
+def _folder(folder: str | Path | None) -> Path:
+    if folder is not None:
+        return Path(folder)
+    from trainer.resources import lessons_dir
+
+    return lessons_dir()
+
+
+def _files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        raise LessonError(folder, "is not a folder of lessons")
+    return sorted(path for path in folder.glob("*.md") if path.is_file())
+
+
+def _sorted(lessons: Iterable[Lesson]) -> dict[str, Lesson]:
+    return {lesson.topic: lesson for lesson in sorted(lessons, key=lambda lesson: (lesson.order, lesson.topic))}
+
+
+def load_lessons(folder: str | Path | None = None) -> dict[str, Lesson]:
+    """Every lesson of ``folder`` (default: the shipped lessons) by topic, in syllabus order.
+
+    Raises :class:`LessonError` for the first file that cannot be used, or a topic taught twice.
+    """
+    folder = _folder(folder)
+    lessons: dict[str, Lesson] = {}
+    for path in _files(folder):
+        lesson = load_lesson(path)
+        if lesson.topic in lessons:
+            raise LessonError(path, f"topic '{lesson.topic}' is already taught by {lessons[lesson.topic].path.name}")
+        lessons[lesson.topic] = lesson
+    if not lessons:
+        raise LessonError(folder, "holds no lessons (*.md files)")
+    return _sorted(lessons.values())
+
+
+def load_lessons_tolerant(folder: str | Path | None = None) -> tuple[dict[str, Lesson], list[str]]:
+    """Like :func:`load_lessons`, but a file that cannot be used is skipped: returns the good lessons and one
+    line per problem (the screen shows them once and goes on)."""
+    folder = _folder(folder)
+    try:
+        paths = _files(folder)
+    except LessonError as exc:
+        return {}, [str(exc)]
+    lessons: dict[str, Lesson] = {}
+    problems: list[str] = []
+    for path in paths:
+        try:
+            lesson = load_lesson(path)
+        except LessonError as exc:
+            problems.append(str(exc))
+            continue
+        if lesson.topic in lessons:
+            problems.append(str(LessonError(
+                path, f"topic '{lesson.topic}' is already taught by {lessons[lesson.topic].path.name}; skipped")))
+            continue
+        lessons[lesson.topic] = lesson
+    return _sorted(lessons.values()), problems
+
+
+@cache
+def _shipped() -> dict[str, Lesson]:
+    return load_lessons_tolerant()[0]
+
+
+def lesson_for(topic: str, lessons: Mapping[str, Lesson] | None = None) -> Lesson | None:
+    """The lesson that teaches ``topic`` (a step's or a mistake's topic), or None when there is none.
+
+    >>> lesson_for("blind").title
+    'The Blind'
+    """
+    return (_shipped() if lessons is None else lessons).get(topic)
+
+
+# -- checking the examples against the engine ------------------------------------------------------------------
+
+
+def check_examples(lesson: Lesson) -> list[str]:
+    """Every fact of the lesson's examples that the engine does not give, one line each (empty: all correct)."""
+    problems = []
+    for example in lesson.examples:
+        where = f"{lesson.path.name} line {example.line}"
+        try:
+            found = _check_settle(example) if example.kind == "settle" else _check_deal(example)
+        except (ValueError, KeyError, IndexError) as exc:
+            found = [f"the example cannot be worked ({exc})"]
+        problems.extend(f"{where}: {problem}" for problem in found)
+    return problems
+
+
+def _money(value: Decimal, signed: bool) -> str:
+    from trainer.engine.settlement import format_money
+
+    text = format_money(value)
+    return "+" + text if signed and value > 0 else text
+
+
+def _check_settle(example: Example) -> list[str]:
+    from trainer.engine.settlement import settle
+    from trainer.settle_io import read_request
+
+    result = settle(*read_request(dict(example.request)))
+    steps = [step.describe() for step in result.procedure]
+    problems = []
+    for fact in example.facts:
+        kind, match = _match(SETTLE_FACTS, fact)
+        actual: str | None
+        if kind == "numbered-step":
+            number = int(match.group(1))
+            actual = steps[number - 1] if number <= len(steps) else f"only {len(steps)} steps"
+            expected = match.group(2)
+        elif kind == "step":
+            expected = match.group(1)
+            actual = expected if expected in steps else "; ".join(steps)
+        elif kind == "dealer":
+            expected = f"{match.group(1)} and {match.group(2)}"
+            actual = f"{result.dealer.describe()} and " + ("qualifies" if result.dealer_qualifies else
+                                                           "does not qualify")
+        elif kind == "seat-hand":
+            seat = result.seat(int(match.group(1)))
+            expected, actual = match.group(2), seat.hand.describe()
+            if match.group(3):
+                expected += f", {_RESULT_WORDS[match.group(3)]}"
+                actual += f", {seat.result}"
+        elif kind == "seat-net":
+            expected, actual = match.group(2), _money(result.seat(int(match.group(1))).net, signed=True)
+        elif kind == "player-dealer-net":
+            net = result.player_dealer_net
+            expected, actual = match.group(1), None if net is None else _money(net, signed=True)
+        elif kind == "collection-fee":
+            fee = result.collection_fee
+            expected, actual = match.group(1), None if fee is None else _money(fee, signed=False)
+        else:
+            meter = result.progressive_meter
+            expected, actual = match.group(1), None if meter is None else _money(meter, signed=False)
+        if actual != expected:
+            problems.append(f"states {fact!r}, the answer key gives {actual!r}")
+    return problems
+
+
+def _check_deal(example: Example) -> list[str]:
+    from trainer.engine.dealing import CardCount, Procedure, cards_unloaded, deal_order
+
+    seats = list(example.request.get("seats", []))
+    order = [str(target) for target in deal_order(Procedure(example.request.get("procedure")), seats)]
+    problems = []
+    for fact in example.facts:
+        kind, match = _match(DEAL_FACTS, fact)
+        if kind == "numbered-target":
+            expected, actual = match.group(2), order[int(match.group(1)) - 1]
+        elif kind == "unloaded":
+            expected, actual = match.group(1), str(cards_unloaded(len(seats)))
+        else:
+            expected, actual = match.group(1), str(CardCount.for_seats(len(seats)))
+        if actual != expected:
+            problems.append(f"states {fact!r}, the answer key gives {actual!r}")
+    return problems
+
+
+def _match(patterns: Mapping[str, re.Pattern[str]], fact: str) -> tuple[str, re.Match[str]]:
+    for kind, pattern in patterns.items():
+        match = pattern.match(fact)
+        if match:
+            return kind, match
+    raise ValueError(f"unknown fact {fact!r}")  # not reached: facts are checked when the lesson is read
