@@ -1,0 +1,408 @@
+"""Situations about the table as a whole: settlement order, qualification, the player-dealer's bank and fee,
+the dealer's hand, and the deal order. Each entry: name, topic, description, variants, build, verify."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from decimal import Decimal
+
+from trainer.drills.scenario_cards import exactly, fill_board, partial_board
+from trainer.drills.scenario_round import (
+    UNLIMITED_BANK,
+    DoesNotFitError,
+    RoundBuilder,
+    Scenario,
+    house_table,
+    need,
+    open_seats,
+    player_dealer_table,
+    with_retries,
+)
+from trainer.engine.cards import Card
+from trainer.engine.dealing import Procedure
+from trainer.engine.evaluator import Category, evaluate
+from trainer.engine.settlement import Settlement, Step, settle
+from trainer.engine.wagers import Action, Wager
+
+
+def step_of(settlement: Settlement, seat: int | None, wager: Wager) -> Step | None:
+    """The engine's step for ``wager`` of ``seat`` (None when there is none)."""
+    return next((step for step in settlement.procedure if step.seat == seat and step.wager is wager), None)
+
+
+def settled_seats(settlement: Settlement) -> list[int]:
+    """The seats in the order their settle-phase steps come, each once."""
+    order: list[int] = []
+    for step in settlement.procedure:
+        if step.phase == "settle" and step.seat not in order:
+            order.append(step.seat)
+    return order
+
+
+# -- order ---------------------------------------------------------------------------------------------------
+
+
+def build_house_order(rng: random.Random, variant: str) -> Scenario:
+    def attempt() -> Scenario:
+        b = RoundBuilder(rng, house_table(rng))
+        b.board = fill_board(b.shoe, [])
+        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
+        numbers = sorted(rng.sample(range(1, 8), rng.randint(4, 7)))
+        folds = set(rng.sample(numbers, rng.randint(1, 2))) if variant == "with folds" else set()
+        for number in numbers:
+            first, second = b.shoe.draw(2)
+            b.add_seat(number, (first, second), play="fold" if number in folds else "play",
+                       side=b.random_side(0.35))
+        return b.finish("house-order", variant, note="House table: folds first, then right to left, seat by seat")
+    return with_retries(attempt)
+
+
+def verify_house_order(scenario: Scenario, result: Settlement) -> bool:
+    order = settled_seats(result)
+    folds = [step for step in result.procedure if step.phase == "fold"]
+    phases = [step.phase for step in result.procedure]
+    fold_first = phases == sorted(phases, key=lambda phase: phase != "fold")
+    wanted_folds = bool(folds) if scenario.variant == "with folds" else not folds
+    return (scenario.table.is_house and result.dealer_qualifies and len(scenario.seats) >= 4
+            and order == sorted(order, reverse=True) and fold_first and wanted_folds)
+
+
+PLAYER_DEALER_PLACES = ("player-dealer in the middle", "player-dealer at first base", "player-dealer at third base")
+
+
+def build_player_dealer_order(rng: random.Random, variant: str) -> Scenario:
+    def attempt() -> Scenario:
+        positions = rng.choice((6, 8))
+        banker = {PLAYER_DEALER_PLACES[0]: rng.randint(2, positions - 1), PLAYER_DEALER_PLACES[1]: 1,
+                  PLAYER_DEALER_PLACES[2]: positions}[variant]
+        table = player_dealer_table(rng, banker, UNLIMITED_BANK)
+        b = RoundBuilder(rng, table)
+        b.board = fill_board(b.shoe, [])
+        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
+        seats = open_seats(table, positions)
+        numbers = sorted(rng.sample(seats, rng.randint(3, len(seats))))
+        if variant == PLAYER_DEALER_PLACES[0] and not (min(numbers) < banker < max(numbers)):
+            numbers = sorted({*numbers, banker - 1, banker + 1})
+        b.fillers(numbers, play="play", side_rate=0.35)
+        bank = Decimal(rng.choice((2000, 3000, 5000)))
+        return b.finish("player-dealer-order", variant, table=replace(table, player_dealer_bank=bank),
+                        note="Player-dealer table: start on the player-dealer's left, go clockwise")
+    return with_retries(attempt)
+
+
+def verify_player_dealer_order(scenario: Scenario, result: Settlement) -> bool:
+    table = scenario.table
+    banker = table.player_dealer_seat
+    if table.is_house or banker is None:
+        return False
+    order = settled_seats(result)
+    expected = [n for n in sorted(order) if n > banker] + [n for n in sorted(order) if n < banker]
+    wraps = any(n < banker for n in order) and any(n > banker for n in order)
+    middle_ok = wraps if scenario.variant == PLAYER_DEALER_PLACES[0] else not wraps
+    no_returns = all(step.action is not Action.RETURN for step in result.procedure)
+    return order == expected and len(order) >= 3 and middle_ok and no_returns and result.dealer_qualifies
+
+
+# -- qualification -------------------------------------------------------------------------------------------
+
+QUALIFICATION = ("ante refund pass", "player loses Play and Blind", "player wins", "tie", "player-dealer table")
+
+
+def build_qualification(rng: random.Random, variant: str) -> Scenario:
+    def attempt() -> Scenario:
+        if variant == "player-dealer table":
+            positions = rng.choice((6, 8))
+            table = player_dealer_table(rng, rng.randint(1, positions))
+        else:
+            positions, table = 7, house_table(rng)
+        b = RoundBuilder(rng, table)
+        b.board = fill_board(b.shoe, [])
+        b.dealer = need(b.shoe.pick_hole(b.board, exactly(Category.HIGH_CARD)))
+        dealer = evaluate((*b.dealer, *b.board))
+        tests = {
+            "player loses Play and Blind": lambda _h, v: v < dealer,
+            "player wins": lambda _h, v: v > dealer,
+            "tie": lambda _h, v: v == dealer,
+        }
+        seats = open_seats(table, positions)
+        rng.shuffle(seats)
+        focus = seats.pop()
+        hole = need(b.shoe.pick_hole(b.board, tests.get(variant, lambda _h, _v: True)))
+        b.add_seat(focus, hole, play="play", side=b.random_side(0.3))
+        if variant in ("ante refund pass", "player-dealer table"):
+            b.fillers(seats[: rng.randint(2, 4)], play="play", side_rate=0.3)
+            if rng.random() < 0.5:
+                b.fillers(seats[4:5], play="fold")
+        else:
+            b.fillers(seats[: rng.randint(0, 2)])
+        return b.finish("dealer-does-not-qualify", variant, focus_seat=focus, focus_wager=Wager.ANTE,
+                        note="Dealer does not qualify: the Ante pushes; Play and Blind still play against "
+                             "the dealer's hand")
+    return with_retries(attempt)
+
+
+def verify_qualification(scenario: Scenario, result: Settlement) -> bool:
+    if result.dealer_qualifies:
+        return False
+    focus = scenario.focus_seat
+    seat = result.seat(focus) if focus is not None else None
+    ante, play, blind = (step_of(result, focus, wager) for wager in (Wager.ANTE, Wager.PLAY, Wager.BLIND))
+    if seat is None or ante is None or play is None or blind is None or ante.action is not Action.PUSH:
+        return False
+    variant = scenario.variant
+    if variant == "player loses Play and Blind":
+        return seat.result == "lose" and play.action is Action.TAKE and blind.action is Action.TAKE
+    if variant == "player wins":
+        return seat.result == "win" and play.action is Action.PAY
+    if variant == "tie":
+        return seat.result == "push" and play.action is Action.PUSH and blind.action is Action.PUSH
+    refunds = [step for step in result.procedure if step.phase == "refund"]
+    if variant == "ante refund pass":
+        phases = [step.phase for step in result.procedure if step.phase != "fold"]
+        return scenario.table.is_house and len(refunds) >= 3 and phases == sorted(phases, key=lambda p: p != "refund")
+    return not scenario.table.is_house and not refunds and len(scenario.seats) >= 3
+
+
+# -- the player-dealer's bank and the collection fee ---------------------------------------------------------
+
+BANK_LIMITS = ("bank runs out part way", "bank caps the player-dealer's winnings")
+
+
+def build_bank_limits(rng: random.Random, variant: str) -> Scenario:
+    runs_out = variant == BANK_LIMITS[0]
+
+    def attempt() -> Scenario:
+        positions = rng.choice((6, 8))
+        table = player_dealer_table(rng, rng.randint(1, positions), UNLIMITED_BANK)
+        b = RoundBuilder(rng, table)
+        b.board = fill_board(b.shoe, [])
+        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category <= Category.TWO_PAIR) if runs_out
+                        else b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.TWO_PAIR))
+        dealer = evaluate((*b.dealer, *b.board))
+        seats = open_seats(table, positions)
+        numbers = rng.sample(seats, rng.randint(3, min(5, len(seats))))
+        for number in numbers:
+            test = (lambda _h, v: v > dealer) if runs_out else (lambda _h, v: v < dealer)
+            b.add_seat(number, need(b.shoe.pick_hole(b.board, test)), play="play", side=b.random_side(0.4))
+        free = b.finish("bank-limits", variant, ample_bank=False)
+        extreme = _bank_extreme(free.settlement, runs_out)
+        if extreme <= Decimal(10):
+            raise_redo()
+        bank = max(Decimal(5), (extreme * Decimal(rng.uniform(0.35, 0.85)) / 5).quantize(Decimal(1)) * 5)
+        limited = replace(free, table=replace(table, player_dealer_bank=bank),
+                          note="The player-dealer never wins or loses more than the bank")
+        if not verify_bank_limits(limited, limited.settlement):
+            raise_redo()
+        return limited
+    return with_retries(attempt)
+
+
+def raise_redo() -> None:
+    raise DoesNotFitError
+
+
+def _bank_extreme(result: Settlement, runs_out: bool) -> Decimal:
+    """How far the player-dealer's running result goes (down when ``runs_out``, else up) with no bank limit."""
+    running, extreme = Decimal(0), Decimal(0)
+    for step in result.procedure:
+        running -= step.net
+        extreme = min(extreme, running) if runs_out else max(extreme, running)
+    return abs(extreme)
+
+
+def verify_bank_limits(scenario: Scenario, result: Settlement) -> bool:
+    table = scenario.table
+    if table.is_house or table.player_dealer_bank is None or result.player_dealer_net is None:
+        return False
+    bank = table.player_dealer_bank
+    free = settle(replace(table, player_dealer_bank=UNLIMITED_BANK), scenario.dealer, scenario.board, scenario.seats)
+    differing = [i for i, (a, b) in enumerate(zip(free.procedure, result.procedure, strict=True)) if a != b]
+    if not differing or differing[0] == 0:
+        return False
+    if scenario.variant == BANK_LIMITS[0]:
+        return result.player_dealer_net == -bank
+    return result.player_dealer_net == bank
+
+
+FEE_EDGES = ("just below a bracket", "at the start of a bracket")
+FEE_ANTES = tuple(Decimal(v) for v in (1, 2, 5, 5, 10, 10, 15, 20, 25, 50, 100, 200))
+
+
+def build_collection_fee(rng: random.Random, variant: str) -> Scenario:
+    def attempt() -> Scenario:
+        paytables = house_table(rng).paytables
+        schedule_id = rng.choice(paytables.schedule_ids())
+        brackets = paytables.collection(schedule_id).brackets
+        lower = brackets[rng.randint(1, len(brackets) - 1)][0]
+        total = lower if variant == FEE_EDGES[1] else lower - 1
+        positions = rng.choice((6, 8))
+        table = player_dealer_table(rng, rng.randint(1, positions), UNLIMITED_BANK, collection_schedule=schedule_id)
+        b = RoundBuilder(rng, table)
+        b.board = fill_board(b.shoe, [])
+        b.random_dealer()
+        seats = open_seats(table, positions)
+        numbers = rng.sample(seats, rng.randint(1, min(5, len(seats))))
+        for number, bets in zip(numbers, split_action(rng, total, len(numbers)), strict=True):
+            first, second = b.shoe.draw(2)
+            b.add_seat(number, (first, second), ante=bets[0], amounts={"trips": bets[1], "bad_beat": bets[2]})
+        bank = Decimal(rng.choice((2000, 3000, 5000)))
+        return b.finish("collection-fee", variant, table=replace(table, player_dealer_bank=bank),
+                        note=f"Collection fee by schedule {schedule_id} on the total table action")
+    return with_retries(attempt)
+
+
+def split_action(rng: random.Random, total: Decimal, seats: int) -> list[tuple[Decimal, Decimal, Decimal]]:
+    """Ante, Trips and Bad Beat for each of ``seats`` so that every Ante, Blind, Trips and Bad Beat add up
+    to ``total`` (whole dollars, at least $2 a seat)."""
+    left = total
+    out: list[tuple[Decimal, Decimal, Decimal]] = []
+    for index in range(seats):
+        others = seats - index - 1
+        room = (left - 2 * others) / 2
+        share = (left / (seats - index)) / 2
+        choices = [ante for ante in FEE_ANTES if ante <= min(room, share)] or [Decimal(1)]
+        ante = rng.choice(choices) if index < seats - 1 else max(choices)
+        left -= 2 * ante
+        out.append((ante, Decimal(0), Decimal(0)))
+    rest = left
+    for index in rng.sample(range(seats), seats):
+        if rest <= 0:
+            break
+        ante, _, _ = out[index]
+        trips = rest if index == out.index(out[-1]) or rng.random() < 0.5 else (rest // 2) or rest
+        bad_beat = Decimal(0)
+        if trips >= 2 and rng.random() < 0.3:
+            bad_beat = min(ante, trips // 2)
+            trips -= bad_beat
+        out[index] = (ante, trips, bad_beat)
+        rest -= trips + bad_beat
+    if rest > 0:
+        ante, trips, bad_beat = out[0]
+        out[0] = (ante, trips + rest, bad_beat)
+    return out
+
+
+def table_action(scenario: Scenario) -> Decimal:
+    """Every Ante, Blind, Trips and Bad Beat wager placed before the deal (Play never counts)."""
+    return sum((seat.ante + seat.blind + seat.trips + seat.bad_beat for seat in scenario.seats), Decimal(0))
+
+
+def verify_collection_fee(scenario: Scenario, result: Settlement) -> bool:
+    table = scenario.table
+    if table.is_house or table.collection_schedule is None or result.collection_fee is None:
+        return False
+    schedule = table.paytables.collection(table.collection_schedule)
+    total = table_action(scenario)
+    edge_ok = (schedule.fee_for(total) != schedule.fee_for(total - 1) if scenario.variant == FEE_EDGES[1]
+               else schedule.fee_for(total) != schedule.fee_for(total + 1))
+    return result.collection_fee == schedule.fee_for(total) and edge_ok
+
+
+# -- the dealer's hand ---------------------------------------------------------------------------------------
+
+DEALER_HANDS = (*(category.label for category in Category), "kicker decides", "pair on the board")
+BY_LABEL = {category.label: category for category in Category}
+
+
+def build_dealer_hand(rng: random.Random, variant: str) -> Scenario:
+    def attempt() -> Scenario:
+        b = RoundBuilder(rng, house_table(rng))
+        seats = open_seats(b.table)
+        rng.shuffle(seats)
+        focus = None
+        if variant == "pair on the board":
+            b.board = _paired_board(b, rng)
+            ranks = {card.rank for card in b.board}
+            b.dealer = need(b.shoe.pick_hole(b.board, lambda h, v: v.category is Category.ONE_PAIR
+                                             and not {c.rank for c in h} & ranks and h[0].rank != h[1].rank))
+        elif variant == "kicker decides":
+            category = rng.choice((Category.HIGH_CARD, Category.ONE_PAIR, Category.ONE_PAIR, Category.TWO_PAIR,
+                                   Category.THREE_OF_A_KIND))
+            b.board = fill_board(b.shoe, partial_board(b.shoe, category))
+            b.dealer = need(b.shoe.pick_hole(b.board, exactly(category)))
+            dealer = evaluate((*b.dealer, *b.board))
+            focus = seats.pop()
+            hole = need(b.shoe.pick_hole(b.board, lambda _h, v: v.describe() == dealer.describe() and v != dealer))
+            b.add_seat(focus, hole, play="play")
+        else:
+            category = BY_LABEL[variant]
+            b.board = fill_board(b.shoe, partial_board(b.shoe, category))
+            b.dealer = need(b.shoe.pick_hole(b.board, exactly(category)))
+        b.fillers(seats[: rng.randint(1 if focus is None else 0, 2)], side_rate=0.2)
+        return b.finish("dealer-hand", variant, focus_seat=focus,
+                        note="Name the dealer's best five cards; the dealer qualifies with a pair or better")
+    return with_retries(attempt)
+
+
+def _paired_board(b: RoundBuilder, rng: random.Random) -> list[Card]:
+    pair = partial_board(b.shoe, Category.FULL_HOUSE)
+    others = b.shoe.draw(3, where=lambda card: card.rank != pair[0].rank)
+    board = [*pair, *others]
+    if len({card.rank for card in board}) != 4:
+        raise_redo()
+    rng.shuffle(board)
+    return board
+
+
+def verify_dealer_hand(scenario: Scenario, result: Settlement) -> bool:
+    dealer = result.dealer
+    variant = scenario.variant
+    if variant == "pair on the board":
+        ranks = [card.rank for card in scenario.board]
+        paired = {rank for rank in ranks if ranks.count(rank) == 2}
+        return (dealer.category is Category.ONE_PAIR and result.dealer_qualifies
+                and not {card.rank for card in scenario.dealer} & paired)
+    if variant == "kicker decides":
+        if scenario.focus_seat is None:
+            return False
+        seat = result.seat(scenario.focus_seat)
+        return seat.hand.describe() == dealer.describe() and seat.result in ("win", "lose")
+    return dealer.category.label == variant and result.dealer_qualifies == (dealer.category >= Category.ONE_PAIR)
+
+
+# -- deal order ----------------------------------------------------------------------------------------------
+
+PROCEDURES = tuple(procedure.value for procedure in Procedure)
+
+
+def build_deal_order(rng: random.Random, variant: str) -> Scenario:
+    procedure = Procedure(variant)
+    if procedure in (Procedure.ACE, Procedure.DECK_MATE):
+        table, seats = house_table(rng), list(range(1, 8))
+    else:
+        table = player_dealer_table(rng, rng.randint(1, 8))
+        seats = open_seats(table, 8)
+    b = RoundBuilder(rng, table, procedure)
+    b.board = fill_board(b.shoe, [])
+    b.random_dealer()
+    b.fillers(sorted(rng.sample(seats, rng.randint(2, len(seats)))), side_rate=0.2)
+    return b.finish("deal-order", variant, note=procedure.description)
+
+
+def verify_deal_order(scenario: Scenario, result: Settlement) -> bool:
+    dealt = scenario.deal()
+    holes = {seat.seat: seat.hole for seat in scenario.seats}
+    return (dealt.procedure.value == scenario.variant and dict(dealt.hands) == holes
+            and dealt.dealer == scenario.dealer and dealt.board == scenario.board and len(holes) >= 2
+            and len(result.seats) == len(holes))
+
+
+TABLE_SITUATIONS = (
+    ("house-order", "order", "House table: folded hands first, then right to left from the highest seat",
+     ("all play", "with folds"), build_house_order, verify_house_order),
+    ("player-dealer-order", "order", "Player-dealer table: clockwise from the player on the player-dealer's left",
+     PLAYER_DEALER_PLACES, build_player_dealer_order, verify_player_dealer_order),
+    ("dealer-does-not-qualify", "qualification",
+     "Dealer does not qualify: Ante refunds; the player still loses Play and Blind, or wins, or ties",
+     QUALIFICATION, build_qualification, verify_qualification),
+    ("bank-limits", "player-dealer", "The bank runs out part way, or caps what the player-dealer can win",
+     BANK_LIMITS, build_bank_limits, verify_bank_limits),
+    ("collection-fee", "player-dealer", "The collection fee when the table action sits at the edge of a bracket",
+     FEE_EDGES, build_collection_fee, verify_collection_fee),
+    ("dealer-hand", "dealer-hand", "The dealer's hand: every category, kickers that matter, a pair on the board",
+     DEALER_HANDS, build_dealer_hand, verify_dealer_hand),
+    ("deal-order", "deal-order", "Which place gets the next card, for each dealing procedure",
+     PROCEDURES, build_deal_order, verify_deal_order),
+)
+"""Name, topic, description, variants, build, verify."""
