@@ -381,3 +381,15 @@ def test_careless_player_makes_about_the_given_share_of_mistakes() -> None:
 def test_mistake_rate_is_a_probability(rate: float) -> None:
     with pytest.raises(ValueError, match="probability"):
         CarelessStrategy(random.Random(), mistake_rate=rate)
+
+
+# -- the frequency benchmark --------------------------------------------------------------------------------
+
+
+def test_frequency_benchmark_prints_each_play_wager_against_rules_notes(capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.bench import strategy_frequencies
+
+    assert strategy_frequencies.main(["--hands", "300", "--seed", "1", "--tolerance", "100"]) == 0
+    out = capsys.readouterr().out
+    for line in ("4x before the flop", "2x on the flop", "1x on the river", "fold", "37.7%", "18.0%"):
+        assert line in out
