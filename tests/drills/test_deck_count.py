@@ -72,7 +72,7 @@ def hands(*faults: HandFault | None, colour: str = "red") -> list[FoldedHand]:
     deck = iter(FULL_DECK)
     result = []
     for seat, fault in enumerate(faults, start=1):
-        count = 2 if fault is None else fault.count
+        count = 2 if fault is None else fault.cards
         result.append(FoldedHand.of(seat, [next(deck) for _ in range(count)], colour, fault))
     return result
 
@@ -188,7 +188,7 @@ def test_hand_count_confirming_every_two_card_hand_scores_100() -> None:
 @pytest.mark.parametrize("fault", list(HandFault))
 def test_hand_count_flagging_a_faulty_hand_is_right(fault: HandFault) -> None:
     item = HandCountItem(hands(None, fault), "red")
-    run(item, [HandAnswer(True), HandAnswer(False, fault.count)])
+    run(item, [HandAnswer(True), HandAnswer(False, fault.cards)])
     assert item.result().perfect
 
 

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -382,7 +383,8 @@ class HandFault(StrEnum):
     STUCK_CARD = "a card stuck under another"
 
     @property
-    def count(self) -> int:
+    def cards(self) -> int:
+        """How many cards a hand with this fault holds."""
         return 1 if self is HandFault.ONE_CARD else 3
 
 
@@ -398,7 +400,7 @@ class FoldedHand:
     def of(cls, seat: int, cards: Sequence[Card], colour: str, fault: HandFault | None = None,
            stuck_under: int = 1) -> FoldedHand:
         """The hand of ``cards`` (1, 2 or 3 as ``fault`` says); a stuck card lies under card ``stuck_under``."""
-        wanted = HOLE_CARDS if fault is None else fault.count
+        wanted = HOLE_CARDS if fault is None else fault.cards
         if len(cards) != wanted:
             raise ValueError(f"a hand with {fault or 'no fault'} has {wanted} cards, not {len(cards)}")
         stuck = frozenset({stuck_under - 1}) if fault is HandFault.STUCK_CARD else frozenset()
@@ -444,7 +446,7 @@ class HandCountItem(CountItem):
         hands = []
         for seat in seats:
             fault = rng.choice(faults) if rng.random() < 0.25 else None
-            count = HOLE_CARDS if fault is None else fault.count
+            count = HOLE_CARDS if fault is None else fault.cards
             cards, deck = deck[:count], deck[count:]
             hands.append(FoldedHand.of(seat, cards, colour, fault, stuck_under=rng.randint(1, 2)))
         return cls(hands, colour, difficulty, **options)
@@ -459,7 +461,7 @@ class HandCountItem(CountItem):
                                  "count every card of the spread, the edge of a stuck one too")
             hint = "answer Y (two cards), N (flag it) or the number of cards"
             question = Question(prompt, parse_hand_answer, hint, ("Y", "N"))
-            yield _Ask(question, lambda answer, hand=hand: self._check_hand(hand, answer), hand.spread)
+            yield _Ask(question, functools.partial(self._check_hand, hand), hand.spread)
 
     def _check_hand(self, hand: FoldedHand, answer: HandAnswer) -> Feedback:
         seat = f"Seat {hand.seat}"
@@ -583,8 +585,10 @@ class RoundCountItem(CountItem):
         pair = colours if rng.random() < 0.5 else (colours[1], colours[0])
         fault: RackPart | None = None
         if rng.random() < 1 / 3:
-            fault = rng.choice(["unloaded", "board", "dealer"] + (["folded"] if folded else []) +
-                               (["settled"] if len(folded) < len(seats) else []))
+            parts: list[RackPart] = ["unloaded", "board", "dealer"]
+            parts += ["folded"] if folded else []
+            parts += ["settled"] if len(folded) < len(seats) else []
+            fault = rng.choice(parts)
         tally = rack_tally(seats, folded, fault, rng.choice((-1, 1)))
         return cls(seats, procedure, round_number, pair, tally, difficulty, deck_seed=rng.getrandbits(32), **options)
 

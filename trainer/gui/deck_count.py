@@ -1,0 +1,621 @@
+"""The deck-count drill on screen: real spreads of cards on the felt, answered from the keyboard, timed and scored.
+
+The widget deals the items of a :class:`~trainer.drills.deck_count.DeckCountDrill` and shows each question's
+:class:`~trainer.drills.deck_count.Spread` as a dealer lays it out: face-down cards overlapping in a ribbon
+with the deck's back colour, a stuck card peeking out slightly offset from under its neighbour, a face-up deck
+in suit rows or in random order. Keys: digits and Enter for counts, Y / N, the first letter of a back colour,
+a card such as ``Qh`` and Enter (``-`` for none); Enter goes on to the next item. Every item is recorded in the
+:class:`~trainer.scoring.ScoreBook`, the set at the end.
+
+Open it from the main window with :func:`open_deck_count`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    Property,
+    QByteArray,
+    QEasingCurve,
+    QEvent,
+    QObject,
+    QParallelAnimationGroup,
+    QPointF,
+    QPropertyAnimation,
+    QRect,
+    QRectF,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QKeyEvent, QPainter, QPixmap, QRadialGradient, QResizeEvent
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills.base import Feedback, Question
+from trainer.drills.deck_count import DRILLS, CountItem, DeckCountDrill, Spread
+from trainer.resources import assets_dir
+from trainer.scoring import Mode, ScoreBook, SetResult
+
+CARD_W = 60.0
+CARD_H = 84.0
+"""Scene units of one card (the artwork is 250 × 350)."""
+FELT = QColor("#1f7d48")
+FELT_EDGE = QColor("#0b3f24")
+PRINT = QColor(240, 226, 182)
+SPREAD_MS = 420
+"""How long a spread takes to slide out across the felt (tests pass 0)."""
+TICK_MS = 100
+
+
+# -- where each card lies ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card of a spread on the felt: its centre, its stacking order and which side shows."""
+
+    index: int
+    x: float
+    y: float
+    z: int
+    face_up: bool
+
+
+@dataclass(frozen=True)
+class Caption:
+    """A group's label and where it is printed (left end of its baseline)."""
+
+    text: str
+    x: float
+    y: float
+
+
+def card_step(spread: Spread) -> float:
+    """How far each card of a ribbon shows from under the next: more for short spreads and face-up cards
+    (the corner index must be readable), less for a long face-down ribbon."""
+    if spread.face_up:
+        return CARD_W * 0.36
+    longest = max(spread.group_sizes)
+    if longest <= 3:
+        return CARD_W * 0.42
+    return CARD_W * (0.3 if longest <= 20 else 0.24)
+
+
+STUCK_SHIFT = (CARD_W * 0.07, CARD_H * 0.035)
+"""A card stuck under the next one lies almost square beneath it: only this much of it shows."""
+
+
+def spread_layout(spread: Spread) -> tuple[list[Placed], list[Caption]]:
+    """Every card's place and every group's caption, in scene units (the view scales them to fit).
+
+    ``"line"``: groups left to right, a gap between them, captions underneath; ``"rows"``: one group a row,
+    captions at the left. Each card overlaps the one before it; a stuck card sits nearly under the next.
+    """
+    step = card_step(spread)
+    gap = CARD_W * (0.55 if spread.labels else 0.35)
+    left = 110.0 if spread.arrangement == "rows" and spread.labels else 0.0
+    placed: list[Placed] = []
+    captions: list[Caption] = []
+    x, y = left, 0.0
+    for label, indexes in spread.grouped():
+        start_x = x
+        for i in indexes:
+            cx, cy = x + CARD_W / 2, y + CARD_H / 2
+            if i in spread.stuck:
+                cx, cy = cx - STUCK_SHIFT[0], cy + STUCK_SHIFT[1]
+                x += STUCK_SHIFT[0]  # the next card covers it almost wholly
+            else:
+                x += step
+            placed.append(Placed(i, cx, cy, i, spread.shows_face(i)))
+        end_x = x - step + CARD_W if len(indexes) else x
+        if spread.arrangement == "rows":
+            if label:
+                captions.append(Caption(label, 0.0, y + CARD_H / 2 + 6))
+            x, y = left, y + CARD_H + 14
+        else:
+            if label:
+                captions.append(Caption(label, start_x, y + CARD_H + 22))
+            x = end_x + gap
+    return placed, captions
+
+
+# -- the artwork ---------------------------------------------------------------------------------------------
+
+
+class CardArtError(Exception):
+    """A card file that is missing or cannot be drawn."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        super().__init__(f"Cannot use the artwork file {path}: {reason}")
+
+
+class CardArt:
+    """Card faces and backs from ``assets/cards``, each SVG read once and its pixmaps kept by size.
+
+    The same three calls as the table's art library (``face_path``, ``back_path``, ``pixmap``), so either
+    can draw a spread.
+    """
+
+    def __init__(self, assets: Path | None = None, four_colour: bool = False) -> None:
+        self.assets_dir = Path(assets) if assets is not None else assets_dir()
+        self.style = "four-colour" if four_colour else "classic"
+        self._renderers: dict[Path, QSvgRenderer] = {}
+        self._pixmaps: dict[tuple[Path, int, int], QPixmap] = {}
+
+    def face_path(self, card: object, four_colour: bool = False) -> Path:
+        return self.assets_dir / "cards" / ("four-colour" if four_colour else self.style) / f"{card}.svg"
+
+    def back_path(self, colour: str) -> Path:
+        return self.assets_dir / "cards" / f"back-{colour}.svg"
+
+    def check(self, paths: list[Path]) -> None:
+        """Read every file; :class:`CardArtError` for the first that cannot be used."""
+        for path in paths:
+            self._renderer(path)
+
+    def pixmap(self, path: Path, width: float, height: float, device_scale: float) -> QPixmap:
+        px_h = max(8, math.ceil(height * device_scale / 8) * 8)
+        px_w = max(1, round(px_h * width / height))
+        key = (path, px_w, px_h)
+        if key not in self._pixmaps:
+            image = QImage(px_w, px_h, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(image)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._renderer(path).render(painter, QRectF(0, 0, px_w, px_h))
+            painter.end()
+            self._pixmaps[key] = QPixmap.fromImage(image)
+        return self._pixmaps[key]
+
+    def _renderer(self, path: Path) -> QSvgRenderer:
+        renderer = self._renderers.get(path)
+        if renderer is None:
+            if not path.is_file():
+                raise CardArtError(path, "the file is missing")
+            renderer = QSvgRenderer(QByteArray(path.read_bytes()))
+            if not renderer.isValid():
+                raise CardArtError(path, "the SVG image cannot be drawn")
+            self._renderers[path] = renderer
+        return renderer
+
+
+class SpreadCard(QGraphicsObject):
+    """One card of a spread, centred on its position; ``face_up`` picks the side drawn."""
+
+    def __init__(self, art: CardArt, card: object, back_colour: str, face_up: bool,
+                 parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.card = card
+        self.back_colour = back_colour
+        self.face_up = face_up
+        self._art = art
+        self._path = art.face_path(card) if face_up else art.back_path(back_colour)
+        self._rect = QRectF(-CARD_W / 2, -CARD_H / 2, CARD_W, CARD_H)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._rect.adjusted(-1, -1, 3, 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        scale = painter.worldTransform().m22() * (painter.device().devicePixelRatioF() if painter.device() else 1.0)
+        pixmap = self._art.pixmap(self._path, CARD_W, CARD_H, max(0.25, abs(scale)))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 70))
+        painter.drawRoundedRect(self._rect.translated(1.2, 2.0), 3.5, 3.5)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(self._rect, pixmap, QRectF(pixmap.rect()))
+
+    def _get_place(self) -> QPointF:
+        return self.pos()
+
+    def _set_place(self, point: QPointF) -> None:
+        self.setPos(point)
+
+    place = Property(QPointF, _get_place, _set_place)
+    """The card's centre, animatable."""
+
+
+# -- the felt and its spread ---------------------------------------------------------------------------------
+
+
+class SpreadView(QGraphicsView):
+    """The felt with the current spread, scaled to fit; cards slide out from the left as a dealer spreads them."""
+
+    def __init__(self, art: CardArt, spread_ms: int = SPREAD_MS, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.art = art
+        self.spread_ms = spread_ms
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setMinimumSize(480, 260)
+        self.setObjectName("spread_view")
+        self._cards: list[SpreadCard] = []
+        self._animation: QParallelAnimationGroup | None = None
+        self.spread: Spread | None = None
+
+    def card_items(self) -> list[SpreadCard]:
+        return list(self._cards)
+
+    def show_spread(self, spread: Spread | None, note: str = "") -> None:
+        """Lay ``spread`` out (nothing for None: the cards are not out yet, ``note`` says why)."""
+        if spread is self.spread and self._cards:
+            return
+        self.spread = spread
+        if self._animation is not None:
+            self._animation.stop()
+            self._animation = None
+        scene = self.scene()
+        scene.clear()
+        self._cards = []
+        if spread is None:
+            text = scene.addSimpleText(note or "No cards on the layout yet.", _font(18))
+            text.setBrush(PRINT)
+            self._fit(text.boundingRect().adjusted(-60, -60, 60, 60))
+            return
+        placed, captions = spread_layout(spread)
+        for place in placed:
+            item = SpreadCard(self.art, spread.cards[place.index], spread.backs[place.index], place.face_up)
+            item.setZValue(place.z)
+            item.setPos(place.x, place.y)
+            scene.addItem(item)
+            self._cards.append(item)
+        for caption in captions:
+            label = QGraphicsSimpleTextItem(caption.text)
+            label.setFont(_font(13))
+            label.setBrush(PRINT)
+            label.setPos(caption.x, caption.y - label.boundingRect().height() / 2)
+            scene.addItem(label)
+        self._fit(scene.itemsBoundingRect().adjusted(-30, -30, 30, 30))
+        self._slide_out(placed)
+
+    def _slide_out(self, placed: list[Placed]) -> None:
+        if self.spread_ms <= 0 or not placed:
+            return
+        group = QParallelAnimationGroup(self)
+        start = QPointF(placed[0].x, placed[0].y)
+        for item, place in zip(self._cards, placed, strict=True):
+            animation = QPropertyAnimation(item, b"place", group)
+            animation.setStartValue(start)
+            animation.setEndValue(QPointF(place.x, place.y))
+            animation.setDuration(self.spread_ms)
+            animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+            group.addAnimation(animation)
+            item.setPos(start)
+        self._animation = group
+        group.start()
+
+    def _fit(self, rect: QRectF) -> None:
+        self.scene().setSceneRect(rect)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 (Qt's name)
+        area = self.mapToScene(self.viewport().rect()).boundingRect()
+        gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.7)
+        gradient.setColorAt(0.0, FELT)
+        gradient.setColorAt(1.0, FELT_EDGE)
+        painter.fillRect(rect, QBrush(gradient))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+def _font(pixels: int, bold: bool = False) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    return font
+
+
+# -- the drill -----------------------------------------------------------------------------------------------
+
+
+class DeckCountWidget(QWidget):
+    """The deck-count drill: pick a drill, answer from the keyboard, see the clock and the score.
+
+    ``clock`` times the items (tests inject one); ``tick_ms`` refreshes the clock shown; ``spread_ms`` is the
+    length of the spreading animation (0: at once).
+    """
+
+    answered = Signal(object)
+    """A :class:`~trainer.drills.base.Feedback` after each answer read."""
+    item_finished = Signal(object)
+    """The :class:`~trainer.scoring.ItemResult` of an item just done (also recorded in the book)."""
+    set_finished = Signal(object)
+    """The :class:`~trainer.scoring.SetResult` at the end of a set."""
+
+    def __init__(self, book: ScoreBook, *, art: CardArt | None = None, drills: tuple[DeckCountDrill, ...] = DRILLS,
+                 count: int = 8, mode: Mode = Mode.PRACTICE, seed: int | None = None,
+                 colours: tuple[str, str] = ("red", "blue"), clock: Callable[[], float] | None = None,
+                 tick_ms: int = TICK_MS, spread_ms: int = SPREAD_MS, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("deck_count")
+        self.setWindowTitle("Deck count")
+        self.book = book
+        self.count = count
+        self.mode = mode
+        self._drills = {d.name: _configured(d, colours, clock) for d in drills}
+        self._seed = seed
+        self._items: Iterator[Any] | None = None
+        self.item: CountItem | None = None
+        self.result: SetResult | None = None
+        self.number = 0
+        self._set_size = count
+        self._given: int | None = None
+        self._item_over = False
+        self._build(art or CardArt(), spread_ms)
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(tick_ms)
+        self._ticker.timeout.connect(self._show_clock)
+        self.start()
+
+    # -- building --------------------------------------------------------------------------------------------
+
+    def _build(self, art: CardArt, spread_ms: int) -> None:
+        self.chooser = QComboBox()
+        self.chooser.setObjectName("drill")
+        for drill in self._drills.values():
+            self.chooser.addItem(drill.description, drill.name)
+        self.chooser.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.chooser.activated.connect(lambda _index: self.start())
+        self.new_set = QPushButton("New set")
+        self.new_set.setObjectName("new_set")
+        self.new_set.setShortcut("Ctrl+N")
+        self.new_set.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.new_set.clicked.connect(lambda: self.start())
+        top = QHBoxLayout()
+        top.addWidget(self.chooser, 1)
+        top.addWidget(self.new_set)
+
+        self.title = self._label("title", _font(17, bold=True))
+        self.brief = self._label("brief", _font(13))
+        self.view = SpreadView(art, spread_ms)
+        self.prompt = self._label("prompt", _font(15, bold=True))
+        self.answer_box = QLineEdit()
+        self.answer_box.setObjectName("answer")
+        self.answer_box.setFont(_font(16))
+        self.answer_box.returnPressed.connect(self.submit)
+        self.answer_box.installEventFilter(self)
+        self.keys = self._label("keys", _font(12))
+        self.feedback = self._label("feedback", _font(13))
+        self.clock_label = self._label("clock", _font(15, bold=True))
+        self.score_label = self._label("score", _font(13))
+        answer_row = QHBoxLayout()
+        answer_row.addWidget(self.answer_box, 1)
+        answer_row.addWidget(self.clock_label)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.title)
+        layout.addWidget(self.brief)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.prompt)
+        layout.addLayout(answer_row)
+        layout.addWidget(self.keys)
+        layout.addWidget(self.feedback)
+        layout.addWidget(self.score_label)
+        self.answer_box.setFocus()
+
+    def _label(self, name: str, font: QFont) -> QLabel:
+        label = QLabel()
+        label.setObjectName(name)
+        label.setFont(font)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        return label
+
+    # -- the set ---------------------------------------------------------------------------------------------
+
+    @property
+    def drill(self) -> DeckCountDrill:
+        return self._drills[self.chooser.currentData()]
+
+    def choose(self, name: str) -> None:
+        """Switch to the drill called ``name`` and start a new set of it."""
+        self.chooser.setCurrentIndex(self.chooser.findData(name))
+        self.start()
+
+    def start(self, seed: int | None = None, items: Sequence[CountItem] | None = None) -> None:
+        """A new set of the chosen drill (the same items again for the same ``seed``), or of ``items`` given
+        (a lesson's worked examples, a screenshot)."""
+        if seed is not None:
+            self._seed = seed
+        seed_used = self._seed if self._seed is not None else random.SystemRandom().randrange(1_000_000)
+        self.seed = seed_used
+        self.result = SetResult(self.drill.name, self.mode)
+        if items is None:
+            self._items = self.drill.items(random.Random(seed_used), self.count, self.mode)
+            self._set_size = self.count
+            self._given = None
+        else:
+            self._items = iter(items)
+            self._set_size = self._given = len(items)
+        self.number = 0
+        self.feedback.clear()
+        self._next_item()
+
+    def _next_item(self) -> None:
+        assert self._items is not None
+        item = next(self._items, None)
+        if item is None:
+            self._finish_set()
+            return
+        self.number += 1
+        self.item = item
+        self._item_over = False
+        self.title.setText(f"{self.number} of {self._set_size} · {item.title}")
+        self.brief.setText(item.brief[:1].upper() + item.brief[1:] + ".")
+        item.next_question()
+        self._show_question()
+        self._ticker.start()
+        self._show_clock()
+        self._show_score()
+
+    def _finish_set(self) -> None:
+        self._ticker.stop()
+        self.item = None
+        assert self.result is not None
+        self.book.record_set(self.result)
+        self.prompt.setText("Set done. Ctrl+N or New set for another.")
+        self.keys.clear()
+        self.answer_box.setEnabled(False)
+        self._show_score()
+        self.set_finished.emit(self.result)
+
+    # -- questions and answers -------------------------------------------------------------------------------
+
+    @property
+    def question(self) -> Question | None:
+        return None if self.item is None else self.item.question
+
+    def _show_question(self) -> None:
+        item, question = self.item, self.question
+        assert item is not None and question is not None
+        self.prompt.setText(question.prompt)
+        self.keys.setText(_keys_text(question))
+        self.answer_box.setEnabled(True)
+        self.answer_box.clear()
+        self.answer_box.setFocus()
+        note = "The deck is in the shuffler: no cards are out yet."
+        self.view.show_spread(item.spread, note)
+
+    def submit(self, text: str | None = None) -> Feedback | None:
+        """Read ``text`` (the answer box when None) as the answer to the current question; Enter after an item
+        goes on to the next."""
+        if self.item is None:
+            return None
+        if self._item_over:
+            self._next_item()
+            return None
+        question = self.question
+        assert question is not None
+        raw = self.answer_box.text() if text is None else text
+        value = question.parse(raw.strip())
+        if value is None:
+            self.feedback.setText(f"Could not read {raw.strip()!r}: {question.hint}.")
+            self.answer_box.selectAll()
+            return None
+        feedback = self.item.answer(value)
+        if self.mode.shows_feedback_at_once:
+            self.feedback.setText(("✓ " if feedback.correct else "✗ ") + feedback.message)
+        else:
+            self.feedback.setText("Answer taken.")
+        self.answered.emit(feedback)
+        if self.item.next_question() is None:
+            self._end_item()
+        else:
+            self._show_question()
+            self._show_score()
+        return feedback
+
+    def _end_item(self) -> None:
+        item = self.item
+        assert item is not None and self.result is not None
+        self._ticker.stop()
+        self._show_clock()
+        outcome = item.result()
+        self.result.items.append(outcome)
+        self.book.record(outcome)
+        self._item_over = True
+        if not self.mode.shows_feedback_at_once:
+            lines = [f"Item score {outcome.score:.0f} %. {item.timing()}"]
+            lines += [f"• {mistake.describe()}" for mistake in outcome.mistakes]
+            self.feedback.setText("\n".join(lines))
+        last = "Enter: next item." if self.number < self._set_size else "Enter: see the score of the set."
+        self.prompt.setText(f"Item done: {outcome.score:.0f} % in {item.seconds:.1f} s. {last}")
+        self.keys.clear()
+        self.answer_box.clear()
+        self._show_score()
+        self.item_finished.emit(outcome)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """A letter that answers a choice question on its own (Y, N, the first letter of a colour) is taken
+        at once, without Enter."""
+        if watched is self.answer_box and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            question = self.question
+            letter = event.text()
+            if (question is not None and question.choices and not self._item_over and not self.answer_box.text()
+                    and len(letter) == 1 and letter.isalpha() and question.parse(letter) is not None):
+                self.submit(letter)
+                return True
+        return super().eventFilter(watched, event)
+
+    # -- clock and score -------------------------------------------------------------------------------------
+
+    def _show_clock(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        colour = "#2e7d32" if item.on_target else "#c62828"
+        self.clock_label.setText(f"<span style='color:{colour}'>{item.seconds:.1f} s</span>"
+                                 f" / target {item.target_seconds:.0f} s")
+
+    def _show_score(self) -> None:
+        result = self.result
+        parts = [f"{self.drill.name}, {self.mode.value} mode, seed {self.seed}" if self._given is None
+                 else f"{self._given} item{'s' if self._given != 1 else ''}, {self.mode.value} mode"]
+        if self.item is not None and not self._item_over and self.mode.shows_feedback_at_once:
+            now = self.item.result()
+            if now.steps:
+                parts.append(f"this item {now.correct} of {now.steps} right")
+        if result is not None and result.items:
+            parts.append(f"{result.summary()}, {result.seconds:.1f} s in all")
+        self.score_label.setText(" · ".join(parts))
+
+
+def _keys_text(question: Question) -> str:
+    """What to press for ``question``."""
+    if question.choices == ("Y", "N"):
+        counts = " — or the number of cards and Enter" if "number of cards" in question.hint else ""
+        return f"Keys: Y or N{counts}."
+    if question.choices:
+        return "Keys: the first letter of " + " or ".join(question.choices) + "."
+    if "card" in question.hint and "Qh" in question.hint:
+        return "Type a card (Qh, 10s) and Enter; - and Enter for none."
+    return "Type the number and Enter."
+
+
+def _configured(drill: DeckCountDrill, colours: tuple[str, str], clock: Callable[[], float] | None) -> DeckCountDrill:
+    changes: dict[str, Any] = {"colours": colours}
+    if clock is not None:
+        changes["clock"] = clock
+    return replace(drill, **changes)
+
+
+def open_deck_count(parent: QWidget | None, book: ScoreBook, *, settings: Any = None,
+                    assets: Path | None = None) -> DeckCountWidget:
+    """The drill as a window of its own over ``parent``, using the settings' deck backs and deck style.
+
+    Raises :class:`CardArtError` when a card file cannot be read.
+    """
+    colours = tuple(getattr(settings, "deck_backs", ("red", "blue")))
+    art = CardArt(assets, four_colour=bool(getattr(settings, "four_colour", False)))
+    files = [art.face_path(card) for card in ("2c", "As")] + [art.back_path(c) for c in colours]
+    art.check(files)
+    widget = DeckCountWidget(book, art=art, colours=(colours[0], colours[1]), parent=parent)
+    widget.setWindowFlag(Qt.WindowType.Window, True)
+    widget.resize(1000, 720)
+    return widget
