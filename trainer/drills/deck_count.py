@@ -695,7 +695,8 @@ class DeckCheckItem(CountItem):
 
     def _asks(self) -> Iterator[_Ask]:
         spread = self.deck_spread
-        all_there = _yes_no(self._guide("All 52 cards there? (Y/N)", "run each suit from deuce to ace"))
+        all_there = _yes_no(self._guide("All 52 cards there? (Y/N)",
+                                        "run each suit from ace to king: look for the gap or the double"))
         yield _Ask(all_there, self._check_all_there, spread)
         if self._said_whole:
             return
@@ -752,17 +753,19 @@ class DeckCheckItem(CountItem):
 def deck_spread(rng: random.Random, colour: str, other: str, *, missing: Card | None = None,
                 extra: Card | None = None, suit_order: bool = True) -> Spread:
     """A deck of ``colour`` face up without ``missing`` and with a duplicate ``extra`` from the ``other``
-    deck: in suit rows (the duplicate beside its twin) or shuffled into rows of 13.
+    deck: in suit rows, ace to king (the duplicate beside its twin), or shuffled into rows of 13.
 
     >>> s = deck_spread(random.Random(1), "red", "blue", missing=Card("Qh"), extra=Card("As"))
-    >>> s.count, s.group_sizes, s.labels[0], s.backs[-1]
-    (52, (13, 13, 12, 14), 'clubs', 'blue')
+    >>> s.count, s.group_sizes, s.labels[0], format_cards(s.cards[:3])
+    (52, (13, 13, 12, 14), 'clubs', 'Ac 2c 3c')
+    >>> [back for card, back in zip(s.cards, s.backs) if card == Card("As")]
+    ['red', 'blue']
     """
     cards = [(card, colour) for card in FULL_DECK if card != missing]
     if extra is not None:
         cards.append((extra, other))
     if suit_order:
-        cards.sort(key=lambda pair: (pair[0].suit_index, pair[0].rank, pair[1] != colour))
+        cards.sort(key=lambda pair: (pair[0].suit_index, _rank_in_new_deck_order(pair[0]), pair[1] != colour))
         groups = tuple(sum(1 for card, _ in cards if card.suit == suit) for suit in SUIT_CHARS)
         labels = tuple(SUIT_NAMES[suit] for suit in SUIT_CHARS)
         return Spread(tuple(c for c, _ in cards), True, tuple(b for _, b in cards), groups=groups, labels=labels,
@@ -773,6 +776,11 @@ def deck_spread(rng: random.Random, colour: str, other: str, *, missing: Card | 
         rows[i % len(rows)] += 1
     return Spread(tuple(c for c, _ in cards), True, tuple(b for _, b in cards), groups=tuple(rows),
                   arrangement="rows")
+
+
+def _rank_in_new_deck_order(card: Card) -> int:
+    """Ace first, then deuce to king, as a new deck comes out of its box and as a suit is run."""
+    return 1 if card.rank == 14 else card.rank
 
 
 # -- level 4: count down -------------------------------------------------------------------------------------
