@@ -172,6 +172,7 @@ def test_the_spread_slides_out_to_its_places(qtbot: Any) -> None:
 def test_round_count_keeps_the_cards_hidden_until_the_deck_is_named(make: Any, qtbot: Any) -> None:
     widget = make("deck-count-2")
     assert widget.view.card_items() == []
+    assert f"dealt with the {widget.item.last_deck} deck" in widget.brief.text()  # what the answer rests on
     type_answer(qtbot, widget, widget.item.deck_colour)
     assert len(widget.view.card_items()) == widget.item.spread.count == 2 * len(widget.item.seats) + 7
 

@@ -567,11 +567,12 @@ class RoundCountItem(CountItem):
         self.expected_unloaded = cards_unloaded(len(self.seats))
         n = len(self.seats)
         self.title = f"Level 2 · Round count: round {round_number}, {n} seat{'s' if n > 1 else ''}"
+        history = self._deck_history()
         self.brief = (f"round {round_number}, {self.procedure.label}, seats {', '.join(map(str, self.seats))} "
-                      f"in play, decks {colours[0]} and {colours[1]}")
+                      f"in play, decks {colours[0]} and {colours[1]}; {history[0].lower()}{history[1:-1]}")
         self.text = (f"Round {round_number} at a table dealt by {self.procedure.label}; seats in play: "
                      f"{', '.join(map(str, self.seats))} ({n}). Decks: {colours[0]} and {colours[1]}. "
-                     f"{self._deck_history()}")
+                     f"{history}")
 
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
