@@ -1,0 +1,321 @@
+"""Starting the app: no display, a broken window system, no sound, corrupt settings, crashes in a slot.
+
+The end-to-end checks run the app in a subprocess (as the ``uth-trainer`` command does) with the user's
+folders pointed at a temporary directory, so nothing touches the real configuration.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+from trainer.gui import app as app_module
+from trainer.gui.app import (
+    NO_DISPLAY_MESSAGE,
+    CrashReporter,
+    display_problem,
+    setup_logging,
+    x_server_answers,
+)
+
+pytestmark = pytest.mark.gui
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
+"""Said by Qt's offscreen platform whenever a shown window's size limits change: it has no window manager
+to pass them to. Not a problem of the code under test, so it does not fail a test."""
+
+
+@pytest.fixture(autouse=True)
+def qt_warnings_fail() -> Iterator[None]:
+    """Any Qt warning, critical or fatal message during a test fails it."""
+    seen: list[str] = []
+
+    def handler(mode: QtMsgType, context: object, message: str) -> None:
+        bad = mode in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)
+        if bad and message not in OFFSCREEN_NOISE:
+            seen.append(message)
+
+    previous = qInstallMessageHandler(handler)
+    yield
+    qInstallMessageHandler(previous)
+    assert not seen, f"Qt warned: {seen}"
+
+
+@pytest.fixture
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    """The user's configuration and log folders, in ``tmp_path`` (for this process and its children)."""
+    dirs = {name: tmp_path / name.lower() for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME",
+                                                       "XDG_STATE_HOME")}
+    for name, path in dirs.items():
+        monkeypatch.setenv(name, str(path))
+    return dirs
+
+
+def settings_file(dirs: dict[str, Path]) -> Path:
+    return dirs["XDG_CONFIG_HOME"] / "uth-dealer-trainer" / "settings.json"
+
+
+def log_file(dirs: dict[str, Path]) -> Path:
+    return dirs["XDG_CACHE_HOME"] / "uth-dealer-trainer" / "log" / "trainer.log"
+
+
+def child_env(**changes: str | None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    for key, value in changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+def run(args: list[str], env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=timeout,
+                          cwd=REPO, check=False)
+
+
+# The app as the command starts it, closing its window itself once the window is up and has been checked.
+OPEN_AND_CLOSE = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from trainer.gui.app import create_application, run_app
+
+    create_application(["uth-trainer"])
+
+    def check():
+        windows = [w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"]
+        window = windows[0]
+        print("WINDOW", window.isVisible(), window.width() >= 1024, window.height() >= 700, flush=True)
+        if window.sound is not None:
+            window.sound.wait_until_ready(10)
+        window.close()
+
+    QTimer.singleShot(300, check)
+    sys.exit(run_app([], notify=lambda text: print("NOTIFY", text, flush=True)))
+""")
+
+
+# --- is there a display? ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("env", "platform", "ok"),
+    [
+        ({}, "linux", False),
+        ({"QT_QPA_PLATFORM": "offscreen"}, "linux", True),
+        ({"QT_QPA_PLATFORM": "minimal"}, "linux", True),
+        ({"QT_QPA_PLATFORM": "vnc:size=800x600"}, "linux", True),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", True),
+        ({"QT_QPA_PLATFORM": "wayland"}, "linux", False),
+        ({"QT_QPA_PLATFORM": "wayland", "WAYLAND_DISPLAY": "wayland-0"}, "linux", True),
+        ({"QT_QPA_PLATFORM": "xcb"}, "linux", False),
+        ({"DISPLAY": ":97"}, "linux", False),  # nothing answers on :97 here
+        ({}, "freebsd14", False),
+        ({}, "win32", True),
+        ({}, "darwin", True),
+    ],
+)
+def test_a_window_needs_a_display_or_a_headless_platform(env: dict[str, str], platform: str, ok: bool) -> None:
+    assert (display_problem(env, platform) is None) is ok
+    if not ok:
+        assert display_problem(env, platform) == NO_DISPLAY_MESSAGE
+
+
+def test_an_x_server_that_answers_counts_as_a_display() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as server:
+        for number in range(50, 100):
+            try:
+                server.bind(("127.0.0.1", 6000 + number))
+                break
+            except OSError:
+                continue
+        else:
+            pytest.skip("no free X port to pretend with")
+        server.listen(1)
+        assert x_server_answers(f"127.0.0.1:{number}.0")
+    assert not x_server_answers(f"127.0.0.1:{number}")
+    assert x_server_answers("/private/tmp/launchd/org.xquartz:0")
+    assert x_server_answers("not a display")
+
+
+def test_no_display_is_one_line_and_exit_status_two(user_dirs: dict[str, Path]) -> None:
+    env = child_env(DISPLAY=None, WAYLAND_DISPLAY=None, QT_QPA_PLATFORM=None)
+    result = run(["-m", "trainer"], env)
+    assert result.returncode == 2
+    assert result.stderr == NO_DISPLAY_MESSAGE + "\n"
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "settle" in result.stderr and "quiz" in result.stderr
+
+
+def test_a_display_nobody_answers_on_is_no_display(user_dirs: dict[str, Path]) -> None:
+    env = child_env(DISPLAY=":97", WAYLAND_DISPLAY=None, QT_QPA_PLATFORM=None)
+    result = run(["-m", "trainer"], env)
+    assert (result.returncode, result.stderr) == (2, NO_DISPLAY_MESSAGE + "\n")
+
+
+def test_a_window_system_that_fails_to_start_is_one_line_not_an_abort(user_dirs: dict[str, Path]) -> None:
+    env = child_env(QT_QPA_PLATFORM="no-such-platform")
+    result = run(["-m", "trainer"], env)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("uth-trainer: the window system could not be started")
+    assert "Traceback" not in result.stderr
+
+
+# --- the app, end to end ---------------------------------------------------------------------------------------
+
+
+def test_the_window_opens_and_settings_are_written(user_dirs: dict[str, Path]) -> None:
+    result = run(["-c", OPEN_AND_CLOSE], child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy"))
+    assert result.returncode == 0, result.stderr
+    assert "WINDOW True True True" in result.stdout
+    assert "NOTIFY" not in result.stdout
+    saved = json.loads(settings_file(user_dirs).read_text(encoding="utf-8"))
+    assert saved["version"] == 1 and saved["window_geometry"]
+    assert "Starting UTH Dealer Trainer" in log_file(user_dirs).read_text(encoding="utf-8")
+    assert "Traceback" not in result.stderr
+
+
+def test_corrupt_settings_start_with_defaults_and_one_message(user_dirs: dict[str, Path]) -> None:
+    path = settings_file(user_dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text("{ this is not json", encoding="utf-8")
+    result = run(["-c", OPEN_AND_CLOSE], child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy"))
+    assert result.returncode == 0, result.stderr
+    assert "WINDOW True" in result.stdout
+    notes = [line for line in result.stdout.splitlines() if line.startswith("NOTIFY")]
+    assert len(notes) == 1 and "defaults" in notes[0]
+    kept = list(path.parent.glob("settings.json.bad-*"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not json"
+    assert json.loads(path.read_text(encoding="utf-8"))["seats"] == 6  # the defaults, saved on close
+
+
+def test_no_audio_device_the_window_still_opens_and_the_log_says_so_once(user_dirs: dict[str, Path]) -> None:
+    env = child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="no-such-audio-driver")
+    result = run(["-c", OPEN_AND_CLOSE], env)
+    assert result.returncode == 0, result.stderr
+    assert "WINDOW True" in result.stdout
+    assert "NOTIFY" not in result.stdout
+    assert "Traceback" not in result.stderr
+    text = log_file(user_dirs).read_text(encoding="utf-8")
+    sound_lines = [line for line in text.splitlines() if "sound" in line.lower() and "WARNING" in line]
+    assert len(sound_lines) == 1, text
+
+
+# --- logging and crash reporting -------------------------------------------------------------------------------
+
+
+def test_logging_goes_to_the_user_log_folder(user_dirs: dict[str, Path]) -> None:
+    path = setup_logging()
+    try:
+        assert path == log_file(user_dirs)
+        logging.getLogger("trainer.gui").warning("hello from the test")
+        for handler in logging.getLogger("trainer").handlers:
+            handler.flush()
+        assert "hello from the test" in path.read_text(encoding="utf-8")
+    finally:
+        _drop_trainer_handlers()
+
+
+def test_an_unwritable_log_folder_falls_back_to_stderr(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    try:
+        assert setup_logging(blocker / "log") is None
+    finally:
+        _drop_trainer_handlers()
+
+
+def _drop_trainer_handlers() -> None:
+    root = logging.getLogger("trainer")
+    for handler in list(root.handlers):
+        if getattr(handler, "_trainer_handler", False):
+            root.removeHandler(handler)
+            handler.close()
+    root.propagate = True
+
+
+def test_an_unexpected_error_is_logged_with_its_traceback_and_shown_in_one_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    shown: list[str] = []
+    reporter = CrashReporter(shown.append, tmp_path / "trainer.log")
+    try:
+        raise ValueError("the chip tray is upside down\nsecond line")
+    except ValueError as exc:
+        with caplog.at_level(logging.ERROR, logger="trainer.gui"):
+            reporter(type(exc), exc, exc.__traceback__)
+    assert shown == [f"Something went wrong (ValueError: the chip tray is upside down). "
+                     f"Details are in {tmp_path / 'trainer.log'}."]
+    assert "Traceback" in caplog.text and "upside down" in caplog.text
+
+
+def test_an_error_while_the_message_shows_is_only_logged(caplog: pytest.LogCaptureFixture) -> None:
+    shown: list[str] = []
+
+    def notify(text: str) -> None:
+        shown.append(text)
+        reporter(RuntimeError, RuntimeError("again"), None)  # a second error while the first is on screen
+
+    reporter = CrashReporter(notify, None)
+    with caplog.at_level(logging.ERROR, logger="trainer.gui"):
+        reporter(RuntimeError, RuntimeError("first"), None)
+    assert shown == ["Something went wrong (RuntimeError: first)."]
+    assert reporter.count == 2
+
+
+def test_the_crash_reporter_becomes_the_excepthook(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    reporter = CrashReporter(lambda text: None, None)
+    reporter.install()
+    assert sys.excepthook is reporter
+
+
+def test_an_error_in_a_slot_is_reported_not_printed(user_dirs: dict[str, Path]) -> None:
+    code = textwrap.dedent("""
+        import sys
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication
+        from trainer.gui.app import create_application, run_app
+
+        create_application(["uth-trainer"])
+
+        def fail():
+            raise RuntimeError("a slot failed")
+
+        def close():
+            for w in QApplication.topLevelWidgets():
+                if w.objectName() == "mainWindow":
+                    w.close()
+
+        QTimer.singleShot(200, fail)
+        QTimer.singleShot(400, close)
+        sys.exit(run_app([], notify=lambda text: print("NOTIFY", text, flush=True)))
+    """)
+    result = run(["-c", code], child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy"))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "NOTIFY Something went wrong (RuntimeError: a slot failed)." in result.stdout
+    logged = log_file(user_dirs).read_text(encoding="utf-8")
+    assert "Traceback" in logged and "in fail" in logged and "RuntimeError: a slot failed" in logged
+
+
+def test_the_command_and_run_app_agree_on_the_exit_status(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "display_problem", lambda: NO_DISPLAY_MESSAGE)
+    assert app_module.run_app([]) == app_module.EXIT_NO_DISPLAY
