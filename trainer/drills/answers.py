@@ -1,0 +1,180 @@
+"""Reading typed answers the forgiving way a trainee types them.
+
+Each reader returns the answer, or None when the text cannot be read for sure (the quiz then shows the hint
+and asks again). Words may come in most orders, with or without ``seat``, ``$`` and plurals.
+
+>>> read_dealer_hand("two pair q"), read_dealer_hand("high card, does not qualify")
+((<Category.TWO_PAIR: 2>, True), (<Category.HIGH_CARD: 0>, False))
+>>> read_step("3 blind pay $7.50")
+(3, <Wager.BLIND: 'blind'>, <Action.PAY: 'pay'>, Decimal('7.50'))
+>>> read_step("seat 5 ante push"), read_step("2 trips")
+((5, <Wager.ANTE: 'ante'>, <Action.PUSH: 'push'>, None), None)
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from trainer.engine.evaluator import Category
+from trainer.engine.wagers import Action, Wager
+
+DEALER_HINT = ("the hand and whether it qualifies, e.g. 'two pair q', 'pair yes', 'high card no', "
+               "'flush qualifies', 'ace high dnq'")
+STEP_HINT = ("seat, wager, action, and the amount for a pay: '5 ante push', '3 blind pay 7.50', '2 trips take', "
+             "'4 bad beat pay 90', '6 play return'")
+ACTION_HINT = "pay AMOUNT, take, push or return: e.g. 'pay 7.50', 'push', 'take'"
+MONEY_HINT = "an amount in dollars, e.g. '52.50', '$600' or '7'"
+
+QUALIFIES = {("qualifies",), ("qualify",), ("qualified",), ("qualifying",), ("q",), ("yes",), ("y",), ("qual",),
+             ("ok",), ("plays",)}
+NOT_QUALIFIES = {("does", "not", "qualify"), ("doesnt", "qualify"), ("not", "qualify"), ("not", "qualified"),
+                 ("not", "qualifying"), ("no", "qualify"), ("dnq",), ("nq",), ("no",), ("n",), ("not",),
+                 ("does", "not"), ("doesnt",), ("does", "not", "play"), ("doesnt", "play"), ("no", "play")}
+LEADING_AMBIGUOUS = {("no",), ("not",), ("n",)}
+"""Qualifier words not read at the front (``no pair`` is a hand, not 'no' + 'pair')."""
+
+RANK_WORDS = {
+    "ace", "aces", "king", "kings", "queen", "queens", "jack", "jacks", "ten", "tens", "nine", "nines",
+    "eight", "eights", "seven", "sevens", "six", "sixes", "five", "fives", "fours", "threes", "twos", "deuce",
+    "deuces", "a", "k", "j", "t", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s",
+}
+
+WAGER_WORDS = {
+    "ante": Wager.ANTE, "antes": Wager.ANTE, "play": Wager.PLAY, "blind": Wager.BLIND, "blinds": Wager.BLIND,
+    "trips": Wager.TRIPS, "trip": Wager.TRIPS, "badbeat": Wager.BAD_BEAT, "bb": Wager.BAD_BEAT,
+    "pairs": Wager.PAIRS, "pair": Wager.PAIRS, "upb": Wager.PAIRS, "progressive": Wager.PROGRESSIVE,
+    "prog": Wager.PROGRESSIVE, "jackpot": Wager.PROGRESSIVE,
+}
+ACTION_WORDS = {
+    "pay": Action.PAY, "pays": Action.PAY, "paid": Action.PAY, "win": Action.PAY, "wins": Action.PAY,
+    "take": Action.TAKE, "takes": Action.TAKE, "took": Action.TAKE, "collect": Action.TAKE,
+    "collects": Action.TAKE, "lose": Action.TAKE, "loses": Action.TAKE, "lost": Action.TAKE,
+    "push": Action.PUSH, "pushes": Action.PUSH, "refund": Action.PUSH, "refunds": Action.PUSH,
+    "tie": Action.PUSH, "ties": Action.PUSH, "return": Action.RETURN, "returns": Action.RETURN,
+    "returned": Action.RETURN, "noaction": Action.RETURN,
+}
+FILLER = {"seat", "the", "on", "of", "for", "to", "dollars", "dollar", "bet", "wager", "s", "and", "it", "is"}
+_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+
+
+def _tokens(text: str) -> list[str]:
+    text = text.lower().replace("’", "'").replace("'", "")
+    text = re.sub(r"(?<=\d),(?=\d{3})", "", text)
+    text = text.replace("$", " ").replace("bad beat", "badbeat").replace("bad-beat", "badbeat")
+    text = text.replace("no action", "noaction").replace("pairs bonus", "pairs")
+    text = re.sub(r"\bs(?=\d)", "seat ", text)
+    return re.sub(r"[^a-z0-9.]+", " ", text).split()
+
+
+def read_category(words: list[str]) -> Category | None:
+    """The hand category named by ``words`` (ranks and filler words are allowed around it)."""
+    joined = " ".join(words)
+    found = set(words)
+    if not words:
+        return None
+    if "royal" in found:
+        return Category.ROYAL_FLUSH
+    if ("straight" in found and "flush" in found) or "sf" in found:
+        return Category.STRAIGHT_FLUSH
+    if found & {"quads", "quad", "four", "4oak"} or "4 of a kind" in joined:
+        return Category.FOUR_OF_A_KIND
+    if found & {"full", "boat", "fh", "fullhouse"}:
+        return Category.FULL_HOUSE
+    if "flush" in found:
+        return Category.FLUSH
+    if "straight" in found:
+        return Category.STRAIGHT
+    if found & {"trips", "set", "three", "3oak"} or "3 of a kind" in joined:
+        return Category.THREE_OF_A_KIND
+    if re.search(r"\b(two|2) ?pairs?\b", joined) or found & {"twopair", "2pair", "tp"}:
+        return Category.TWO_PAIR
+    if "no pair" in joined or found & {"high", "nothing", "hc", "highcard"}:
+        return Category.HIGH_CARD
+    if found & {"pair", "onepair"}:
+        return Category.ONE_PAIR
+    return None
+
+
+def _qualifier(words: list[str], at_end: bool) -> tuple[list[str], bool] | None:
+    """The words without a qualifier phrase at the end (or front), and what the phrase says."""
+    phrases = [(phrase, True) for phrase in QUALIFIES] + [(phrase, False) for phrase in NOT_QUALIFIES]
+    if not at_end:
+        phrases = [(phrase, said) for phrase, said in phrases if phrase not in LEADING_AMBIGUOUS]
+    for phrase, said in sorted(phrases, key=lambda item: len(item[0]), reverse=True):
+        size = len(phrase)
+        if len(words) > size and tuple(words[-size:] if at_end else words[:size]) == phrase:
+            return (words[:-size] if at_end else words[size:]), said
+    return None
+
+
+def read_dealer_hand(text: str) -> tuple[Category, bool] | None:
+    """``two pair q`` → (TWO_PAIR, True); ``high card no`` → (HIGH_CARD, False); None if unsure."""
+    words = [word for word in _tokens(text) if word not in {"dealer", "dealers", "has", "hand"}]
+    for at_end in (True, False):
+        found = _qualifier(words, at_end)
+        if found is None:
+            continue
+        category = read_category(found[0])
+        if category is not None:
+            return category, found[1]
+    return None
+
+
+def read_money(text: str) -> Decimal | None:
+    """``$52.50`` → 52.50; None unless the text is one amount."""
+    numbers = [word for word in _tokens(text) if word not in FILLER]
+    if len(numbers) != 1 or not _NUMBER.match(numbers[0]):
+        return None
+    return _decimal(numbers[0])
+
+
+def _decimal(text: str) -> Decimal | None:
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None
+
+
+def read_step(text: str) -> tuple[int, Wager, Action, Decimal | None] | None:
+    """``3 blind pay 7.50`` → (3, BLIND, PAY, 7.50); the amount may be left out except for a pay."""
+    numbers: list[str] = []
+    wager: Wager | None = None
+    action: Action | None = None
+    for word in _tokens(text):
+        if _NUMBER.match(word):
+            numbers.append(word)
+        elif word in WAGER_WORDS and wager is None:
+            wager = WAGER_WORDS[word]
+        elif word in ACTION_WORDS and action is None:
+            action = ACTION_WORDS[word]
+        elif word not in FILLER:
+            return None
+    if wager is None or action is None or not numbers or len(numbers) > 2 or "." in numbers[0]:
+        return None
+    seat = int(numbers[0])
+    amount = _decimal(numbers[1]) if len(numbers) == 2 else None
+    if not 1 <= seat <= 8 or (action is Action.PAY and amount is None):
+        return None
+    return seat, wager, action, amount
+
+
+def read_action(text: str) -> tuple[Action, Decimal | None] | None:
+    """``pay 7.50`` → (PAY, 7.50), ``push`` → (PUSH, None); a bare amount means a pay of it."""
+    numbers: list[str] = []
+    action: Action | None = None
+    for word in _tokens(text):
+        if _NUMBER.match(word):
+            numbers.append(word)
+        elif word in ACTION_WORDS and action is None:
+            action = ACTION_WORDS[word]
+        elif word not in FILLER:
+            return None
+    if len(numbers) > 1:
+        return None
+    amount = _decimal(numbers[0]) if numbers else None
+    if action is None:
+        return (Action.PAY, amount) if amount is not None else None
+    if action is Action.PAY and amount is None:
+        return None
+    return action, amount

@@ -1,0 +1,148 @@
+"""Settlement drills: hands built for one topic's situations, settled step by step with the settlement quiz.
+
+Each drill deals hands from the scenario generator, going through every variant of its situations before
+repeating one. The trainee announces the dealer's hand (``two pair q``, ``high card no``), then settles the
+wagers one at a time (``5 ante push``, ``3 blind pay 7.50``, ``2 trips take``), in the order a dealer does.
+Hands where the collection fee is the point first ask for the fee.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from trainer.drills.answers import DEALER_HINT, MONEY_HINT, STEP_HINT, read_dealer_hand, read_money, read_step
+from trainer.drills.base import Feedback, Question
+from trainer.drills.scenario_round import Scenario, table_text
+from trainer.drills.scenarios import SITUATIONS, TOPICS, Situation, situations_of, variant_plan
+from trainer.drills.situations_table import table_action
+from trainer.engine.settlement import format_money
+from trainer.quiz.settlement import SettlementQuiz, Verdict
+from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
+
+GROUPS = {
+    "order": "Settlement order",
+    "qualification": "Qualification",
+    "blind": "Blind",
+    "trips": "Trips",
+    "bad-beat": "Bad Beat",
+    "pairs": "Pairs Bonus",
+    "progressive": "Progressive",
+    "player-dealer": "Player-dealer table",
+    "dealer-hand": "The dealer's hand",
+    "deal-order": "Dealing",
+    "payouts": "Payouts",
+}
+"""The drill picker's groups: a title per topic."""
+
+Clock = Callable[[], float]
+
+
+def hand_title(scenario: Scenario, situation: Situation) -> str:
+    """``Blind: flush (hand 123456)`` — the seed replays the hand."""
+    return f"{GROUPS.get(situation.topic, situation.topic)}: {scenario.variant} (hand {scenario.seed})"
+
+
+class SettlementItem:
+    """One hand to settle: the collection fee when it is the point, the dealer's hand, then every wager."""
+
+    def __init__(self, scenario: Scenario, situation: Situation, mode: Mode, drill: str,
+                 clock: Clock = time.monotonic) -> None:
+        self.scenario = scenario
+        self.situation = situation
+        self.mode = mode
+        self.title = hand_title(scenario, situation)
+        self.text = table_text(scenario)
+        item = f"{situation.name}/{scenario.variant}/{scenario.seed}"
+        self.quiz = SettlementQuiz(scenario.settlement, scenario.table, mode, drill=drill, item=item, clock=clock)
+        self._fee_pending = situation.name == "collection-fee" and scenario.settlement.collection_fee is not None
+        self._fee_asked = self._fee_pending
+        self._fee_mistakes: list[Mistake] = []
+
+    def next_question(self) -> Question | None:
+        guide = self.mode is Mode.GUIDED
+        if self._fee_pending:
+            hint = f" (guided: the total table action is {format_money(table_action(self.scenario))})" if guide else ""
+            return Question(f"Collection fee?{hint}", read_money, MONEY_HINT)
+        stage = self.quiz.stage
+        hint = f"  [{self.quiz.hint()}]" if guide else ""
+        if stage == "dealer":
+            return Question(f"Dealer's hand?{hint}", read_dealer_hand, DEALER_HINT)
+        if stage == "steps":
+            return Question(f"Next step?{hint}", read_step, STEP_HINT)
+        return None
+
+    def answer(self, value: Any) -> Feedback:
+        if self._fee_pending:
+            return self._answer_fee(value)
+        if self.quiz.stage == "dealer":
+            category, qualifies = value
+            verdict = self.quiz.announce_dealer(category, qualifies)
+        else:
+            seat, wager, action, amount = value
+            verdict = self.quiz.submit(seat, wager, action, amount)
+        return feedback_of(verdict)
+
+    def _answer_fee(self, value: Decimal) -> Feedback:
+        fee = self.scenario.settlement.collection_fee
+        assert fee is not None
+        total = table_action(self.scenario)
+        rule = (f"Schedule {self.scenario.table.collection_schedule}: total table action {format_money(total)} "
+                f"(every Ante, Blind, Trips and Bad Beat; Play never counts) pays {format_money(fee)}")
+        if value == fee:
+            self._fee_pending = False
+            return Feedback(True, f"Right: the fee is {format_money(fee)}")
+        mistake = Mistake(ErrorKind.WRONG_AMOUNT, f"collection fee {format_money(fee)}",
+                          f"collection fee {format_money(value)}", rule, "player-dealer")
+        if not self._fee_mistakes:
+            self._fee_mistakes.append(mistake)
+        accepted = self.mode is Mode.EXAM
+        if accepted:
+            self._fee_pending = False
+        return Feedback(False, "Noted." if accepted else mistake.describe(), (mistake,), accepted)
+
+    def result(self) -> ItemResult:
+        """The steps answered so far and how many were right (a hand cut short counts only what was done)."""
+        result = self.quiz.result()
+        answered = [line for line in self.quiz.review() if line.given != "—"]
+        steps, correct = len(answered), sum(line.correct for line in answered)
+        if self._fee_asked and (self._fee_mistakes or not self._fee_pending):
+            steps += 1
+            correct += 0 if self._fee_mistakes else 1
+        return ItemResult(result.drill, result.item, steps, correct, (*self._fee_mistakes, *result.mistakes),
+                          result.seconds, result.mode)
+
+
+def feedback_of(verdict: Verdict) -> Feedback:
+    return Feedback(verdict.correct, verdict.message, verdict.mistakes, verdict.accepted)
+
+
+@dataclass(frozen=True)
+class SettlementDrill:
+    """Hands of one topic's situations, every variant in turn, each settled with the settlement quiz."""
+
+    name: str
+    group: str
+    description: str
+    situations: tuple[str, ...]
+
+    def items(self, rng: random.Random, count: int, mode: Mode,
+              clock: Clock = time.monotonic) -> Iterator[SettlementItem]:
+        plan = variant_plan([SITUATIONS[name] for name in self.situations], rng, count)
+        seeds = [rng.randrange(1_000_000) for _ in plan]
+        for (situation, variant), seed in zip(plan, seeds, strict=True):
+            yield SettlementItem(situation.generate(seed, variant), situation, mode, self.name, clock)
+
+
+def topic_drill(topic: str) -> SettlementDrill:
+    return SettlementDrill(topic, GROUPS[topic], TOPICS[topic],
+                           tuple(situation.name for situation in situations_of(topic)))
+
+
+SETTLEMENT_TOPICS = ("order", "qualification", "blind", "trips", "bad-beat", "pairs", "progressive", "player-dealer")
+
+DRILLS = tuple(topic_drill(topic) for topic in SETTLEMENT_TOPICS)
