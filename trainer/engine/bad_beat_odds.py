@@ -1,0 +1,285 @@
+"""The Bad Beat wager's exact house edge and hit frequency over every deal, the player never folding (§8).
+
+A deal is the player's two cards, the dealer's two and the five board cards, all equally likely. The wager wins
+when the hand that was beaten (the lower of the two; a tie loses) is three of a kind or better, and pays on that
+hand's line (rules-notes §4, :func:`trainer.engine.wagers.resolve_bad_beat`). A deal's result therefore hangs on
+one thing, the category of the beaten hand: :func:`bad_beat_counts` counts the deals by it once, and every pay
+table's figures follow by arithmetic.
+
+>>> from trainer.engine import load_paytables, parse_cards
+>>> aces_on_board = bad_beat_counts(BoardClasses.of([list(parse_cards("Ah Ad Ac 7s 2d"))]))
+>>> aces_on_board.deals, aces_on_board.beaten[Category.THREE_OF_A_KIND], aces_on_board.beaten[Category.FULL_HOUSE]
+(1070190, 936480, 91116)
+>>> f"{float(aces_on_board.hit_frequency(load_paytables().bad_beat('BBB-02'))):.2%}"
+'96.02%'
+
+How the 2,598,960 × 1,081 × 990 (2.78 trillion) deals are counted:
+
+* boards that differ only by a renaming of the suits give the same counts, so only the 134,459 classes of
+  boards are looked at, each with its weight (:func:`board_classes`);
+* on a board, each of the 1,326 two-card holdings gets its strength from the evaluator's own tables: from the
+  ranks alone (a row per board rank multiset, indexed by the holding's two ranks), or a flush in the one suit
+  the board holds three or more of; holdings that use a board card are left out, which leaves 1,081;
+* only a hand of three of a kind or better can be a paying beaten hand, so only those holdings are kept. A kept
+  holding is the beaten hand against every stronger holding, twice over (the seats swap): counted with a sort.
+  Holdings that share a card cannot both be dealt, and such pairs are exactly the pairs inside one card's group
+  of holdings (a holding is never stronger than itself), so the same count within each card's group is taken
+  off.
+
+Boards go through in batches as numpy arrays; ``workers`` spreads the batches over processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, combinations_with_replacement, product
+from math import comb, factorial, prod
+from multiprocessing import get_context
+
+import numpy as np
+import numpy.typing as npt
+
+from trainer.engine import evaluator as ev
+from trainer.engine.evaluator import HAND_CLASSES, Category, category_of_strength
+from trainer.engine.paytables import Paytable
+
+__all__ = [
+    "BOARDS", "BadBeatCounts", "BoardClasses", "bad_beat_counts", "board_classes", "deals_per_board",
+    "holding_strengths",
+]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+BOARDS = comb(52, 5)
+"""Five-card boards: 2,598,960."""
+
+_STRENGTH_BITS = 13  # a strength (1..7462) sits in the low 13 bits of a sort key, its group above
+_GROUPS_PER_BOARD = 53  # groups 0..51: the holdings with that card; group 52: every holding
+_EVERY_HOLDING = 52
+_MOST_BOARDS_PER_BATCH = (1 << 31) // (_GROUPS_PER_BOARD << _STRENGTH_BITS)  # sort keys fit in 32 bits
+_TRIPS_AND_UP = tuple(category for category in Category if category >= Category.THREE_OF_A_KIND)
+
+
+def deals_per_board(cards_left: int = 47) -> int:
+    """Ordered (player, dealer) pairs of two-card holdings without a common card: 1,081 × 990 on a board."""
+    return comb(cards_left, 2) * comb(cards_left - 2, 2)
+
+
+# -- Counts and figures -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BadBeatCounts:
+    """Of ``deals``, how many have a beaten hand (no tie) of each category from three of a kind up."""
+
+    deals: int
+    beaten: Mapping[Category, int]
+
+    def wins(self, table: Paytable) -> int:
+        """Deals where the wager wins on ``table``: the beaten hand has a line of the table."""
+        return sum(count for category, count in self.beaten.items() if table.line_for(category.label))
+
+    def player_result(self, table: Paytable) -> Fraction:
+        """The player's expected result per unit wagered: a win nets the line's odds, every other deal loses 1."""
+        returned = Fraction(0)
+        for category, count in self.beaten.items():
+            line = table.line_for(category.label)
+            if line is not None:
+                returned += count * (1 + Fraction(line.odds.net(Decimal(1))))
+        return returned / self.deals - 1
+
+    def house_edge(self, table: Paytable) -> Fraction:
+        """The house edge on ``table`` as an exact fraction of the wager."""
+        return -self.player_result(table)
+
+    def hit_frequency(self, table: Paytable) -> Fraction:
+        """The share of deals where the wager wins on ``table``."""
+        return Fraction(self.wins(table), self.deals)
+
+    def __add__(self, other: BadBeatCounts) -> BadBeatCounts:
+        beaten = {category: self.beaten.get(category, 0) + other.beaten.get(category, 0)
+                  for category in {*self.beaten, *other.beaten}}
+        return BadBeatCounts(self.deals + other.deals, beaten)
+
+
+# -- Board classes ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardClasses:
+    """Boards, one row of five card indices (``4 * rank + suit``) each, and how many boards each stands for."""
+
+    cards: IntArray
+    weights: IntArray
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def part(self, start: int, stop: int) -> BoardClasses:
+        """The classes ``start`` to ``stop`` (as a slice)."""
+        return BoardClasses(self.cards[start:stop], self.weights[start:stop])
+
+    @classmethod
+    def of(cls, boards: list[list[int]]) -> BoardClasses:
+        """Given boards, each standing for itself alone."""
+        return cls(np.array(boards, dtype=np.int64).reshape(-1, 5), np.ones(len(boards), dtype=np.int64))
+
+
+def _suit_shapes() -> Iterator[tuple[int, ...]]:
+    """How five cards spread over at most four suits, biggest first: (5,), (4, 1), (3, 2), ... (2, 1, 1, 1)."""
+
+    def walk(left: int, largest: int, prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield prefix
+        elif len(prefix) < 4:
+            for size in range(min(left, largest), 0, -1):
+                yield from walk(left - size, size, (*prefix, size))
+
+    yield from walk(5, 5, ())
+
+
+def _boards_like(masks: tuple[int, ...]) -> int:
+    """How many boards have these four suits' rank sets in some order of the suits."""
+    return factorial(4) // prod(factorial(masks.count(mask)) for mask in set(masks))
+
+
+@cache
+def board_classes() -> BoardClasses:
+    """One board of each class of boards that are the same up to the suits' names, and the class's size.
+
+    A board is the rank sets of its four suits; renaming suits reorders them, so a class is a multiset of four
+    rank sets. Suits are filled biggest first, and suits of one size take their rank sets in increasing order.
+    """
+    rank_sets = {size: [sum(1 << rank for rank in ranks) for ranks in combinations(range(13), size)]
+                 for size in range(1, 6)}
+    rows: list[list[int]] = []
+    weights: list[int] = []
+    for shape in _suit_shapes():
+        sizes = sorted(set(shape), reverse=True)
+        choices = [list(combinations_with_replacement(rank_sets[size], shape.count(size))) for size in sizes]
+        for picked in product(*choices):
+            masks = tuple(mask for same_size in picked for mask in same_size)
+            masks += (0,) * (4 - len(masks))
+            rows.append([4 * rank + suit for suit, mask in enumerate(masks) for rank in range(13) if mask >> rank & 1])
+            weights.append(_boards_like(masks))
+    return BoardClasses(np.array(rows, dtype=np.int64), np.array(weights, dtype=np.int64))
+
+
+# -- Strengths ----------------------------------------------------------------------------------------------
+
+
+class _Tables:
+    """The evaluator's tables recast as arrays, and the 1,326 two-card holdings of the deck."""
+
+    def __init__(self) -> None:
+        holdings = list(combinations(range(52), 2))
+        self.first = np.array([low for low, _ in holdings], dtype=np.int64)
+        self.second = np.array([high for _, high in holdings], dtype=np.int64)
+        self.card_bits = (np.int64(1) << self.first) | (np.int64(1) << self.second)
+        self.rank_pair = (self.first // 4) * 13 + self.second // 4  # the two ranks as one index 0..168
+        self.suit_bits = np.zeros((4, len(holdings)), dtype=np.int64)  # the holding's ranks in each suit
+        for suit in range(4):
+            for cards in (self.first, self.second):
+                self.suit_bits[suit] |= np.where(cards % 4 == suit, np.int64(1) << (cards // 4), 0)
+        self.rank_weight = np.array(ev._RANK_WEIGHT, dtype=np.int64)
+        self.flush_strength = np.array(ev._FLUSH_STRENGTH, dtype=np.int64)
+        self.category = np.array([0, *(int(category_of_strength(s)) for s in range(1, HAND_CLASSES + 1))],
+                                 dtype=np.int64)
+        self.trips_or_better = int(np.argmax(self.category >= Category.THREE_OF_A_KIND))
+        self._rank_rows: dict[int, IntArray] = {}
+
+    def rank_row(self, board_ranks: int) -> IntArray:
+        """For a board's rank sum: the strength, on ranks alone, that each of the 169 rank pairs makes with it."""
+        row = self._rank_rows.get(board_ranks)
+        if row is None:
+            weight, strength = ev._RANK_WEIGHT, ev._RANK_STRENGTH
+            row = np.array([strength.get(board_ranks + weight[low] + weight[high], 0)  # 0: five of a rank
+                            for low in range(13) for high in range(13)], dtype=np.int64)
+            self._rank_rows[board_ranks] = row
+        return row
+
+    def strengths(self, boards: IntArray) -> tuple[IntArray, BoolArray]:
+        """Each board's strength with each of the 1,326 holdings, and which holdings are off the board."""
+        rank_sums = self.rank_weight[boards // 4].sum(axis=1)
+        distinct, which = np.unique(rank_sums, return_inverse=True)
+        rank_rows = np.stack([self.rank_row(int(ranks)) for ranks in distinct])[which.reshape(-1)]
+        by_ranks = rank_rows[:, self.rank_pair]
+        # Only a suit with three or more board cards can flush; with fewer the table gives 0 (no flush).
+        suits = boards % 4
+        top_suit = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1).argmax(axis=1)
+        board_suit_bits = np.where(suits == top_suit[:, None], np.int64(1) << (boards // 4), 0).sum(axis=1)
+        flush = self.flush_strength[board_suit_bits[:, None] | self.suit_bits[top_suit]]
+        board_bits = (np.int64(1) << boards).sum(axis=1)
+        off_board = (self.card_bits[None, :] & board_bits[:, None]) == 0
+        return np.maximum(by_ranks, flush), off_board
+
+
+@cache
+def _tables() -> _Tables:
+    return _Tables()
+
+
+def holding_strengths(board: list[int]) -> dict[tuple[int, int], int]:
+    """The strength of the board with each of the 1,081 holdings of the cards off it, as card index pairs."""
+    tables = _tables()
+    strengths, off_board = tables.strengths(np.array([board], dtype=np.int64))
+    return {(int(tables.first[i]), int(tables.second[i])): int(strengths[0, i]) for i in np.flatnonzero(off_board[0])}
+
+
+# -- Counting -----------------------------------------------------------------------------------------------
+
+
+def _run_ends(sorted_keys: npt.NDArray[np.int32]) -> IntArray:
+    """For each entry of a sorted array, the index just past the last entry equal to it."""
+    if not len(sorted_keys):
+        return np.zeros(0, dtype=np.int64)
+    changes = sorted_keys[1:] != sorted_keys[:-1]
+    run = np.concatenate([[0], np.cumsum(changes)])
+    ends: IntArray = (np.flatnonzero(np.append(changes, True)) + 1)[run]
+    return ends
+
+
+def _beaten_counts(boards: BoardClasses) -> list[int]:
+    """Deals on ``boards`` (weighted) by the category 0..9 of the beaten hand, three of a kind or better."""
+    tables = _tables()
+    strengths, off_board = tables.strengths(boards.cards)
+    board, holding = np.nonzero(off_board & (strengths >= tables.trips_or_better))
+    strength = strengths[board, holding]
+    base = board * _GROUPS_PER_BOARD
+    groups = np.concatenate([base + _EVERY_HOLDING, base + tables.first[holding], base + tables.second[holding]])
+    keys = np.sort(((groups << _STRENGTH_BITS) | np.tile(strength, 3)).astype(np.int32))  # int32 sorts faster
+    group = keys >> _STRENGTH_BITS
+    stronger = _run_ends(group) - _run_ends(keys)  # stronger holdings in the same group
+    sign = np.where(group % _GROUPS_PER_BOARD == _EVERY_HOLDING, 1, -1)  # a shared card: no deal
+    deals = 2 * sign * stronger * boards.weights[group // _GROUPS_PER_BOARD]
+    category = tables.category[keys & ((1 << _STRENGTH_BITS) - 1)]
+    totals = np.zeros(len(Category), dtype=np.int64)
+    np.add.at(totals, category, deals)
+    return [int(total) for total in totals]
+
+
+def bad_beat_counts(boards: BoardClasses | None = None, workers: int = 1, batch: int = 200) -> BadBeatCounts:
+    """The deals on ``boards`` (every board by default) counted by the category of the beaten hand.
+
+    ``workers`` > 1 spreads batches of ``batch`` boards over that many processes.
+    """
+    boards = board_classes() if boards is None else boards
+    if not 0 < batch <= _MOST_BOARDS_PER_BATCH:
+        raise ValueError(f"a batch is 1 to {_MOST_BOARDS_PER_BATCH} boards, not {batch}")
+    parts = [boards.part(start, start + batch) for start in range(0, len(boards), batch)]
+    totals = [0] * len(Category)
+    if workers <= 1:
+        results: Iterator[list[int]] = map(_beaten_counts, parts)
+        for result in results:
+            totals = [a + b for a, b in zip(totals, result, strict=True)]
+    else:
+        with get_context().Pool(workers) as pool:
+            for result in pool.imap_unordered(_beaten_counts, parts):
+                totals = [a + b for a, b in zip(totals, result, strict=True)]
+    deals = int(boards.weights.sum()) * deals_per_board()
+    return BadBeatCounts(deals, {category: totals[category] for category in _TRIPS_AND_UP})
