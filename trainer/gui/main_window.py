@@ -199,6 +199,33 @@ def _money(amount: Any) -> str:
     return ("+" if amount > 0 else "−") + format_money(abs(amount))
 
 
+_PHASE_TEXTS = {
+    "idle": "waiting for a new round (N)",
+    "bets": "bets",
+    "fee": "collection fee",
+    "deal": "the deal",
+    "preflop": "decisions before the flop",
+    "flop": "the flop",
+    "turn-river": "turn and river",
+    "river-decisions": "decisions on the river",
+    "folds": "collecting folded hands",
+    "reveal": "showdown",
+    "refund": "pushing the Antes",
+    "cleanup": "clearing the table",
+}
+
+
+def phase_text(phase: str) -> str:
+    """How a phase of the round reads in the status bar.
+
+    >>> phase_text("turn-river"), phase_text("settle:3"), phase_text("something new")
+    ('turn and river', 'settling seat 3', 'something new')
+    """
+    if phase.startswith("settle:"):
+        return f"settling seat {phase.split(':', 1)[1]}"
+    return _PHASE_TEXTS.get(phase, phase)
+
+
 def layout_config(settings: Settings) -> Any:
     """What the felt shows for these settings (the table's :class:`TableLayoutConfig`)."""
     from trainer.engine.paytables import load_paytables
@@ -537,8 +564,7 @@ class MainWindow(QMainWindow):
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
-        shown = "waiting for a new round (N)" if phase == "idle" else phase
-        self.phase_label.setText(f"Phase: {shown}")
+        self.phase_label.setText(f"Phase: {phase_text(phase)}")
 
     def _update_controls(self) -> None:
         playing = self.playing

@@ -1,0 +1,174 @@
+"""Screenshots of the table window through one round: the deal, the flop, the river and the settlement.
+
+    python packaging/screenshots.py [--out DIR] [--seed N] [--seats N] [--size WxH]
+
+With no ``DISPLAY`` the script starts its own ``Xvfb :99 -screen 0 1920x1080x24`` (the next free display
+number if :99 is taken), runs itself under it in a child process and stops the server afterwards. The window
+is grabbed (``QWidget.grab``) when each of those phases of the round is complete (the round is played one
+phase at a time with the window's Step command, so the table and the round log agree), and saved as
+``01-deal.png``, ``02-flop.png``, ``03-river.png`` and ``04-settlement.png`` in ``DIR`` (default
+``./screenshots``, git-ignored). The user's settings are neither read nor written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+XVFB_SCREEN = "1920x1080x24"
+SHOTS = (
+    # (file name, the phase of the round after which the window is grabbed)
+    ("01-deal.png", "deal"),
+    ("02-flop.png", "flop"),
+    ("03-river.png", "river-decisions"),
+    ("04-settlement.png", "settlement"),  # the last phase before the table is cleared
+)
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Screenshots of the table through one round.")
+    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="folder for the PNGs")
+    parser.add_argument("--seed", type=int, default=11, help="random seed of the round (default 11)")
+    parser.add_argument("--seats", type=int, default=7, help="player seats, 1..7 (default 7)")
+    parser.add_argument("--size", default="1920x1080", help="window size, WxH (default 1920x1080)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.child or os.environ.get("DISPLAY") or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        return take_screenshots(args)
+    if shutil.which("Xvfb") is None:
+        print("screenshots: no DISPLAY and no Xvfb to start one (install xvfb)", file=sys.stderr)
+        return 2
+    return run_under_xvfb(argv if argv is not None else sys.argv[1:])
+
+
+# --- the X server ------------------------------------------------------------------------------------------------
+
+
+def free_display(first: int = 99) -> int:
+    """The first display number from ``first`` with no X server (no lock file, no socket)."""
+    number = first
+    while Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+        number += 1
+    return number
+
+
+def run_under_xvfb(argv: Sequence[str]) -> int:
+    """Start Xvfb, run this script under it as a child, stop Xvfb (the one started here, by its process)."""
+    number = free_display()
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", XVFB_SCREEN, "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        socket_path = Path(f"/tmp/.X11-unix/X{number}")
+        deadline = time.monotonic() + 10
+        while not socket_path.exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                print(f"screenshots: Xvfb :{number} did not start", file=sys.stderr)
+                return 2
+            time.sleep(0.05)
+        env = dict(os.environ, DISPLAY=f":{number}", QT_QPA_PLATFORM="xcb", SDL_AUDIODRIVER="dummy")
+        env.pop("WAYLAND_DISPLAY", None)
+        child = subprocess.run([sys.executable, __file__, *argv, "--child"], env=env, check=False)
+        return child.returncode
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+# --- the round ---------------------------------------------------------------------------------------------------
+
+
+def play_and_grab(window: object, out: Path) -> list[Path]:
+    """Step ``window``'s next round phase by phase; after each phase of :data:`SHOTS`, save a grab."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    saved: list[Path] = []
+    loop = QEventLoop()
+    window.new_round()  # type: ignore[attr-defined]
+    director = window.director  # type: ignore[attr-defined]
+    window.toggle_pause()  # type: ignore[attr-defined]
+    plan = director.phase_names()
+    last_before_cleanup = plan[plan.index("cleanup") - 1] if "cleanup" in plan else plan[-1]
+    wanted = {phase if phase != "settlement" else last_before_cleanup: name for name, phase in SHOTS}
+
+    def tick() -> None:
+        if director.state == "finished":
+            loop.quit()
+            return
+        if director.state != "paused":
+            return  # a phase is still playing
+        done = director.phases_run[-1] if director.phases_run else None
+        if done in wanted:
+            path = out / wanted.pop(done)
+            window.grab().save(str(path), "PNG")  # type: ignore[attr-defined]
+            saved.append(path)
+        if not wanted:
+            window.skip_to_end()  # type: ignore[attr-defined]
+            loop.quit()
+            return
+        window.step()  # type: ignore[attr-defined]
+
+    timer = QTimer()
+    timer.setInterval(20)
+    timer.timeout.connect(tick)
+    timer.start()
+    QTimer.singleShot(60_000, loop.quit)
+    loop.exec()
+    timer.stop()
+    return saved
+
+
+def take_screenshots(args: argparse.Namespace) -> int:
+    """Open the window on the current display, play one round and grab it at each moment of :data:`SHOTS`."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.gui.app import create_application
+    from trainer.gui.main_window import MainWindow
+    from trainer.gui.table.director import Durations
+    from trainer.settings import DEFAULTS, SettingsStore
+
+    width, height = (int(n) for n in args.size.lower().split("x"))
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    create_application(["uth-trainer-screenshots"])
+    settings = DEFAULTS.replace(seats=args.seats, offer_pairs=True, offer_progressive=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        window = MainWindow(settings, store=SettingsStore(Path(scratch) / "settings.json"),
+                            notify=lambda text: print(f"screenshots: {text}", file=sys.stderr),
+                            durations=Durations.tiny(), rng=random.Random(args.seed))
+        window.setGeometry(0, 0, width, height)
+        window.show()
+        QApplication.processEvents()
+        saved = play_and_grab(window, out)
+        window.close()
+    for path in saved:
+        print(path)
+    missing = [name for name, _ in SHOTS if out / name not in saved]
+    if missing:
+        print(f"screenshots: not taken: {', '.join(missing)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
