@@ -1,0 +1,214 @@
+"""The felt and everything printed on it that never moves: rail, seat numbers, dealer and board places,
+the inscription the rules require, and the pay tables in use. Drawn once and cached."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from trainer.gui.table import style
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytablePanel, Point, TableGeometry, along_arc
+
+
+def _qpoint(point: Point) -> QPointF:
+    return QPointF(point.x, point.y)
+
+
+class FeltItem(QGraphicsObject):
+    """The table top: felt with a soft radial light, the padded rail, and the printed layout."""
+
+    def __init__(self, geometry: TableGeometry, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.geometry = geometry
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        g = geometry
+        felt = g.felt
+        self._bounds = QRectF(0, 0, g.width, g.height)
+        below_top = QPainterPath()
+        below_top.addRect(QRectF(0, g.felt_top, g.width, g.height))
+        oval = QPainterPath()
+        oval.addEllipse(_qpoint(felt.center), felt.rx, felt.ry)
+        self._felt = oval.intersected(below_top)
+        rail = g.felt.grown(g.rail_width)
+        outer = QPainterPath()
+        outer.addEllipse(_qpoint(rail.center), rail.rx, rail.ry)
+        self._rail = outer.intersected(below_top).subtracted(self._felt)
+        self._edge = QRectF(felt.center.x - rail.rx, g.felt_top - 26, 2 * rail.rx, 26)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self._paint_table(painter)
+        self._paint_border(painter)
+        self._paint_dealer_places(painter)
+        self._paint_seat_numbers(painter)
+        self._paint_inscription(painter)
+        for panel in self.geometry.paytables:
+            self._paint_paytable(painter, panel)
+
+    # -- the table ------------------------------------------------------------------------------------------
+
+    def _paint_table(self, painter: QPainter) -> None:
+        g = self.geometry
+        c = g.felt.center
+        shadow = QPainterPath(self._rail)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 110))
+        painter.drawPath(shadow.translated(0, 8))
+        light = QRadialGradient(QPointF(c.x, c.y + 330), g.felt.ry * 0.95)
+        light.setColorAt(0.0, style.FELT_CENTRE)
+        light.setColorAt(0.55, style.FELT_MIDDLE)
+        light.setColorAt(1.0, style.FELT_EDGE)
+        painter.setBrush(QBrush(light))
+        painter.drawPath(self._felt)
+        leather = QRadialGradient(_qpoint(c), max(g.felt.rx, g.felt.ry) + g.rail_width)
+        leather.setColorAt(0.0, style.RAIL_LIGHT)
+        leather.setColorAt(0.93, style.RAIL_LIGHT)
+        leather.setColorAt(1.0, style.RAIL_DARK)
+        painter.setBrush(QBrush(leather))
+        painter.drawPath(self._rail)
+        rail = g.felt.grown(g.rail_width * 0.42)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(style.RAIL_SHINE, 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+        painter.drawArc(_ellipse_rect(rail.center, rail.rx, rail.ry), 180 * 16, 180 * 16)
+        painter.setPen(QPen(QColor(0, 0, 0, 120), 3))
+        painter.drawArc(_ellipse_rect(c, g.felt.rx + 1, g.felt.ry + 1), 180 * 16, 180 * 16)
+        edge = QLinearGradient(self._edge.topLeft(), self._edge.bottomLeft())
+        edge.setColorAt(0, QColor("#3a2416"))
+        edge.setColorAt(1, style.TABLE_EDGE)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(edge))
+        painter.drawRoundedRect(self._edge, 6, 6)
+
+    def _paint_border(self, painter: QPainter) -> None:
+        """A printed double line just inside the rail, and a fine line along the dealer's edge."""
+        g = self.geometry
+        c = g.felt.center
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for inset, pen in ((16, QPen(style.GOLD_SOFT, 2.2)), (22, QPen(style.GOLD_SOFT, 0.9))):
+            painter.setPen(pen)
+            rect = _ellipse_rect(c, g.felt.rx - inset, g.felt.ry - inset)
+            painter.drawArc(rect, 180 * 16 + 40, 180 * 16 - 80)
+
+    def _paint_dealer_places(self, painter: QPainter) -> None:
+        g = self.geometry
+        faint = QPen(style.PRINT_SOFT, 1.4, Qt.PenStyle.DashLine)
+        font = style.font(12, bold=True, spacing=2.0)
+        painter.setFont(font)
+        if not g.config.is_player_dealer:
+            first, second = g.dealer_cards
+            box = QRectF(
+                first.x - CARD_WIDTH / 2 - 10,
+                first.y - CARD_HEIGHT / 2 - 8,
+                second.x - first.x + CARD_WIDTH + 20,
+                CARD_HEIGHT + 16,
+            )
+            painter.setPen(QPen(style.GOLD_SOFT, 1.6))
+            painter.drawRoundedRect(box, 10, 10)
+            painter.setPen(style.PRINT)
+            painter.drawText(
+                QRectF(box.left() - 40, box.bottom() + 2, box.width() + 80, 18),
+                Qt.AlignmentFlag.AlignCenter,
+                "DEALER",
+            )
+        painter.setPen(faint)
+        for point in g.board:
+            painter.drawRoundedRect(
+                QRectF(point.x - CARD_WIDTH / 2, point.y - CARD_HEIGHT / 2, CARD_WIDTH, CARD_HEIGHT), 5, 5
+            )
+        painter.setPen(style.PRINT_SOFT)
+        painter.setFont(style.font(11, bold=True, spacing=2.0))
+        under = g.board[0].y + CARD_HEIGHT / 2 + 4
+        flop = QRectF(g.board[0].x - CARD_WIDTH / 2, under, g.board[2].x - g.board[0].x + CARD_WIDTH, 16)
+        painter.drawText(flop, Qt.AlignmentFlag.AlignCenter, "FLOP")
+        for point, word in ((g.board[3], "TURN"), (g.board[4], "RIVER")):
+            painter.drawText(
+                QRectF(point.x - CARD_WIDTH / 2 - 6, under, CARD_WIDTH + 12, 16),
+                Qt.AlignmentFlag.AlignCenter,
+                word,
+            )
+
+    def _paint_seat_numbers(self, painter: QPainter) -> None:
+        font = style.font(12, bold=True)
+        painter.setFont(font)
+        for seat in self.geometry.seats:
+            centre = _qpoint(seat.label)
+            painter.setPen(QPen(style.GOLD, 1.4))
+            painter.setBrush(QColor(0, 0, 0, 40))
+            painter.drawEllipse(centre, 11, 11)
+            painter.setPen(style.PRINT)
+            painter.drawText(
+                QRectF(centre.x() - 11, centre.y() - 11, 22, 22), Qt.AlignmentFlag.AlignCenter, str(seat.seat)
+            )
+
+    def _paint_inscription(self, painter: QPainter) -> None:
+        text = self.geometry.config.inscription.upper()
+        if text:
+            _arc_text(
+                painter, text, self.geometry, style.font(19, bold=True, family=style.SERIF, spacing=1.6)
+            )
+
+    def _paint_paytable(self, painter: QPainter, panel: PaytablePanel) -> None:
+        r = QRectF(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height)
+        line = r.height() / (len(panel.lines) + 1.7)
+        painter.setBrush(QColor(0, 0, 0, 34))
+        painter.setPen(QPen(style.GOLD_SOFT, 1.3))
+        painter.drawRoundedRect(r, 8, 8)
+        painter.setPen(style.GOLD)
+        painter.setFont(style.font(round(line * 0.95), bold=True, family=style.SERIF, spacing=1.0))
+        painter.drawText(
+            QRectF(r.left(), r.top() + line * 0.15, r.width(), line * 1.3),
+            Qt.AlignmentFlag.AlignCenter,
+            panel.title.upper(),
+        )
+        body = style.font(round(line * 0.74), bold=True)
+        painter.setFont(body)
+        painter.setPen(style.PRINT)
+        y = r.top() + line * 1.45
+        for entry in panel.lines:
+            row = QRectF(r.left() + 10, y, r.width() - 20, line)
+            if isinstance(entry, tuple):
+                label, odds = entry
+                painter.drawText(row, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+                painter.drawText(row, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, odds)
+            else:
+                painter.drawText(row, Qt.AlignmentFlag.AlignCenter, entry)
+            y += line
+
+
+def _ellipse_rect(centre: Point, rx: float, ry: float) -> QRectF:
+    return QRectF(centre.x - rx, centre.y - ry, 2 * rx, 2 * ry)
+
+
+def _arc_text(painter: QPainter, text: str, geometry: TableGeometry, font: QFont) -> None:
+    """``text`` printed along the inscription arc, letters standing towards the dealer."""
+    metrics = QFontMetricsF(font)
+    advances = [metrics.horizontalAdvance(ch) + font.letterSpacing() for ch in text]
+    painter.setFont(font)
+    painter.setPen(style.GOLD)
+    ascent = metrics.ascent()
+    for (point, angle), ch, advance in zip(
+        along_arc(geometry.inscription_arc, advances), text, advances, strict=True
+    ):
+        painter.save()
+        painter.translate(point.x, point.y)
+        painter.rotate(angle)
+        painter.drawText(QPointF(-advance / 2, -ascent * 0.18), ch)
+        painter.restore()

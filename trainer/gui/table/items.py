@@ -1,0 +1,501 @@
+"""The moving and clickable things on the felt: cards, chip stacks, wagering areas, seats, labels.
+
+Every item is a :class:`QGraphicsObject`, so position, rotation and opacity animate with
+:class:`QPropertyAnimation`; a card also animates ``face`` (0 = back up, 1 = face up) to turn over. Items only
+draw and report clicks; what happens in a round is decided by the engine and staged by the director.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from pathlib import Path
+
+from PySide6.QtCore import Property, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+)
+from PySide6.QtWidgets import QWidget as _QWidget
+
+from trainer.gui.table import style
+from trainer.gui.table.art import ArtLibrary, AssetError
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, CHIP_DIAMETER, SpotGeometry
+from trainer.gui.table.money import chip_breakdown, format_amount
+
+__all__ = [
+    "AssetError",
+    "Badge",
+    "CardItem",
+    "ChipStack",
+    "ClickableArea",
+    "PromptBanner",
+    "TableItem",
+    "WagerSpot",
+]
+
+_CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
+
+
+def device_scale(painter: QPainter) -> float:
+    """Device pixels per item unit (vertical), whatever the rotation and the screen's pixel ratio."""
+    t = painter.worldTransform()
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    return max(0.1, math.hypot(t.m21(), t.m22()) * ratio)
+
+
+class TableItem(QGraphicsObject):
+    """A drawn item that may be clicked (``clicked``) and highlighted (:meth:`set_highlighted`)."""
+
+    clicked = Signal()
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._highlighted = False
+        self.setCacheMode(_CACHE)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_clickable(self, on: bool) -> None:
+        """Let the item report left clicks through :attr:`clicked`."""
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton if on else Qt.MouseButton.NoButton)
+        self.setCursor(Qt.CursorShape.PointingHandCursor if on else Qt.CursorShape.ArrowCursor)
+
+    def set_highlighted(self, on: bool) -> None:
+        if on != self._highlighted:
+            self._highlighted = on
+            self.update()
+
+    @property
+    def highlighted(self) -> bool:
+        return self._highlighted
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.button() == Qt.MouseButton.LeftButton:
+            event.accept()
+            self.clicked.emit()
+        else:
+            super().mousePressEvent(event)
+
+
+# -- cards -------------------------------------------------------------------------------------------------
+
+
+class CardItem(TableItem):
+    """One card lying on the table, centred on its position; turns over by animating ``face``.
+
+    ``face`` runs from 0 (back up) to 1 (face up): the card narrows to an edge at 0.5, where the drawn side
+    changes, and lifts a little on the way, as a card turned by hand does.
+    """
+
+    def __init__(
+        self,
+        art: ArtLibrary,
+        card: object,
+        back_colour: str,
+        four_colour: bool = False,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.card = card
+        self.back_colour = back_colour
+        self._art = art
+        self._face_path = art.face_path(card, four_colour)
+        self._back_path = art.back_path(back_colour)
+        self._face = 0.0
+        self._rect = QRectF(-CARD_WIDTH / 2, -CARD_HEIGHT / 2, CARD_WIDTH, CARD_HEIGHT)
+        self._bounds = self._rect.adjusted(-4, -6, 6, 8)
+        self.kind: str | None = None
+        """Where the card is: ``"seat"``, ``"dealer"``, ``"board"``, ``"rack"`` (None: still in the deck)."""
+        self.seat: int | None = None
+        self.slot = 0
+        self.set_clickable(True)
+
+    def __repr__(self) -> str:
+        side = "up" if self.face_up else "down"
+        return f"<CardItem {self.card} {side} at {self.kind} {self.seat} {self.slot}>"
+
+    def _get_face(self) -> float:
+        return self._face
+
+    def _set_face(self, value: float) -> None:
+        value = min(1.0, max(0.0, float(value)))
+        if value == self._face:
+            return
+        self._face = value
+        squeeze = max(0.02, abs(math.cos(math.pi * value)))
+        lift = 1.0 + 0.07 * math.sin(math.pi * value)
+        self.setTransform(QTransform.fromScale(squeeze, lift))
+        self.update()
+
+    face = Property(float, _get_face, _set_face)
+    """0.0 back up … 1.0 face up; animate it to turn the card."""
+
+    @property
+    def face_up(self) -> bool:
+        return self._face >= 0.5
+
+    def set_face_up(self, up: bool) -> None:
+        """Show the face (or the back) at once."""
+        self._set_face(1.0 if up else 0.0)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
+    ) -> None:
+        scale = device_scale(painter)
+        path = self._face_path if self.face_up else self._back_path
+        pixmap = self._art.pixmap(path, CARD_WIDTH, CARD_HEIGHT, scale)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.SHADOW)
+        painter.drawRoundedRect(self._rect.translated(1.6, 2.6), 4.5, 4.5)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(self._rect, pixmap, QRectF(pixmap.rect()))
+        if self._highlighted:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(style.HIGHLIGHT_GLOW, 7))
+            painter.drawRoundedRect(self._rect.adjusted(-1, -1, 1, 1), 5, 5)
+            painter.setPen(QPen(style.HIGHLIGHT, 2))
+            painter.drawRoundedRect(self._rect.adjusted(-1, -1, 1, 1), 5, 5)
+
+
+# -- chips -------------------------------------------------------------------------------------------------
+
+_CHIP_STEP = 3.2
+"""How far each chip of a stack shows below the one on top of it."""
+_COLUMN = 10
+
+
+class ChipStack(TableItem):
+    """A stack of chips making ``amount`` (largest chips at the bottom), with the amount printed under it.
+
+    The stack's position is the centre of its bottom chip. Stacks taller than ten chips are cut into
+    columns side by side, as a dealer sizes them.
+    """
+
+    def __init__(
+        self,
+        art: ArtLibrary,
+        amount: Decimal = Decimal(0),
+        *,
+        show_label: bool = True,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._art = art
+        self._show_label = show_label
+        self._amount = Decimal(0)
+        self._chips: list[tuple[QPointF, Path]] = []
+        self._label = ""
+        self._label_rect = QRectF()
+        self._bounds = QRectF()
+        self._font = style.font(11, bold=True)
+        self.set_amount(Decimal(amount))
+
+    @property
+    def amount(self) -> Decimal:
+        return self._amount
+
+    def set_amount(self, amount: Decimal) -> None:
+        """Show ``amount`` (the chips are recounted; nothing is drawn for zero but an empty stack)."""
+        amount = Decimal(amount)
+        if amount == self._amount and self._bounds.isValid():
+            return
+        self.prepareGeometryChange()
+        self._amount = amount
+        chips = chip_breakdown(amount) if amount > 0 else []
+        columns = max(1, math.ceil(len(chips) / _COLUMN))
+        width = CHIP_DIAMETER * 0.92
+        first_x = -(columns - 1) * width / 2
+        self._chips = [
+            (
+                QPointF(first_x + (i // _COLUMN) * width, -(i % _COLUMN) * _CHIP_STEP),
+                self._art.chip_path(value),
+            )
+            for i, value in enumerate(chips)
+        ]
+        self._chips.sort(key=lambda chip: (chip[0].x(), -chip[0].y()))
+        self._label = format_amount(amount) if amount > 0 else ""
+        radius = CHIP_DIAMETER / 2
+        top = -(max(1, min(len(chips), _COLUMN)) - 1) * _CHIP_STEP - radius
+        half = columns * width / 2 + 2
+        bounds = QRectF(-half, top, 2 * half, radius + 3 - top)
+        if self._show_label and self._label:
+            metrics = QFontMetricsF(self._font)
+            text_w = metrics.horizontalAdvance(self._label) + 10
+            self._label_rect = QRectF(-text_w / 2, radius - 3, text_w, metrics.height() + 1)
+            bounds = bounds.united(self._label_rect)
+        else:
+            self._label_rect = QRectF()
+        self._bounds = bounds.adjusted(-2, -2, 3, 3)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
+    ) -> None:
+        if not self._chips:
+            return
+        scale = device_scale(painter)
+        radius = CHIP_DIAMETER / 2
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.SHADOW)
+        for centre, _ in self._chips:
+            if centre.y() == 0:
+                painter.drawEllipse(centre + QPointF(1.2, 2.0), radius, radius)
+        for centre, path in self._chips:
+            pixmap = self._art.pixmap(path, CHIP_DIAMETER, CHIP_DIAMETER, scale)
+            target = QRectF(centre.x() - radius, centre.y() - radius, CHIP_DIAMETER, CHIP_DIAMETER)
+            painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
+        if self._highlighted:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(style.HIGHLIGHT, 2))
+            painter.drawRoundedRect(self._bounds.adjusted(1, 1, -1, -1), 6, 6)
+        if self._label_rect.isValid():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.LABEL_BACK)
+            painter.drawRoundedRect(self._label_rect, 6, 6)
+            painter.setPen(style.LABEL_TEXT)
+            painter.setFont(self._font)
+            painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label)
+
+
+# -- printed areas -----------------------------------------------------------------------------------------
+
+
+class WagerSpot(TableItem):
+    """One wagering area printed on the felt (circle, box or progressive sensor) with its name.
+
+    Centred on its position and turned to face the dealer. Clicking it emits :attr:`clicked`; the scene
+    turns that into ``spotClicked(seat, wager)``. A progressive sensor lights up when a wager is on it.
+    """
+
+    def __init__(self, geometry: SpotGeometry, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.geometry = geometry
+        self.seat = geometry.seat
+        self.wager = geometry.wager
+        self._lit = False
+        s = geometry.scale
+        w, h = geometry.size
+        if geometry.shape == "box":
+            self._shape_rect = QRectF(-w * s / 2, -h * s / 2, w * s, h * s)
+        else:
+            self._shape_rect = QRectF(-w * s, -w * s, 2 * w * s, 2 * w * s)
+        self._bounds = self._shape_rect.adjusted(-8, -8, 8, 8)
+        if geometry.shape == "sensor":
+            self._bounds = self._bounds.adjusted(-22, 0, 22, 14)
+        size = {"box": 15, "circle": 11 if w >= 24 else 8, "sensor": 7}[geometry.shape]
+        self._font = style.font(round(size * s), bold=True, spacing=0.6)
+        self.setPos(geometry.center.x, geometry.center.y)
+        self.setRotation(geometry.angle)
+        self.set_clickable(True)
+
+    def set_lit(self, on: bool) -> None:
+        """Light the progressive sensor (a coin dropped on it)."""
+        if on != self._lit:
+            self._lit = on
+            self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        if self.geometry.shape == "box":
+            path.addRoundedRect(self._shape_rect, 7, 7)
+        else:
+            path.addEllipse(self._shape_rect.adjusted(-3, -3, 3, 3))
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = self._shape_rect
+        if self._highlighted:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(style.HIGHLIGHT_GLOW, 10))
+            self._outline(painter, rect.adjusted(-2, -2, 2, 2))
+        if self.geometry.shape == "sensor":
+            self._paint_sensor(painter, rect)
+            return
+        painter.setBrush(QColor(255, 255, 255, 14))
+        painter.setPen(QPen(style.HIGHLIGHT if self._highlighted else style.PRINT, 2.2))
+        self._outline(painter, rect)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(style.GOLD_SOFT, 1.0))
+        self._outline(painter, rect.adjusted(4, 4, -4, -4))
+        painter.setPen(style.PRINT)
+        painter.setFont(self._font)
+        if self.geometry.shape == "box":
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.geometry.label)
+        else:
+            self._paint_circle_label(painter, rect)
+
+    def _outline(self, painter: QPainter, rect: QRectF) -> None:
+        if self.geometry.shape == "box":
+            painter.drawRoundedRect(rect, 7, 7)
+        else:
+            painter.drawEllipse(rect)
+
+    def _paint_circle_label(self, painter: QPainter, rect: QRectF) -> None:
+        words = self.geometry.label.split()
+        if len(words) == 1:
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, words[0])
+            return
+        line = QFontMetricsF(self._font).height() * 0.92
+        for index, word in enumerate(words):
+            offset = (index - (len(words) - 1) / 2) * line
+            painter.drawText(rect.translated(0, offset), Qt.AlignmentFlag.AlignCenter, word)
+
+    def _paint_sensor(self, painter: QPainter, rect: QRectF) -> None:
+        painter.setPen(QPen(style.PRINT, 1.6))
+        painter.setBrush(QColor("#2a2a2a"))
+        painter.drawEllipse(rect)
+        glow = QColor("#ff3b30") if self._lit else QColor("#5a1512")
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(glow)
+        painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
+        if self._lit:
+            painter.setBrush(QColor(255, 80, 60, 70))
+            painter.drawEllipse(rect.adjusted(-5, -5, 5, 5))
+        painter.setPen(style.PRINT_SOFT)
+        painter.setFont(self._font)
+        text = QRectF(rect.left() - 22, rect.bottom() + 1, rect.width() + 44, 12)
+        painter.drawText(text, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "PROGRESSIVE")
+
+
+class ClickableArea(TableItem):
+    """An invisible area of the felt (a seat, the dealer's place) that reports clicks and can glow."""
+
+    def __init__(self, rect: QRectF, radius: float = 18.0, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._rect = rect
+        self._radius = radius
+        self.set_clickable(True)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect.adjusted(-8, -8, 8, 8)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self._rect, self._radius, self._radius)
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
+    ) -> None:
+        if not self._highlighted:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QColor(255, 216, 77, 26))
+        painter.setPen(QPen(style.HIGHLIGHT_GLOW, 9))
+        painter.drawRoundedRect(self._rect, self._radius, self._radius)
+        painter.setPen(QPen(style.HIGHLIGHT, 2, Qt.PenStyle.DashLine))
+        painter.drawRoundedRect(self._rect, self._radius, self._radius)
+
+
+class Badge(TableItem):
+    """A small label in a dark pill: a player's decision (``4x``, ``CHECK``, ``FOLD``) or a card count."""
+
+    def __init__(self, text: str = "", parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._font = style.font(13, bold=True, spacing=0.5)
+        self._text = ""
+        self._rect = QRectF()
+        self._accent = style.GOLD
+        self.set_text(text)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def set_text(self, text: str, accent: QColor | None = None) -> None:
+        self.prepareGeometryChange()
+        self._text = text
+        self._accent = accent or style.GOLD
+        width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
+        self._rect = QRectF(-width / 2, -11, width, 22)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
+    ) -> None:
+        if not self._text:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(style.LABEL_BACK)
+        painter.setPen(QPen(self._accent, 1.5))
+        painter.drawRoundedRect(self._rect, 11, 11)
+        painter.setPen(style.LABEL_TEXT)
+        painter.setFont(self._font)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._text)
+
+
+class PromptBanner(TableItem):
+    """The place for a prompt or question on the felt: a dark banner with cream text, hidden when empty."""
+
+    MAX_WIDTH = 640.0
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._font = style.font(20, bold=True)
+        self._text = ""
+        self._rect = QRectF()
+        self._text_rect = QRectF()
+        self.setVisible(False)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def set_text(self, text: str) -> None:
+        self.prepareGeometryChange()
+        self._text = text
+        metrics = QFontMetricsF(self._font)
+        flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+        bounds = metrics.boundingRect(QRectF(0, 0, self.MAX_WIDTH, 400), flags, text)
+        width, height = bounds.width() + 44, bounds.height() + 22
+        self._rect = QRectF(-width / 2, -height / 2, width, height)
+        self._text_rect = self._rect.adjusted(22, 11, -22, -11)
+        self.setVisible(bool(text))
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect.adjusted(-4, -4, 6, 8)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.SHADOW)
+        painter.drawRoundedRect(self._rect.translated(2, 3), 12, 12)
+        painter.setBrush(QBrush(QColor(9, 26, 16, 232)))
+        painter.setPen(QPen(style.GOLD, 2))
+        painter.drawRoundedRect(self._rect, 12, 12)
+        painter.setPen(style.LABEL_TEXT)
+        painter.setFont(self._font)
+        painter.drawText(
+            self._text_rect, int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap), self._text
+        )

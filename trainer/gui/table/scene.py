@@ -1,0 +1,406 @@
+"""The table as a :class:`QGraphicsScene`: the felt, the equipment, one item per wagering area, and the cards
+and chips of the round in play.
+
+The scene knows where things are and can be asked (``cards_at``, ``chip_amount``); it never decides anything
+about the game. A :class:`~trainer.gui.table.director.RoundDirector` moves cards and chips through the
+methods below; a quiz reads clicks through the signals and marks places with the ``highlight_…`` methods.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TypeVar
+
+from PySide6.QtCore import QRectF, Signal
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from trainer.gui.table import style
+from trainer.gui.table._compat import guard_none_refcount
+from trainer.gui.table.art import ArtLibrary
+from trainer.gui.table.equipment import ChipTray, DealerButton, DiscardRack, DropBox, Shuffler
+from trainer.gui.table.felt import FeltItem
+from trainer.gui.table.items import Badge, CardItem, ChipStack, ClickableArea, PromptBanner, WagerSpot
+from trainer.gui.table.layout import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    Point,
+    TableGeometry,
+    TableLayoutConfig,
+    table_geometry,
+)
+
+_Item = TypeVar("_Item", bound=QGraphicsItem)
+
+CARD_KINDS = ("seat", "dealer", "board", "rack", "deck")
+"""Where a card can be: a seat's hand, the dealer's hand, the board, the discard rack, or the deck."""
+
+Z_FELT, Z_AREA, Z_SPOT, Z_EQUIPMENT, Z_CHIPS, Z_CARDS, Z_MOVING, Z_BADGE, Z_PROMPT = (
+    0,
+    1,
+    2,
+    3,
+    10,
+    20,
+    200,
+    300,
+    400,
+)
+
+
+class TableScene(QGraphicsScene):
+    """The table drawn for ``config`` with the artwork of ``art``.
+
+    Signals: ``spotClicked(seat, wager)`` (a wagering area), ``seatClicked(seat)`` (a seat's part of the felt
+    or its cards), ``dealerClicked()`` (the dealer's place or the dealer's cards), ``boardClicked()`` (a
+    community card). :class:`~trainer.gui.table.art.AssetError` when an artwork file is missing.
+    """
+
+    spotClicked = Signal(int, str)  # noqa: N815 (Qt signal names)
+    seatClicked = Signal(int)  # noqa: N815
+    dealerClicked = Signal()  # noqa: N815
+    boardClicked = Signal()  # noqa: N815
+
+    def __init__(self, config: TableLayoutConfig, art: ArtLibrary) -> None:
+        guard_none_refcount()
+        super().__init__()
+        art.check(config.four_colour, config.deck_backs)
+        self.config = config
+        self.art = art
+        self.geometry: TableGeometry = table_geometry(config)
+        g = self.geometry
+        self.setSceneRect(QRectF(0, 0, g.width, g.height))
+        self.setBackgroundBrush(QBrush(style.BACKGROUND))
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._add(FeltItem(g), Z_FELT)
+        self.tray = self._add(ChipTray(g.tray, art), Z_EQUIPMENT)
+        self.shuffler = self._add(Shuffler(g.shuffler, art), Z_EQUIPMENT)
+        self.rack = self._add(DiscardRack(g.rack, art), Z_EQUIPMENT)
+        self.drop_box = self._add(DropBox(g.drop_box), Z_EQUIPMENT)
+        self.drop_box.setVisible(config.is_player_dealer)
+        self.button = self._add(DealerButton(), Z_BADGE - 1)
+        self.button.setVisible(False)
+        self.prompt = self._add(PromptBanner(), Z_PROMPT)
+        self.prompt.setPos(g.prompt.x, g.prompt.y)
+        self._seat_areas: dict[int, ClickableArea] = {}
+        self._spots: dict[tuple[int, str], WagerSpot] = {}
+        self._build_seats()
+        first, second = g.dealer_cards
+        self.dealer_area = self._add(
+            ClickableArea(QRectF(first.x - 46, first.y - 50, second.x - first.x + 92, 112)), Z_AREA
+        )
+        self.dealer_area.clicked.connect(self.dealerClicked.emit)
+        self.dealer_area.setVisible(not config.is_player_dealer)
+        self._cards: list[CardItem] = []
+        self._wager_chips: dict[tuple[int, str], ChipStack] = {}
+        self._payout_chips: dict[tuple[int, str], ChipStack] = {}
+        self._badges: dict[int, Badge] = {}
+        self._bank: ChipStack | None = None
+        self._player_dealer_seat: int | None = None
+        self._rack_count = 0
+        self._retired: list[QGraphicsItem] = []
+        self._dealer_badge: Badge | None = None
+        self.arrivals: list[tuple[str, int | None, int, object]] = []
+        """Every card placed this round, in order: ``(kind, seat, slot, card)`` (to compare with the deal)."""
+
+    def _add(self, item: _Item, z: float) -> _Item:
+        item.setZValue(z)
+        self.addItem(item)
+        return item
+
+    def _build_seats(self) -> None:
+        for seat in self.geometry.seats:
+            region = seat.region
+            area = self._add(
+                ClickableArea(QRectF(region.x, region.y, region.width, region.height), 30), Z_AREA
+            )
+            area.setPos(seat.center.x, seat.center.y)
+            area.setRotation(seat.angle)
+            area.clicked.connect(lambda number=seat.seat: self.seatClicked.emit(number))
+            self._seat_areas[seat.seat] = area
+            for wager, spot_geometry in seat.spots.items():
+                spot = self._add(WagerSpot(spot_geometry), Z_SPOT)
+                spot.clicked.connect(lambda number=seat.seat, name=wager: self.spotClicked.emit(number, name))
+                self._spots[(seat.seat, wager)] = spot
+
+    # -- prompts and highlights -----------------------------------------------------------------------------
+
+    def set_prompt(self, text: str) -> None:
+        """Show ``text`` on the banner in the middle of the felt; an empty text hides the banner."""
+        self.prompt.set_text(text)
+
+    def spot(self, seat: int, wager: str) -> WagerSpot:
+        """The wagering area ``wager`` (``"ante"``, ``"bad_beat"``, …) of ``seat``; KeyError naming it."""
+        try:
+            return self._spots[(seat, str(wager))]
+        except KeyError:
+            self.geometry.spot(seat, str(wager))  # raises the explanatory KeyError
+            raise
+
+    def highlight_spot(self, seat: int, wager: str, on: bool = True) -> None:
+        self.spot(seat, wager).set_highlighted(on)
+
+    def highlight_seat(self, seat: int, on: bool = True) -> None:
+        self.geometry.seat(seat)
+        self._seat_areas[seat].set_highlighted(on)
+
+    def highlight_dealer(self, on: bool = True) -> None:
+        """Mark the dealer's hand (the dealer's place, or the player-dealer's cards)."""
+        self.dealer_area.set_highlighted(on)
+        for card in self.cards_at("dealer"):
+            card.set_highlighted(on)
+
+    def highlight_cards(self, kind: str, seat: int | None = None, on: bool = True) -> None:
+        for card in self.cards_at(kind, seat):
+            card.set_highlighted(on)
+
+    def clear_highlights(self) -> None:
+        for item in (*self._spots.values(), *self._seat_areas.values(), self.dealer_area, *self._cards):
+            item.set_highlighted(False)
+
+    # -- places ---------------------------------------------------------------------------------------------
+
+    def card_place(self, kind: str, seat: int | None, slot: int) -> tuple[Point, float]:
+        """Where a card dealt to ``kind`` (``seat``/``dealer``/``board``/``rack``) lies, and its turn."""
+        g = self.geometry
+        if kind == "seat":
+            assert seat is not None
+            place = g.seat(seat)
+            return place.cards[slot], place.angle
+        if kind == "dealer":
+            return g.dealer_hand(self._player_dealer_seat)[slot], g.dealer_hand_angle(
+                self._player_dealer_seat
+            )
+        if kind == "board":
+            return g.board[slot], 0.0
+        if kind == "rack":
+            return self.rack.slot(slot), 0.0
+        raise ValueError(f"no card place {kind!r}; places are seat, dealer, board and rack")
+
+    def player_position(self, seat: int) -> Point:
+        """Where the player of ``seat`` keeps their chips (on the rail in front of the seat)."""
+        return self.geometry.seat(seat).player
+
+    def payout_place(self, seat: int, wager: str) -> Point:
+        return self.geometry.spot(seat, wager).payout
+
+    @property
+    def player_dealer_seat(self) -> int | None:
+        return self._player_dealer_seat
+
+    def set_player_dealer_seat(self, seat: int | None) -> None:
+        """Put the player-dealer's button on ``seat`` at once (None: no player-dealer)."""
+        self._player_dealer_seat = seat
+        self.button.setVisible(seat is not None)
+        if seat is not None:
+            point = self.geometry.seat(seat).button
+            self.button.setPos(point.x, point.y)
+
+    def button_place(self, seat: int) -> Point:
+        return self.geometry.seat(seat).button
+
+    # -- cards ----------------------------------------------------------------------------------------------
+
+    def new_card(self, card: object, back_colour: str, at: Point) -> CardItem:
+        """A face-down card of the deck ``back_colour`` lying at ``at`` (still in the deck)."""
+        item = CardItem(self.art, card, back_colour, self.config.four_colour)
+        item.kind = "deck"
+        item.setPos(at.x, at.y)
+        item.setZValue(Z_MOVING)
+        item.clicked.connect(lambda: self._card_clicked(item))
+        self.addItem(item)
+        self._cards.append(item)
+        return item
+
+    def _card_clicked(self, card: CardItem) -> None:
+        if card.kind == "seat" and card.seat is not None:
+            self.seatClicked.emit(card.seat)
+        elif card.kind == "dealer":
+            self.dealerClicked.emit()
+        elif card.kind == "board":
+            self.boardClicked.emit()
+
+    def place_card(self, card: CardItem, kind: str, seat: int | None = None, slot: int = 0) -> None:
+        """Record that ``card`` has arrived at ``kind``/``seat``/``slot`` (whoever moved it set its position);
+        a card arriving in the rack is stacked on top of the others."""
+        card.kind, card.seat, card.slot = kind, seat, slot
+        if kind == "rack":
+            card.slot = self._rack_count
+            self._rack_count += 1
+            card.setZValue(Z_EQUIPMENT + 0.5 + card.slot * 0.01)
+            card.set_highlighted(False)
+        else:
+            card.setZValue(Z_CARDS + slot * 0.1 + (0.5 if kind == "dealer" else 0))
+        self.arrivals.append((kind, seat, slot, card.card))
+
+    def next_rack_slot(self) -> int:
+        return self._rack_count
+
+    def cards_at(self, kind: str, seat: int | None = None) -> list[CardItem]:
+        """The cards now at ``kind`` (``"seat"``, ``"dealer"``, ``"board"``, ``"rack"``, ``"deck"``), for one
+        seat when ``seat`` is given, ordered by slot (rack: in the order they went in)."""
+        if kind not in CARD_KINDS:
+            raise ValueError(f"no card place {kind!r}; places are {', '.join(CARD_KINDS)}")
+        found = [c for c in self._cards if c.kind == kind and (seat is None or c.seat == seat)]
+        return sorted(found, key=lambda c: (c.seat or 0, c.slot))
+
+    # -- chips ----------------------------------------------------------------------------------------------
+
+    def new_chips(self, amount: Decimal, at: Point, *, label: bool = True) -> ChipStack:
+        """A stack of ``amount`` at ``at`` (not yet on any wager)."""
+        stack = ChipStack(self.art, amount, show_label=label)
+        stack.setPos(at.x, at.y)
+        stack.setZValue(Z_MOVING)
+        self.addItem(stack)
+        return stack
+
+    def wager_chips(self, seat: int, wager: str) -> ChipStack | None:
+        return self._wager_chips.get((seat, str(wager)))
+
+    def payout_chips(self, seat: int, wager: str) -> ChipStack | None:
+        return self._payout_chips.get((seat, str(wager)))
+
+    def set_wager_chips(self, seat: int, wager: str, stack: ChipStack | None, *, keep: bool = False) -> None:
+        """Make ``stack`` the chips on the wagering area (None: the area is empty). The stack it replaces is
+        taken off the table, unless ``keep`` (it is on its way somewhere)."""
+        self._set_stack(self._wager_chips, (seat, str(wager)), stack, Z_CHIPS, keep)
+        spot = self._spots.get((seat, str(wager)))
+        if spot is not None and spot.geometry.shape == "sensor":
+            spot.set_lit(stack is not None and stack.amount > 0)
+
+    def set_payout_chips(self, seat: int, wager: str, stack: ChipStack | None) -> None:
+        """Make ``stack`` the payout lying beside the wagering area."""
+        self._set_stack(self._payout_chips, (seat, str(wager)), stack, Z_CHIPS + 1)
+
+    def _set_stack(
+        self,
+        table: dict[tuple[int, str], ChipStack],
+        key: tuple[int, str],
+        stack: ChipStack | None,
+        z: float,
+        keep: bool = False,
+    ) -> None:
+        old = table.pop(key, None)
+        if old is not None and old is not stack:
+            if keep:
+                old.setZValue(Z_MOVING)
+            else:
+                self.retire(old)
+        if stack is not None:
+            table[key] = stack
+            stack.setZValue(z)
+
+    def chip_amount(self, seat: int, wager: str) -> Decimal:
+        """The money on ``seat``'s ``wager`` area: the wager and any payout placed beside it."""
+        total = Decimal(0)
+        for table in (self._wager_chips, self._payout_chips):
+            stack = table.get((seat, str(wager)))
+            if stack is not None:
+                total += stack.amount
+        return total
+
+    def wager_amount(self, seat: int, wager: str) -> Decimal:
+        stack = self._wager_chips.get((seat, str(wager)))
+        return stack.amount if stack is not None else Decimal(0)
+
+    def payout_amount(self, seat: int, wager: str) -> Decimal:
+        stack = self._payout_chips.get((seat, str(wager)))
+        return stack.amount if stack is not None else Decimal(0)
+
+    @property
+    def bank(self) -> ChipStack | None:
+        """The player-dealer's bank stack, once posted."""
+        return self._bank
+
+    def set_bank(self, stack: ChipStack | None) -> None:
+        if self._bank is not None and self._bank is not stack and self._bank.scene() is self:
+            self.removeItem(self._bank)
+        self._bank = stack
+        if stack is not None:
+            stack.setZValue(Z_CHIPS)
+
+    def bank_amount(self) -> Decimal:
+        return self._bank.amount if self._bank is not None else Decimal(0)
+
+    def bank_place(self) -> Point:
+        """Where the player-dealer's bank stands (on the felt in front of the player-dealer)."""
+        if self._player_dealer_seat is None:
+            return self.geometry.tray.center
+        return self.geometry.seat(self._player_dealer_seat).bank
+
+    # -- badges ---------------------------------------------------------------------------------------------
+
+    def set_badge(self, seat: int, text: str) -> Badge:
+        """Show ``text`` (a decision such as ``4x`` or ``FOLD``) by ``seat``'s player; empty text hides it."""
+        badge = self._badges.get(seat)
+        if badge is None:
+            badge = self._add(Badge(), Z_BADGE)
+            point = self.geometry.seat(seat).badge
+            badge.setPos(point.x, point.y)
+            self._badges[seat] = badge
+        badge.set_text(text)
+        badge.setVisible(bool(text))
+        return badge
+
+    def set_dealer_badge(self, text: str) -> Badge:
+        """Show ``text`` (the dealer's hand, say) under the dealer's cards; empty text hides it."""
+        if self._dealer_badge is None:
+            self._dealer_badge = self._add(Badge(), Z_BADGE)
+        self._dealer_badge.set_text(text)
+        if self._player_dealer_seat is None:
+            right = self.geometry.dealer_cards[1]
+            half = self._dealer_badge.boundingRect().width() / 2
+            point = Point(right.x + CARD_WIDTH / 2 + 24 + half, right.y + CARD_HEIGHT / 2 - 4)
+        else:
+            point = self.geometry.seat(self._player_dealer_seat).frame.map(Point(0, -222))
+        self._dealer_badge.setPos(point.x, point.y)
+        self._dealer_badge.setVisible(bool(text))
+        return self._dealer_badge
+
+    def dealer_badge_text(self) -> str:
+        badge = self._dealer_badge
+        return badge.text if badge is not None and badge.isVisible() else ""
+
+    def retire(self, item: QGraphicsItem) -> None:
+        """Hide an item that has done its job (chips gone into the tray); :meth:`reset_round` removes it."""
+        item.setVisible(False)
+        self._retired.append(item)
+
+    def badge_text(self, seat: int) -> str:
+        badge = self._badges.get(seat)
+        return badge.text if badge is not None and badge.isVisible() else ""
+
+    # -- rounds ---------------------------------------------------------------------------------------------
+
+    def reset_round(self) -> None:
+        """Clear the layout for the next round: cards and chips go; the rack keeps the last deck (drawn as a
+        stack of its backs) until the next deal takes it to the shuffler; highlights and prompt go too."""
+        racked = [card for card in self._cards if card.kind == "rack"]
+        if racked:
+            self.rack.set_previous_deck((racked[0].back_colour, len(racked)))
+        for card in self._cards:
+            self.removeItem(card)
+        self._cards.clear()
+        for table in (self._wager_chips, self._payout_chips):
+            for stack in table.values():
+                if stack.scene() is self:
+                    self.removeItem(stack)
+            table.clear()
+        for spot in self._spots.values():
+            spot.set_lit(False)
+        self.set_bank(None)
+        for badge in self._badges.values():
+            badge.setVisible(False)
+        if self._dealer_badge is not None:
+            self._dealer_badge.setVisible(False)
+        for item in self._retired:
+            if item.scene() is self:
+                self.removeItem(item)
+        self._retired.clear()
+        self._rack_count = 0
+        self.arrivals.clear()
+        self.clear_highlights()
+        self.set_prompt("")
+
+    def card_size(self) -> tuple[float, float]:
+        return CARD_WIDTH, CARD_HEIGHT
