@@ -43,8 +43,9 @@ Clock = Callable[[], float]
 
 
 def hand_title(scenario: Scenario, situation: Situation) -> str:
-    """``Blind: flush (hand 123456)`` — the seed replays the hand."""
-    return f"{GROUPS.get(situation.topic, situation.topic)}: {scenario.variant} (hand {scenario.seed})"
+    """``Blind · hand 123456`` — the seed replays the hand; the variant is not named (it would give the
+    answer away)."""
+    return f"{GROUPS.get(situation.topic, situation.topic)} · hand {scenario.seed}"
 
 
 class SettlementItem:
