@@ -321,7 +321,7 @@ def lesson_for(topic: str, lessons: Mapping[str, Lesson] | None = None) -> Lesso
 
 def check_examples(lesson: Lesson) -> list[str]:
     """Every fact of the lesson's examples that the engine does not give, one line each (empty: all correct)."""
-    problems = []
+    problems: list[str] = []
     for example in lesson.examples:
         where = f"{lesson.path.name} line {example.line}"
         try:
@@ -386,7 +386,7 @@ def _check_deal(example: Example) -> list[str]:
     from trainer.engine.dealing import CardCount, Procedure, cards_unloaded, deal_order
 
     seats = list(example.request.get("seats", []))
-    order = [str(target) for target in deal_order(Procedure(example.request.get("procedure")), seats)]
+    order = [str(target) for target in deal_order(Procedure(str(example.request.get("procedure"))), seats)]
     problems = []
     for fact in example.facts:
         kind, match = _match(DEAL_FACTS, fact)
