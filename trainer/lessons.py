@@ -33,9 +33,9 @@ lesson follows the rules notes rather than an explicit document; :attr:`Lesson.r
 A ``deal`` block holds ``{"procedure": "ace", "seats": [1, 4, 7]}``, ``---``, then facts such as
 ``1. flop card 1`` (the first card's target), ``Unloaded: 39`` and ``Card count: 2 × 3 seats + ...``.
 
-In :attr:`Lesson.body` such a block is replaced by its facts as a Markdown list (the JSON is not shown): what the
-student reads is exactly what :func:`check_examples` holds against the engine, so a lesson cannot contradict the
-answer key without a test failing.
+In :attr:`Lesson.body` such a block is replaced by its facts as a Markdown list under a short caption ("*The
+answer key:*"); the JSON is not shown. What the student reads is exactly what :func:`check_examples` holds
+against the engine, so a lesson cannot contradict the answer key without a test failing.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ __all__ = [
 
 FENCE = "+++"
 READING_MARKER = "**Trainer's reading.**"
+CAPTIONS = {"settle": "*The answer key:*", "deal": "*Card by card, from the top of the deck:*"}
 KEYS = ("topic", "title", "summary", "sources", "order")
 EXAMPLE_KINDS = ("settle", "deal")
 _TOPIC = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
@@ -197,7 +198,7 @@ def _body(path: Path, lines: list[str], first_line: int) -> tuple[str, list[Exam
         if info in EXAMPLE_KINDS:
             example = _example(path, info, lines[index + 1:close], line_number)
             examples.append(example)
-            out.extend(_render_facts(example.facts))
+            out.extend(_render_facts(info, example.facts))
         else:
             out.extend(lines[index:close + 1])
         index = close + 1
@@ -226,9 +227,9 @@ def _example(path: Path, kind: str, lines: list[str], line_number: int) -> Examp
     return Example(kind, request, facts, line_number)
 
 
-def _render_facts(facts: Iterable[str]) -> list[str]:
-    """The facts as Markdown: numbered steps as an ordered list, the others as bullets."""
-    out: list[str] = [""]
+def _render_facts(kind: str, facts: Iterable[str]) -> list[str]:
+    """The facts as Markdown under a caption: numbered steps as an ordered list, the rest as bullets."""
+    out: list[str] = ["", CAPTIONS[kind], ""]
     previous = None
     for fact in facts:
         numbered = bool(re.match(r"^\d+\. ", fact))
