@@ -297,7 +297,7 @@ class RoundBuilder:
 def table_text(scenario: Scenario, *, show_dealer: bool = True) -> str:
     """The round as a dealer sees it at settlement time, in plain text."""
     table = scenario.table
-    lines = [_table_line(scenario)]
+    lines = [table_line(scenario)]
     board = scenario.board
     lines.append(f"Board:   {format_cards(board[:3])} | {board[3]} | {board[4]}")
     if show_dealer:
@@ -312,7 +312,8 @@ def table_text(scenario: Scenario, *, show_dealer: bool = True) -> str:
     return "\n".join(lines)
 
 
-def _table_line(scenario: Scenario) -> str:
+def table_line(scenario: Scenario) -> str:
+    """The table's banking, pay tables in play, meter, bank and fee schedule, on one line."""
     table = scenario.table
     parts = [table.banking.label, f"Trips {table.trips_paytable}"]
     seats = scenario.seats

@@ -1,0 +1,53 @@
+"""A built hand as rich text for the drill forms: the board, the dealer, each seat's cards, wagers and decision.
+
+Suits are drawn as symbols, hearts and diamonds in red, so a hand reads at a glance without the animated table.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from trainer.drills.scenario_round import Scenario, table_line
+from trainer.engine.cards import Card
+from trainer.engine.settlement import format_money
+from trainer.engine.wagers import Wager
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+RED = "#c62828"
+SIDE_BETS = (Wager.TRIPS, Wager.BAD_BEAT, Wager.PAIRS, Wager.PROGRESSIVE)
+
+
+def card_html(card: Card) -> str:
+    """``A♥`` in red, ``K♠`` in black, on a white card face."""
+    colour = RED if card.is_red else "#111111"
+    rank = "10" if card.rank == 10 else card.rank_char
+    return (f'<span style="background:#ffffff; color:{colour}; font-weight:bold; '
+            f'padding:1px 3px; border:1px solid #999999;">&nbsp;{rank}{SUIT_SYMBOLS[card.suit]}&nbsp;</span>')
+
+
+def cards_html(cards: tuple[Card, ...] | list[Card]) -> str:
+    return "&nbsp;".join(card_html(card) for card in cards)
+
+
+def hand_html(scenario: Scenario, *, show_dealer: bool = True) -> str:
+    """The hand as an HTML table for a QLabel (Qt's rich-text subset)."""
+    table = scenario.table
+    board = scenario.board
+    rows = [f'<p style="color:#555555;">{escape(table_line(scenario))}</p>',
+            f"<p><b>Board</b>&nbsp;&nbsp;{cards_html(board[:3])}&nbsp;&nbsp;│&nbsp;&nbsp;{card_html(board[3])}"
+            f"&nbsp;&nbsp;│&nbsp;&nbsp;{card_html(board[4])}</p>"]
+    if show_dealer:
+        who = "Dealer" if table.is_house else f"Player-dealer (seat {table.player_dealer_seat})"
+        rows.append(f"<p><b>{who}</b>&nbsp;&nbsp;{cards_html(scenario.dealer)}</p>")
+    cells = ['<table cellspacing="0" cellpadding="4">',
+             "<tr><th align='left'>Seat</th><th align='left'>Cards</th><th align='left'>Ante / Blind</th>"
+             "<th align='left'>Decision</th><th align='left'>Side bets</th></tr>"]
+    for seat in scenario.seats:
+        focus = ' style="background:#fff3c4;"' if seat.seat == scenario.focus_seat else ""
+        side = ", ".join(f"{wager.label} {format_money(seat.stake(wager))}" for wager in SIDE_BETS
+                         if seat.stake(wager))
+        cells.append(f"<tr{focus}><td><b>{seat.seat}</b></td><td>{cards_html(seat.hole)}</td>"
+                     f"<td>{format_money(seat.ante)} / {format_money(seat.blind)}</td>"
+                     f"<td>{escape(scenario.describe_play(seat.seat))}</td><td>{escape(side) or '—'}</td></tr>")
+    cells.append("</table>")
+    return "".join(rows) + "".join(cells)

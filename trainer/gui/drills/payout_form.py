@@ -1,0 +1,301 @@
+"""The payout drill as a form: '40 to 1 on $15', a keypad of the table's chips, a running clock and the target.
+
+The trainee cuts the payout out of the tray by clicking chips ($0.50 to $1,000, the table's denominations)
+or types the amount, then Pay. The clock runs from the moment the question shows; the level's target is
+beside it. A level chooser switches between the climbing set and one level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills.base import Feedback
+from trainer.drills.payouts import CHIPS_HIGH_FIRST, LEVELS, PayoutDrill, PayoutItem, chips_text
+from trainer.engine.settlement import format_money
+from trainer.resources import assets_dir
+from trainer.scoring import Mode, ScoreBook, SetResult
+
+Clock = Callable[[], float]
+TICK_MS = 100
+CHIP_ICON = 44
+GOOD, BAD, NOTE = "#1b7a3c", "#b71c1c", "#555555"
+
+
+def chip_icon(value: Decimal, size: int = CHIP_ICON, assets: Path | None = None) -> QIcon:
+    """The chip's artwork as an icon (an empty icon when the file cannot be read)."""
+    path = (assets or assets_dir()) / "chips" / f"chip-{value.normalize():f}.svg"
+    renderer = QSvgRenderer(str(path))
+    if not renderer.isValid():
+        return QIcon()
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    return QIcon(QPixmap.fromImage(image))
+
+
+class PayoutForm(QWidget):
+    """The payout arithmetic drill, timed; ``clock`` and ``tick_ms`` are injectable for tests."""
+
+    answered = Signal(object)
+    item_finished = Signal(object)
+    set_finished = Signal(object)
+
+    def __init__(self, drill: PayoutDrill, book: ScoreBook, *, mode: Mode = Mode.SPEED, count: int = 10,
+                 seed: int | None = None, clock: Clock | None = None, tick_ms: int = TICK_MS,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("payoutForm")
+        self.setWindowTitle("Payouts")
+        self.drill, self.book, self.mode, self.count = drill, book, mode, count
+        self.clock = clock
+        self.seed = seed
+        self.item: PayoutItem | None = None
+        self.result: SetResult | None = None
+        self.number = 0
+        self.paying: list[Decimal] = []
+        self._items: Iterator[PayoutItem] = iter(())
+        self._build()
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(tick_ms)
+        self._ticker.timeout.connect(self._show_clock)
+        self.start(seed)
+
+    # -- building --------------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.level = QComboBox()
+        self.level.setObjectName("level")
+        self.level.addItem("All levels, climbing", None)
+        for level in LEVELS:
+            self.level.addItem(f"Level {level.number}: {level.title} (target {level.target_seconds:.0f} s)",
+                               level.number)
+        self.level.setCurrentIndex(self.level.findData(self.drill.level))
+        self.level.currentIndexChanged.connect(self._choose_level)
+        self.progress = self._label("progress")
+        self.question = self._label("question", bold=True, size=30)
+        self.question.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.stake = self._label("stake")
+        self.stake.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.clock_label = self._label("clock", bold=True, size=18)
+        self.clock_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.paying_label = self._label("paying", bold=True, size=18)
+        self.amount = QLineEdit()
+        self.amount.setObjectName("amount")
+        self.amount.setPlaceholderText("or type the amount")
+        self.amount.setMinimumWidth(170)
+        self.amount.returnPressed.connect(self.pay)
+        self.chip_buttons: dict[Decimal, QPushButton] = {}
+        keypad = QGridLayout()
+        for index, value in enumerate(sorted(CHIPS_HIGH_FIRST)):
+            button = QPushButton(format_money(value))
+            button.setObjectName(f"chip_{value.normalize():f}")
+            button.setIcon(chip_icon(value))
+            button.setIconSize(QSize(CHIP_ICON, CHIP_ICON))
+            button.setMinimumHeight(CHIP_ICON + 12)
+            button.clicked.connect(lambda _checked=False, v=value: self.add_chip(v))
+            keypad.addWidget(button, index // 4, index % 4)
+            self.chip_buttons[value] = button
+        self.undo_button = self._button("Undo chip", "undo", self.undo_chip)
+        self.clear_button = self._button("Clear", "clear", self.clear_chips)
+        self.pay_button = self._button("Pay", "pay", self.pay)
+        self.next_button = self._button("Next", "next", self.next_item)
+        self.feedback = self._label("feedback")
+        self.score = self._label("score")
+
+        row = QHBoxLayout()
+        row.addWidget(self.paying_label, 1)
+        row.addWidget(self.amount)
+        actions = QHBoxLayout()
+        for button in (self.undo_button, self.clear_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        actions.addWidget(self.pay_button)
+        actions.addWidget(self.next_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.level)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.question)
+        layout.addWidget(self.stake)
+        layout.addWidget(self.clock_label)
+        layout.addLayout(row)
+        layout.addLayout(keypad)
+        layout.addLayout(actions)
+        layout.addWidget(self.feedback)
+        layout.addStretch(1)
+        layout.addWidget(self.score)
+
+    def _label(self, name: str, *, bold: bool = False, size: int = 0) -> QLabel:
+        label = QLabel()
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        if bold or size:
+            font = QFont(label.font())
+            font.setBold(bold)
+            if size:
+                font.setPixelSize(size)
+            label.setFont(font)
+        return label
+
+    @staticmethod
+    def _button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    # -- the set ---------------------------------------------------------------------------------------------
+
+    def _choose_level(self) -> None:
+        self.drill = PayoutDrill(self.level.currentData())
+        self.start(None)
+
+    def start(self, seed: int | None = None) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+        self.result = SetResult(self.drill.name, self.mode)
+        rng = random.Random(self.seed)
+        self._items = (self.drill.items(rng, self.count, self.mode, clock=self.clock) if self.clock is not None
+                       else self.drill.items(rng, self.count, self.mode))
+        self.number = 0
+        self.next_item()
+
+    def next_item(self) -> None:
+        item = next(self._items, None)
+        if item is None:
+            self._finish_set()
+            return
+        self.number += 1
+        self.item = item
+        level = item.level
+        self.progress.setText(f"{self.number} of {self.count} · level {level.number}: {level.title} · "
+                              f"target {level.target_seconds:.0f} s")
+        self.question.setText(item.question.prompt)
+        self.stake.setText(f"The wager: {chips_text(item.question.stake)}")
+        self.feedback.clear()
+        self.clear_chips()
+        self._enable(True)
+        self.amount.setFocus()
+        self._ticker.start()
+        self._show_clock()
+        self._show_score()
+
+    def _enable(self, answering: bool) -> None:
+        for widget in (*self.chip_buttons.values(), self.undo_button, self.clear_button, self.pay_button,
+                       self.amount):
+            widget.setEnabled(answering)
+        self.next_button.setEnabled(not answering and self.item is not None)
+
+    # -- answering -------------------------------------------------------------------------------------------
+
+    @property
+    def paying_total(self) -> Decimal:
+        return sum(self.paying, Decimal(0))
+
+    def add_chip(self, value: Decimal) -> None:
+        self.paying.append(value)
+        self._show_paying()
+
+    def undo_chip(self) -> None:
+        if self.paying:
+            self.paying.pop()
+        self._show_paying()
+
+    def clear_chips(self) -> None:
+        self.paying.clear()
+        self.amount.clear()
+        self._show_paying()
+
+    def _show_paying(self) -> None:
+        self.paying_label.setText(f"Paying {format_money(self.paying_total)}" + (
+            f"  ({chips_text(self.paying_total)})" if self.paying else ""))
+
+    def pay(self) -> Feedback | None:
+        """Pay the chips cut (or the amount typed, when no chip is cut)."""
+        item = self.item
+        if item is None or item.seconds is not None:
+            return None
+        question = item.next_question()
+        assert question is not None
+        value = self.paying_total if self.paying else question.parse(self.amount.text())
+        if value is None:
+            self._say(f"Could not read {self.amount.text()!r}: {question.hint}", NOTE)
+            return None
+        feedback = item.answer(value)
+        self._ticker.stop()
+        self._show_clock()
+        if self.mode is Mode.EXAM:
+            self._say("Answer taken.", NOTE)
+        else:
+            self._say(("✓ " if feedback.correct else "✗ ") + feedback.message, GOOD if feedback.correct else BAD)
+        self.answered.emit(feedback)
+        outcome = item.result()
+        assert self.result is not None
+        self.result.items.append(outcome)
+        self.book.record(outcome)
+        self._enable(False)
+        self.next_button.setText("Next" if self.number < self.count else "See the score")
+        self.next_button.setFocus()
+        self._show_score()
+        self.item_finished.emit(outcome)
+        return feedback
+
+    def _finish_set(self) -> None:
+        assert self.result is not None
+        self.item = None
+        self._ticker.stop()
+        self.book.record_set(self.result)
+        self.question.setText("Set done")
+        self.stake.clear()
+        self._enable(False)
+        on_target = sum(1 for item in self.result.items if item.correct and item.seconds <= self._target(item))
+        self._say(f"{self.result.summary()}; {on_target} of {len(self.result.items)} right and on target", NOTE)
+        self.set_finished.emit(self.result)
+
+    def _target(self, outcome: object) -> float:
+        title = str(getattr(outcome, "item", ""))
+        for level in LEVELS:
+            if title.startswith(f"Level {level.number} "):
+                return level.target_seconds
+        return LEVELS[-1].target_seconds
+
+    def _show_clock(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        seconds = item.seconds
+        if seconds is None:
+            seconds = item.result().seconds
+        target = item.level.target_seconds
+        colour = GOOD if seconds <= target else BAD
+        self.clock_label.setStyleSheet(f"color: {colour};")
+        self.clock_label.setText(f"{seconds:.1f} s  (target {target:.0f} s)")
+
+    def _show_score(self) -> None:
+        if self.result is None or not self.result.items:
+            self.score.setText("")
+            return
+        items = self.result.items
+        mean = sum(item.seconds for item in items) / len(items)
+        self.score.setText(f"{self.result.correct} of {len(items)} right · {mean:.1f} s on average")
+
+    def _say(self, text: str, colour: str) -> None:
+        self.feedback.setStyleSheet(f"color: {colour};")
+        self.feedback.setText(text)

@@ -1,0 +1,198 @@
+"""The drill picker: every drill grouped by topic, a mode, a number of items, and Start.
+
+:class:`DrillPicker` is a panel (it emits :attr:`DrillPicker.chosen`); :class:`DrillsDialog` puts the picker
+and the chosen drill's form in one window, with a way back to the list. :func:`form_for` makes the form that
+fits a drill: the payout form with its chip keypad for the payout drills, the deck-count widget for the
+deck-count drills, the question form for every other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills.base import Drill, all_drills
+from trainer.drills.payouts import PayoutDrill
+from trainer.gui.drills.payout_form import PayoutForm
+from trainer.gui.drills.question_form import DrillForm
+from trainer.scoring import Mode, ScoreBook
+
+Clock = Callable[[], float]
+GROUP_ORDER = ("Settlement order", "Qualification", "The dealer's hand", "Blind", "Trips", "Bad Beat", "Pairs Bonus",
+               "Progressive", "Player-dealer table", "Payouts", "Dealing")
+MODE_TEXT = {
+    Mode.PRACTICE: "Practice: each answer checked at once, with the rule",
+    Mode.GUIDED: "Guided: what comes next and why, before each step",
+    Mode.EXAM: "Exam: no feedback until the hand is done",
+    Mode.SPEED: "Speed: against the clock",
+}
+
+
+def grouped(drills: Mapping[str, Drill]) -> dict[str, list[Drill]]:
+    """The drills by group, groups in teaching order (unknown groups last, by name)."""
+    groups: dict[str, list[Drill]] = {}
+    for drill in drills.values():
+        groups.setdefault(drill.group, []).append(drill)
+    rank = {name: index for index, name in enumerate(GROUP_ORDER)}
+    return {name: groups[name] for name in sorted(groups, key=lambda g: (rank.get(g, len(rank)), g))}
+
+
+class DrillPicker(QWidget):
+    """Every drill, grouped by topic; double-click or Start emits :attr:`chosen`."""
+
+    chosen = Signal(object, object, int, object)
+    """(drill, :class:`~trainer.scoring.Mode`, count, seed or None)."""
+
+    def __init__(self, drills: Mapping[str, Drill] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("drillPicker")
+        self.drills = dict(drills if drills is not None else all_drills())
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("drills")
+        self.tree.setHeaderLabels(["Drill", "What it drills"])
+        self.tree.setColumnWidth(0, 200)
+        self.tree.setWordWrap(True)
+        for group, members in grouped(self.drills).items():
+            top = QTreeWidgetItem([group])
+            top.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            for drill in members:
+                child = QTreeWidgetItem([drill.name, drill.description])
+                child.setData(0, Qt.ItemDataRole.UserRole, drill.name)
+                child.setToolTip(1, drill.description)
+                top.addChild(child)
+            self.tree.addTopLevelItem(top)
+        self.tree.expandAll()
+        self.tree.itemDoubleClicked.connect(lambda *_: self.start())
+        self.tree.currentItemChanged.connect(lambda *_: self._update())
+        self.mode = QComboBox()
+        self.mode.setObjectName("mode")
+        for mode, text in MODE_TEXT.items():
+            self.mode.addItem(text, mode)
+        self.count = QSpinBox()
+        self.count.setObjectName("count")
+        self.count.setRange(1, 100)
+        self.count.setValue(10)
+        self.seed = QLineEdit()
+        self.seed.setObjectName("seed")
+        self.seed.setPlaceholderText("new hands each time")
+        self.start_button = QPushButton("Start")
+        self.start_button.setObjectName("start")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.start)
+        self.about = QLabel()
+        self.about.setObjectName("about")
+        self.about.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Mode", self.mode)
+        form.addRow("Hands", self.count)
+        form.addRow("Seed (replay)", self.seed)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.about)
+        layout.addLayout(form)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.start_button)
+        layout.addLayout(row)
+        self._update()
+
+    def drill(self) -> Drill | None:
+        """The drill selected in the list."""
+        item = self.tree.currentItem()
+        name = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return self.drills.get(name) if name else None
+
+    def select(self, name: str) -> None:
+        """Select the drill called ``name``."""
+        found = self.tree.findItems(name, Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive, 0)
+        if not found:
+            raise KeyError(f"no drill named {name!r}")
+        self.tree.setCurrentItem(found[0])
+
+    def _update(self) -> None:
+        drill = self.drill()
+        self.start_button.setEnabled(drill is not None)
+        self.about.setText(f"{drill.group} · {drill.description}" if drill else "Choose a drill.")
+
+    def start(self) -> None:
+        drill = self.drill()
+        if drill is None:
+            return
+        text = self.seed.text().strip()
+        seed = int(text) if text.isdigit() else None
+        self.chosen.emit(drill, Mode(self.mode.currentData()), self.count.value(), seed)
+
+
+def form_for(drill: Drill, book: ScoreBook, *, mode: Mode = Mode.PRACTICE, count: int = 10,
+             seed: int | None = None, clock: Clock | None = None, parent: QWidget | None = None) -> QWidget:
+    """The form that runs ``drill``: payout keypad, deck-count spread, or the question form."""
+    if isinstance(drill, PayoutDrill):
+        return PayoutForm(drill, book, mode=mode, count=count, seed=seed, clock=clock, parent=parent)
+    if drill.name.startswith("deck-count"):
+        from trainer.gui.deck_count import DeckCountWidget
+
+        widget = DeckCountWidget(book, count=count, mode=mode, seed=seed, clock=clock, parent=parent)
+        widget.choose(drill.name)
+        return widget
+    return DrillForm(drill, book, mode=mode, count=count, seed=seed, clock=clock, parent=parent)
+
+
+class DrillsDialog(QDialog):
+    """The picker and, once a drill is chosen, its form; *Back to the drills* returns to the list."""
+
+    def __init__(self, book: ScoreBook, drills: Mapping[str, Drill] | None = None, *, clock: Clock | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("drillsDialog")
+        self.setWindowTitle("Drills")
+        self.book = book
+        self.clock = clock
+        self.picker = DrillPicker(drills)
+        self.picker.chosen.connect(self.open_drill)
+        self.form: QWidget | None = None
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.picker)
+        self.back = QPushButton("Back to the drills")
+        self.back.setObjectName("back")
+        self.back.clicked.connect(self.show_picker)
+        self.back.hide()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.pages, 1)
+        layout.addWidget(self.back, 0, Qt.AlignmentFlag.AlignLeft)
+        self.resize(900, 700)
+
+    def open_drill(self, drill: Drill, mode: Mode, count: int, seed: int | None) -> QWidget:
+        """Show the form of ``drill`` in place of the picker."""
+        self.show_picker()
+        self.form = form_for(drill, self.book, mode=mode, count=count, seed=seed, clock=self.clock)
+        self.pages.addWidget(self.form)
+        self.pages.setCurrentWidget(self.form)
+        self.back.show()
+        return self.form
+
+    def show_picker(self) -> None:
+        if self.form is not None:
+            self.pages.removeWidget(self.form)
+            self.form.deleteLater()
+            self.form = None
+        self.pages.setCurrentWidget(self.picker)
+        self.back.hide()

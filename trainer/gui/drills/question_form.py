@@ -1,0 +1,292 @@
+"""A drill as a short form: the hand, one question at a time, quick answer buttons, feedback, the score.
+
+:class:`DrillForm` runs any drill whose items ask :class:`~trainer.drills.base.Question` s — the single-decision
+drills ("Seat 4: what happens to the Blind, and how much?"), the dealer's-hand and deal-order drills, and the
+settlement drills in their typed form. The answer controls fit the question: Pay / Take / Push / Return with an
+amount; the hand categories with Qualifies / Does not qualify; Win / Lose / Tie; otherwise a line to type in
+(the hint as its placeholder). Every item goes to the :class:`~trainer.scoring.ScoreBook`, the set at the end.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Iterator
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills.answers import read_action, read_dealer_hand
+from trainer.drills.base import Drill, DrillItem, Feedback, Question
+from trainer.drills.decision_drills import read_result
+from trainer.engine.evaluator import Category
+from trainer.gui.drills.hand_view import hand_html
+from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
+
+Clock = Callable[[], float]
+GOOD, BAD, NOTE = "#1b7a3c", "#b71c1c", "#555555"
+
+
+def drill_items(drill: Drill, rng: random.Random, count: int, mode: Mode, clock: Clock | None) -> Iterator[Any]:
+    """The drill's items, timed by ``clock`` when the drill takes one."""
+    if clock is not None and "clock" in inspect.signature(drill.items).parameters:
+        return iter(drill.items(rng, count, mode, clock=clock))  # type: ignore[call-arg]
+    return iter(drill.items(rng, count, mode))
+
+
+def item_html(item: DrillItem) -> str:
+    """The item's hand drawn with card faces when it shows a table (its text has the board), else its text."""
+    scenario = getattr(item, "scenario", None)
+    if scenario is None or "Board:" not in item.text:
+        return f"<pre>{escape(item.text)}</pre>"
+    lines = item.text.splitlines()
+    show_dealer = any(line.startswith(("Dealer:", "Player-dealer (")) for line in lines)
+    return hand_html(scenario, show_dealer=show_dealer)
+
+
+class AnswerPanel(QStackedWidget):
+    """The controls for the current question; each turns a click into the text the question reads."""
+
+    typed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.line = QLineEdit()
+        self.line.setObjectName("answerLine")
+        self.line.returnPressed.connect(lambda: self.typed.emit(self.line.text()))
+        self.addWidget(self._row(self.line, self._button("Answer", lambda: self.typed.emit(self.line.text()))))
+
+        self.amount = QLineEdit()
+        self.amount.setObjectName("amount")
+        self.amount.setPlaceholderText("amount for a pay, e.g. 7.50")
+        self.amount.returnPressed.connect(lambda: self.typed.emit(f"pay {self.amount.text()}"))
+        self.action_buttons = {
+            word: self._button(word.capitalize(), self._action(word)) for word in ("pay", "take", "push", "return")
+        }
+        self.addWidget(self._row(self.amount, *self.action_buttons.values()))
+
+        self.category = QComboBox()
+        self.category.setObjectName("category")
+        for category in Category:
+            self.category.addItem(category.label.capitalize(), category.label)
+        self.qualify_buttons = {
+            True: self._button("Qualifies", lambda: self.typed.emit(f"{self.category.currentData()} q")),
+            False: self._button("Does not qualify", lambda: self.typed.emit(f"{self.category.currentData()} no")),
+        }
+        self.addWidget(self._row(self.category, *self.qualify_buttons.values()))
+
+        self.result_buttons = {
+            word: self._button(word.capitalize(), self._say(word)) for word in ("win", "lose", "tie")
+        }
+        self.addWidget(self._row(*self.result_buttons.values()))
+
+    def _action(self, word: str) -> Callable[[], None]:
+        return lambda: self.typed.emit(f"{word} {self.amount.text()}".strip())
+
+    def _say(self, word: str) -> Callable[[], None]:
+        return lambda: self.typed.emit(word)
+
+    @staticmethod
+    def _button(text: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(text.lower().replace(" ", "_"))
+        button.setMinimumHeight(34)
+        button.clicked.connect(slot)
+        return button
+
+    @staticmethod
+    def _row(*widgets: QWidget) -> QWidget:
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in widgets:
+            layout.addWidget(widget, 1 if isinstance(widget, (QLineEdit, QComboBox)) else 0)
+        return row
+
+    def show_for(self, question: Question) -> None:
+        """The controls that fit ``question``, cleared, with the focus on them."""
+        kinds = {read_action: 1, read_dealer_hand: 2, read_result: 3}
+        self.setCurrentIndex(kinds.get(question.parse, 0))
+        self.line.clear()
+        self.amount.clear()
+        self.line.setPlaceholderText(question.hint)
+        (self.amount if self.currentIndex() == 1 else self.line).setFocus()
+
+
+class DrillForm(QWidget):
+    """A drill as a form (a QWidget for the main window's right-hand panel or a dialog).
+
+    ``clock`` times the items (tests inject one). ``seed`` replays a set.
+    """
+
+    answered = Signal(object)
+    """The :class:`~trainer.drills.base.Feedback` after each answer read."""
+    item_finished = Signal(object)
+    """The :class:`~trainer.scoring.ItemResult` of an item just done (also recorded in the book)."""
+    set_finished = Signal(object)
+    """The :class:`~trainer.scoring.SetResult` at the end of the set."""
+
+    def __init__(self, drill: Drill, book: ScoreBook, *, mode: Mode = Mode.PRACTICE, count: int = 10,
+                 seed: int | None = None, clock: Clock | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("drillForm")
+        self.setWindowTitle(drill.description)
+        self.drill, self.book, self.mode, self.count = drill, book, mode, count
+        self.clock = clock
+        self.seed = seed
+        self.item: DrillItem | None = None
+        self.result: SetResult | None = None
+        self.number = 0
+        self._items: Iterator[Any] = iter(())
+        self._item_over = False
+        self._answers = []
+        self._build()
+        self.start(seed)
+
+    def _build(self) -> None:
+        self.heading = self._label("heading", bold=True, size=15)
+        self.heading.setText(self.drill.description)
+        self.progress = self._label("progress")
+        self.title = self._label("title", bold=True)
+        self.hand = self._label("hand")
+        self.hand.setTextFormat(Qt.TextFormat.RichText)
+        self.prompt = self._label("prompt", bold=True, size=14)
+        self.answers = AnswerPanel()
+        self.answers.typed.connect(self.submit)
+        self.feedback = self._label("feedback")
+        self.history = self._label("history")
+        self.history.setStyleSheet(f"color: {NOTE};")
+        self.next_button = QPushButton("Next hand")
+        self.next_button.setObjectName("next")
+        self.next_button.clicked.connect(self.next_item)
+        self.again_button = QPushButton("New set")
+        self.again_button.setObjectName("again")
+        self.again_button.clicked.connect(lambda: self.start(None))
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.again_button)
+        buttons.addWidget(self.next_button)
+        layout = QVBoxLayout(self)
+        for widget in (self.heading, self.progress, self.title, self.hand, self.prompt, self.answers, self.feedback,
+                       self.history):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        layout.addLayout(buttons)
+
+    def _label(self, name: str, *, bold: bool = False, size: int = 0) -> QLabel:
+        label = QLabel()
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if bold or size:
+            font = QFont(label.font())
+            font.setBold(bold)
+            if size:
+                font.setPixelSize(size)
+            label.setFont(font)
+        return label
+
+    # -- the set ---------------------------------------------------------------------------------------------
+
+    def start(self, seed: int | None = None) -> None:
+        """A new set (the same items again for the same ``seed``)."""
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+        self.result = SetResult(self.drill.name, self.mode)
+        self._items = drill_items(self.drill, random.Random(self.seed), self.count, self.mode, self.clock)
+        self.number = 0
+        self.next_item()
+
+    def next_item(self) -> None:
+        item = next(self._items, None)
+        if item is None:
+            self._finish_set()
+            return
+        self.number += 1
+        self.item = item
+        self._item_over = False
+        self.progress.setText(f"Hand {self.number} of {self.count} · {self.mode.value} mode · seed {self.seed}")
+        self.title.setText(item.title)
+        self.hand.setText(item_html(item))
+        self.feedback.clear()
+        self.history.clear()
+        self._answers: list[str] = []
+        self.next_button.setEnabled(False)
+        self._show_question()
+
+    def _show_question(self) -> None:
+        assert self.item is not None
+        question = self.item.next_question()
+        if question is None:
+            self._end_item()
+            return
+        self.prompt.setText(question.prompt)
+        self.answers.setEnabled(True)
+        self.answers.show_for(question)
+
+    def submit(self, text: str) -> Feedback | None:
+        """Read ``text`` as the answer to the current question (what every button and Enter send)."""
+        if self.item is None or self._item_over:
+            return None
+        question = self.item.next_question()
+        assert question is not None
+        value = question.parse(text.strip())
+        if value is None:
+            self._say(f"Could not read {text.strip()!r}: {question.hint}", NOTE)
+            return None
+        feedback = self.item.answer(value)
+        if feedback.accepted:
+            mark = "•" if self.mode is Mode.EXAM else ("✓" if feedback.correct else "✗")
+            self._answers.append(f"{mark} {question.prompt} {text.strip()}")
+            self.history.setText("Answered:\n" + "\n".join(self._answers[-12:]))
+        if self.mode is Mode.EXAM:
+            self._say(feedback.message if not feedback.accepted else "Answer taken.", NOTE)
+        else:
+            self._say(("✓ " if feedback.correct else "✗ ") + feedback.message, GOOD if feedback.correct else BAD)
+        self.answered.emit(feedback)
+        self._show_question()
+        return feedback
+
+    def _end_item(self) -> None:
+        assert self.item is not None and self.result is not None
+        outcome: ItemResult = self.item.result()
+        self.result.items.append(outcome)
+        self.book.record(outcome)
+        self._item_over = True
+        self.answers.setEnabled(False)
+        done = f"Hand done: {outcome.score:.0f} % ({outcome.correct} of {outcome.steps})"
+        if self.mode is Mode.EXAM:
+            lines = [done] + [f"• {mistake.describe()}" for mistake in outcome.mistakes]
+            self._say("\n".join(lines), GOOD if outcome.perfect else BAD)
+        self.prompt.setText(done + (". Next hand when ready." if self.number < self.count else "."))
+        self.next_button.setEnabled(True)
+        self.next_button.setText("Next hand" if self.number < self.count else "See the score")
+        self.next_button.setFocus()
+        self.item_finished.emit(outcome)
+
+    def _finish_set(self) -> None:
+        assert self.result is not None
+        self.item = None
+        self.book.record_set(self.result)
+        self.title.setText("Set done")
+        self.hand.clear()
+        self.prompt.setText(self.result.summary())
+        self.answers.setEnabled(False)
+        self.next_button.setEnabled(False)
+        self.again_button.setFocus()
+        self.set_finished.emit(self.result)
+
+    def _say(self, text: str, colour: str) -> None:
+        self.feedback.setStyleSheet(f"color: {colour};")
+        self.feedback.setText(text)
