@@ -346,3 +346,40 @@ def test_pay_table_and_schedule_choices_come_from_the_engines_data() -> None:
     assert settings_module.paytable_title("trips", "UTH-02") == "Trips UTH-02"
     with pytest.raises(SettingsError, match="collection_schedule"):
         DEFAULTS.replace(collection_schedule="bb-25")
+
+
+# --- the engine's table from the settings ----------------------------------------------------------------------
+
+
+def test_table_rules_carry_the_banking_pay_tables_and_limits() -> None:
+    from decimal import Decimal
+
+    rules = settings_module.table_rules(DEFAULTS.replace(trips_paytable="UTH-03", pairs_paytable=5,
+                                                         min_wager=10, max_wager=1000))
+    assert rules.is_house
+    assert (rules.trips_paytable, rules.bad_beat_paytable, rules.pairs_paytable) == ("UTH-03", "BBB-02", "5")
+    assert (rules.min_wager, rules.max_wager) == (Decimal(10), Decimal(1000))
+    assert rules.collection_schedule is None and rules.player_dealer_bank is None
+    player_dealer = settings_module.table_rules(DEFAULTS.replace(banking="player-dealer", collection_schedule="uth-1"))
+    assert (player_dealer.collection_schedule, player_dealer.player_dealer_bank) == ("uth-1", Decimal(1000))
+    assert player_dealer.inscription.startswith("Player-Dealer")
+
+
+def test_a_session_from_the_settings_deals_rounds_by_them() -> None:
+    import random
+
+    chosen = DEFAULTS.replace(banking="player-dealer", seats=8, procedure="card-shoe", deck_backs=("green", "black"))
+    session = settings_module.new_session(chosen, random.Random(4))
+    first, second = session.next_round(), session.next_round()
+    assert first.procedure == "card-shoe"
+    assert (first.deck_colour, second.deck_colour) == ("green", "black")
+    assert first.table.player_dealer_seat is not None
+    assert all(bets.pairs == 0 and bets.progressive == 0 for bets in first.bets)
+    assert {bets.seat for bets in first.bets} <= set(range(1, 9)) - {first.table.player_dealer_seat}
+
+
+def test_only_table_fields_need_a_new_session() -> None:
+    assert not settings_module.table_changed(DEFAULTS, DEFAULTS.replace(volume=0.1, animation_speed=2.0,
+                                                                       muted=True, four_colour=True))
+    assert settings_module.table_changed(DEFAULTS, DEFAULTS.replace(seats=3))
+    assert settings_module.table_changed(DEFAULTS, DEFAULTS.replace(deck_backs=("blue", "red")))
