@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from trainer.engine import Banking, RoundError, SeatHand, TableRules, load_paytables, parse_cards, settle
-from trainer.engine.settlement import Settlement, Step
+from trainer.engine.settlement import Settlement, Step, void_round
 from trainer.engine.wagers import Action, Outcome, Wager
 
 D = Decimal
@@ -498,3 +498,13 @@ def test_every_placed_wager_is_settled_exactly_once() -> None:
     keys = [(s.seat, s.wager) for s in result.procedure]
     assert sorted(keys) == sorted({(1, w) for w in Wager if w not in (Wager.PROGRESSIVE,)}
                                   | {(2, Wager.ANTE), (2, Wager.BLIND), (2, Wager.TRIPS), (2, Wager.PAIRS)})
+
+
+def test_shuffler_malfunction_voids_every_hand_and_returns_every_wager() -> None:
+    hands = [seat(2, "Kh 4d", trips=5), seat(5, "9c 9h", pairs=5, progressive=1)]
+    returned = void_round(TableRules(), hands)
+    assert [(s.seat, s.wager.value, s.action.value, s.amount) for s in returned] == [
+        (5, "ante", "return", 10), (5, "play", "return", 10), (5, "blind", "return", 10), (5, "pairs", "return", 5),
+        (5, "progressive", "return", 1), (2, "ante", "return", 10), (2, "play", "return", 10),
+        (2, "blind", "return", 10), (2, "trips", "return", 5)]
+    assert all(s.net == 0 for s in returned)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from trainer.engine.cards import Card
+from trainer.engine.dealing import SHUFFLER_MALFUNCTION_RULE
 from trainer.engine.evaluator import HandValue, evaluate
 from trainer.engine.table import TableRules
 from trainer.engine.validation import check_round
@@ -32,7 +33,7 @@ from trainer.engine.wagers import (
 
 __all__ = [
     "Action", "Outcome", "PlayerDealerBank", "SeatHand", "SeatResult", "Settlement", "Step", "Wager",
-    "WagerResult", "settle",
+    "WagerResult", "settle", "void_round",
 ]
 
 
@@ -246,6 +247,19 @@ def settle(
         collection_fee=collection_fee(table, seats),
         progressive_meter=ledger.meter.amount if any(seat.progressive for seat in seats) else None,
     )
+
+
+def void_round(table: TableRules, seats: Sequence[SeatHand]) -> tuple[Step, ...]:
+    """A shuffler malfunction voids every hand: every placed wager is returned as it was, in the table's order
+    (seeds 002 and 004, irregularities; rules-notes §6)."""
+    steps = []
+    by_number = {seat.seat: seat for seat in seats}
+    for number in table.settlement_order(list(by_number)):
+        seat = by_number[number]
+        for wager in seat.placed():
+            steps.append(Step(number, wager, Action.RETURN, seat.stake(wager), Decimal(0), "settle", Outcome.RETURNED,
+                              SHUFFLER_MALFUNCTION_RULE + " Every wager is returned.", "dealing"))
+    return tuple(steps)
 
 
 def qualified_or_none(qualifies: bool, seats: Sequence[SeatHand]) -> bool:
