@@ -152,14 +152,16 @@ class RoundDirector(QObject):
             self._continue()
 
     def step(self) -> None:
-        """While paused (or before the start): play the rest of the current phase, or the next phase, then
-        pause again."""
+        """Play one phase and pause: while paused, the rest of the current phase (or the next phase); while
+        running, the current phase to its end; before the start, the first phase."""
         if self._state == "ready":
             self._stop_after_phase = True
             self.start()
         elif self._state == "paused":
             self._stop_after_phase = True
             self._continue()
+        elif self._state == "running":
+            self._stop_after_phase = True
 
     def skip_to_end(self) -> None:
         """Put every card and chip where the round leaves them, at once (no sounds)."""

@@ -231,7 +231,7 @@ class TableScene(QGraphicsScene):
             card.set_highlighted(False)
         else:
             card.setZValue(Z_CARDS + slot * 0.1 + (0.5 if kind == "dealer" else 0))
-        self.arrivals.append((kind, seat, slot, card.card))
+        self.arrivals.append((kind, seat, card.slot, card.card))
 
     def next_rack_slot(self) -> int:
         return self._rack_count

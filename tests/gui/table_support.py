@@ -1,0 +1,102 @@
+"""Shared by the table tests: Qt warnings fail a test, engine rounds to play, a scene laid out for them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+from trainer.engine.dealing import Procedure
+from trainer.engine.round import PlayedRound, TableSession
+from trainer.engine.table import Banking, TableRules
+from trainer.gui.table.art import ArtLibrary
+from trainer.gui.table.layout import TableLayoutConfig
+from trainer.gui.table.scene import TableScene
+from trainer.resources import assets_dir
+
+OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
+"""Said by Qt's offscreen platform when a shown window's size limits change (it has no window manager)."""
+
+HOUSE_SIDE_BETS = ("trips", "bad_beat", "pairs", "progressive")
+PLAYER_DEALER_SIDE_BETS = ("trips", "bad_beat")
+
+
+@pytest.fixture(autouse=True)
+def qt_warnings_fail() -> Iterator[None]:
+    """Any Qt warning, critical or fatal message during a test fails it."""
+    seen: list[str] = []
+
+    def handler(mode: QtMsgType, context: object, message: str) -> None:
+        bad = mode in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)
+        if bad and message not in OFFSCREEN_NOISE:
+            seen.append(message)
+
+    previous = qInstallMessageHandler(handler)
+    yield
+    qInstallMessageHandler(previous)
+    assert not seen, f"Qt warned: {seen}"
+
+
+def rules_for(banking: str) -> TableRules:
+    if banking == "house":
+        return TableRules()
+    return TableRules(banking=Banking.PLAYER_DEALER, collection_schedule="uth-1")
+
+
+def session(procedure: str = "ace", banking: str = "house", seats: int = 7, seed: int = 1) -> TableSession:
+    side_bets = HOUSE_SIDE_BETS if banking == "house" else PLAYER_DEALER_SIDE_BETS
+    return TableSession(
+        rules_for(banking),
+        Procedure(procedure),
+        seats,
+        random.Random(seed),
+        side_bets=side_bets,
+        sit_out_rate=0.0,
+    )
+
+
+def played_round(
+    procedure: str = "ace", banking: str = "house", seats: int = 7, seed: int = 1, number: int = 1
+) -> PlayedRound:
+    """The ``number``-th round of a seeded session."""
+    table = session(procedure, banking, seats, seed)
+    played = table.next_round()
+    for _ in range(number - 1):
+        played = table.next_round()
+    return played
+
+
+def config_for(played: Any, seats: int) -> TableLayoutConfig:
+    """The felt for a played round's table, with its pay tables printed."""
+    rules = played.table
+    tables = rules.paytables
+    house = str(rules.banking) == "house"
+    shown = [tables.blind(), tables.trips(rules.trips_paytable), tables.bad_beat(rules.bad_beat_paytable)]
+    if house:
+        shown += [tables.pairs(rules.pairs_paytable), tables.progressive(rules.progressive_paytable)]
+    return TableLayoutConfig(
+        banking="house" if house else "player-dealer",
+        seat_count=seats,
+        bad_beat=True,
+        pairs=house,
+        progressive=house,
+        paytables=tuple((t.title, tuple((line.label, line.odds.text) for line in t.lines)) for t in shown),
+        inscription=rules.inscription,
+    )
+
+
+_ART: list[ArtLibrary] = []
+
+
+def art() -> ArtLibrary:
+    """One library of the shipped artwork for the whole test run (its pixmap cache is shared)."""
+    if not _ART:
+        _ART.append(ArtLibrary(assets_dir()))
+    return _ART[0]
+
+
+def scene_for(played: Any, seats: int) -> TableScene:
+    return TableScene(config_for(played, seats), art())

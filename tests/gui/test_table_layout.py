@@ -1,0 +1,166 @@
+"""The felt's geometry, as plain numbers: every seat count of both bankings fits, nothing overlaps, and the
+wagering areas stand where a real Ultimate Texas Hold'em layout puts them. No Qt needed."""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trainer.gui.table.layout import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    Ellipse,
+    Point,
+    Rect,
+    TableGeometry,
+    TableLayoutConfig,
+    along_arc,
+    spots_overlap,
+    table_geometry,
+)
+from trainer.gui.table.money import CHIP_DENOMINATIONS, chip_breakdown, format_amount
+
+LAYOUTS = [("house", n) for n in range(1, 8)] + [("player-dealer", 6), ("player-dealer", 8)]
+FIVE_TABLES = tuple((title, (("Royal Flush - First 5 Cards", "100%"),) * 8) for title in "ABCDE")
+
+
+def geometry(banking: str, seats: int, paytables: tuple = FIVE_TABLES) -> TableGeometry:
+    house = banking == "house"
+    config = TableLayoutConfig(
+        banking=banking,  # type: ignore[arg-type]
+        seat_count=seats,
+        bad_beat=True,
+        pairs=house,
+        progressive=house,
+        paytables=paytables if house else paytables[:3],
+    )
+    return table_geometry(config)
+
+
+def card_rect(centre: Point, margin: float = 0.0) -> Rect:
+    half = max(CARD_WIDTH, CARD_HEIGHT) / 2 + margin  # cards at a seat are turned: take the enclosing square
+    return Rect(centre.x - half, centre.y - half, 2 * half, 2 * half)
+
+
+@pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
+def test_no_two_wagering_areas_overlap(banking: str, seats: int) -> None:
+    g = geometry(banking, seats)
+    spots = list(g.all_spots())
+    assert len(spots) == seats * len(g.config.wagers)
+    touching = [
+        (a.seat, a.wager, b.seat, b.wager) for a, b in itertools.combinations(spots, 2) if spots_overlap(a, b)
+    ]
+    assert touching == []
+
+
+@pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
+def test_seats_stay_clear_of_pay_tables_board_and_equipment(banking: str, seats: int) -> None:
+    g = geometry(banking, seats)
+    fixed = [panel.rect for panel in g.paytables] + [g.shuffler, g.rack, g.tray]
+    fixed += [card_rect(point) for point in (*g.board, *g.dealer_cards)]
+    for seat in g.seats:
+        for spot in seat.spots.values():
+            r = spot.radius
+            area = Rect(spot.center.x - r, spot.center.y - r, 2 * r, 2 * r)
+            assert not any(area.intersects(rect) for rect in fixed), (seat.seat, spot.wager)
+        for card in seat.cards:
+            assert not any(card_rect(card, -8).intersects(rect) for rect in fixed), (seat.seat, "cards")
+
+
+@pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
+def test_everything_lies_on_the_felt(banking: str, seats: int) -> None:
+    g = geometry(banking, seats)
+    for spot in g.all_spots():
+        assert g.felt.contains(spot.center) and spot.center.y > g.felt_top
+    for panel in g.paytables:
+        r = panel.rect
+        corners = [Point(r.x, r.bottom), Point(r.right, r.bottom), Point(r.x, r.y), Point(r.right, r.y)]
+        assert all(g.felt.contains(p) for p in corners), panel.title
+
+
+def test_seat_one_is_first_base_on_the_dealers_left() -> None:
+    """Seats are numbered from the dealer's left: seat 1 at the right of the picture (the dealer faces
+    the players), the numbers growing towards the dealer's right."""
+    g = geometry("house", 7)
+    xs = [seat.center.x for seat in g.seats]
+    assert xs == sorted(xs, reverse=True)
+
+
+@pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
+def test_play_box_nearest_the_dealer_then_ante_and_blind_then_trips_and_bonuses(
+    banking: str, seats: int
+) -> None:
+    g = geometry(banking, seats)
+    dealer = Point(g.felt.center.x, g.felt_top)
+    for seat in g.seats:
+        spots = seat.spots
+        distance = {wager: spot.center.distance(dealer) for wager, spot in spots.items()}
+        assert distance["play"] < min(distance["ante"], distance["blind"])
+        assert max(distance["ante"], distance["blind"]) < distance["trips"]
+        assert abs(distance["ante"] - distance["blind"]) < 40  # side by side
+        for bonus in ("bad_beat", "pairs", "progressive"):
+            if bonus in spots:
+                assert distance[bonus] > max(distance["ante"], distance["blind"])
+
+
+def test_ante_is_left_of_blind_as_the_player_sees_it() -> None:
+    """Seen from the player's chair (facing the dealer), Ante is on the left and Blind on the right."""
+    g = geometry("house", 1)
+    spots = g.seat(1).spots
+    assert spots["ante"].center.x < spots["blind"].center.x
+
+
+def test_player_dealer_tables_offer_only_trips_and_bad_beat_areas() -> None:
+    g = geometry("player-dealer", 8)
+    assert set(g.seat(1).spots) == {"ante", "blind", "play", "trips", "bad_beat"}
+
+
+def test_layout_refuses_tables_the_documents_do_not_have() -> None:
+    with pytest.raises(ValueError, match="1 to 7 seats"):
+        TableLayoutConfig(seat_count=8)
+    with pytest.raises(ValueError, match="6 or 8 positions"):
+        TableLayoutConfig(banking="player-dealer", seat_count=7)
+    with pytest.raises(ValueError, match="different back colours"):
+        TableLayoutConfig(deck_backs=("red", "red"))
+
+
+def test_unknown_seat_or_area_is_named_in_the_error() -> None:
+    g = geometry("house", 3)
+    with pytest.raises(KeyError, match="seat 4"):
+        g.seat(4)
+    with pytest.raises(KeyError, match="no 'pairs'"):
+        table_geometry(TableLayoutConfig(seat_count=3)).spot(1, "pairs")
+
+
+def test_pay_table_lines_keep_label_and_odds_apart() -> None:
+    config = TableLayoutConfig(paytables=[("Trips", [["Royal Flush", "50 to 1"], "All other: lose"])])
+    assert config.paytables == (("Trips", (("Royal Flush", "50 to 1"), "All other: lose")),)
+
+
+def test_inscription_letters_follow_the_arc_symmetrically() -> None:
+    places = along_arc(Ellipse(Point(0, 0), 300, 200), [12.0] * 11)
+    middle = places[5]
+    assert middle[0].x == pytest.approx(0, abs=1) and middle[1] == pytest.approx(0, abs=1)
+    first, last = places[0], places[-1]
+    assert first[0].x == pytest.approx(-last[0].x, abs=1)
+    assert first[1] == pytest.approx(-last[1], abs=0.5)
+
+
+@given(st.decimals(min_value=0, max_value=20000, places=2))
+def test_chips_make_the_amount_largest_first(amount: Decimal) -> None:
+    chips = chip_breakdown(amount)
+    assert sum(chips, Decimal(0)) == (amount * 2).to_integral_value(rounding="ROUND_FLOOR") / 2
+    assert chips == sorted(chips, reverse=True)
+    assert all(chip in CHIP_DENOMINATIONS for chip in chips)
+    # Fewest chips: never as many of a chip as make the next one up.
+    for small, big in itertools.pairwise(sorted(CHIP_DENOMINATIONS)):
+        assert chips.count(small) * small < big or big % small != 0
+
+
+def test_amounts_print_as_a_dealer_reads_them() -> None:
+    assert format_amount(Decimal("7.5")) == "$7.50"
+    assert format_amount(Decimal("2500")) == "$2,500"
