@@ -130,3 +130,17 @@ def test_variant_plan_covers_every_variant_before_repeating() -> None:
     every = sum(len(situation.variants) for situation in group)
     plan = variant_plan(group, random.Random(3), every)
     assert len(set((situation.name, variant) for situation, variant in plan)) == every
+
+
+def test_decisions_street_by_street_match_each_seats_play_wager() -> None:
+    scenario = situation_named("house-order").generate(5, "with folds")
+    decisions = scenario.decisions()
+    for seat in scenario.seats:
+        mine = [d for d in decisions if d.seat == seat.seat]
+        street = scenario.street_of(seat.seat)
+        if seat.folded:
+            assert [d.street for d in mine] == ["preflop", "flop", "river"] and all(d.multiple == 0 for d in mine)
+            assert mine[-1].is_fold and scenario.describe_play(seat.seat) == "folded on the river"
+        else:
+            assert mine[-1].street == street and mine[-1].multiple * seat.ante == seat.play
+            assert all(d.multiple == 0 for d in mine[:-1])

@@ -16,7 +16,6 @@ from functools import cached_property
 from trainer.drills.scenario_cards import Hole, ScenarioError, Shoe
 from trainer.engine.cards import Card, format_cards
 from trainer.engine.dealing import Deal, Procedure, deal, deal_order
-from trainer.engine.evaluator import evaluate
 from trainer.engine.round import Decision
 from trainer.engine.settlement import Settlement, format_money, settle
 from trainer.engine.strategy import BasicStrategy, play_hand
@@ -84,7 +83,7 @@ class Scenario:
                 if made is not None and _street_index(made) < _street_index(street):
                     continue
                 multiple = int(seat.play / seat.ante) if made == street else 0
-                out.append(Decision(seat.seat, street, multiple))  # type: ignore[arg-type]
+                out.append(Decision(seat.seat, street, multiple))
         return tuple(out)
 
     def describe_play(self, number: int) -> str:
@@ -329,12 +328,6 @@ def table_line(scenario: Scenario) -> str:
         if table.collection_schedule:
             parts.append(f"collection {table.collection_schedule}")
     return " · ".join(parts)
-
-
-def hand_of(scenario: Scenario, number: int) -> str:
-    """The seat's best hand in words: ``three kings``."""
-    seat = scenario.seat(number)
-    return evaluate((*seat.hole, *scenario.board)).describe()
 
 
 class DoesNotFitError(Exception):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from typing import Any
 
 from trainer.drills.scenario_cards import ROYAL_RANKS, Hole, board_for, exactly, fill_board, partial_board
 from trainer.drills.scenario_round import (
@@ -30,7 +31,7 @@ PAYTABLES: PaytableRegistry = load_paytables()
 SMALL = tuple(Decimal(v) for v in (1, 2, 3, 5))
 
 
-def _table(rng: random.Random, house_rate: float = 0.8, **changes: object) -> tuple[TableRules, list[int]]:
+def _table(rng: random.Random, house_rate: float = 0.8, **changes: Any) -> tuple[TableRules, list[int]]:
     """A house table (most of the time) or a player-dealer table, and the seats open on it."""
     if rng.random() < house_rate:
         table = house_table(rng, **changes)

@@ -117,7 +117,7 @@ class AnswerPanel(QStackedWidget):
 
     def show_for(self, question: Question) -> None:
         """The controls that fit ``question``, cleared, with the focus on them."""
-        kinds = {read_action: 1, read_dealer_hand: 2, read_result: 3}
+        kinds: dict[Callable[[str], Any], int] = {read_action: 1, read_dealer_hand: 2, read_result: 3}
         self.setCurrentIndex(kinds.get(question.parse, 0))
         self.line.clear()
         self.amount.clear()
@@ -151,7 +151,7 @@ class DrillForm(QWidget):
         self.number = 0
         self._items: Iterator[Any] = iter(())
         self._item_over = False
-        self._answers = []
+        self._answers: list[str] = []
         self._build()
         self.start(seed)
 
@@ -221,7 +221,7 @@ class DrillForm(QWidget):
         self.hand.setText(item_html(item))
         self.feedback.clear()
         self.history.clear()
-        self._answers: list[str] = []
+        self._answers = []
         self.next_button.setEnabled(False)
         self._show_question()
 
