@@ -229,7 +229,7 @@ def phase_text(phase: str) -> str:
 def layout_config(settings: Settings) -> Any:
     """What the felt shows for these settings (the table's :class:`TableLayoutConfig`)."""
     from trainer.engine.paytables import load_paytables
-    from trainer.gui.table.layout import TableLayoutConfig
+    from trainer.gui.table import TableLayoutConfig
     from trainer.settings import table_rules
 
     tables = load_paytables()
@@ -400,8 +400,7 @@ class MainWindow(QMainWindow):
 
     def _build_table(self, assets: Any) -> None:
         """The felt; when the artwork cannot be read the window says which file and still opens."""
-        from trainer.gui.table.art import ArtLibrary, AssetError
-        from trainer.gui.table.view import TableView
+        from trainer.gui.table import ArtLibrary, AssetError, TableView
 
         try:
             self.art = ArtLibrary(assets if assets is not None else assets_dir())
@@ -431,7 +430,7 @@ class MainWindow(QMainWindow):
 
     def _new_scene(self) -> Any:
         """A scene for the current settings (raises ``AssetError`` when a file it needs cannot be read)."""
-        from trainer.gui.table.scene import TableScene
+        from trainer.gui.table import TableScene
 
         config = layout_config(self.settings)
         scene = TableScene(config, self.art)
@@ -444,7 +443,7 @@ class MainWindow(QMainWindow):
             return False
         if layout_config(self.settings) == self._scene_config:
             return True
-        from trainer.gui.table.art import AssetError
+        from trainer.gui.table import AssetError
 
         try:
             self.scene = self._new_scene()
@@ -488,7 +487,7 @@ class MainWindow(QMainWindow):
         """Deal and start animating the next round; False when one is playing or the table cannot be drawn."""
         if self.playing or self.art is None or not self._refresh_scene():
             return False
-        from trainer.gui.table.director import Durations, RoundDirector
+        from trainer.gui.table import Durations, RoundDirector
 
         if self.session is None:
             self.session = new_session(self.settings, self.rng)
