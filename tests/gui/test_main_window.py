@@ -107,7 +107,7 @@ def test_the_window_opens_with_the_table_the_round_log_and_the_status_bar(open_w
     assert window.table_label.text() == "House-banked, 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500"
     assert window.new_round_action.isEnabled()
     assert not window.pause_action.isEnabled()
-    assert not window.step_action.isEnabled()
+    assert window.step_action.isEnabled()  # Step with no round deals one, phase by phase
     assert not window.skip_action.isEnabled()
     menus = [action.text() for action in window.menuBar().actions()]
     assert menus == ["&Table", "S&ound"]
@@ -195,6 +195,17 @@ def test_pause_step_and_resume(qtbot: Any, open_window: Any) -> None:
     assert window.paused
     window.toggle_pause()
     assert not window.paused and window.director.state == "running"
+    with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
+        window.skip_to_end()
+
+
+def test_step_with_no_round_deals_one_and_pauses_after_its_first_phase(qtbot: Any, open_window: Any) -> None:
+    window = open_window(durations=Durations(deal=20, flip=20, chips=20, pause=20))
+    with qtbot.waitSignal(window.roundStarted, timeout=WAIT):
+        qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: window.director.state == "paused", timeout=WAIT)
+    assert window.director.phases_run == ["bets"]
+    assert window.paused and window.pause_action.text() == "&Resume"
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         window.skip_to_end()
 

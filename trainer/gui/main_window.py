@@ -325,7 +325,7 @@ class MainWindow(QMainWindow):
         self.pause_action = self._action("pause", "&Pause", ["P"], self.toggle_pause,
                                          "Pause or resume the round")
         self.step_action = self._action("step", "&Step", ["S", "Right"], self.step,
-                                        "Play the next move of the round, then pause")
+                                        "Play the next phase of the round, then pause")
         self.skip_action = self._action("skipToEnd", "Skip to &end", ["E", "End"], self.skip_to_end,
                                         "Finish the round at once")
         self.slower_action = self._action("slower", "S&lower", ["["], lambda: self.change_speed(-1),
@@ -483,8 +483,11 @@ class MainWindow(QMainWindow):
         """True while a round's animation has not finished."""
         return self.director is not None
 
-    def new_round(self) -> bool:
-        """Deal and start animating the next round; False when one is playing or the table cannot be drawn."""
+    def new_round(self, *, stepping: bool = False) -> bool:
+        """Deal and start animating the next round; False when one is playing or the table cannot be drawn.
+
+        With ``stepping`` the round plays its first phase and pauses (Step when no round is playing).
+        """
         if self.playing or self.art is None or not self._refresh_scene():
             return False
         from trainer.gui.table import Durations, RoundDirector
@@ -499,11 +502,14 @@ class MainWindow(QMainWindow):
         self.director.finished.connect(self._round_finished)
         self.director.set_speed(self.settings.animation_speed)
         self.round_log.start(played, PROCEDURE_LABELS[self.settings.procedure])
-        self.paused = False
+        self.paused = stepping
         self.deck_label.setText(f"Deck in play: {played.deck_colour}")
         self._update_controls()
         self.roundStarted.emit()
-        self.director.start()
+        if stepping:
+            self.director.step()
+        else:
+            self.director.start()
         return True
 
     def toggle_pause(self) -> None:
@@ -519,8 +525,9 @@ class MainWindow(QMainWindow):
         self._update_controls()
 
     def step(self) -> None:
-        """Play the next move of the round and pause there."""
+        """Play the next phase of the round and pause there; with no round playing, deal one that way."""
         if not self.playing:
+            self.new_round(stepping=True)
             return
         self.director.step()
         self.paused = True
@@ -570,7 +577,7 @@ class MainWindow(QMainWindow):
         self.new_round_action.setEnabled(not playing and self.art is not None)
         self.pause_action.setEnabled(playing)
         self.pause_action.setText("&Resume" if self.paused else "&Pause")
-        self.step_action.setEnabled(playing)
+        self.step_action.setEnabled(playing or self.art is not None)
         self.skip_action.setEnabled(playing)
         speed = self.settings.animation_speed
         self.slower_action.setEnabled(speed > 0.25)
