@@ -24,7 +24,7 @@ from trainer.drills.answers import (
     read_money,
 )
 from trainer.drills.base import Feedback, Question
-from trainer.drills.scenario_round import Scenario, table_text
+from trainer.drills.scenario_round import Scenario, table_line, table_text
 from trainer.drills.scenarios import SITUATIONS, variant_plan
 from trainer.drills.settlement_drills import GROUPS, hand_title
 from trainer.drills.situations_table import step_of, table_action
@@ -289,8 +289,18 @@ def deal_order_asks(scenario: Scenario, rng: random.Random) -> tuple[str, list[A
     return deal_text(scenario), [deal_ask(scenario, number) for number in numbers]
 
 
+def fee_text(scenario: Scenario) -> str:
+    """The table before the deal: each seat's Ante, Blind, Trips and Bad Beat (no cards yet, no Play)."""
+    lines = [table_line(scenario), "The wagers before the deal:"]
+    for seat in scenario.seats:
+        wagers = [(wager, seat.stake(wager)) for wager in (Wager.ANTE, Wager.BLIND, Wager.TRIPS, Wager.BAD_BEAT)]
+        lines.append(f"Seat {seat.seat}: " + ", ".join(f"{wager.label} {format_money(amount)}"
+                                                      for wager, amount in wagers if amount))
+    return "\n".join(lines)
+
+
 def fee_asks(scenario: Scenario, rng: random.Random) -> tuple[str, list[Ask]]:
-    return table_text(scenario, show_dealer=False), [fee_ask(scenario)]
+    return fee_text(scenario), [fee_ask(scenario)]
 
 
 DRILLS = (

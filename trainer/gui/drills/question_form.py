@@ -52,7 +52,7 @@ def item_html(item: DrillItem) -> str:
     if scenario is None or "Board:" not in item.text:
         return f"<pre>{escape(item.text)}</pre>"
     lines = item.text.splitlines()
-    show_dealer = any(line.startswith(("Dealer:", "Player-dealer (")) for line in lines)
+    show_dealer = any(line.startswith(("Dealer:", "Player-dealer (seat")) for line in lines)
     return hand_html(scenario, show_dealer=show_dealer)
 
 
