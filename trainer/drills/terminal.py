@@ -22,6 +22,8 @@ def run_quiz(
 ) -> SetResult:
     """Ask ``count`` items of ``drill``; end of input ends the quiz with the score so far."""
     result = SetResult(drill.name, mode)
+    if mode is Mode.SPEED:
+        result.target_seconds_per_decision = getattr(drill, "target_seconds_per_decision", None)
     book = book or ScoreBook()
 
     def say(text: str = "") -> None:

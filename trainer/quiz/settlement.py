@@ -185,7 +185,10 @@ class SettlementQuiz:
     # -- results -------------------------------------------------------------------------------------------
 
     def result(self) -> ItemResult:
-        steps = len(self.settlement.procedure) + 1
+        """The score so far: a hand cut short counts only the steps answered (or got wrong) before it stopped."""
+        done = {DEALER_STEP} if self._dealer_done else set()
+        done |= {_key(step) for step in self.settlement.procedure if step not in self._pending}
+        steps = len(done | self._faulted)
         seconds = (self._finished or self._clock()) - self._started
         return ItemResult(self.drill, self.item, steps, steps - len(self._faulted), tuple(self._mistakes),
                           seconds, self.mode)

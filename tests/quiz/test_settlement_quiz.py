@@ -1,0 +1,158 @@
+"""The settlement quiz core: every step checked against the engine, every kind of mistake caught and named."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from trainer.engine import Banking, Category, SeatHand, TableRules, parse_cards, settle
+from trainer.engine.wagers import Action, Wager
+from trainer.quiz.settlement import SettlementQuiz
+from trainer.scoring import ErrorKind, Mode
+
+D = Decimal
+HOUSE = TableRules()
+PD = TableRules(banking=Banking.PLAYER_DEALER, player_dealer_seat=3, player_dealer_bank=D(1000),
+                trips_paytable="UTH-02", bad_beat_paytable="CA")
+
+
+def seat(number: int, hole: str, play: int = 10, **side: int) -> SeatHand:
+    return SeatHand(number, parse_cards(hole), D(10), D(10), D(play), **{k: D(v) for k, v in side.items()})
+
+
+def quiz(table: TableRules, dealer: str, board: str, *seats: SeatHand, mode: Mode = Mode.PRACTICE,
+         clock: list[float] | None = None) -> SettlementQuiz:
+    result = settle(table, parse_cards(dealer), parse_cards(board), list(seats))
+    ticks = clock if clock is not None else [0.0]
+    return SettlementQuiz(result, table, mode, clock=lambda: ticks[0])
+
+
+UNQUALIFIED = ("Kh 7d", "2c 9d Ts Jh 3s")  # the dealer has king high
+
+
+def answer_everything(q: SettlementQuiz) -> None:
+    q.announce_dealer(q.settlement.dealer.category, q.settlement.dealer_qualifies)
+    while (step := q.next_step()) is not None:
+        assert q.submit(step.seat, step.wager, step.action, step.amount).accepted
+
+
+def test_a_perfect_answer_scores_100() -> None:
+    q = quiz(HOUSE, *UNQUALIFIED, seat(1, "Ah Qd", trips=5), seat(4, "Qc 4h", play=40), seat(6, "7c 2h", play=0))
+    answer_everything(q)
+    result = q.result()
+    assert q.done and result.score == 100.0 and result.perfect
+    assert result.steps == len(q.settlement.procedure) + 1
+
+
+def test_a_wrong_dealer_announcement_is_caught_and_named() -> None:
+    q = quiz(HOUSE, *UNQUALIFIED, seat(1, "Ah Qd"))
+    verdict = q.announce_dealer(Category.ONE_PAIR, True)
+    assert not verdict.accepted
+    assert verdict.mistakes[0].kind is ErrorKind.WRONG_DEALER_HAND
+    assert "high card, does not qualify" in verdict.mistakes[0].expected
+    assert q.announce_dealer(Category.HIGH_CARD, False).accepted
+
+
+def test_house_table_refund_pass_is_required_first() -> None:
+    q = quiz(HOUSE, *UNQUALIFIED, seat(1, "Ah Qd"), seat(5, "Kc 4h"))
+    q.announce_dealer(Category.HIGH_CARD, False)
+    verdict = q.submit(5, Wager.PLAY, Action.TAKE, D(10))
+    assert [m.kind for m in verdict.mistakes] == [ErrorKind.MISSED_REFUND_PASS]
+    assert "refund every Ante" in verdict.mistakes[0].rule
+    assert q.submit(5, Wager.ANTE, Action.PUSH).accepted
+    assert q.submit(1, Wager.ANTE, Action.PUSH).accepted
+
+
+def test_player_dealer_table_has_no_separate_refund_pass() -> None:
+    q = quiz(PD, *UNQUALIFIED, seat(1, "Ah Qd"), seat(5, "Kc 4h"))
+    q.announce_dealer(Category.HIGH_CARD, False)
+    assert q.submit(5, Wager.ANTE, Action.PUSH).accepted
+    verdict = q.submit(1, Wager.ANTE, Action.PUSH)
+    assert [m.kind for m in verdict.mistakes] == [ErrorKind.ORDER]
+    assert q.submit(5, Wager.PLAY, Action.TAKE).accepted
+
+
+@pytest.mark.parametrize(("table", "first", "wrong"), [(HOUSE, 6, 2), (PD, 4, 6)], ids=["house", "player-dealer"])
+def test_order_is_judged_by_the_tables_direction(table: TableRules, first: int, wrong: int) -> None:
+    q = quiz(table, "Ah Ad", "2c 9d Ts Jh 3s", seat(2, "Kh 4d"), seat(4, "Kc 4h"), seat(6, "Qc 4c"))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    verdict = q.submit(wrong, Wager.ANTE, Action.TAKE)
+    assert verdict.mistakes[0].kind is ErrorKind.ORDER
+    assert not verdict.accepted
+    assert q.submit(first, Wager.ANTE, Action.TAKE).accepted
+
+
+def test_a_wrong_action_and_a_wrong_amount_are_named_with_the_rule() -> None:
+    q = quiz(HOUSE, "Kd Kc", "9h Th 2h 5c 6s", seat(1, "Ah 4h", play=10))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    q.submit(1, Wager.ANTE, Action.PAY, D(10))
+    q.submit(1, Wager.PLAY, Action.PAY, D(10))
+    wrong_action = q.submit(1, Wager.BLIND, Action.PUSH)
+    assert wrong_action.mistakes[0].kind is ErrorKind.WRONG_ACTION
+    assert "3 to 2" in wrong_action.mistakes[0].rule and wrong_action.mistakes[0].topic == "blind"
+    wrong_amount = q.submit(1, Wager.BLIND, Action.PAY, D(10))
+    assert wrong_amount.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
+    assert wrong_amount.mistakes[0].expected == "Seat 1: pay the Blind $15"  # 3 to 2 on $10
+    assert q.submit(1, Wager.BLIND, Action.PAY, D(15)).accepted
+
+
+def test_a_pay_without_an_amount_is_a_wrong_amount() -> None:
+    q = quiz(HOUSE, "Kd Kc", "9h Th 2h 5c 6s", seat(1, "Ah 4h", play=10))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    assert q.submit(1, Wager.ANTE, Action.PAY).mistakes[0].kind is ErrorKind.WRONG_AMOUNT
+
+
+def test_practice_mode_makes_the_trainee_correct_before_going_on() -> None:
+    q = quiz(HOUSE, "Ah Ad", "2c 9d Ts Jh 3s", seat(1, "Kh 4d"))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    assert not q.submit(1, Wager.ANTE, Action.PUSH).accepted
+    assert q.next_step() is not None and q.next_step().wager is Wager.ANTE  # type: ignore[union-attr]
+    answer_everything_after_dealer(q)
+    result = q.result()
+    assert result.correct == result.steps - 1
+    assert [m.kind for m in result.mistakes] == [ErrorKind.WRONG_ACTION]
+
+
+def answer_everything_after_dealer(q: SettlementQuiz) -> None:
+    while (step := q.next_step()) is not None:
+        q.submit(step.seat, step.wager, step.action, step.amount)
+
+
+def test_exam_mode_accepts_every_step_and_reviews_it_beside_the_correct_one() -> None:
+    q = quiz(HOUSE, "Ah Ad", "2c 9d Ts Jh 3s", seat(1, "Kh 4d"), mode=Mode.EXAM)
+    assert q.announce_dealer(Category.TWO_PAIR, True).accepted
+    assert q.submit(1, Wager.ANTE, Action.PUSH).accepted
+    answer_everything_after_dealer(q)
+    assert q.done
+    review = q.review()
+    assert [line.correct for line in review] == [False, False, True, True]
+    assert review[1].expected == "Seat 1: take the Ante $10" and review[1].given == "seat 1 Ante: push $10"
+    assert q.result().score == 50.0
+
+
+def test_guided_mode_hint_says_what_comes_next_and_why() -> None:
+    q = quiz(HOUSE, *UNQUALIFIED, seat(1, "Ah Qd"), mode=Mode.GUIDED)
+    assert "does not qualify" in q.hint()
+    q.announce_dealer(Category.HIGH_CARD, False)
+    assert q.hint() == "Next: Seat 1: push the Ante $10 — Dealer does not qualify (less than a pair): the Ante pushes"
+
+
+def test_speed_mode_times_every_decision() -> None:
+    clock = [0.0]
+    q = quiz(HOUSE, "Ah Ad", "2c 9d Ts Jh 3s", seat(1, "Kh 4d"), mode=Mode.SPEED, clock=clock)
+    clock[0] = 4.0
+    q.announce_dealer(Category.ONE_PAIR, True)
+    while (step := q.next_step()) is not None:
+        clock[0] += 2.0
+        q.submit(step.seat, step.wager, step.action, step.amount)
+    assert q.decision_times == [4.0, 2.0, 2.0, 2.0]
+    assert q.result().seconds == 10.0
+
+
+def test_a_hand_cut_short_counts_only_what_was_answered() -> None:
+    q = quiz(HOUSE, "Ah Ad", "2c 9d Ts Jh 3s", seat(1, "Kh 4d"), seat(2, "Kc 4c"))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    q.submit(2, Wager.ANTE, Action.TAKE)
+    result = q.result()
+    assert (result.steps, result.correct) == (2, 2)
