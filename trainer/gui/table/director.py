@@ -206,7 +206,12 @@ class RoundDirector(QObject):
         timeline.speed = factor
         rescale(timeline.timed, factor)
         before_new = sum(group.animationAt(i).totalDuration() for i in range(max(index, 0)))
+        paused = group.state() == QAbstractAnimation.State.Paused
+        if paused:  # a paused group would pause a zero-length cue it lands on, which Qt warns about
+            group.resume()
         group.setCurrentTime(before_new + round(local * old / factor))
+        if paused and group.state() == QAbstractAnimation.State.Running:
+            group.pause()
 
     # -- running phases -------------------------------------------------------------------------------------
 
@@ -256,7 +261,7 @@ class RoundDirector(QObject):
             return
         if self._index + 1 >= len(self._phases):
             self._finish()
-        elif self._stop_after_phase:
+        elif self._stop_after_phase or self._state == "paused":
             self._state = "paused"
         else:
             self._run_next()
