@@ -54,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_under_xvfb(argv if argv is not None else sys.argv[1:])
 
 
-# --- the X server ------------------------------------------------------------------------------------------------
+# --- the X server -----------------------------------------------------------------------------------------
 
 
 def free_display(first: int = 99) -> int:
@@ -93,7 +93,7 @@ def run_under_xvfb(argv: Sequence[str]) -> int:
             server.wait()
 
 
-# --- the round ---------------------------------------------------------------------------------------------------
+# --- the round --------------------------------------------------------------------------------------------
 
 
 def play_and_grab(window: object, out: Path) -> list[Path]:

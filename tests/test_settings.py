@@ -40,7 +40,7 @@ def test_doctests_hold() -> None:
     assert result.failed == 0
 
 
-# --- defaults -----------------------------------------------------------------------------------------------
+# --- defaults ---------------------------------------------------------------------------------------------
 
 
 def test_defaults_are_a_house_banked_six_seat_table_with_trips_and_bad_beat() -> None:
@@ -67,7 +67,7 @@ def test_default_path_is_in_the_user_config_dir(monkeypatch: pytest.MonkeyPatch,
     assert SettingsStore().path == default_settings_path()
 
 
-# --- checks -------------------------------------------------------------------------------------------------
+# --- checks -----------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -146,7 +146,7 @@ def test_speed_steps_run_from_a_quarter_to_four_times() -> None:
     assert step_speed(0.25, -1) == 0.25
 
 
-# --- the file -----------------------------------------------------------------------------------------------
+# --- the file ---------------------------------------------------------------------------------------------
 
 
 def test_no_file_yet_gives_the_defaults_and_no_message(store: SettingsStore) -> None:
@@ -285,7 +285,7 @@ def test_json_numbers_are_read_as_the_fields_types() -> None:
     assert loaded.deck_backs == ("blue", "red")
 
 
-# --- invariants ---------------------------------------------------------------------------------------------
+# --- invariants -------------------------------------------------------------------------------------------
 
 _any_json = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -348,7 +348,7 @@ def test_pay_table_and_schedule_choices_come_from_the_engines_data() -> None:
         DEFAULTS.replace(collection_schedule="bb-25")
 
 
-# --- the engine's table from the settings ----------------------------------------------------------------------
+# --- the engine's table from the settings -----------------------------------------------------------------
 
 
 def test_table_rules_carry_the_banking_pay_tables_and_limits() -> None:
@@ -360,7 +360,9 @@ def test_table_rules_carry_the_banking_pay_tables_and_limits() -> None:
     assert (rules.trips_paytable, rules.bad_beat_paytable, rules.pairs_paytable) == ("UTH-03", "BBB-02", "5")
     assert (rules.min_wager, rules.max_wager) == (Decimal(10), Decimal(1000))
     assert rules.collection_schedule is None and rules.player_dealer_bank is None
-    player_dealer = settings_module.table_rules(DEFAULTS.replace(banking="player-dealer", collection_schedule="uth-1"))
+    player_dealer = settings_module.table_rules(
+        DEFAULTS.replace(banking="player-dealer", collection_schedule="uth-1")
+    )
     assert (player_dealer.collection_schedule, player_dealer.player_dealer_bank) == ("uth-1", Decimal(1000))
     assert player_dealer.inscription.startswith("Player-Dealer")
 
@@ -368,7 +370,8 @@ def test_table_rules_carry_the_banking_pay_tables_and_limits() -> None:
 def test_a_session_from_the_settings_deals_rounds_by_them() -> None:
     import random
 
-    chosen = DEFAULTS.replace(banking="player-dealer", seats=8, procedure="card-shoe", deck_backs=("green", "black"))
+    chosen = DEFAULTS.replace(banking="player-dealer", seats=8, procedure="card-shoe",
+                              deck_backs=("green", "black"))
     session = settings_module.new_session(chosen, random.Random(4))
     first, second = session.next_round(), session.next_round()
     assert first.procedure == "card-shoe"

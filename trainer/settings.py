@@ -143,7 +143,9 @@ def _is_int(value: object) -> bool:
 
 
 def _is_number(value: object) -> bool:
-    return (_is_int(value) or isinstance(value, float)) and math.isfinite(float(value))  # type: ignore[arg-type]
+    if not (_is_int(value) or isinstance(value, float)):
+        return False
+    return math.isfinite(float(value))  # type: ignore[arg-type]
 
 
 def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[object], str | None]:

@@ -110,7 +110,7 @@ OPEN_AND_CLOSE = textwrap.dedent("""
 """)
 
 
-# --- is there a display? ---------------------------------------------------------------------------------------
+# --- is there a display? ----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -130,7 +130,9 @@ OPEN_AND_CLOSE = textwrap.dedent("""
         ({}, "darwin", True),
     ],
 )
-def test_a_window_needs_a_display_or_a_headless_platform(env: dict[str, str], platform: str, ok: bool) -> None:
+def test_a_window_needs_a_display_or_a_headless_platform(
+    env: dict[str, str], platform: str, ok: bool
+) -> None:
     assert (display_problem(env, platform) is None) is ok
     if not ok:
         assert display_problem(env, platform) == NO_DISPLAY_MESSAGE
@@ -178,7 +180,7 @@ def test_a_window_system_that_fails_to_start_is_one_line_not_an_abort(user_dirs:
     assert "Traceback" not in result.stderr
 
 
-# --- the app, end to end ---------------------------------------------------------------------------------------
+# --- the app, end to end ----------------------------------------------------------------------------------
 
 
 def test_the_window_opens_and_settings_are_written(user_dirs: dict[str, Path]) -> None:
@@ -218,7 +220,7 @@ def test_no_audio_device_the_window_still_opens_and_the_log_says_so_once(user_di
     assert len(sound_lines) == 1, text
 
 
-# --- logging and crash reporting -------------------------------------------------------------------------------
+# --- logging and crash reporting --------------------------------------------------------------------------
 
 
 def test_logging_goes_to_the_user_log_folder(user_dirs: dict[str, Path]) -> None:
@@ -319,3 +321,13 @@ def test_an_error_in_a_slot_is_reported_not_printed(user_dirs: dict[str, Path]) 
 def test_the_command_and_run_app_agree_on_the_exit_status(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app_module, "display_problem", lambda: NO_DISPLAY_MESSAGE)
     assert app_module.run_app([]) == app_module.EXIT_NO_DISPLAY
+
+
+def test_the_doctests_of_the_window_modules_hold() -> None:
+    import doctest
+
+    from trainer.gui import main_window
+
+    for module in (app_module, main_window):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

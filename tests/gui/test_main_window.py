@@ -92,7 +92,7 @@ def play_round(qtbot: Any, window: MainWindow) -> None:
         assert window.new_round()
 
 
-# --- the window ------------------------------------------------------------------------------------------------
+# --- the window -------------------------------------------------------------------------------------------
 
 
 def test_the_window_opens_with_the_table_the_round_log_and_the_status_bar(open_window: Any) -> None:
@@ -104,7 +104,8 @@ def test_the_window_opens_with_the_table_the_round_log_and_the_status_bar(open_w
     assert window.dock.isVisible()
     assert window.phase_label.text() == "Phase: waiting for a new round (N)"
     assert window.speed_label.text() == "1x"
-    assert window.table_label.text() == "House-banked, 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500"
+    assert window.table_label.text() == table_summary(DEFAULTS)
+    assert "Trips UTH-01 · Bad Beat BBB-02" in window.table_label.text()
     assert window.new_round_action.isEnabled()
     assert not window.pause_action.isEnabled()
     assert window.step_action.isEnabled()  # Step with no round deals one, phase by phase
@@ -125,6 +126,7 @@ def test_the_commands_have_their_keys(open_window: Any) -> None:
     assert keys["settings"] == ["Ctrl+,"]
     assert keys["quit"] == ["Ctrl+Q"]
     assert keys["mute"] == ["M"]
+    assert keys["continuous"] == ["C"]
 
 
 def test_a_full_round_plays_to_the_end_and_the_log_follows_it(qtbot: Any, open_window: Any) -> None:
@@ -218,6 +220,27 @@ def test_rounds_play_only_on_request(qtbot: Any, open_window: Any) -> None:
     assert not window.playing
 
 
+def test_dealing_continuously_plays_round_after_round_until_switched_off(
+    qtbot: Any, open_window: Any
+) -> None:
+    window = open_window()
+    started: list[int] = []
+    window.roundStarted.connect(lambda: started.append(window.played.number))
+    qtbot.keyClick(window, Qt.Key.Key_C)
+    assert window.continuous_action.isChecked()
+    qtbot.waitUntil(lambda: len(started) >= 3, timeout=WAIT)
+    qtbot.keyClick(window, Qt.Key.Key_C)
+    assert not window.continuous_action.isChecked()
+    if window.playing:
+        with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
+            window.skip_to_end()
+    count = len(started)
+    with qtbot.assertNotEmitted(window.roundStarted, wait=200):
+        pass
+    assert len(started) == count
+    assert started[:3] == [1, 2, 3]
+
+
 def test_new_round_is_refused_while_a_round_plays(open_window: Any) -> None:
     window = open_window(durations=Durations())
     assert window.new_round()
@@ -236,7 +259,7 @@ def test_the_deck_in_play_alternates_and_shows_in_the_status_bar(qtbot: Any, ope
     assert colours[0] != colours[1] and colours[0] == colours[2]
 
 
-# --- keys ----------------------------------------------------------------------------------------------------------
+# --- keys -------------------------------------------------------------------------------------------------
 
 
 def test_keys_drive_the_round(qtbot: Any, open_window: Any) -> None:
@@ -305,7 +328,7 @@ def test_ctrl_comma_opens_the_settings_and_ctrl_q_quits(qtbot: Any, open_window:
     assert not window.isVisible()
 
 
-# --- settings --------------------------------------------------------------------------------------------------
+# --- settings ---------------------------------------------------------------------------------------------
 
 
 def test_settings_survive_a_restart(qtbot: Any, open_window: Any, store: SettingsStore,
@@ -322,7 +345,8 @@ def test_settings_survive_a_restart(qtbot: Any, open_window: Any, store: Setting
     original = MainWindow.restoreGeometry
 
     def spy(self: MainWindow, geometry: Any) -> bool:
-        restored.append(bytes(geometry.toBase64()).decode() == loaded.window_geometry and original(self, geometry))
+        same = bytes(geometry.toBase64()).decode() == loaded.window_geometry
+        restored.append(same and original(self, geometry))
         return restored[-1]
 
     monkeypatch.setattr(MainWindow, "restoreGeometry", spy)
@@ -377,7 +401,7 @@ def test_a_settings_file_that_cannot_be_written_is_reported_once(open_window: An
     assert len(messages) == 1 and "could not be saved" in messages[0]
 
 
-# --- sound and artwork -----------------------------------------------------------------------------------------
+# --- sound and artwork ------------------------------------------------------------------------------------
 
 
 class FakeSound:

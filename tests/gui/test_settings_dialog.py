@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
@@ -42,7 +43,7 @@ def private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv(name, str(tmp_path / name.lower()))
 
 
-def make(qtbot, settings: Settings = DEFAULTS) -> SettingsDialog:  # type: ignore[no-untyped-def]
+def make(qtbot: Any, settings: Settings = DEFAULTS) -> SettingsDialog:
     dialog = SettingsDialog(settings)
     qtbot.addWidget(dialog)
     return dialog
@@ -58,13 +59,13 @@ def error_text(dialog: SettingsDialog, key: str) -> str:
     return label.text() if not label.isHidden() else ""
 
 
-def test_the_dialog_has_five_tabs(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_dialog_has_five_tabs(qtbot: Any) -> None:
     dialog = make(qtbot)
     titles = [dialog.tabs.tabText(i).replace("&&", "&") for i in range(dialog.tabs.count())]
     assert titles == ["Table", "Pay tables", "Limits", "Animation & sound", "Cards"]
 
 
-def test_the_dialog_shows_the_settings_it_was_given_unchanged(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_dialog_shows_the_settings_it_was_given_unchanged(qtbot: Any) -> None:
     chosen = DEFAULTS.replace(
         banking="player-dealer", seats=8, procedure="card-shoe", trips_paytable="UTH-04",
         bad_beat_paytable="CA", collection_schedule="uth-2", min_wager=10, max_wager=1000,
@@ -78,7 +79,7 @@ def test_the_dialog_shows_the_settings_it_was_given_unchanged(qtbot) -> None:  #
     assert dialog.result_settings().window_geometry == "AAAA"
 
 
-def test_player_dealer_banking_offers_six_or_eight_positions_and_the_shuffler(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_player_dealer_banking_offers_six_or_eight_positions_and_the_shuffler(qtbot: Any) -> None:
     dialog = make(qtbot, DEFAULTS.replace(offer_pairs=True, seats=7))
     dialog.banking.setCurrentIndex(dialog.banking.findData("player-dealer"))
     seats = [dialog.seats.itemData(i) for i in range(dialog.seats.count())]
@@ -95,7 +96,7 @@ def test_player_dealer_banking_offers_six_or_eight_positions_and_the_shuffler(qt
         "player-dealer", 6, "shuffler", False)
 
 
-def test_back_to_house_banking_offers_one_to_seven_seats_and_the_ace(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_back_to_house_banking_offers_one_to_seven_seats_and_the_ace(qtbot: Any) -> None:
     dialog = make(qtbot, DEFAULTS.replace(banking="player-dealer", seats=8, procedure="shuffler"))
     dialog.banking.setCurrentIndex(dialog.banking.findData("house"))
     assert [dialog.seats.itemData(i) for i in range(dialog.seats.count())] == list(range(1, 8))
@@ -104,7 +105,7 @@ def test_back_to_house_banking_offers_one_to_seven_seats_and_the_ace(qtbot) -> N
     assert not dialog.bank.isEnabled()
 
 
-def test_a_maximum_below_the_minimum_is_named_under_the_field_and_blocks_ok(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_maximum_below_the_minimum_is_named_under_the_field_and_blocks_ok(qtbot: Any) -> None:
     dialog = make(qtbot)
     dialog.min_wager.setValue(100)
     dialog.max_wager.setValue(50)
@@ -121,7 +122,7 @@ def test_a_maximum_below_the_minimum_is_named_under_the_field_and_blocks_ok(qtbo
     assert dialog.summary.text() == ""
 
 
-def test_bad_beat_without_trips_is_refused_inline(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_bad_beat_without_trips_is_refused_inline(qtbot: Any) -> None:
     dialog = make(qtbot)
     dialog.offer["offer_trips"].setChecked(False)
     assert "Bad Beat needs Trips" in error_text(dialog, "offer_bad_beat")
@@ -131,7 +132,7 @@ def test_bad_beat_without_trips_is_refused_inline(qtbot) -> None:  # type: ignor
     assert dialog.result_settings().offered_side_bets == ()
 
 
-def test_a_pay_table_is_chosen_only_while_its_bet_is_offered(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_pay_table_is_chosen_only_while_its_bet_is_offered(qtbot: Any) -> None:
     dialog = make(qtbot)
     assert not dialog.paytable["pairs_paytable"].isEnabled()
     dialog.offer["offer_pairs"].setChecked(True)
@@ -141,7 +142,7 @@ def test_a_pay_table_is_chosen_only_while_its_bet_is_offered(qtbot) -> None:  # 
     assert result.offer_pairs and result.pairs_paytable == 4
 
 
-def test_restore_defaults_puts_every_field_back_but_keeps_the_window_place(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_restore_defaults_puts_every_field_back_but_keeps_the_window_place(qtbot: Any) -> None:
     dialog = make(qtbot, DEFAULTS.replace(seats=2, volume=0.1, four_colour=True, window_geometry="AAAA"))
     dialog.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
     result = dialog.result_settings()
@@ -149,14 +150,14 @@ def test_restore_defaults_puts_every_field_back_but_keeps_the_window_place(qtbot
     assert result.window_geometry == "AAAA"
 
 
-def test_the_two_deck_backs_must_differ(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_two_deck_backs_must_differ(qtbot: Any) -> None:
     dialog = make(qtbot)
     dialog.back_two.setCurrentIndex(dialog.back_two.findData("red"))
     assert "different back colours" in error_text(dialog, "deck_backs")
     assert not ok_enabled(dialog)
 
 
-def test_ok_accepts_and_cancel_rejects(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_ok_accepts_and_cancel_rejects(qtbot: Any) -> None:
     dialog = make(qtbot)
     dialog.volume.setValue(25)
     assert dialog.volume_text.text() == "25 %"
@@ -168,6 +169,6 @@ def test_ok_accepts_and_cancel_rejects(qtbot) -> None:  # type: ignore[no-untype
         other.buttons.button(QDialogButtonBox.StandardButton.Cancel).click()
 
 
-def test_a_speed_between_the_steps_is_kept(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_speed_between_the_steps_is_kept(qtbot: Any) -> None:
     dialog = make(qtbot, DEFAULTS.replace(animation_speed=1.25))
     assert dialog.result_settings().animation_speed == 1.25

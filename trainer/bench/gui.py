@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 LAUNCH_TARGET_S = 2.0
 FRAME_TARGET_MS = 8.0
@@ -87,7 +88,7 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "OVER TARGET"
 
 
-# --- where the windows go ----------------------------------------------------------------------------------------
+# --- where the windows go ---------------------------------------------------------------------------------
 
 
 @contextmanager
@@ -147,7 +148,7 @@ def child_env(scratch: Path) -> dict[str, str]:
     return env
 
 
-# --- launch ------------------------------------------------------------------------------------------------------
+# --- launch -----------------------------------------------------------------------------------------------
 
 
 def launch_once(env: dict[str, str]) -> float:
@@ -157,7 +158,8 @@ def launch_once(env: dict[str, str]) -> float:
                             timeout=120, check=False)
     shown = [line for line in result.stdout.splitlines() if line.startswith("SHOWN ")]
     if result.returncode != 0 or not shown:
-        raise SystemExit(f"bench gui: the app did not start (status {result.returncode}): {result.stderr.strip()}")
+        raise SystemExit(f"bench gui: the app did not start (status {result.returncode}): "
+                         f"{result.stderr.strip()}")
     return float(shown[0].split()[1]) - start
 
 
@@ -172,10 +174,10 @@ def report_launch(runs: int) -> None:
           f"{cold:.2f} s) — target < {LAUNCH_TARGET_S:g} s: {verdict(median < LAUNCH_TARGET_S)}")
 
 
-# --- one frame ---------------------------------------------------------------------------------------------------
+# --- one frame --------------------------------------------------------------------------------------------
 
 
-def full_table_mid_deal() -> tuple[object, object]:
+def full_table_mid_deal() -> tuple[Any, Any]:
     """A 7-seat table with every side bet, its round paused with the deal half done; (scene, director)."""
     from PySide6.QtCore import QEventLoop, QTimer
 
@@ -216,7 +218,7 @@ def full_table_mid_deal() -> tuple[object, object]:
     return scene, director
 
 
-def render_times(scene: object, frames: int) -> list[float]:
+def render_times(scene: Any, frames: int) -> list[float]:
     """Milliseconds for each of ``frames`` renders of ``scene`` into a 1920x1080 image (after 3 warm-ups)."""
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QImage, QPainter
@@ -230,21 +232,21 @@ def render_times(scene: object, frames: int) -> list[float]:
         start = time.perf_counter()
         painter = QPainter(image)
         painter.setRenderHints(hints)
-        scene.render(painter, target, scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)  # type: ignore[attr-defined]
+        scene.render(painter, target, scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         painter.end()
         if index >= 3:
             times.append((time.perf_counter() - start) * 1000)
     return times
 
 
-def view_repaint_times(scene: object, frames: int) -> list[float]:
-    """Milliseconds for each of ``frames`` full repaints of a 1920x1080 table view (after 3 warm-ups): what one
-    frame on screen costs when everything must be drawn again."""
+def view_repaint_times(scene: Any, frames: int) -> list[float]:
+    """Milliseconds for each of ``frames`` full repaints of a 1920x1080 table view (after 3 warm-ups):
+    what one frame on screen costs when everything must be drawn again."""
     from PySide6.QtWidgets import QApplication
 
     from trainer.gui.table.view import TableView
 
-    view = TableView(scene)  # type: ignore[arg-type]
+    view = TableView(scene)
     view.resize(*FRAME_SIZE)
     view.show()
     QApplication.processEvents()
@@ -271,7 +273,7 @@ def report_frame(frames: int) -> None:
 
     create_application(["uth-trainer-bench"])
     scene, director = full_table_mid_deal()
-    cards = len(scene.arrivals)  # type: ignore[attr-defined]
+    cards = len(scene.arrivals)
     median, p95 = _stats(render_times(scene, frames))
     print(f"one frame, 7 seats mid-deal ({cards} cards out) rendered at {FRAME_SIZE[0]}x{FRAME_SIZE[1]} into "
           f"a QImage: median {median:.2f} ms over {frames} renders (p95 {p95:.2f} ms) "
@@ -279,10 +281,10 @@ def report_frame(frames: int) -> None:
     view_median, view_p95 = _stats(view_repaint_times(scene, frames))
     print(f"  the same frame as a full repaint of a {FRAME_SIZE[0]}x{FRAME_SIZE[1]} table view: median "
           f"{view_median:.2f} ms (p95 {view_p95:.2f} ms)")
-    director.stop()  # type: ignore[attr-defined]
+    director.stop()
 
 
-# --- memory ------------------------------------------------------------------------------------------------------
+# --- memory -----------------------------------------------------------------------------------------------
 
 
 def resident_mb() -> float:
@@ -326,11 +328,13 @@ def memory_after_rounds(rounds: int) -> float:
 
 def report_memory(rounds: int) -> None:
     with tempfile.TemporaryDirectory() as scratch:
-        result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(rounds)], env=child_env(Path(scratch)),
-                                capture_output=True, text=True, timeout=300, check=False)
+        result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(rounds)],
+                                env=child_env(Path(scratch)), capture_output=True, text=True, timeout=300,
+                                check=False)
     lines = [line for line in result.stdout.splitlines() if line.startswith("RSS ")]
     if result.returncode != 0 or not lines:
-        raise SystemExit(f"bench gui: the memory run failed (status {result.returncode}): {result.stderr.strip()}")
+        raise SystemExit(f"bench gui: the memory run failed (status {result.returncode}): "
+                         f"{result.stderr.strip()}")
     rss = float(lines[0].split()[1])
     print(f"resident memory after {rounds} rounds: {rss:.0f} MB — target < {MEMORY_TARGET_MB:g} MB: "
           f"{verdict(rss < MEMORY_TARGET_MB)}")

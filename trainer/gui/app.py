@@ -1,7 +1,8 @@
 """Starting the table window: display check, Qt application, logging, crash reporting, settings.
 
-``uth-trainer`` with no arguments calls :func:`run_app`. Before Qt is touched it checks that there is a display
-to open a window on, and says so in one line when there is none (``settle`` and ``quiz`` work without one).
+``uth-trainer`` with no arguments calls :func:`run_app`. Before Qt is touched it checks that there is a
+display to open a window on, and says so in one line when there is none (``settle`` and ``quiz`` work
+without one).
 Everything unexpected afterwards is written with its traceback to the log file in the user's log folder and
 shown as a one-line message, never as a traceback on the console.
 """
@@ -40,7 +41,9 @@ PIXMAP_CACHE_KB = 128 * 1024
 """Qt's pixmap cache, where the table's items keep their drawn images. Qt's default (10 MB) is smaller than
 the felt alone at 1920x1080, so every frame would draw the whole table again."""
 
-HEADLESS_PLATFORMS = frozenset({"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"})
+HEADLESS_PLATFORMS = frozenset(
+    {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
+)
 """Qt platform plugins that draw without a desktop display server."""
 
 log = logging.getLogger("trainer.gui")
@@ -49,7 +52,7 @@ Notify = Callable[[str], None]
 """Shows the user one line (a message box in the app, a list's ``append`` in tests)."""
 
 
-# --- is there a display? ---------------------------------------------------------------------------------------
+# --- is there a display? ----------------------------------------------------------------------------------
 
 
 def display_problem(env: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
@@ -118,7 +121,7 @@ def _unix_connects(address: str, timeout: float) -> bool:
     return True
 
 
-# --- logging and crash reporting -------------------------------------------------------------------------------
+# --- logging and crash reporting --------------------------------------------------------------------------
 
 
 def log_dir() -> Path:
@@ -143,7 +146,9 @@ def setup_logging(folder: Path | None = None) -> Path | None:
     handler: logging.Handler
     try:
         path.parent.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+        )
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     except OSError:
         path = None
@@ -199,7 +204,7 @@ class CrashReporter:
         sys.excepthook = self
 
 
-# --- Qt ----------------------------------------------------------------------------------------------------------
+# --- Qt ---------------------------------------------------------------------------------------------------
 
 
 def _catch_fatal() -> None:

@@ -1,8 +1,9 @@
 """The table window: the felt in the middle, the round log on the right, the commands in a menu and toolbar.
 
-Rounds play one at a time, when asked for (*New round*); the speed, pause, step and skip commands drive the
-round's animation. Every command has a key: N or Space (when no round is playing) deals a new round, Space or
-P pauses and resumes, S or Right steps, E or End skips to the end, [ and ] change the speed, M mutes.
+Rounds play one at a time, when asked for (*New round*), or one after another once *Deal continuously* is
+switched on; the speed, pause, step and skip commands drive the round's animation. Every command has a key:
+N or Space (when no round is playing) deals a new round, Space or P pauses and resumes, S or Right steps,
+E or End skips to the end, [ and ] change the speed, C deals continuously, M mutes.
 
 The table is built from the :class:`~trainer.settings.Settings`; settings changed in the dialog apply from the
 next round (speed, volume and mute at once). The window remembers its place on the screen.
@@ -189,7 +190,9 @@ class RoundLog(QWidget):
             self.add(f"{title}: {', '.join(words)}")
 
 
-_SIDE_BET_NAMES = (("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", "Pairs"), ("progressive", "Progressive"))
+_SIDE_BET_NAMES = (
+    ("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", "Pairs"), ("progressive", "Progressive"),
+)
 
 
 def _money(amount: Any) -> str:
@@ -306,7 +309,7 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self._update_controls()
 
-    # --- building ---------------------------------------------------------------------------------------------
+    # --- building ------------------------------------------------------------------------------------------
 
     def _action(self, name: str, text: str, keys: list[str], slot: Callable[[], Any], tip: str) -> QAction:
         action = QAction(text, self)
@@ -342,11 +345,16 @@ class MainWindow(QMainWindow):
         self.mute_action.setChecked(self.settings.muted)
         self.space_action = self._action("space", "New round or pause", ["Space"], self._space,
                                          "New round when none is playing, else pause or resume")
+        self.continuous_action = self._action("continuous", "Deal &continuously", ["C"],
+                                              self._continuous_toggled,
+                                              "Deal the next round by itself when one ends")
+        self.continuous_action.setCheckable(True)
 
     def _build_menus_and_toolbar(self) -> None:
         table_menu = self.menuBar().addMenu("&Table")
         for action in (self.new_round_action, self.pause_action, self.step_action, self.skip_action):
             table_menu.addAction(action)
+        table_menu.addAction(self.continuous_action)
         table_menu.addSeparator()
         table_menu.addAction(self.slower_action)
         table_menu.addAction(self.faster_action)
@@ -417,7 +425,7 @@ class MainWindow(QMainWindow):
         """Show which artwork file failed, in the window and once in a message; rounds are off."""
         self.art = None
         self.scene = None
-        message = f"The table cannot be drawn. {error}."
+        message = f"The table cannot be drawn. {error}. Reinstalling the trainer puts the artwork back."
         log.error("%s", message)
         placeholder = QLabel(message)
         placeholder.setObjectName("tableUnavailable")
@@ -460,7 +468,7 @@ class MainWindow(QMainWindow):
             return
         self.resize(DEFAULT_WIDTH, DEFAULT_HEIGHT)
 
-    # --- messages ---------------------------------------------------------------------------------------------
+    # --- messages ------------------------------------------------------------------------------------------
 
     def notify_once(self, text: str) -> None:
         """Show ``text`` unless it was shown already (each problem is reported once)."""
@@ -476,7 +484,7 @@ class MainWindow(QMainWindow):
     def _message_box(self, text: str) -> None:
         QMessageBox.warning(self, "UTH Dealer Trainer", text)
 
-    # --- the round --------------------------------------------------------------------------------------------
+    # --- the round -----------------------------------------------------------------------------------------
 
     @property
     def playing(self) -> bool:
@@ -567,6 +575,21 @@ class MainWindow(QMainWindow):
         self._set_phase("idle")
         self._update_controls()
         self.roundFinished.emit()
+        if self.continuous_action.isChecked():
+            QTimer.singleShot(self.next_round_delay_ms(), self._continue_dealing)
+
+    def next_round_delay_ms(self) -> int:
+        """The breath between two rounds when dealing continuously (shorter at higher speeds)."""
+        pause = getattr(self.durations, "pause", 450) if self.durations is not None else 450
+        return max(1, round(3 * pause / self.settings.animation_speed))
+
+    def _continuous_toggled(self) -> None:
+        if self.continuous_action.isChecked() and not self.playing:
+            self.new_round()
+
+    def _continue_dealing(self) -> None:
+        if self.continuous_action.isChecked() and not self.playing and self.isVisible():
+            self.new_round()
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -583,7 +606,7 @@ class MainWindow(QMainWindow):
         self.slower_action.setEnabled(speed > 0.25)
         self.faster_action.setEnabled(speed < 4.0)
 
-    # --- settings and sound -----------------------------------------------------------------------------------
+    # --- settings and sound --------------------------------------------------------------------------------
 
     def open_settings(self) -> Any:
         """Open the Settings dialog (window-modal, does not block); OK applies the result."""
@@ -633,7 +656,7 @@ class MainWindow(QMainWindow):
             log.error("Could not save the settings: %s", exc)
             self.notify_once(f"The settings could not be saved to {self.store.path} ({exc.strerror or exc}).")
 
-    # --- events -----------------------------------------------------------------------------------------------
+    # --- events --------------------------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         if self.director is not None:
@@ -649,7 +672,11 @@ class MainWindow(QMainWindow):
 
 
 def table_summary(settings: Settings) -> str:
-    """One line for the status bar: ``House-banked, 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500``."""
+    """One line for the status bar.
+
+    >>> table_summary(Settings())
+    'House-banked, 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500'
+    """
     if settings.player_dealer:
         names = [f"Player-dealer, {settings.seats} positions"]
     else:

@@ -79,7 +79,7 @@ def _dollars(name: str, maximum: int) -> QSpinBox:
 
 
 class SettingsDialog(QDialog):
-    """Edits a copy of the settings; :meth:`result_settings` is the edited record once the dialog is accepted."""
+    """Edits a copy of the settings; :meth:`result_settings` is the edited record once it is accepted."""
 
     changed = Signal()
     """Any field changed (the inline messages and the OK button have been updated)."""
@@ -121,7 +121,7 @@ class SettingsDialog(QDialog):
         self._connect()
         self.load(settings)
 
-    # --- building ---------------------------------------------------------------------------------------------
+    # --- building ------------------------------------------------------------------------------------------
 
     def _form(self) -> tuple[QWidget, QFormLayout]:
         page = QWidget()
@@ -238,7 +238,7 @@ class SettingsDialog(QDialog):
             spin.valueChanged.connect(self._refresh)
         self.volume.valueChanged.connect(self._refresh)
 
-    # --- values in and out ------------------------------------------------------------------------------------
+    # --- values in and out ---------------------------------------------------------------------------------
 
     def load(self, settings: Settings) -> None:
         """Show ``settings`` in every field."""
@@ -305,7 +305,7 @@ class SettingsDialog(QDialog):
         """Every field back to its default; the window geometry stays."""
         self.load(DEFAULTS.replace(window_geometry=self._original.window_geometry))
 
-    # --- reacting ---------------------------------------------------------------------------------------------
+    # --- reacting ------------------------------------------------------------------------------------------
 
     def _fill_seats(self, banking: str, seats: int | None) -> None:
         was_loading, self._loading = self._loading, True
