@@ -282,11 +282,26 @@ def test_an_error_while_the_message_shows_is_only_logged(caplog: pytest.LogCaptu
     assert reporter.count == 2
 
 
-def test_the_crash_reporter_becomes_the_excepthook(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_crash_reporter_becomes_the_excepthook(monkeypatch: pytest.MonkeyPatch,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    import threading
+
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    reporter = CrashReporter(lambda text: None, None)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    shown: list[str] = []
+    reporter = CrashReporter(shown.append, None)
     reporter.install()
     assert sys.excepthook is reporter
+
+    def fail() -> None:
+        raise RuntimeError("the shuffler jammed")
+
+    worker = threading.Thread(target=fail, name="loader")
+    with caplog.at_level(logging.ERROR, logger="trainer.gui"):
+        worker.start()
+        worker.join()
+    assert "Unexpected error in loader" in caplog.text and "the shuffler jammed" in caplog.text
+    assert shown == []  # no message box from another thread
 
 
 def test_an_error_in_a_slot_is_reported_not_printed(user_dirs: dict[str, Path]) -> None:

@@ -14,6 +14,7 @@ import logging.handlers
 import os
 import socket
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -200,8 +201,18 @@ class CrashReporter:
         return f"Something went wrong ({what}).{where}"
 
     def install(self) -> None:
-        """Become ``sys.excepthook`` (slots' errors in PySide6 arrive there too)."""
+        """Become ``sys.excepthook`` (slots' errors in PySide6 arrive there too); errors in other threads are
+        logged only (a message box belongs to the GUI thread)."""
         sys.excepthook = self
+        threading.excepthook = _log_thread_error
+
+
+def _log_thread_error(args: threading.ExceptHookArgs) -> None:
+    if args.exc_type is SystemExit:
+        return
+    name = args.thread.name if args.thread is not None else "a thread"
+    trace = "".join(traceback.format_exception(args.exc_type, args.exc_value, args.exc_traceback)).rstrip()
+    log.error("Unexpected error in %s\n%s", name, trace)
 
 
 # --- Qt ---------------------------------------------------------------------------------------------------
