@@ -497,7 +497,7 @@ def table_changed(old: Settings, new: Settings) -> bool:
 
 def default_settings_path() -> Path:
     """``settings.json`` in the user's configuration folder (``appdirs.user_config_dir``)."""
-    import appdirs  # imported here so the pure parts of this module need nothing installed
+    import appdirs  # type: ignore[import-untyped]  # here, so the pure parts need nothing installed
 
     return Path(appdirs.user_config_dir(APP_DIR_NAME, appauthor=False)) / "settings.json"
 

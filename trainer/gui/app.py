@@ -127,7 +127,7 @@ def _unix_connects(address: str, timeout: float) -> bool:
 
 def log_dir() -> Path:
     """The user's log folder (``appdirs.user_log_dir``)."""
-    import appdirs
+    import appdirs  # type: ignore[import-untyped]
 
     return Path(appdirs.user_log_dir(APP_DIR_NAME, appauthor=False))
 
@@ -139,14 +139,15 @@ def setup_logging(folder: Path | None = None) -> Path | None:
     """
     root = logging.getLogger("trainer")
     root.setLevel(logging.INFO)
-    for handler in list(root.handlers):
-        if getattr(handler, "_trainer_handler", False):
-            root.removeHandler(handler)
-            handler.close()
+    for old in list(root.handlers):
+        if getattr(old, "_trainer_handler", False):
+            root.removeHandler(old)
+            old.close()
     path: Path | None = (folder or log_dir()) / "trainer.log"
     handler: logging.Handler
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
+        assert path is not None
+        path.parent.mkdir(parents=True, exist_ok=True)
         handler = logging.handlers.RotatingFileHandler(
             path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
         )
@@ -156,7 +157,7 @@ def setup_logging(folder: Path | None = None) -> Path | None:
         handler = logging.StreamHandler(sys.stderr)
         handler.setLevel(logging.WARNING)
         handler.setFormatter(logging.Formatter("uth-trainer: %(message)s"))
-    handler._trainer_handler = True  # type: ignore[attr-defined]
+    setattr(handler, "_trainer_handler", True)  # noqa: B010 (marks the handlers this module added)
     root.addHandler(handler)
     root.propagate = False
     return path

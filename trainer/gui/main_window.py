@@ -646,7 +646,7 @@ class MainWindow(QMainWindow):
 
     def save_settings(self) -> None:
         """Write the settings (with the window's geometry); a failure is reported once, never raised."""
-        geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
+        geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
         self.settings = self.settings.replace(window_geometry=geometry)
         if self.store is None:
             return

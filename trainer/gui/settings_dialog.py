@@ -161,11 +161,10 @@ class SettingsDialog(QDialog):
         self.offer: dict[str, QCheckBox] = {}
         self.paytable: dict[str, QComboBox] = {}
         for kind, offer_key, table_key, label in _SIDE_BETS:
-            ids = paytable_choices(kind)
-            if kind == "pairs":
-                items = [(paytable_title(kind, i), int(i)) for i in ids]
-            else:
-                items = [(paytable_title(kind, i), i) for i in ids]
+            # Pairs tables are numbered (1..6) in the settings, named in the engine's data
+            items: list[tuple[str, Any]] = [
+                (paytable_title(kind, i), int(i) if kind == "pairs" else i) for i in paytable_choices(kind)
+            ]
             box = _combo(items, table_key)
             check = QCheckBox("offered")
             check.setObjectName(offer_key)
