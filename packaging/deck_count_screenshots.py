@@ -46,16 +46,6 @@ SETTLE_MS = 900
 """Long enough for the spread to slide out and the window to be drawn."""
 
 
-def keep_none_alive() -> None:
-    """Work around PySide6 6.12 on Python 3.11, which drops one reference to ``None`` on every call of a Qt
-    method that returns nothing (``setText``, ``drawPixmap`` …): after a few thousand calls Python aborts with
-    "none_dealloc: deallocating None". From Python 3.12 ``None`` is immortal and this does nothing."""
-    if sys.version_info < (3, 12):
-        import ctypes
-
-        ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-
-
 def wait(app: QApplication, ms: int) -> None:
     loop = QEventLoop()
     QTimer.singleShot(ms, loop.quit)
@@ -101,7 +91,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--height", type=int, default=780)
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    keep_none_alive()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     widget = DeckCountWidget(ScoreBook(), seed=1)
     widget.resize(args.width, args.height)

@@ -22,7 +22,9 @@ from trainer.drills.deck_count import (
     deck_spread,
 )
 from trainer.engine.cards import FULL_DECK, Card, parse_cards
-from trainer.gui.deck_count import CardArt, CardArtError, DeckCountWidget, SpreadView, open_deck_count, spread_layout
+from trainer.gui.deck_count import DeckCountWidget, SpreadView, open_deck_count, spread_layout
+from trainer.gui.table import ArtLibrary, AssetError
+from trainer.resources import assets_dir
 from trainer.scoring import ErrorKind, ItemResult, Mode, ScoreBook, SetResult
 
 pytestmark = pytest.mark.gui
@@ -130,7 +132,7 @@ def test_a_hand_count_shows_each_hand_as_it_comes(make: Any, qtbot: Any) -> None
 
 
 def test_a_stuck_card_lies_nearly_under_the_next(qtbot: Any) -> None:
-    view = SpreadView(CardArt(), spread_ms=0)
+    view = SpreadView(ArtLibrary(assets_dir()), spread_ms=0)
     qtbot.addWidget(view)
     hand = FoldedHand.of(2, parse_cards("As Kd 7c"), "red", HandFault.STUCK_CARD, stuck_under=1)
     view.show_spread(hand.spread)
@@ -151,7 +153,7 @@ def test_a_face_up_deck_in_suit_rows_has_a_row_per_suit() -> None:
 def test_a_turned_duplicate_shows_its_back(qtbot: Any) -> None:
     spread = deck_spread(random.Random(1), "red", "blue", extra=Card("As"), suit_order=False)
     twins = frozenset(i for i, card in enumerate(spread.cards) if card == Card("As"))
-    view = SpreadView(CardArt(), spread_ms=0)
+    view = SpreadView(ArtLibrary(assets_dir()), spread_ms=0)
     qtbot.addWidget(view)
     view.show_spread(Spread(spread.cards, True, spread.backs, groups=spread.groups, arrangement="rows",
                             turned=twins))
@@ -160,7 +162,7 @@ def test_a_turned_duplicate_shows_its_back(qtbot: Any) -> None:
 
 
 def test_the_spread_slides_out_to_its_places(qtbot: Any) -> None:
-    view = SpreadView(CardArt(), spread_ms=30)
+    view = SpreadView(ArtLibrary(assets_dir()), spread_ms=30)
     qtbot.addWidget(view)
     spread = count_down_spread(random.Random(1), 12, "red", "blue")
     view.show_spread(spread)
@@ -251,10 +253,10 @@ def test_a_new_set_with_the_same_seed_deals_the_same_items(make: Any, qtbot: Any
 
 def test_open_deck_count_names_a_missing_card_file(qtbot: Any, tmp_path: Path, book: ScoreBook) -> None:
     (tmp_path / "cards" / "classic").mkdir(parents=True)
-    for name in ("2c", "As"):
+    for name in (rank + suit for rank in "23456789TJQKA" for suit in "cdhs"):
         (tmp_path / "cards" / "classic" / f"{name}.svg").write_text(
             '<svg xmlns="http://www.w3.org/2000/svg" width="25" height="35"><rect width="25" height="35"/></svg>')
-    with pytest.raises(CardArtError, match=re.escape("back-red.svg: the file is missing")):
+    with pytest.raises(AssetError, match=re.escape("back-red.svg: the file is missing")):
         open_deck_count(None, book, assets=tmp_path)
 
 
@@ -277,4 +279,13 @@ def test_open_deck_count_uses_the_settings_deck_backs(qtbot: Any, book: ScoreBoo
     widget = open_deck_count(None, book, settings=Settings())
     qtbot.addWidget(widget)
     assert widget.drill.colours == ("green", "black")
-    assert widget.view.art.face_path(FULL_DECK[0]).parent.name == "four-colour"
+    assert widget.view.four_colour and widget.view.art.face_path(FULL_DECK[0], True).parent.name == "four-colour"
+
+
+def test_the_spread_uses_the_tables_card_items(make: Any) -> None:
+    from trainer.gui.table import CardItem
+
+    widget = make("deck-count-4")
+    cards = widget.view.card_items()
+    assert cards and all(isinstance(card, CardItem) for card in cards)
+    assert not any(card.acceptedMouseButtons() for card in cards)  # a spread is read, not clicked

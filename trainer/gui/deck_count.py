@@ -12,7 +12,6 @@ Open it from the main window with :func:`open_deck_count`.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -20,8 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    Property,
-    QByteArray,
     QEasingCurve,
     QEvent,
     QObject,
@@ -34,12 +31,9 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QKeyEvent, QPainter, QPixmap, QRadialGradient, QResizeEvent
-from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainter, QRadialGradient, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QGraphicsItem,
-    QGraphicsObject,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -47,19 +41,21 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QStyleOptionGraphicsItem,
     QVBoxLayout,
     QWidget,
 )
 
 from trainer.drills.base import Feedback, Question
 from trainer.drills.deck_count import DRILLS, CountItem, DeckCountDrill, Spread
+from trainer.gui.table import ArtLibrary, AssetError, CardItem
+from trainer.gui.table._compat import guard_none_refcount
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH
 from trainer.resources import assets_dir
 from trainer.scoring import Mode, ScoreBook, SetResult
 
-CARD_W = 60.0
-CARD_H = 84.0
-"""Scene units of one card (the artwork is 250 × 350)."""
+CARD_W = CARD_WIDTH
+CARD_H = CARD_HEIGHT
+"""Scene units of one card: the table's cards."""
 FELT = QColor("#1f7d48")
 FELT_EDGE = QColor("#0b3f24")
 PRINT = QColor(240, 226, 182)
@@ -140,111 +136,18 @@ def spread_layout(spread: Spread) -> tuple[list[Placed], list[Caption]]:
     return placed, captions
 
 
-# -- the artwork ---------------------------------------------------------------------------------------------
-
-
-class CardArtError(Exception):
-    """A card file that is missing or cannot be drawn."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        self.path = path
-        super().__init__(f"Cannot use the artwork file {path}: {reason}")
-
-
-class CardArt:
-    """Card faces and backs from ``assets/cards``, each SVG read once and its pixmaps kept by size.
-
-    The same three calls as the table's art library (``face_path``, ``back_path``, ``pixmap``), so either
-    can draw a spread.
-    """
-
-    def __init__(self, assets: Path | None = None, four_colour: bool = False) -> None:
-        self.assets_dir = Path(assets) if assets is not None else assets_dir()
-        self.style = "four-colour" if four_colour else "classic"
-        self._renderers: dict[Path, QSvgRenderer] = {}
-        self._pixmaps: dict[tuple[Path, int, int], QPixmap] = {}
-
-    def face_path(self, card: object, four_colour: bool = False) -> Path:
-        return self.assets_dir / "cards" / ("four-colour" if four_colour else self.style) / f"{card}.svg"
-
-    def back_path(self, colour: str) -> Path:
-        return self.assets_dir / "cards" / f"back-{colour}.svg"
-
-    def check(self, paths: list[Path]) -> None:
-        """Read every file; :class:`CardArtError` for the first that cannot be used."""
-        for path in paths:
-            self._renderer(path)
-
-    def pixmap(self, path: Path, width: float, height: float, device_scale: float) -> QPixmap:
-        px_h = max(8, math.ceil(height * device_scale / 8) * 8)
-        px_w = max(1, round(px_h * width / height))
-        key = (path, px_w, px_h)
-        if key not in self._pixmaps:
-            image = QImage(px_w, px_h, QImage.Format.Format_ARGB32_Premultiplied)
-            image.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(image)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            self._renderer(path).render(painter, QRectF(0, 0, px_w, px_h))
-            painter.end()
-            self._pixmaps[key] = QPixmap.fromImage(image)
-        return self._pixmaps[key]
-
-    def _renderer(self, path: Path) -> QSvgRenderer:
-        renderer = self._renderers.get(path)
-        if renderer is None:
-            if not path.is_file():
-                raise CardArtError(path, "the file is missing")
-            renderer = QSvgRenderer(QByteArray(path.read_bytes()))
-            if not renderer.isValid():
-                raise CardArtError(path, "the SVG image cannot be drawn")
-            self._renderers[path] = renderer
-        return renderer
-
-
-class SpreadCard(QGraphicsObject):
-    """One card of a spread, centred on its position; ``face_up`` picks the side drawn."""
-
-    def __init__(self, art: CardArt, card: object, back_colour: str, face_up: bool,
-                 parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self.card = card
-        self.back_colour = back_colour
-        self.face_up = face_up
-        self._art = art
-        self._path = art.face_path(card) if face_up else art.back_path(back_colour)
-        self._rect = QRectF(-CARD_W / 2, -CARD_H / 2, CARD_W, CARD_H)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
-        return self._rect.adjusted(-1, -1, 3, 4)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        scale = painter.worldTransform().m22() * (painter.device().devicePixelRatioF() if painter.device() else 1.0)
-        pixmap = self._art.pixmap(self._path, CARD_W, CARD_H, max(0.25, abs(scale)))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 70))
-        painter.drawRoundedRect(self._rect.translated(1.2, 2.0), 3.5, 3.5)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawPixmap(self._rect, pixmap, QRectF(pixmap.rect()))
-
-    def _get_place(self) -> QPointF:
-        return self.pos()
-
-    def _set_place(self, point: QPointF) -> None:
-        self.setPos(point)
-
-    place = Property(QPointF, _get_place, _set_place)
-    """The card's centre, animatable."""
-
-
 # -- the felt and its spread ---------------------------------------------------------------------------------
 
 
 class SpreadView(QGraphicsView):
     """The felt with the current spread, scaled to fit; cards slide out from the left as a dealer spreads them."""
 
-    def __init__(self, art: CardArt, spread_ms: int = SPREAD_MS, parent: QWidget | None = None) -> None:
+    def __init__(self, art: ArtLibrary, spread_ms: int = SPREAD_MS, four_colour: bool = False,
+                 parent: QWidget | None = None) -> None:
+        guard_none_refcount()  # painting a deck is thousands of Qt calls: see trainer.gui.table._compat
         super().__init__(parent)
         self.art = art
+        self.four_colour = four_colour
         self.spread_ms = spread_ms
         self.setScene(QGraphicsScene(self))
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
@@ -253,11 +156,11 @@ class SpreadView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setMinimumSize(480, 260)
         self.setObjectName("spread_view")
-        self._cards: list[SpreadCard] = []
+        self._cards: list[CardItem] = []
         self._animation: QParallelAnimationGroup | None = None
         self.spread: Spread | None = None
 
-    def card_items(self) -> list[SpreadCard]:
+    def card_items(self) -> list[CardItem]:
         return list(self._cards)
 
     def show_spread(self, spread: Spread | None, note: str = "") -> None:
@@ -278,7 +181,9 @@ class SpreadView(QGraphicsView):
             return
         placed, captions = spread_layout(spread)
         for place in placed:
-            item = SpreadCard(self.art, spread.cards[place.index], spread.backs[place.index], place.face_up)
+            item = CardItem(self.art, spread.cards[place.index], spread.backs[place.index], self.four_colour)
+            item.set_clickable(False)
+            item.set_face_up(place.face_up)
             item.setZValue(place.z)
             item.setPos(place.x, place.y)
             scene.addItem(item)
@@ -298,7 +203,7 @@ class SpreadView(QGraphicsView):
         group = QParallelAnimationGroup(self)
         start = QPointF(placed[0].x, placed[0].y)
         for item, place in zip(self._cards, placed, strict=True):
-            animation = QPropertyAnimation(item, b"place", group)
+            animation = QPropertyAnimation(item, b"pos", group)
             animation.setStartValue(start)
             animation.setEndValue(QPointF(place.x, place.y))
             animation.setDuration(self.spread_ms)
@@ -348,7 +253,8 @@ class DeckCountWidget(QWidget):
     set_finished = Signal(object)
     """The :class:`~trainer.scoring.SetResult` at the end of a set."""
 
-    def __init__(self, book: ScoreBook, *, art: CardArt | None = None, drills: tuple[DeckCountDrill, ...] = DRILLS,
+    def __init__(self, book: ScoreBook, *, art: ArtLibrary | None = None, four_colour: bool = False,
+                 drills: tuple[DeckCountDrill, ...] = DRILLS,
                  count: int = 8, mode: Mode = Mode.PRACTICE, seed: int | None = None,
                  colours: tuple[str, str] = ("red", "blue"), clock: Callable[[], float] | None = None,
                  tick_ms: int = TICK_MS, spread_ms: int = SPREAD_MS, parent: QWidget | None = None) -> None:
@@ -367,7 +273,7 @@ class DeckCountWidget(QWidget):
         self._set_size = count
         self._given: int | None = None
         self._item_over = False
-        self._build(art or CardArt(), spread_ms)
+        self._build(art or ArtLibrary(assets_dir()), spread_ms, four_colour)
         self._ticker = QTimer(self)
         self._ticker.setInterval(tick_ms)
         self._ticker.timeout.connect(self._show_clock)
@@ -375,7 +281,7 @@ class DeckCountWidget(QWidget):
 
     # -- building --------------------------------------------------------------------------------------------
 
-    def _build(self, art: CardArt, spread_ms: int) -> None:
+    def _build(self, art: ArtLibrary, spread_ms: int, four_colour: bool) -> None:
         self.chooser = QComboBox()
         self.chooser.setObjectName("drill")
         for drill in self._drills.values():
@@ -393,7 +299,7 @@ class DeckCountWidget(QWidget):
 
         self.title = self._label("title", _font(17, bold=True))
         self.brief = self._label("brief", _font(13))
-        self.view = SpreadView(art, spread_ms)
+        self.view = SpreadView(art, spread_ms, four_colour)
         self.prompt = self._label("prompt", _font(15, bold=True))
         self.answer_box = QLineEdit()
         self.answer_box.setObjectName("answer")
@@ -605,17 +511,28 @@ def _configured(drill: DeckCountDrill, colours: tuple[str, str], clock: Callable
     return replace(drill, **changes)
 
 
-def open_deck_count(parent: QWidget | None, book: ScoreBook, *, settings: Any = None,
+def open_deck_count(parent: QWidget | None, book: ScoreBook, *, settings: Any = None, art: ArtLibrary | None = None,
                     assets: Path | None = None) -> DeckCountWidget:
-    """The drill as a window of its own over ``parent``, using the settings' deck backs and deck style.
+    """The drill as a window of its own over ``parent``, with the settings' deck backs and deck style (the
+    main window passes its ``art``; otherwise the cards are read from ``assets``, by default the shipped ones).
 
-    Raises :class:`CardArtError` when a card file cannot be read.
+    Raises :class:`~trainer.gui.table.AssetError` naming the first card file that cannot be read.
     """
     colours = tuple(getattr(settings, "deck_backs", ("red", "blue")))
-    art = CardArt(assets, four_colour=bool(getattr(settings, "four_colour", False)))
-    files = [art.face_path(card) for card in ("2c", "As")] + [art.back_path(c) for c in colours]
-    art.check(files)
-    widget = DeckCountWidget(book, art=art, colours=(colours[0], colours[1]), parent=parent)
+    four_colour = bool(getattr(settings, "four_colour", False))
+    art = art or ArtLibrary(assets if assets is not None else assets_dir())
+    for path in needed_files(art, (colours[0], colours[1]), four_colour):
+        art.renderer(path)
+    widget = DeckCountWidget(book, art=art, four_colour=four_colour, colours=(colours[0], colours[1]), parent=parent)
     widget.setWindowFlag(Qt.WindowType.Window, True)
     widget.resize(1000, 720)
     return widget
+
+
+def needed_files(art: ArtLibrary, colours: tuple[str, str], four_colour: bool) -> list[Path]:
+    """Every card face of the deck style and the two backs."""
+    faces = [art.face_path(rank + suit, four_colour) for rank in "23456789TJQKA" for suit in "cdhs"]
+    return faces + [art.back_path(colour) for colour in colours]
+
+
+__all__ = ["AssetError", "DeckCountWidget", "SpreadView", "open_deck_count", "spread_layout"]
