@@ -410,7 +410,15 @@ class RoundDirector(QObject):
         if hand_held:
             deck = [item for _, item in cards]
             out.append(t.together([t.show(item) for item in deck]))
-            out.append(t.together([t.slide(item, source, d.deal * 2) for item in deck]))
+            # The deck in the dealer's hand: the top card (dealt first) on top, the rest showing the deck's edge.
+            out.append(
+                t.together(
+                    [
+                        t.slide(item, Point(source.x + i * 0.12, source.y + i * 0.22), d.deal * 2)
+                        for i, item in enumerate(deck)
+                    ]
+                )
+            )
         dealt = [(target, item) for target, item in cards if target.kind != "rack"]
         unloaded = [(target, item) for target, item in cards if target.kind == "rack"]
         moves = [self._deal_card(t, target, item, show=not hand_held) for target, item in dealt]

@@ -3,6 +3,8 @@ the inscription the rules require, and the pay tables in use. Drawn once and cac
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -60,8 +62,6 @@ class FeltItem(QGraphicsObject):
         self._paint_dealer_places(painter)
         self._paint_seat_numbers(painter)
         self._paint_inscription(painter)
-        for panel in self.geometry.paytables:
-            self._paint_paytable(painter, panel)
 
     # -- the table ------------------------------------------------------------------------------------------
 
@@ -165,7 +165,27 @@ class FeltItem(QGraphicsObject):
                 painter, text, self.geometry, style.font(19, bold=True, family=style.SERIF, spacing=1.6)
             )
 
-    def _paint_paytable(self, painter: QPainter, panel: PaytablePanel) -> None:
+
+class PaytableItem(QGraphicsObject):
+    """One pay table printed on the felt. Hovering it shows the table in a tooltip, readable at any size."""
+
+    def __init__(self, panel: PaytablePanel, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.panel = panel
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(paytable_html(panel))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        r = self.panel.rect
+        return QRectF(r.x - 2, r.y - 2, r.width + 4, r.height + 4)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        panel = self.panel
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         r = QRectF(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height)
         line = r.height() / (len(panel.lines) + 1.7)
         painter.setBrush(QColor(0, 0, 0, 34))
@@ -186,11 +206,24 @@ class FeltItem(QGraphicsObject):
             row = QRectF(r.left() + 10, y, r.width() - 20, line)
             if isinstance(entry, tuple):
                 label, odds = entry
+                label = label[:1].upper() + label[1:]
                 painter.drawText(row, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
                 painter.drawText(row, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, odds)
             else:
                 painter.drawText(row, Qt.AlignmentFlag.AlignCenter, entry)
             y += line
+
+
+def paytable_html(panel: PaytablePanel) -> str:
+    """The pay table as a small HTML table (for the tooltip)."""
+    rows = []
+    for entry in panel.lines:
+        label, odds = entry if isinstance(entry, tuple) else (entry, "")
+        label = label[:1].upper() + label[1:]
+        rows.append(
+            f"<tr><td>{html.escape(label)}</td><td align='right'>&nbsp;&nbsp;{html.escape(odds)}</td></tr>"
+        )
+    return f"<b>{html.escape(panel.title)}</b><table>{''.join(rows)}</table>"
 
 
 def _ellipse_rect(centre: Point, rx: float, ry: float) -> QRectF:

@@ -114,6 +114,7 @@ class CardItem(TableItem):
         self._face_path = art.face_path(card, four_colour)
         self._back_path = art.back_path(back_colour)
         self._face = 0.0
+        self._lift = 1.0
         self._rect = QRectF(-CARD_WIDTH / 2, -CARD_HEIGHT / 2, CARD_WIDTH, CARD_HEIGHT)
         self._bounds = self._rect.adjusted(-4, -6, 6, 8)
         self.kind: str | None = None
@@ -135,8 +136,8 @@ class CardItem(TableItem):
             return
         self._face = value
         squeeze = max(0.02, abs(math.cos(math.pi * value)))
-        lift = 1.0 + 0.07 * math.sin(math.pi * value)
-        self.setTransform(QTransform.fromScale(squeeze, lift))
+        self._lift = 1.0 + 0.07 * math.sin(math.pi * value)
+        self.setTransform(QTransform.fromScale(squeeze, self._lift))
         self.update()
 
     face = Property(float, _get_face, _set_face)
@@ -156,7 +157,7 @@ class CardItem(TableItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
     ) -> None:
-        scale = device_scale(painter)
+        scale = device_scale(painter) / self._lift  # the lift of a turn must not ask for a new pixmap size
         path = self._face_path if self.face_up else self._back_path
         pixmap = self._art.pixmap(path, CARD_WIDTH, CARD_HEIGHT, scale)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -413,26 +414,36 @@ class ClickableArea(TableItem):
 
 
 class Badge(TableItem):
-    """A small label in a dark pill: a player's decision (``4x``, ``CHECK``, ``FOLD``) or a card count."""
+    """A small label in a dark pill: a player's decision (``4x``, ``CHECK``, ``FOLD``), a result, the dealer's
+    hand. With a ``number`` it carries a gold disc with that number first (a seat's marker), and is centred
+    on the disc, so it can lie over the seat number printed on the felt."""
 
-    def __init__(self, text: str = "", parent: QGraphicsItem | None = None) -> None:
+    def __init__(
+        self, text: str = "", number: int | None = None, parent: QGraphicsItem | None = None
+    ) -> None:
         super().__init__(parent)
         self._font = style.font(13, bold=True, spacing=0.5)
+        self._number_font = style.font(12, bold=True)
+        self._number = number
         self._text = ""
         self._rect = QRectF()
-        self._accent = style.GOLD
+        self._text_rect = QRectF()
         self.set_text(text)
 
     @property
     def text(self) -> str:
         return self._text
 
-    def set_text(self, text: str, accent: QColor | None = None) -> None:
+    def set_text(self, text: str) -> None:
         self.prepareGeometryChange()
         self._text = text
-        self._accent = accent or style.GOLD
         width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
-        self._rect = QRectF(-width / 2, -11, width, 22)
+        if self._number is None:
+            self._rect = QRectF(-width / 2, -11, width, 22)
+            self._text_rect = self._rect
+        else:
+            self._rect = QRectF(-13, -12, width + 26, 24)
+            self._text_rect = QRectF(13, -12, width, 24)
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802
@@ -445,11 +456,19 @@ class Badge(TableItem):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(style.LABEL_BACK)
-        painter.setPen(QPen(self._accent, 1.5))
-        painter.drawRoundedRect(self._rect, 11, 11)
+        painter.setPen(QPen(style.GOLD, 1.5))
+        radius = self._rect.height() / 2
+        painter.drawRoundedRect(self._rect, radius, radius)
+        if self._number is not None:
+            painter.setBrush(style.GOLD)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.drawEllipse(QPointF(0, 0), 10, 10)
+            painter.setPen(QColor("#14110a"))
+            painter.setFont(self._number_font)
+            painter.drawText(QRectF(-10, -10, 20, 20), Qt.AlignmentFlag.AlignCenter, str(self._number))
         painter.setPen(style.LABEL_TEXT)
         painter.setFont(self._font)
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._text)
+        painter.drawText(self._text_rect, Qt.AlignmentFlag.AlignCenter, self._text)
 
 
 class PromptBanner(TableItem):

@@ -180,7 +180,6 @@ _LOCAL_CARDS = (Point(-20, -164), Point(20, -164))
 _LOCAL_BANK = Point(0, -18)
 _LOCAL_BUTTON = Point(-58, -112)
 _LOCAL_REGION = Rect(-100, -208, 200, 318)
-_LOCAL_BADGE = Point(0, 134)
 """The part of the felt that belongs to a seat (clicking it selects the seat)."""
 SEAT_PITCH = 212.0
 """Arc length between two neighbouring seats' centres."""
@@ -242,8 +241,8 @@ class SpotGeometry:
 
 @dataclass(frozen=True)
 class SeatGeometry:
-    """A seat: its frame, wagering areas, hole-card places, the player's chips, label, button, bank, and the
-    place of the label that shows the player's decision."""
+    """A seat: its frame, wagering areas, hole-card places, the player's chips, the seat number printed by
+    the rail (where the player's decision is shown, too), the player-dealer's button and bank."""
 
     seat: int
     frame: SeatFrame
@@ -253,7 +252,6 @@ class SeatGeometry:
     label: Point
     button: Point
     bank: Point
-    badge: Point
 
     @property
     def center(self) -> Point:
@@ -437,7 +435,6 @@ def _seat(config: TableLayoutConfig, number: int, t: float, scale: float) -> Sea
         label=label_at,
         button=frame.map(_LOCAL_BUTTON),
         bank=frame.map(_LOCAL_BANK),
-        badge=frame.map(_LOCAL_BADGE),
     )
 
 

@@ -19,7 +19,7 @@ from trainer.gui.table import style
 from trainer.gui.table._compat import guard_none_refcount
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.equipment import ChipTray, DealerButton, DiscardRack, DropBox, Shuffler
-from trainer.gui.table.felt import FeltItem
+from trainer.gui.table.felt import FeltItem, PaytableItem
 from trainer.gui.table.items import Badge, CardItem, ChipStack, ClickableArea, PromptBanner, WagerSpot
 from trainer.gui.table.layout import (
     CARD_HEIGHT,
@@ -73,6 +73,7 @@ class TableScene(QGraphicsScene):
         self.setBackgroundBrush(QBrush(style.BACKGROUND))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self._add(FeltItem(g), Z_FELT)
+        self.paytables = [self._add(PaytableItem(panel), Z_FELT + 0.5) for panel in g.paytables]
         self.tray = self._add(ChipTray(g.tray, art), Z_EQUIPMENT)
         self.shuffler = self._add(Shuffler(g.shuffler, art), Z_EQUIPMENT)
         self.rack = self._add(DiscardRack(g.rack, art), Z_EQUIPMENT)
@@ -334,8 +335,8 @@ class TableScene(QGraphicsScene):
         """Show ``text`` (a decision such as ``4x`` or ``FOLD``) by ``seat``'s player; empty text hides it."""
         badge = self._badges.get(seat)
         if badge is None:
-            badge = self._add(Badge(), Z_BADGE)
-            point = self.geometry.seat(seat).badge
+            badge = self._add(Badge(number=seat), Z_BADGE)
+            point = self.geometry.seat(seat).label
             badge.setPos(point.x, point.y)
             self._badges[seat] = badge
         badge.set_text(text)
@@ -343,21 +344,22 @@ class TableScene(QGraphicsScene):
         return badge
 
     def set_dealer_badge(self, text: str) -> Badge:
-        """Show ``text`` (the dealer's hand, say) under the dealer's cards; empty text hides it."""
+        """Show ``text`` (the dealer's hand, say) beside the dealer's cards; on a player-dealer table, on the
+        player-dealer's seat marker. An empty text hides it."""
+        if self._player_dealer_seat is not None:
+            return self.set_badge(self._player_dealer_seat, text)
         if self._dealer_badge is None:
             self._dealer_badge = self._add(Badge(), Z_BADGE)
         self._dealer_badge.set_text(text)
-        if self._player_dealer_seat is None:
-            right = self.geometry.dealer_cards[1]
-            half = self._dealer_badge.boundingRect().width() / 2
-            point = Point(right.x + CARD_WIDTH / 2 + 24 + half, right.y + CARD_HEIGHT / 2 - 4)
-        else:
-            point = self.geometry.seat(self._player_dealer_seat).frame.map(Point(0, -222))
-        self._dealer_badge.setPos(point.x, point.y)
+        right = self.geometry.dealer_cards[1]
+        half = self._dealer_badge.boundingRect().width() / 2
+        self._dealer_badge.setPos(right.x + CARD_WIDTH / 2 + 24 + half, right.y + CARD_HEIGHT / 2 - 4)
         self._dealer_badge.setVisible(bool(text))
         return self._dealer_badge
 
     def dealer_badge_text(self) -> str:
+        if self._player_dealer_seat is not None:
+            return self.badge_text(self._player_dealer_seat)
         badge = self._dealer_badge
         return badge.text if badge is not None and badge.isVisible() else ""
 
