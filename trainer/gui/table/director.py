@@ -410,7 +410,7 @@ class RoundDirector(QObject):
         if hand_held:
             deck = [item for _, item in cards]
             out.append(t.together([t.show(item) for item in deck]))
-            # The deck in the dealer's hand: the top card (dealt first) on top, the rest showing the deck's edge.
+            # The deck in the dealer's hand: the top card (dealt first) on top, the others showing an edge.
             out.append(
                 t.together(
                     [
