@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 from collections.abc import Iterator
 from typing import Any
 
@@ -46,7 +47,9 @@ def rules_for(banking: str) -> TableRules:
     return TableRules(banking=Banking.PLAYER_DEALER, collection_schedule="uth-1")
 
 
-def session(procedure: str = "ace", banking: str = "house", seats: int = 7, seed: int = 1) -> TableSession:
+def session(
+    procedure: str = "ace", banking: str = "house", seats: int = 7, seed: int = 1, bank: int = 1000
+) -> TableSession:
     side_bets = HOUSE_SIDE_BETS if banking == "house" else PLAYER_DEALER_SIDE_BETS
     return TableSession(
         rules_for(banking),
@@ -55,6 +58,7 @@ def session(procedure: str = "ace", banking: str = "house", seats: int = 7, seed
         random.Random(seed),
         side_bets=side_bets,
         sit_out_rate=0.0,
+        player_dealer_bank=Decimal(bank),
     )
 
 

@@ -291,3 +291,24 @@ def test_folded_hands_are_spread_counted_and_racked(qtbot: QtBot) -> None:
     racked = [card for kind, _, _, card in scene.arrivals[52:] if kind == "rack"]
     assert sorted(racked) == sorted(c for seat in mucked for c in played.deal.hands[seat])
     director.skip_to_end()
+
+
+def test_wagers_the_bank_cannot_cover_go_back_to_the_players(qtbot: QtBot) -> None:
+    """A small bank: partly collected wagers leave the layout (the rest returned), returned wagers too; the
+    bank ends at its post plus the player-dealer's result."""
+    from tests.gui.table_support import session
+
+    for seed in (1, 4, 5):
+        played = session("shuffler", "player-dealer", 8, seed, bank=60).next_round()
+        scene = scene_for(played, 8)
+        director = RoundDirector(scene, played, Durations.tiny())
+        director.skip_to_end()
+        for step in played.settlement.procedure:
+            stake = played_stake(played, step.seat, str(step.wager))
+            action = str(step.action)
+            if action == "return" or (action == "take" and step.amount < stake):
+                expected = Decimal(0)
+            else:
+                expected = stake + step.net
+            assert scene.chip_amount(step.seat, str(step.wager)) == expected, (seed, step)
+        assert scene.bank_amount() == 60 + played.settlement.player_dealer_net

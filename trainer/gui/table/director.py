@@ -522,8 +522,11 @@ class RoundDirector(QObject):
             spread = self.scene.geometry.seat(seat).spread()
             blocks: list[QAbstractAnimation] = [
                 t.together([t.slide(card, spread[i], self.durations.deal) for i, card in enumerate(cards)]),
-                t.wait(self.durations.pause // 2),
             ]
+            if self._annotate:  # spread and counted
+                count = f"FOLD · {len(cards)} CARDS"
+                blocks.append(t.cue(lambda seat=seat, count=count: self.scene.set_badge(seat, count)))
+            blocks.append(t.wait(self.durations.pause // 2))
             blocks += [self._step(t, step) for step in steps if step.seat == seat]
             if seat in later:
                 blocks.append(t.together([t.flip(card, True, self.durations.flip) for card in cards]))
