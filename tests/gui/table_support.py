@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from decimal import Decimal
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import pytest
