@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.settlement import format_money
+from trainer.gui.training import install_training
 from trainer.resources import assets_dir
 from trainer.settings import (
     PROCEDURE_LABELS,
@@ -303,6 +304,7 @@ class MainWindow(QMainWindow):
         self.paused = False
         self._build_actions()
         self._build_menus_and_toolbar()
+        install_training(self)
         self._build_dock()
         self._build_status_bar()
         self._build_table(assets)

@@ -1,0 +1,193 @@
+"""The training menus of the main window: drills, the deck count, the session's results and the lessons.
+
+:func:`install_training` gives a window a :class:`~trainer.scoring.ScoreBook` (``window.book``) and the menus
+*Train* (Drills…, Deck count…, Results…) and *Help* (Lessons…). A corrupt lesson file is reported once and the
+other lessons still open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.lessons import Lesson, load_lessons_tolerant
+from trainer.scoring import ScoreBook
+
+
+class LessonsDialog(QDialog):
+    """The lessons: the syllabus on the left, the lesson on the right."""
+
+    def __init__(self, lessons: dict[str, Lesson], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lessonsDialog")
+        self.setWindowTitle("Lessons")
+        self.lessons = lessons
+        self.syllabus = QListWidget()
+        self.syllabus.setObjectName("syllabus")
+        for lesson in lessons.values():
+            item = QListWidgetItem(lesson.title)
+            item.setData(Qt.ItemDataRole.UserRole, lesson.topic)
+            item.setToolTip(lesson.summary)
+            self.syllabus.addItem(item)
+        self.page = QTextBrowser()
+        self.page.setObjectName("lessonPage")
+        self.page.setOpenExternalLinks(False)
+        self.syllabus.currentItemChanged.connect(self._chosen)
+        splitter = QSplitter()
+        splitter.addWidget(self.syllabus)
+        splitter.addWidget(self.page)
+        splitter.setStretchFactor(1, 3)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(buttons)
+        self.resize(1000, 720)
+        if lessons:
+            self.syllabus.setCurrentRow(0)
+
+    def show_topic(self, topic: str) -> bool:
+        """Open the lesson of ``topic``; False when there is none."""
+        for row in range(self.syllabus.count()):
+            if self.syllabus.item(row).data(Qt.ItemDataRole.UserRole) == topic:
+                self.syllabus.setCurrentRow(row)
+                return True
+        return False
+
+    @property
+    def current_topic(self) -> str | None:
+        item = self.syllabus.currentItem()
+        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+
+    def _chosen(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
+        if item is None:
+            return
+        lesson = self.lessons[str(item.data(Qt.ItemDataRole.UserRole))]
+        self.page.setMarkdown(lesson.body)
+
+
+class ResultsDialog(QDialog):
+    """The session's results: every item scored, newest first, and each finished set's summary."""
+
+    COLUMNS = ("Drill", "Item", "Mode", "Score", "Steps", "Seconds", "Mistakes")
+
+    def __init__(self, book: ScoreBook, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultsDialog")
+        self.setWindowTitle("Results of this session")
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setObjectName("results")
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.horizontalHeader().setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        items = list(reversed(book.items()))
+        for row, item in enumerate(items):
+            self.table.insertRow(row)
+            mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
+            cells = (item.drill, item.item, item.mode.value, f"{item.score:.0f} %", f"{item.correct}/{item.steps}",
+                     f"{item.seconds:.1f}", mistakes)
+            for column, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setToolTip(text)
+                self.table.setItem(row, column, cell)
+        self.summary = QLabel("\n".join(f"{result.drill}: {result.summary()}" for result in book.sets())
+                              or ("No drill finished yet." if not items else ""))
+        self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        if not items:
+            layout.addWidget(QLabel("Nothing scored yet in this session: try a drill (Train ▸ Drills…)."))
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(buttons)
+        self.resize(980, 520)
+
+
+def _add(window: QMainWindow, menu: Any, name: str, text: str, keys: list[str], slot: Callable[[], Any]) -> QAction:
+    action = QAction(text, window)
+    action.setObjectName(name)
+    action.setShortcuts([QKeySequence(key) for key in keys])
+    action.triggered.connect(slot)
+    window.addAction(action)
+    menu.addAction(action)
+    return action
+
+
+def install_training(window: Any) -> None:
+    """Give ``window`` (the main window) a score book and the Train and Help menus."""
+    window.book = ScoreBook()
+    window.training_windows = []
+    train = window.menuBar().addMenu("T&rain")
+    _add(window, train, "drills", "&Drills…", ["Ctrl+D"], lambda: open_drills(window))
+    _add(window, train, "deckCount", "Deck &count…", ["Ctrl+K"], lambda: open_deck_count_window(window))
+    train.addSeparator()
+    _add(window, train, "results", "&Results…", ["Ctrl+R"], lambda: open_results(window))
+    help_menu = window.menuBar().addMenu("&Help")
+    _add(window, help_menu, "lessons", "&Lessons…", ["F1"], lambda: open_lessons(window))
+
+
+def open_drills(window: Any) -> QDialog:
+    from trainer.gui.drills import DrillsDialog
+
+    dialog = DrillsDialog(window.book, parent=window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog
+
+
+def open_deck_count_window(window: Any) -> QWidget | None:
+    from trainer.gui.deck_count import open_deck_count
+    from trainer.gui.table import AssetError
+
+    try:
+        widget = open_deck_count(window, window.book, settings=window.settings, art=window.art)
+    except AssetError as error:
+        window.notify_once(str(error))
+        return None
+    widget.setWindowFlag(Qt.WindowType.Window, True)
+    window.training_windows.append(widget)
+    widget.show()
+    return widget
+
+
+def open_results(window: Any) -> QDialog:
+    dialog = ResultsDialog(window.book, parent=window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog
+
+
+def open_lessons(window: Any, topic: str | None = None) -> QDialog:
+    lessons, problems = load_lessons_tolerant()
+    for problem in problems:
+        window.notify_once(problem)
+    dialog = LessonsDialog(lessons, parent=window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    if topic:
+        dialog.show_topic(topic)
+    dialog.show()
+    return dialog
+
+
+__all__ = ["LessonsDialog", "ResultsDialog", "install_training", "open_deck_count_window", "open_drills",
+           "open_lessons", "open_results"]
