@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from typing import Any, Protocol
 
 from PySide6.QtCore import QAbstractAnimation, QObject, QSequentialAnimationGroup, Signal
@@ -310,9 +311,7 @@ class RoundDirector(QObject):
         if refunds:
             phases.append(("refund", lambda t: [self._step(t, step) for step in refunds]))
         for seat, group in _seat_groups([step for step in steps if step.phase == "settle"]):
-            phases.append(
-                (f"settle:{seat}", lambda t, seat=seat, group=group: self._settle_seat(t, seat, group))
-            )
+            phases.append((f"settle:{seat}", partial(self._settle_seat, seat=seat, steps=group)))
         phases.append(("cleanup", self._cleanup))
         return phases
 
@@ -443,7 +442,8 @@ class RoundDirector(QObject):
                     t.cue(lambda: scene.rack.set_previous_deck(None)),
                     t.slide(pile, Point(into.x, into.y), self.durations.deal * 2),
                     t.fade(pile, 0.0, self.durations.deal // 2),
-                    t.cue(lambda: (scene.retire(pile), scene.shuffler.set_loaded(colour))),
+                    t.cue(partial(scene.retire, pile)),
+                    t.cue(partial(scene.shuffler.set_loaded, colour)),
                 ]
             )
         ]
@@ -489,7 +489,7 @@ class RoundDirector(QObject):
             text = f"{multiple}x" if multiple else ("FOLD" if decision.is_fold else "CHECK")
             blocks: list[QAbstractAnimation] = []
             if self._annotate:
-                blocks.append(t.cue(lambda seat=seat, text=text: self.scene.set_badge(seat, text)))
+                blocks.append(t.cue(partial(self.scene.set_badge, seat, text)))
             if multiple:
                 blocks += [
                     self._sound_cue(t, "chips"),
@@ -525,7 +525,7 @@ class RoundDirector(QObject):
             ]
             if self._annotate:  # spread and counted
                 count = f"FOLD · {len(cards)} CARDS"
-                blocks.append(t.cue(lambda seat=seat, count=count: self.scene.set_badge(seat, count)))
+                blocks.append(t.cue(partial(self.scene.set_badge, seat, count)))
             blocks.append(t.wait(self.durations.pause // 2))
             blocks += [self._step(t, step) for step in steps if step.seat == seat]
             if seat in later:
@@ -533,7 +533,7 @@ class RoundDirector(QObject):
             else:
                 slides = [self._to_rack(t, card, rack_slot + i) for i, card in enumerate(cards)]
                 rack_slot += len(cards)
-                blocks += [t.together(slides), t.cue(lambda cards=cards: self._rack(cards))]
+                blocks += [t.together(slides), t.cue(partial(self._rack, cards))]
             out.append(t.one_after_another(blocks))
         return out
 
@@ -555,7 +555,7 @@ class RoundDirector(QObject):
 
     # -- settlement -----------------------------------------------------------------------------------------
 
-    def _settle_seat(self, t: Timeline, seat: int, steps: Sequence[Any]) -> list[QAbstractAnimation]:
+    def _settle_seat(self, t: Timeline, *, seat: int, steps: Sequence[Any]) -> list[QAbstractAnimation]:
         out: list[QAbstractAnimation] = []
         down = [card for card in self.scene.cards_at("seat", seat) if t.face(card) < 0.5]
         if down:
@@ -660,7 +660,8 @@ class RoundDirector(QObject):
             [
                 t.slide(stack, scene.player_position(seat), self.durations.chips),
                 t.fade(stack, 0.0, self.durations.chips // 3),
-                t.cue(lambda: (scene.set_wager_chips(seat, wager, None, keep=True), scene.retire(stack))),
+                t.cue(partial(scene.set_wager_chips, seat, wager, None, keep=True)),
+                t.cue(partial(scene.retire, stack)),
             ]
         )
 
@@ -681,7 +682,7 @@ class RoundDirector(QObject):
             t.one_after_another(
                 [
                     self._to_rack(t, card, first + i),
-                    t.cue(lambda card=card: scene.place_card(card, "rack")),
+                    t.cue(partial(scene.place_card, card, "rack")),
                 ]
             )
             for i, card in enumerate(cards)

@@ -171,19 +171,19 @@ class PaytableItem(QGraphicsObject):
 
     def __init__(self, panel: PaytablePanel, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
-        self.panel = panel
+        self.table_panel = panel
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(paytable_html(panel))
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        r = self.panel.rect
+        r = self.table_panel.rect
         return QRectF(r.x - 2, r.y - 2, r.width + 4, r.height + 4)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        panel = self.panel
+        panel = self.table_panel
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         r = QRectF(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height)

@@ -144,6 +144,11 @@ class CardItem(TableItem):
     """0.0 back up … 1.0 face up; animate it to turn the card."""
 
     @property
+    def turned(self) -> float:
+        """How far the card is turned face up: 0.0 back up … 1.0 face up (the ``face`` property's value)."""
+        return self._face
+
+    @property
     def face_up(self) -> bool:
         return self._face >= 0.5
 

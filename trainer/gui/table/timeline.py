@@ -30,7 +30,7 @@ from trainer.gui.table.layout import Point
 class Cue(QAbstractAnimation):
     """A zero-length step of a timeline that calls ``action`` once, when the timeline reaches it."""
 
-    def __init__(self, action: Callable[[], None], parent: QObject | None = None) -> None:
+    def __init__(self, action: Callable[[], object], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._action = action
         self._done = False
@@ -93,7 +93,7 @@ class Timeline:
 
     def face(self, card: CardItem) -> float:
         """How far ``card`` will be turned face up (0..1) once the animations built so far have run."""
-        return self._face.get(id(card), card.face)
+        return self._face.get(id(card), card.turned)
 
     def opacity(self, item: QGraphicsObject) -> float:
         return self._opacity.get(id(item), item.opacity())
@@ -118,7 +118,7 @@ class Timeline:
 
     def flip(self, card: CardItem, up: bool, base: int) -> QAbstractAnimation:
         """Turn ``card`` face up (or down)."""
-        start = self._face.get(id(card), card.face)
+        start = self._face.get(id(card), card.turned)
         end = 1.0 if up else 0.0
         self._face[id(card)] = end
         return self._property(card, b"face", start, end, base, QEasingCurve.Type.InOutSine)
@@ -144,7 +144,7 @@ class Timeline:
         self._time(pause, base)
         return pause
 
-    def cue(self, action: Callable[[], None]) -> QAbstractAnimation:
+    def cue(self, action: Callable[[], object]) -> QAbstractAnimation:
         return Cue(action)
 
     @staticmethod
