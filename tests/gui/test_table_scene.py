@@ -172,9 +172,9 @@ def test_progressive_sensor_lights_when_a_coin_is_on_it(qtbot: QtBot) -> None:
     scene = TableScene(full_config(), art())
     sensor = scene.spot(4, "progressive")
     scene.set_wager_chips(4, "progressive", scene.new_chips(Decimal(1), sensor.geometry.center))
-    assert sensor._lit
+    assert sensor.lit
     scene.set_wager_chips(4, "progressive", None)
-    assert not sensor._lit
+    assert not sensor.lit
 
 
 @pytest.fixture

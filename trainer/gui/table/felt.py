@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from trainer.gui.table import style
+from trainer.gui.table.items import paint_printed_spot
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytablePanel, Point, TableGeometry, along_arc
 
 
@@ -48,6 +49,8 @@ class FeltItem(QGraphicsObject):
         outer.addEllipse(_qpoint(rail.center), rail.rx, rail.ry)
         self._rail = outer.intersected(below_top).subtracted(self._felt)
         self._edge = QRectF(felt.center.x - rail.rx, g.felt_top - 26, 2 * rail.rx, 26)
+        self._inscription_font = style.font(19, bold=True, family=style.SERIF, spacing=1.6)
+        self._letters = _arc_letters(g.config.inscription.upper(), g, self._inscription_font)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
@@ -62,6 +65,7 @@ class FeltItem(QGraphicsObject):
         self._paint_dealer_places(painter)
         self._paint_seat_numbers(painter)
         self._paint_inscription(painter)
+        self._paint_spots(painter)
 
     # -- the table ------------------------------------------------------------------------------------------
 
@@ -158,12 +162,24 @@ class FeltItem(QGraphicsObject):
                 QRectF(centre.x() - 11, centre.y() - 11, 22, 22), Qt.AlignmentFlag.AlignCenter, str(seat.seat)
             )
 
+    def _paint_spots(self, painter: QPainter) -> None:
+        for spot in self.geometry.all_spots():
+            painter.save()
+            painter.translate(spot.center.x, spot.center.y)
+            painter.rotate(spot.angle)
+            paint_printed_spot(painter, spot)
+            painter.restore()
+
     def _paint_inscription(self, painter: QPainter) -> None:
-        text = self.geometry.config.inscription.upper()
-        if text:
-            _arc_text(
-                painter, text, self.geometry, style.font(19, bold=True, family=style.SERIF, spacing=1.6)
-            )
+        painter.setFont(self._inscription_font)
+        painter.setPen(style.GOLD)
+        lift = -QFontMetricsF(self._inscription_font).ascent() * 0.18
+        for point, angle, advance, letter in self._letters:
+            painter.save()
+            painter.translate(point)
+            painter.rotate(angle)
+            painter.drawText(QPointF(-advance / 2, lift), letter)
+            painter.restore()
 
 
 class PaytableItem(QGraphicsObject):
@@ -230,18 +246,12 @@ def _ellipse_rect(centre: Point, rx: float, ry: float) -> QRectF:
     return QRectF(centre.x - rx, centre.y - ry, 2 * rx, 2 * ry)
 
 
-def _arc_text(painter: QPainter, text: str, geometry: TableGeometry, font: QFont) -> None:
-    """``text`` printed along the inscription arc, letters standing towards the dealer."""
+def _arc_letters(text: str, geometry: TableGeometry, font: QFont) -> list[tuple[QPointF, float, float, str]]:
+    """Where each letter of ``text`` stands on the inscription arc: centre point, turn, width and letter."""
     metrics = QFontMetricsF(font)
     advances = [metrics.horizontalAdvance(ch) + font.letterSpacing() for ch in text]
-    painter.setFont(font)
-    painter.setPen(style.GOLD)
-    ascent = metrics.ascent()
-    for (point, angle), ch, advance in zip(
-        along_arc(geometry.inscription_arc, advances), text, advances, strict=True
-    ):
-        painter.save()
-        painter.translate(point.x, point.y)
-        painter.rotate(angle)
-        painter.drawText(QPointF(-advance / 2, -ascent * 0.18), ch)
-        painter.restore()
+    places = along_arc(geometry.inscription_arc, advances)
+    return [
+        (QPointF(point.x, point.y), angle, advance, ch)
+        for (point, angle), ch, advance in zip(places, text, advances, strict=True)
+    ]

@@ -285,11 +285,61 @@ class ChipStack(TableItem):
 # -- printed areas -----------------------------------------------------------------------------------------
 
 
-class WagerSpot(TableItem):
-    """One wagering area printed on the felt (circle, box or progressive sensor) with its name.
+def spot_outline(geometry: SpotGeometry) -> QRectF:
+    """The area's circle (its bounding square) or box, in the area's own turned frame, centred on 0, 0."""
+    s = geometry.scale
+    w, h = geometry.size
+    if geometry.shape == "box":
+        return QRectF(-w * s / 2, -h * s / 2, w * s, h * s)
+    return QRectF(-w * s, -w * s, 2 * w * s, 2 * w * s)
 
-    Centred on its position and turned to face the dealer. Clicking it emits :attr:`clicked`; the scene
-    turns that into ``spotClicked(seat, wager)``. A progressive sensor lights up when a wager is on it.
+
+def _outline(painter: QPainter, geometry: SpotGeometry, rect: QRectF) -> None:
+    if geometry.shape == "box":
+        painter.drawRoundedRect(rect, 7, 7)
+    else:
+        painter.drawEllipse(rect)
+
+
+def paint_printed_spot(painter: QPainter, geometry: SpotGeometry) -> None:
+    """Print one wagering area on the felt (the painter already in the area's frame): double outline and
+    name, or the progressive sensor with its word under it."""
+    rect = spot_outline(geometry)
+    w = geometry.size[0]
+    size = {"box": 15, "circle": 11 if w >= 24 else 8, "sensor": 7}[geometry.shape]
+    font = style.font(round(size * geometry.scale), bold=True, spacing=0.6)
+    painter.setFont(font)
+    if geometry.shape == "sensor":
+        painter.setPen(QPen(style.PRINT, 1.6))
+        painter.setBrush(QColor("#2a2a2a"))
+        painter.drawEllipse(rect)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#5a1512"))
+        painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
+        painter.setPen(style.PRINT_SOFT)
+        text = QRectF(rect.left() - 22, rect.bottom() + 1, rect.width() + 44, 12)
+        painter.drawText(text, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "PROGRESSIVE")
+        return
+    painter.setBrush(QColor(255, 255, 255, 14))
+    painter.setPen(QPen(style.PRINT, 2.2))
+    _outline(painter, geometry, rect)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(style.GOLD_SOFT, 1.0))
+    _outline(painter, geometry, rect.adjusted(4, 4, -4, -4))
+    painter.setPen(style.PRINT)
+    words = geometry.label.split() if geometry.shape == "circle" else [geometry.label]
+    line = QFontMetricsF(font).height() * 0.92
+    for index, word in enumerate(words):
+        offset = (index - (len(words) - 1) / 2) * line
+        painter.drawText(rect.translated(0, offset), Qt.AlignmentFlag.AlignCenter, word)
+
+
+class WagerSpot(TableItem):
+    """One wagering area: clickable, highlightable, and (for the progressive sensor) lit by a coin.
+
+    The area itself is printed on the felt (:func:`paint_printed_spot`); this item lies over it, turned to
+    face the dealer, and draws only a highlight or the sensor's light (otherwise it has nothing to paint).
+    Clicking it emits :attr:`clicked`; the scene turns that into ``spotClicked(seat, wager)``.
     """
 
     def __init__(self, geometry: SpotGeometry, parent: QGraphicsItem | None = None) -> None:
@@ -298,26 +348,32 @@ class WagerSpot(TableItem):
         self.seat = geometry.seat
         self.wager = geometry.wager
         self._lit = False
-        s = geometry.scale
-        w, h = geometry.size
-        if geometry.shape == "box":
-            self._shape_rect = QRectF(-w * s / 2, -h * s / 2, w * s, h * s)
-        else:
-            self._shape_rect = QRectF(-w * s, -w * s, 2 * w * s, 2 * w * s)
+        self._shape_rect = spot_outline(geometry)
         self._bounds = self._shape_rect.adjusted(-8, -8, 8, 8)
-        if geometry.shape == "sensor":
-            self._bounds = self._bounds.adjusted(-22, 0, 22, 14)
-        size = {"box": 15, "circle": 11 if w >= 24 else 8, "sensor": 7}[geometry.shape]
-        self._font = style.font(round(size * s), bold=True, spacing=0.6)
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.setPos(geometry.center.x, geometry.center.y)
         self.setRotation(geometry.angle)
         self.set_clickable(True)
+
+    @property
+    def lit(self) -> bool:
+        return self._lit
 
     def set_lit(self, on: bool) -> None:
         """Light the progressive sensor (a coin dropped on it)."""
         if on != self._lit:
             self._lit = on
-            self.update()
+            self._contents_changed()
+
+    def set_highlighted(self, on: bool) -> None:
+        if on != self._highlighted:
+            self._highlighted = on
+            self._contents_changed()
+
+    def _contents_changed(self) -> None:
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not (self._lit or self._highlighted))
+        self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
@@ -335,57 +391,18 @@ class WagerSpot(TableItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = self._shape_rect
+        if self._lit:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 80, 60, 70))
+            painter.drawEllipse(rect.adjusted(-5, -5, 5, 5))
+            painter.setBrush(QColor("#ff3b30"))
+            painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
         if self._highlighted:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(style.HIGHLIGHT_GLOW, 10))
-            self._outline(painter, rect.adjusted(-2, -2, 2, 2))
-        if self.geometry.shape == "sensor":
-            self._paint_sensor(painter, rect)
-            return
-        painter.setBrush(QColor(255, 255, 255, 14))
-        painter.setPen(QPen(style.HIGHLIGHT if self._highlighted else style.PRINT, 2.2))
-        self._outline(painter, rect)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(style.GOLD_SOFT, 1.0))
-        self._outline(painter, rect.adjusted(4, 4, -4, -4))
-        painter.setPen(style.PRINT)
-        painter.setFont(self._font)
-        if self.geometry.shape == "box":
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.geometry.label)
-        else:
-            self._paint_circle_label(painter, rect)
-
-    def _outline(self, painter: QPainter, rect: QRectF) -> None:
-        if self.geometry.shape == "box":
-            painter.drawRoundedRect(rect, 7, 7)
-        else:
-            painter.drawEllipse(rect)
-
-    def _paint_circle_label(self, painter: QPainter, rect: QRectF) -> None:
-        words = self.geometry.label.split()
-        if len(words) == 1:
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, words[0])
-            return
-        line = QFontMetricsF(self._font).height() * 0.92
-        for index, word in enumerate(words):
-            offset = (index - (len(words) - 1) / 2) * line
-            painter.drawText(rect.translated(0, offset), Qt.AlignmentFlag.AlignCenter, word)
-
-    def _paint_sensor(self, painter: QPainter, rect: QRectF) -> None:
-        painter.setPen(QPen(style.PRINT, 1.6))
-        painter.setBrush(QColor("#2a2a2a"))
-        painter.drawEllipse(rect)
-        glow = QColor("#ff3b30") if self._lit else QColor("#5a1512")
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(glow)
-        painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
-        if self._lit:
-            painter.setBrush(QColor(255, 80, 60, 70))
-            painter.drawEllipse(rect.adjusted(-5, -5, 5, 5))
-        painter.setPen(style.PRINT_SOFT)
-        painter.setFont(self._font)
-        text = QRectF(rect.left() - 22, rect.bottom() + 1, rect.width() + 44, 12)
-        painter.drawText(text, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "PROGRESSIVE")
+            _outline(painter, self.geometry, rect.adjusted(-2, -2, 2, 2))
+            painter.setPen(QPen(style.HIGHLIGHT, 2.4))
+            _outline(painter, self.geometry, rect)
 
 
 class ClickableArea(TableItem):
@@ -395,7 +412,15 @@ class ClickableArea(TableItem):
         super().__init__(parent)
         self._rect = rect
         self._radius = radius
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.set_clickable(True)
+
+    def set_highlighted(self, on: bool) -> None:
+        if on != self._highlighted:
+            self._highlighted = on
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not on)
+            self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect.adjusted(-8, -8, 8, 8)

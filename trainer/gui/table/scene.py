@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QBrush
+from PySide6.QtGui import QBrush, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from trainer.gui.table import style
@@ -31,6 +31,9 @@ from trainer.gui.table.layout import (
 )
 
 _Item = TypeVar("_Item", bound=QGraphicsItem)
+
+PIXMAP_CACHE_KB = 256 * 1024
+"""Room for the items' device caches: a 4K felt at 2x is 130 MB."""
 
 CARD_KINDS = ("seat", "dealer", "board", "rack", "deck")
 """Where a card can be: a seat's hand, the dealer's hand, the board, the discard rack, or the deck."""
@@ -63,6 +66,10 @@ class TableScene(QGraphicsScene):
 
     def __init__(self, config: TableLayoutConfig, art: ArtLibrary) -> None:
         guard_none_refcount()
+        if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+            # Item caches live in QPixmapCache; the felt alone is a screen-sized pixmap, which would not fit
+            # Qt's default 10 MB and would be repainted on every frame.
+            QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
         super().__init__()
         art.check(config.four_colour, config.deck_backs)
         self.config = config
