@@ -38,8 +38,24 @@ def run(qtbot: QtBot, director: RoundDirector) -> None:
         director.start()
 
 
-def dealt(played: Any) -> list[tuple[str, int | None, int, Any]]:
-    return [(target.kind, target.seat, target.slot, card) for target, card in played.deal.sequence]
+def dealt(played: Any) -> list[tuple[str, int | None, int | None, Any]]:
+    """The deal's ``sequence`` as ``(kind, seat, slot, card)``; no slot for the rack (cards go in on top)."""
+    return [
+        (target.kind, target.seat, None if target.kind == "rack" else target.slot, card)
+        for target, card in played.deal.sequence
+    ]
+
+
+def first_arrivals(scene: TableScene) -> list[tuple[str, int | None, int | None, Any]]:
+    """Where each card went when it left the deck, in the order they left it (later moves, such as a folded
+    hand going to the rack, are not counted)."""
+    seen: set[Any] = set()
+    out = []
+    for kind, seat, slot, card in scene.arrivals:
+        if card not in seen:
+            seen.add(card)
+            out.append((kind, seat, None if kind == "rack" else slot, card))
+    return out
 
 
 def run_until_paused_after(qtbot: QtBot, director: RoundDirector, phase: str) -> None:
@@ -55,8 +71,9 @@ def run_until_paused_after(qtbot: QtBot, director: RoundDirector, phase: str) ->
 def test_cards_leave_the_deck_in_the_engines_order_to_their_places(qtbot: QtBot, procedure: str) -> None:
     played = played_round(procedure, seats=5, seed=11)
     scene, director = director_for(played, 5)
-    run_until_paused_after(qtbot, director, "deal")
-    assert scene.arrivals == dealt(played)
+    run_until_paused_after(qtbot, director, "turn-river")
+    out_of_the_deck = [entry for entry in dealt(played) if entry[0] != "rack"]
+    assert [entry for entry in first_arrivals(scene) if entry[0] != "rack"] == out_of_the_deck
     for target, card in played.deal.sequence:
         if target.kind == "rack":
             continue
@@ -64,8 +81,10 @@ def test_cards_leave_the_deck_in_the_engines_order_to_their_places(qtbot: QtBot,
         place, angle = scene.card_place(target.kind, target.seat, target.slot)
         assert (item.pos().x(), item.pos().y()) == pytest.approx(place)
         assert item.rotation() == pytest.approx(angle)
-        assert not item.face_up
-    assert len(scene.cards_at("rack")) == len(played.deal.rack)
+        assert item.face_up == (target.kind == "board")
+    held = 0 if procedure != "deck-mate" else len(played.deal.rack)
+    assert len(scene.cards_at("rack")) == len(played.deal.rack) - held
+    assert len(scene.cards_at("deck")) == held
 
 
 @pytest.mark.parametrize("procedure", PROCEDURES)
@@ -75,14 +94,14 @@ def test_a_whole_round_plays_to_the_end_with_every_card_in_the_rack(qtbot: QtBot
     scene, director = director_for(played, 7, sound)
     run(qtbot, director)
     assert director.state == "finished"
-    assert scene.arrivals[:52] == dealt(played)
+    assert first_arrivals(scene) == dealt(played)
     rack = scene.cards_at("rack")
     assert len(rack) == 52 and sorted(c.card for c in rack) == sorted(c for _, c in played.deal.sequence)
     assert not any(card.face_up for card in rack)
     assert {"shuffle", "deal", "flip", "chips"} <= set(sound.played)
 
 
-def test_ace_community_cards_come_out_first_and_deck_mate_deals_from_the_dealers_hand(qtbot: QtBot) -> None:
+def test_ace_community_cards_come_out_first_and_deck_mate_deals_them_street_by_street(qtbot: QtBot) -> None:
     played = played_round("ace", seats=3, seed=2)
     scene, director = director_for(played, 3)
     run_until_paused_after(qtbot, director, "deal")
@@ -90,8 +109,16 @@ def test_ace_community_cards_come_out_first_and_deck_mate_deals_from_the_dealers
     played = played_round("deck-mate", seats=3, seed=2)
     scene, director = director_for(played, 3)
     run_until_paused_after(qtbot, director, "deal")
-    assert [kind for kind, *_ in scene.arrivals[:8]] == ["seat"] * 6 + ["dealer"] * 2
-    assert [kind for kind, *_ in scene.arrivals[8:13]] == ["board"] * 5
+    assert [kind for kind, *_ in scene.arrivals] == ["seat"] * 6 + ["dealer"] * 2
+    assert len(scene.cards_at("deck")) == 52 - 8
+    run_until_paused_after(qtbot, director, "flop")
+    assert [c.card for c in scene.cards_at("board")] == list(played.deal.board[:3])
+    run_until_paused_after(qtbot, director, "turn-river")
+    assert [c.card for c in scene.cards_at("board")] == list(played.deal.board)
+    assert len(scene.cards_at("deck")) == len(played.deal.rack)  # the stub, still in the dealer's hand
+    with qtbot.waitSignal(director.finished, timeout=WAIT):
+        director.resume()
+    assert first_arrivals(scene) == dealt(played) and len(scene.cards_at("rack")) == 52
 
 
 def phases_of(played: Any) -> list[str]:
@@ -213,7 +240,7 @@ def test_skip_to_end_puts_everything_in_its_final_place_at_once(qtbot: QtBot) ->
     with qtbot.waitSignal(director.finished, timeout=100):
         director.skip_to_end()
     assert director.state == "finished"
-    assert scene.arrivals[:52] == dealt(played) and len(scene.cards_at("rack")) == 52
+    assert first_arrivals(scene) == dealt(played) and len(scene.cards_at("rack")) == 52
     reference_scene, reference = director_for(played, 7)
     run(qtbot, reference)
     for seat in played.deal.seats:
@@ -230,7 +257,7 @@ def test_skip_while_paused_and_before_the_start(qtbot: QtBot) -> None:
     scene, director = director_for(played, 3)
     director.skip_to_end()
     assert director.state == "finished" and len(scene.cards_at("rack")) == 52
-    assert scene.arrivals[:52] == dealt(played)
+    assert first_arrivals(scene) == dealt(played)
 
 
 def test_speed_changes_apply_at_once_and_the_round_still_comes_out_right(qtbot: QtBot) -> None:
@@ -240,7 +267,7 @@ def test_speed_changes_apply_at_once_and_the_round_still_comes_out_right(qtbot: 
     speeds = iter([4.0, 0.25, 2.0, 1.0, 3.0] * 10)
     director.phaseStarted.connect(lambda _name: director.set_speed(next(speeds)))
     run(qtbot, director)
-    assert scene.arrivals[:52] == dealt(played) and len(scene.cards_at("rack")) == 52
+    assert first_arrivals(scene) == dealt(played) and len(scene.cards_at("rack")) == 52
     director.set_speed(99)
     assert director.speed == 4.0
     director.set_speed(0)
@@ -260,7 +287,7 @@ def test_speed_change_in_the_middle_of_a_phase_keeps_its_progress(qtbot: QtBot) 
     director.set_speed(4.0)
     assert group.currentTime() / group.totalDuration() == pytest.approx(progress, abs=0.02)
     director.skip_to_end()
-    assert scene.arrivals[:52] == dealt(played)
+    assert first_arrivals(scene) == dealt(played)
 
 
 def test_annotations_can_be_left_off_for_a_quiz(qtbot: QtBot) -> None:

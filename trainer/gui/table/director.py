@@ -7,6 +7,10 @@ parallel and sequential groups of property animations:
 ``river-decisions`` · ``folds`` (when someone folded) · ``reveal`` · ``refund`` (house table, dealer does not
 qualify) · ``settle:<seat>`` for each seat in the engine's settlement order · ``cleanup``.
 
+Cards come out of the shuffler (card shoe, two at a time, ACE: the community cards first, spread face down;
+the rest unloaded to the rack). With Deck Mate the whole deck goes to the dealer's hand, the hands are dealt
+from it, the flop, turn and river come off it street by street, and its stub goes to the rack at the end.
+
 Everything shown comes from the engine's records: the deal's ``sequence`` (every card in the order it leaves
 the deck), the players' ``decisions`` and the settlement ``procedure`` (every wager once, in the order a
 dealer handles it). The director decides nothing about the game.
@@ -113,6 +117,8 @@ class RoundDirector(QObject):
         self._state = "ready"
         self._stop_after_phase = False
         self._skipping = False
+        self._held_board: dict[int, tuple[Any, CardItem]] = {}
+        self._stub: list[CardItem] = []
         self.phases_run: list[str] = []
         """The names of the phases started so far, in order."""
 
@@ -418,12 +424,20 @@ class RoundDirector(QObject):
                     ]
                 )
             )
-        dealt = [(target, item) for target, item in cards if target.kind != "rack"]
-        unloaded = [(target, item) for target, item in cards if target.kind == "rack"]
+        # Dealing by hand (Deck Mate), the board comes off the deck street by street and the stub goes to
+        # the rack at the end of the round; a machine's cards all come out now and its rest is unloaded.
+        self._held_board = {
+            target.slot: (target, item) for target, item in cards if hand_held and target.kind == "board"
+        }
+        held = {id(item) for _, item in self._held_board.values()}
+        dealt = [(target, item) for target, item in cards if target.kind != "rack" and id(item) not in held]
+        unloaded = [item for target, item in cards if target.kind == "rack"]
         moves = [self._deal_card(t, target, item, show=not hand_held) for target, item in dealt]
         out.append(t.staggered(moves, d.gap(d.deal)))
-        if unloaded:
-            out.append(self._unload(t, [item for _, item in unloaded], show=not hand_held))
+        if hand_held:
+            self._stub = unloaded
+        elif unloaded:
+            out.append(self._unload(t, unloaded, show=True))
         return out
 
     def _swap_decks(self, t: Timeline) -> list[QAbstractAnimation]:
@@ -460,9 +474,11 @@ class RoundDirector(QObject):
         ]
         return t.one_after_another(blocks)
 
-    def _unload(self, t: Timeline, items: Sequence[CardItem], *, show: bool) -> QAbstractAnimation:
+    def _unload(
+        self, t: Timeline, items: Sequence[CardItem], *, show: bool, first: int | None = None
+    ) -> QAbstractAnimation:
         """The cards left after the deal go to the rack together, unseen, in deck order."""
-        first = self.scene.next_rack_slot()
+        first = self.scene.next_rack_slot() if first is None else first
         slides = [
             t.slide(item, self.scene.rack.slot(first + i), self.durations.deal * 2, rotation=0.0)
             for i, item in enumerate(items)
@@ -501,13 +517,22 @@ class RoundDirector(QObject):
         return [t.staggered(moves, d.gap(d.chips))] if moves else []
 
     def _turn_board(self, t: Timeline, slots: range) -> list[QAbstractAnimation]:
+        """Turn the community cards of ``slots`` face up; from a hand-held deck, deal them first."""
+        out: list[QAbstractAnimation] = []
+        held = [self._held_board.pop(slot) for slot in slots if slot in self._held_board]
+        if held:
+            moves = [self._deal_card(t, target, item, show=False) for target, item in held]
+            out.append(t.staggered(moves, self.durations.gap(self.durations.deal)))
         board = {card.slot: card for card in self.scene.cards_at("board")}
+        board.update({target.slot: item for target, item in held})
         flips = [
             t.one_after_another([self._sound_cue(t, "flip"), t.flip(board[slot], True, self.durations.flip)])
             for slot in slots
             if slot in board
         ]
-        return [t.staggered(flips, self.durations.gap(self.durations.flip))] if flips else []
+        if flips:
+            out.append(t.staggered(flips, self.durations.gap(self.durations.flip)))
+        return out
 
     # -- folds and the reveal -------------------------------------------------------------------------------
 
@@ -676,8 +701,11 @@ class RoundDirector(QObject):
 
     def _cleanup(self, t: Timeline) -> list[QAbstractAnimation]:
         scene = self.scene
+        out: list[QAbstractAnimation] = []
+        if self._stub:  # the rest of a hand-held deck, first
+            out.append(self._unload(t, self._stub, show=False, first=scene.next_rack_slot()))
         cards = [*scene.cards_at("seat"), *scene.cards_at("dealer"), *scene.cards_at("board")]
-        first = scene.next_rack_slot()
+        first = scene.next_rack_slot() + len(self._stub)
         moves = [
             t.one_after_another(
                 [
@@ -687,7 +715,6 @@ class RoundDirector(QObject):
             )
             for i, card in enumerate(cards)
         ]
-        out: list[QAbstractAnimation] = []
         if moves:
             out.append(t.staggered(moves, max(1, self.durations.gap(self.durations.deal) // 2)))
         return out
