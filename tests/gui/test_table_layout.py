@@ -4,6 +4,8 @@ wagering areas stand where a real Ultimate Texas Hold'em layout puts them. No Qt
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from decimal import Decimal
 
 import pytest
@@ -164,3 +166,9 @@ def test_chips_make_the_amount_largest_first(amount: Decimal) -> None:
 def test_amounts_print_as_a_dealer_reads_them() -> None:
     assert format_amount(Decimal("7.5")) == "$7.50"
     assert format_amount(Decimal("2500")) == "$2,500"
+
+
+def test_the_geometry_and_money_modules_load_without_qt() -> None:
+    code = "import sys, trainer.gui.table.layout, trainer.gui.table.money; print('PySide6' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"

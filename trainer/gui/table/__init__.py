@@ -37,22 +37,29 @@ The interface the main window (and the settlement quiz) use:
 
 from __future__ import annotations
 
-from trainer.gui.table.art import ArtLibrary, AssetError
-from trainer.gui.table.director import Durations, RoundDirector
-from trainer.gui.table.items import CardItem, ChipStack, WagerSpot
-from trainer.gui.table.layout import TableLayoutConfig
-from trainer.gui.table.scene import TableScene
-from trainer.gui.table.view import TableView
+import importlib
+from typing import Any
 
-__all__ = [
-    "ArtLibrary",
-    "AssetError",
-    "CardItem",
-    "ChipStack",
-    "Durations",
-    "RoundDirector",
-    "TableLayoutConfig",
-    "TableScene",
-    "TableView",
-    "WagerSpot",
-]
+_EXPORTS = {
+    "ArtLibrary": "art",
+    "AssetError": "art",
+    "CardItem": "items",
+    "ChipStack": "items",
+    "Durations": "director",
+    "RoundDirector": "director",
+    "TableLayoutConfig": "layout",
+    "TableScene": "scene",
+    "TableView": "view",
+    "WagerSpot": "items",
+}
+"""Names importable from the package; loaded on first use, so the pure modules (:mod:`.layout`,
+:mod:`.money`) can be imported without Qt."""
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
