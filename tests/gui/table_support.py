@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
-
-import pytest
-from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
 from trainer.engine.dealing import Procedure
 from trainer.engine.round import PlayedRound, TableSession
@@ -18,27 +14,10 @@ from trainer.gui.table.layout import TableLayoutConfig
 from trainer.gui.table.scene import TableScene
 from trainer.resources import assets_dir
 
-OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
-"""Said by Qt's offscreen platform when a shown window's size limits change (it has no window manager)."""
-
 HOUSE_SIDE_BETS = ("trips", "bad_beat", "pairs", "progressive")
 PLAYER_DEALER_SIDE_BETS = ("trips", "bad_beat")
 
 
-@pytest.fixture(autouse=True)
-def qt_warnings_fail() -> Iterator[None]:
-    """Any Qt warning, critical or fatal message during a test fails it."""
-    seen: list[str] = []
-
-    def handler(mode: QtMsgType, context: object, message: str) -> None:
-        bad = mode in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)
-        if bad and message not in OFFSCREEN_NOISE:
-            seen.append(message)
-
-    previous = qInstallMessageHandler(handler)
-    yield
-    qInstallMessageHandler(previous)
-    assert not seen, f"Qt warned: {seen}"
 
 
 def rules_for(banking: str) -> TableRules:

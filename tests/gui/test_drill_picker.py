@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import Qt
 
 from trainer.drills.base import all_drills, drill_named
 from trainer.drills.payouts import PayoutDrill
@@ -20,19 +19,7 @@ from trainer.scoring import ErrorKind, ItemResult, Mode, ScoreBook, SetResult
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture(autouse=True)
-def no_qt_warnings() -> Iterator[None]:
-    seen: list[str] = []
 
-    def handler(kind: QtMsgType, _context: Any, message: str) -> None:
-        if kind in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg) \
-                and "propagateSizeHints" not in message:
-            seen.append(message)
-
-    previous = qInstallMessageHandler(handler)
-    yield
-    qInstallMessageHandler(previous)
-    assert not seen, f"Qt warned: {seen}"
 
 
 class FakeClock:

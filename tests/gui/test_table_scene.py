@@ -13,7 +13,7 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.table_support import art, qt_warnings_fail  # noqa: F401 (an autouse fixture)
+from tests.gui.table_support import art
 from trainer.gui.table.art import ArtLibrary, AssetError
 from trainer.gui.table.layout import TableLayoutConfig
 from trainer.gui.table.scene import TableScene
