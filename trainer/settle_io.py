@@ -122,7 +122,7 @@ def _read_seat(raw: Any, where: str) -> SeatHand:
     if not isinstance(hole, list):
         raise RoundError(f"{where}.hole", "must be a list of 2 cards")
     wagers = {key: amount(raw.get(key, 0), f"{where}.{key}") for key in SEAT_KEYS[2:]}
-    return SeatHand(seat=seat, hole=tuple(hole), **wagers)  # type: ignore[arg-type]
+    return SeatHand(seat=seat, hole=tuple(hole), **wagers)
 
 
 def amount(value: Any, field: str) -> Decimal:

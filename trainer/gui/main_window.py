@@ -246,7 +246,7 @@ def layout_config(settings: Settings) -> Any:
     if settings.offer_progressive:
         shown.append(tables.progressive(settings.progressive_paytable))
     return TableLayoutConfig(
-        banking=settings.banking,  # type: ignore[arg-type]
+        banking=settings.banking,
         seat_count=settings.seats,
         bad_beat=settings.offer_bad_beat,
         pairs=settings.offer_pairs,

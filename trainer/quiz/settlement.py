@@ -186,7 +186,7 @@ class SettlementQuiz:
 
     def result(self) -> ItemResult:
         """The score so far: a hand cut short counts only the steps answered (or got wrong) before it stopped."""
-        done = {DEALER_STEP} if self._dealer_done else set()
+        done: set[object] = {DEALER_STEP} if self._dealer_done else set()
         done |= {_key(step) for step in self.settlement.procedure if step not in self._pending}
         steps = len(done | self._faulted)
         seconds = (self._finished or self._clock()) - self._started
