@@ -156,3 +156,11 @@ def test_a_hand_cut_short_counts_only_what_was_answered() -> None:
     q.submit(2, Wager.ANTE, Action.TAKE)
     result = q.result()
     assert (result.steps, result.correct) == (2, 2)
+
+
+def test_a_wrong_attempt_before_a_hand_is_cut_short_counts_against_the_step_that_was_due() -> None:
+    q = quiz(HOUSE, *UNQUALIFIED, seat(1, "Ah Qd"), seat(7, "Kc 4h"))
+    q.announce_dealer(Category.HIGH_CARD, False)
+    q.submit(1, Wager.ANTE, Action.PUSH)  # seat 7's Ante refund was due first
+    result = q.result()
+    assert (result.steps, result.correct) == (2, 1)

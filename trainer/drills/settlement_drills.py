@@ -109,8 +109,7 @@ class SettlementItem:
     def result(self) -> ItemResult:
         """The steps answered so far and how many were right (a hand cut short counts only what was done)."""
         result = self.quiz.result()
-        answered = [line for line in self.quiz.review() if line.given != "—"]
-        steps, correct = len(answered), sum(line.correct for line in answered)
+        steps, correct = result.steps, result.correct
         if self._fee_asked and (self._fee_mistakes or not self._fee_pending):
             steps += 1
             correct += 0 if self._fee_mistakes else 1
