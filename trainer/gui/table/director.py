@@ -18,6 +18,13 @@ dealer handles it). The director decides nothing about the game.
 Control: :meth:`start`, :meth:`pause`, :meth:`resume`, :meth:`step` (while paused, play the next phase and
 pause again), :meth:`skip_to_end` (every item straight to its final place) and :meth:`set_speed` (0.25x to
 4x, applied to the running animation at once).
+
+Settled by the trainee (``settle_by_trainee=True``, the settlement quiz): the round plays up to a ``showdown``
+phase (the dealer's cards and every hand still in action turned face up; a folded hand below trips stays face
+down and its chips stay on their spots, for the trainee to take), then the director waits in the state
+``settling`` and emits ``settlementDue``. :meth:`play_step` shows each step the trainee settles as chips;
+:meth:`finish_settlement` (or :meth:`skip_to_end`) plays the steps nobody settled as the engine has them,
+clears the table and finishes.
 """
 
 from __future__ import annotations
@@ -92,6 +99,8 @@ class RoundDirector(QObject):
 
     phaseStarted = Signal(str)  # noqa: N815 (Qt signal names)
     finished = Signal()
+    settlementDue = Signal()  # noqa: N815
+    """``settle_by_trainee``: the hands are shown and the table waits for the trainee to settle them."""
 
     def __init__(
         self,
@@ -101,6 +110,7 @@ class RoundDirector(QObject):
         sound: Sound | None = None,
         *,
         annotate: bool = True,
+        settle_by_trainee: bool = False,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -119,6 +129,10 @@ class RoundDirector(QObject):
         self._skipping = False
         self._held_board: dict[int, tuple[Any, CardItem]] = {}
         self._stub: list[CardItem] = []
+        self.settle_by_trainee = settle_by_trainee
+        self._plan_completed = not settle_by_trainee
+        self._settled: set[tuple[int, str]] = set()
+        self._trainee_moves: list[tuple[QSequentialAnimationGroup, Timeline]] = []
         self.phases_run: list[str] = []
         """The names of the phases started so far, in order."""
 
@@ -126,7 +140,8 @@ class RoundDirector(QObject):
 
     @property
     def state(self) -> str:
-        """``ready``, ``running``, ``paused``, ``finished`` or ``stopped``."""
+        """``ready``, ``running``, ``paused``, ``settling`` (waiting for the trainee), ``finished`` or
+        ``stopped``."""
         return self._state
 
     @property
@@ -178,6 +193,8 @@ class RoundDirector(QObject):
             self.scene.reset_round()
             self._prepare_table()
             self._phases = self._plan()
+        self._end_trainee_moves()
+        self._complete_plan()
         self._skipping = True
         self._state = "running"
         group = self._group
@@ -191,6 +208,54 @@ class RoundDirector(QObject):
             self._jump_to_end(group)
         self._skipping = False
         self._finish()
+
+    def play_step(self, step: Any, payout: ChipStack | None = None) -> QAbstractAnimation | None:
+        """While ``settling``: show one settlement step (a record like the engine's ``Step``: ``seat``,
+        ``wager``, ``action``, ``amount``, ``net``) as chips, now. ``payout``: chips already cut for a pay and
+        standing by the wager (they become the payout). None when the round is not waiting for a settlement."""
+        if self._state != "settling":
+            return None
+        self._settled.add((step.seat, str(step.wager)))
+        timeline = Timeline(self._speed)
+        group = QSequentialAnimationGroup(self)
+        group.addAnimation(self._step(timeline, step, payout))
+        entry = (group, timeline)
+        self._trainee_moves.append(entry)
+        group.finished.connect(partial(self._trainee_move_done, entry))
+        group.start()
+        return group
+
+    def finish_settlement(self) -> None:
+        """While ``settling``: the trainee is done (or gives up). The steps not settled yet play as the engine
+        has them, then the table is cleared and :attr:`finished` follows."""
+        if self._state != "settling":
+            return
+        self._end_trainee_moves()
+        self._complete_plan()
+        self._state = "running"
+        self._run_next()
+
+    def _trainee_move_done(self, entry: tuple[QSequentialAnimationGroup, Timeline]) -> None:
+        if entry in self._trainee_moves:
+            self._trainee_moves.remove(entry)
+            entry[0].deleteLater()
+
+    def _end_trainee_moves(self) -> None:
+        """Every chip the trainee moved goes straight to where it was going."""
+        for group, _ in list(self._trainee_moves):
+            if group.state() != QAbstractAnimation.State.Stopped:
+                self._jump_to_end(group)
+
+    def _complete_plan(self) -> None:
+        """After a trainee's settlement: the steps left (as the engine has them), then the cleanup."""
+        if self._plan_completed:
+            return
+        self._plan_completed = True
+        steps = self.round.settlement.procedure
+        rest = [step for step in steps if (step.seat, str(step.wager)) not in self._settled]
+        if rest:
+            self._phases.append(("settle-rest", lambda t: [self._step(t, step) for step in rest]))
+        self._phases.append(("cleanup", self._cleanup))
 
     def stop(self) -> None:
         """Stop where things are (the scene stays as it is; :meth:`TableScene.reset_round` clears it)."""
@@ -232,7 +297,7 @@ class RoundDirector(QObject):
 
     def _run_next(self) -> None:
         if self._index + 1 >= len(self._phases):
-            self._finish()
+            self._finish_or_wait()
             return
         self._index += 1
         group = self._build(self._index)
@@ -267,11 +332,19 @@ class RoundDirector(QObject):
         if self._skipping:
             return
         if self._index + 1 >= len(self._phases):
-            self._finish()
+            self._finish_or_wait()
         elif self._stop_after_phase or self._state == "paused":
             self._state = "paused"
         else:
             self._run_next()
+
+    def _finish_or_wait(self) -> None:
+        """The last phase planned is over: the round is finished, or waits for the trainee's settlement."""
+        if self._plan_completed:
+            self._finish()
+        else:
+            self._state = "settling"
+            self.settlementDue.emit()
 
     def _finish(self) -> None:
         if self._state != "finished":
@@ -310,6 +383,9 @@ class RoundDirector(QObject):
             ("turn-river", lambda t: self._turn_board(t, range(3, 5))),
             ("river-decisions", lambda t: self._decisions(t, "river")),
         ]
+        if self.settle_by_trainee:
+            phases.append(("showdown", self._showdown))
+            return phases
         if any(step.phase == "fold" for step in steps) or self.round.folded:
             phases.append(("folds", self._folds))
         phases.append(("reveal", self._reveal))
@@ -578,6 +654,23 @@ class RoundDirector(QObject):
             out.append(t.cue(lambda: self.scene.set_dealer_badge(text)))
         return out
 
+    def _showdown(self, t: Timeline) -> list[QAbstractAnimation]:
+        """For a trainee's settlement: the dealer's cards and every hand still in action turned face up (a
+        folded hand stays face down unless something of it is still to settle, as trips on a fold), and no
+        label saying what anyone holds."""
+        steps = self.round.settlement.procedure
+        in_action = {step.seat for step in steps if step.phase != "fold"}
+        shown = [seat for seat in sorted({bets.seat for bets in self.round.bets})
+                 if seat not in self.round.folded or seat in in_action]
+        dealer = [t.flip(card, True, self.durations.flip) for card in self.scene.cards_at("dealer")]
+        hands = [t.flip(card, True, self.durations.flip) for seat in shown
+                 for card in self.scene.cards_at("seat", seat) if t.face(card) < 0.5]
+        out: list[QAbstractAnimation] = [self._sound_cue(t, "flip")]
+        out.append(t.staggered(dealer, self.durations.gap(self.durations.flip)))
+        if hands:
+            out.append(t.together(hands))
+        return out
+
     # -- settlement -----------------------------------------------------------------------------------------
 
     def _settle_seat(self, t: Timeline, *, seat: int, steps: Sequence[Any]) -> list[QAbstractAnimation]:
@@ -596,8 +689,9 @@ class RoundDirector(QObject):
         out += [self._step(t, step) for step in steps]
         return out
 
-    def _step(self, t: Timeline, step: Any) -> QAbstractAnimation:
-        """One settlement record as chip movements: pay, take, push or return."""
+    def _step(self, t: Timeline, step: Any, payout: ChipStack | None = None) -> QAbstractAnimation:
+        """One settlement record as chip movements: pay, take, push or return (``payout``: chips already
+        cut for a pay)."""
         action = str(step.action)
         seat, wager, amount = step.seat, str(step.wager), Decimal(step.amount)
         stack = self.scene.wager_chips(seat, wager)
@@ -609,7 +703,7 @@ class RoundDirector(QObject):
             stake_taken = amount - Decimal(step.net)
             if stake_taken > 0:
                 blocks.append(self._take(t, seat, wager, stack, stake_taken))
-            blocks.append(self._pay(t, seat, wager, amount))
+            blocks.append(self._pay(t, seat, wager, amount, payout))
         elif action == "take":
             blocks.append(self._take(t, seat, wager, stack, amount))
         elif action == "return":
@@ -657,12 +751,18 @@ class RoundDirector(QObject):
         if bank is not None and self._player_dealer_seat() is not None:
             bank.set_amount(bank.amount + amount)
 
-    def _pay(self, t: Timeline, seat: int, wager: str, amount: Decimal) -> QAbstractAnimation:
+    def _pay(
+        self, t: Timeline, seat: int, wager: str, amount: Decimal, cut: ChipStack | None = None
+    ) -> QAbstractAnimation:
         scene = self.scene
         banked = self._player_dealer_seat() is not None
         start = scene.bank_place() if banked else scene.tray.tube(_top_chip(amount))
-        payout = scene.new_chips(amount, start)
-        payout.setOpacity(0.0)
+        if cut is not None:  # the trainee has cut the payout already
+            payout = cut
+            payout.set_amount(amount)
+        else:
+            payout = scene.new_chips(amount, start)
+            payout.setOpacity(0.0)
         bank = scene.bank
 
         def from_bank() -> None:
