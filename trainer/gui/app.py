@@ -42,6 +42,11 @@ PIXMAP_CACHE_KB = 128 * 1024
 """Qt's pixmap cache, where the table's items keep their drawn images. Qt's default (10 MB) is smaller than
 the felt alone at 1920x1080, so every frame would draw the whole table again."""
 
+SERIAL_PAINTING = {"QT_NO_GUI_THREADPOOL": "1"}
+"""Set before the application starts: Qt's raster engine hands every fill or image of more than 96 rows to a
+pool of threads and waits for them. A frame of the table is a few hundred such small fills; with one core busy
+elsewhere the waits made a frame three to five times slower than painting in one thread (bench gui)."""
+
 HEADLESS_PLATFORMS = frozenset(
     {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
 )
@@ -260,6 +265,8 @@ def create_application(argv: Sequence[str]) -> object:
     from PySide6.QtGui import QGuiApplication, QPixmapCache
     from PySide6.QtWidgets import QApplication
 
+    for name, value in SERIAL_PAINTING.items():
+        os.environ.setdefault(name, value)
     existing = QApplication.instance()
     if existing is not None:
         return existing
