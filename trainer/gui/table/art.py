@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from trainer.gui.table.money import CHIP_DENOMINATIONS
+from trainer.gui.table.pixmaps import DevicePixmaps
 
 DECK_STYLES = {False: "classic", True: "four-colour"}
 """Folder of the card faces under ``cards/``: classic (two colours) or four-colour."""
@@ -62,6 +63,9 @@ class ArtLibrary:
         self._renderers: dict[Path, QSvgRenderer] = {}
         self._pixmaps: OrderedDict[tuple[Path, int, int], QPixmap] = OrderedDict()
         self._colours: dict[Path, QColor] = {}
+        self.drawings = DevicePixmaps()
+        """Whole drawings of the table's items kept in device pixels and shared between items that look
+        alike: turned cards (by side and turn), chip stacks (by amount)."""
 
     # -- file names ------------------------------------------------------------------------------------------
 

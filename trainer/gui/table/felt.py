@@ -1,5 +1,6 @@
 """The felt and everything printed on it that never moves: rail, seat numbers, dealer and board places,
-the inscription the rules require, and the pay tables in use. Drawn once and cached."""
+the inscription the rules require, the wagering areas and the pay tables in use. Drawn once, opaque, into a
+pixmap for the screen's scale (:class:`~trainer.gui.table.pixmaps.DevicePixmaps`), so a frame only copies it."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 from trainer.gui.table import style
 from trainer.gui.table.items import paint_printed_spot
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytablePanel, Point, TableGeometry, along_arc
+from trainer.gui.table.pixmaps import DevicePixmaps
 
 
 def _qpoint(point: Point) -> QPointF:
@@ -29,12 +31,15 @@ def _qpoint(point: Point) -> QPointF:
 
 
 class FeltItem(QGraphicsObject):
-    """The table top: felt with a soft radial light, the padded rail, and the printed layout."""
+    """The table top: felt with a soft radial light, the padded rail, and the printed layout (wagering areas
+    and pay tables included). It covers its whole bounds (the scene), outside the table in the scene's
+    background colour, so its pixmap is opaque and a frame copies it rather than blending it."""
 
     def __init__(self, geometry: TableGeometry, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.geometry = geometry
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.pixmaps = DevicePixmaps(0, background=style.BACKGROUND)
+        """The felt drawn for the last scale it was shown at (only that one is kept)."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         g = geometry
         felt = g.felt
@@ -58,6 +63,10 @@ class FeltItem(QGraphicsObject):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        self.pixmaps.draw(painter, self._bounds, "felt", self.paint_felt)
+
+    def paint_felt(self, painter: QPainter) -> None:
+        """Draw the whole table top with ``painter`` (what the pixmap holds)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         self._paint_table(painter)
@@ -66,6 +75,8 @@ class FeltItem(QGraphicsObject):
         self._paint_seat_numbers(painter)
         self._paint_inscription(painter)
         self._paint_spots(painter)
+        for panel in self.geometry.paytables:
+            paint_paytable(painter, panel)
 
     # -- the table ------------------------------------------------------------------------------------------
 
@@ -183,12 +194,13 @@ class FeltItem(QGraphicsObject):
 
 
 class PaytableItem(QGraphicsObject):
-    """One pay table printed on the felt. Hovering it shows the table in a tooltip, readable at any size."""
+    """Where one pay table is printed on the felt (the felt prints it: :func:`paint_paytable`). Hovering it
+    shows the table in a tooltip, readable at any size; the item itself draws nothing."""
 
     def __init__(self, panel: PaytablePanel, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.table_panel = panel
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(paytable_html(panel))
 
@@ -199,35 +211,39 @@ class PaytableItem(QGraphicsObject):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        panel = self.table_panel
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        r = QRectF(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height)
-        line = r.height() / (len(panel.lines) + 1.7)
-        painter.setBrush(QColor(0, 0, 0, 34))
-        painter.setPen(QPen(style.GOLD_SOFT, 1.3))
-        painter.drawRoundedRect(r, 8, 8)
-        painter.setPen(style.GOLD)
-        painter.setFont(style.font(round(line * 0.95), bold=True, family=style.SERIF, spacing=1.0))
-        painter.drawText(
-            QRectF(r.left(), r.top() + line * 0.15, r.width(), line * 1.3),
-            Qt.AlignmentFlag.AlignCenter,
-            panel.title.upper(),
-        )
-        body = style.font(round(line * 0.74), bold=True)
-        painter.setFont(body)
-        painter.setPen(style.PRINT)
-        y = r.top() + line * 1.45
-        for entry in panel.lines:
-            row = QRectF(r.left() + 10, y, r.width() - 20, line)
-            if isinstance(entry, tuple):
-                label, odds = entry
-                label = label[:1].upper() + label[1:]
-                painter.drawText(row, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-                painter.drawText(row, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, odds)
-            else:
-                painter.drawText(row, Qt.AlignmentFlag.AlignCenter, entry)
-            y += line
+        pass
+
+
+def paint_paytable(painter: QPainter, panel: PaytablePanel) -> None:
+    """Print one pay table on the felt: a thin frame, the title in gold, a line for each payout."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    r = QRectF(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height)
+    line = r.height() / (len(panel.lines) + 1.7)
+    painter.setBrush(QColor(0, 0, 0, 34))
+    painter.setPen(QPen(style.GOLD_SOFT, 1.3))
+    painter.drawRoundedRect(r, 8, 8)
+    painter.setPen(style.GOLD)
+    painter.setFont(style.font(round(line * 0.95), bold=True, family=style.SERIF, spacing=1.0))
+    painter.drawText(
+        QRectF(r.left(), r.top() + line * 0.15, r.width(), line * 1.3),
+        Qt.AlignmentFlag.AlignCenter,
+        panel.title.upper(),
+    )
+    body = style.font(round(line * 0.74), bold=True)
+    painter.setFont(body)
+    painter.setPen(style.PRINT)
+    y = r.top() + line * 1.45
+    for entry in panel.lines:
+        row = QRectF(r.left() + 10, y, r.width() - 20, line)
+        if isinstance(entry, tuple):
+            label, odds = entry
+            label = label[:1].upper() + label[1:]
+            painter.drawText(row, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+            painter.drawText(row, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, odds)
+        else:
+            painter.drawText(row, Qt.AlignmentFlag.AlignCenter, entry)
+        y += line
 
 
 def paytable_html(panel: PaytablePanel) -> str:

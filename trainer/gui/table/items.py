@@ -33,6 +33,7 @@ from trainer.gui.table import style
 from trainer.gui.table.art import ArtLibrary, AssetError
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, CHIP_DIAMETER, SpotGeometry
 from trainer.gui.table.money import chip_breakdown, format_amount
+from trainer.gui.table.pixmaps import DevicePixmaps, Turn, painter_turn
 
 __all__ = [
     "AssetError",
@@ -46,6 +47,18 @@ __all__ = [
 ]
 
 _CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
+_MARKS = DevicePixmaps(16 * 1024 * 1024)
+"""The drawn highlights of the wagering areas and seats and the lit progressive sensors, which lie turned
+towards the dealer (Qt's cache would draw them again on every frame)."""
+
+
+def is_upright(angle: float) -> bool:
+    """True for a turn Qt's device cache keeps (a multiple of 90°).
+
+    >>> is_upright(0.0), is_upright(-90.0), is_upright(12.5)
+    (True, True, False)
+    """
+    return abs(math.remainder(angle, 90.0)) < 1e-6
 
 
 def device_scale(painter: QPainter) -> float:
@@ -121,7 +134,10 @@ class CardItem(TableItem):
         """Where the card is: ``"seat"``, ``"dealer"``, ``"board"``, ``"rack"`` (None: still in the deck)."""
         self.seat: int | None = None
         self.slot = 0
+        self._upright = True
+        self._last_turn: Turn | None = None
         self.set_clickable(True)
+        self.rotationChanged.connect(self._choose_cache)
 
     def __repr__(self) -> str:
         side = "up" if self.face_up else "down"
@@ -159,9 +175,39 @@ class CardItem(TableItem):
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
 
+    @property
+    def cached_upright(self) -> bool:
+        """True while Qt's device cache keeps the card (it lies upright); False while it lies turned, when it
+        is drawn from the pixmaps the table's cards share (:attr:`ArtLibrary.drawings`)."""
+        return self._upright
+
+    def _choose_cache(self) -> None:
+        upright = is_upright(self.rotation())
+        if upright != self._upright:
+            self._upright = upright
+            self._last_turn = None
+            self.setCacheMode(_CACHE if upright else QGraphicsItem.CacheMode.NoCache)
+
+    def look(self) -> tuple[Path, bool]:
+        """What the card shows now (the side up, and whether it is highlighted): the key of its drawing."""
+        return (self._face_path if self.face_up else self._back_path), self._highlighted
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
     ) -> None:
+        if self._upright or self._face not in (0.0, 1.0):
+            self._paint_card(painter)  # into Qt's device cache; or straight on while it turns over
+            return
+        turn = painter_turn(painter)
+        steady, self._last_turn = turn == self._last_turn, turn
+        look = self.look()
+        drawings = self._art.drawings
+        if steady or drawings.has(look, turn):
+            drawings.draw(painter, self._bounds, look, self._paint_card, turn)
+        else:
+            self._paint_card(painter)  # still turning towards its seat: no pixmap for each step
+
+    def _paint_card(self, painter: QPainter) -> None:
         scale = device_scale(painter) / self._lift  # the lift of a turn must not ask for a new pixmap size
         path = self._face_path if self.face_up else self._back_path
         pixmap = self._art.pixmap(path, CARD_WIDTH, CARD_HEIGHT, scale)
@@ -252,11 +298,19 @@ class ChipStack(TableItem):
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
 
+    def look(self) -> tuple[str, Decimal, bool, bool]:
+        """What the stack shows (its amount, its label, a highlight): the key of its drawing."""
+        return "chips", self._amount, self._show_label, self._highlighted
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
     ) -> None:
-        if not self._chips:
-            return
+        # Into Qt's device cache, from a drawing of the whole stack that every stack of this amount shares:
+        # a new stack (a payout) or a new scale costs one copy, not a chip at a time.
+        if self._chips:
+            self._art.drawings.draw(painter, self._bounds, self.look(), self._paint_stack)
+
+    def _paint_stack(self, painter: QPainter) -> None:
         scale = device_scale(painter)
         radius = CHIP_DIAMETER / 2
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
@@ -386,9 +440,17 @@ class WagerSpot(TableItem):
             path.addEllipse(self._shape_rect.adjusted(-3, -3, 3, 3))
         return path
 
+    def look(self) -> tuple[object, ...]:
+        """The key of the drawing of this area's light and highlight (alike for alike areas)."""
+        g = self.geometry
+        return "spot", g.shape, g.size, g.scale, self._lit, self._highlighted
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
     ) -> None:
+        _MARKS.draw(painter, self._bounds, self.look(), self._paint_marks)
+
+    def _paint_marks(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = self._shape_rect
         if self._lit:
@@ -433,8 +495,12 @@ class ClickableArea(TableItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
     ) -> None:
-        if not self._highlighted:
-            return
+        if self._highlighted:
+            r = self._rect
+            look = ("area", r.x(), r.y(), r.width(), r.height(), self._radius)
+            _MARKS.draw(painter, self.boundingRect(), look, self._paint_glow)
+
+    def _paint_glow(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(QColor(255, 216, 77, 26))
         painter.setPen(QPen(style.HIGHLIGHT_GLOW, 9))
