@@ -133,6 +133,7 @@ class RoundDirector(QObject):
         self._plan_completed = not settle_by_trainee
         self._settled: set[tuple[int, str]] = set()
         self._trainee_moves: list[tuple[QSequentialAnimationGroup, Timeline]] = []
+        self._waiting_for_moves = False
         self.phases_run: list[str] = []
         """The names of the phases started so far, in order."""
 
@@ -230,7 +231,6 @@ class RoundDirector(QObject):
         has them, then the table is cleared and :attr:`finished` follows."""
         if self._state != "settling":
             return
-        self._end_trainee_moves()
         self._complete_plan()
         self._state = "running"
         self._run_next()
@@ -239,6 +239,10 @@ class RoundDirector(QObject):
         if entry in self._trainee_moves:
             self._trainee_moves.remove(entry)
             entry[0].deleteLater()
+        if self._waiting_for_moves and not self._trainee_moves:
+            self._waiting_for_moves = False
+            if self._state == "running":
+                self._run_next()
 
     def _end_trainee_moves(self) -> None:
         """Every chip the trainee moved goes straight to where it was going."""
@@ -296,6 +300,9 @@ class RoundDirector(QObject):
             self._run_next()
 
     def _run_next(self) -> None:
+        if self._trainee_moves:  # the trainee's last chips are still moving: the table waits for them
+            self._waiting_for_moves = True
+            return
         if self._index + 1 >= len(self._phases):
             self._finish_or_wait()
             return
