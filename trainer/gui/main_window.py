@@ -5,6 +5,9 @@ switched on; the speed, pause, step and skip commands drive the round's animatio
 N or Space (when no round is playing) deals a new round, Space or P pauses and resumes, S or Right steps,
 E or End skips to the end, [ and ] change the speed, C deals continuously, M mutes.
 
+With *Settle it yourself* on (Train menu, :mod:`trainer.gui.quiz`), a round stops after the showdown and
+the trainee settles it in the panel above the round log; pause and step rest until the hand is settled.
+
 The table is built from the :class:`~trainer.settings.Settings`; settings changed in the dialog apply from the
 next round (speed, volume and mute at once). The window remembers its place on the screen.
 """
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.settlement import format_money
+from trainer.gui.quiz import install_quiz
 from trainer.gui.training import install_training
 from trainer.resources import assets_dir
 from trainer.settings import (
@@ -214,6 +218,9 @@ _PHASE_TEXTS = {
     "river-decisions": "decisions on the river",
     "folds": "collecting folded hands",
     "reveal": "showdown",
+    "showdown": "showdown",
+    "settling": "your settlement",
+    "settle-rest": "the table settles the rest",
     "refund": "pushing the Antes",
     "cleanup": "clearing the table",
 }
@@ -308,6 +315,7 @@ class MainWindow(QMainWindow):
         self._build_dock()
         self._build_status_bar()
         self._build_table(assets)
+        self.quiz = install_quiz(self)
         self._restore_geometry()
         self._update_controls()
 
@@ -507,8 +515,10 @@ class MainWindow(QMainWindow):
         played = self.session.next_round()
         self.played = played
         durations = self.durations if self.durations is not None else Durations()
-        self.director = RoundDirector(self.scene, played, durations, sound=self.sound)
+        self.director = RoundDirector(self.scene, played, durations, sound=self.sound,
+                                      settle_by_trainee=self.quiz.active)
         self.director.phaseStarted.connect(self._phase_started)
+        self.director.settlementDue.connect(self._settlement_due)
         self.director.finished.connect(self._round_finished)
         self.director.set_speed(self.settings.animation_speed)
         self.round_log.start(played, PROCEDURE_LABELS[self.settings.procedure])
@@ -522,9 +532,14 @@ class MainWindow(QMainWindow):
             self.director.start()
         return True
 
+    @property
+    def settling(self) -> bool:
+        """True while a round waits for the trainee to settle it."""
+        return self.director is not None and self.director.state == "settling"
+
     def toggle_pause(self) -> None:
         """Pause a playing round, or resume a paused one (a step in progress counts as playing)."""
-        if not self.playing:
+        if not self.playing or self.settling:
             return
         if self.director.state == "paused":
             self.director.resume()
@@ -538,6 +553,8 @@ class MainWindow(QMainWindow):
         """Play the next phase of the round and pause there; with no round playing, deal one that way."""
         if not self.playing:
             self.new_round(stepping=True)
+            return
+        if self.settling:
             return
         self.director.step()
         self.paused = True
@@ -567,6 +584,11 @@ class MainWindow(QMainWindow):
         self._set_phase(phase)
         self.round_log.reach(phase)
         self.phaseChanged.emit(phase)
+
+    def _settlement_due(self) -> None:
+        self.paused = False
+        self._set_phase("settling")
+        self._update_controls()
 
     def _round_finished(self) -> None:
         self.round_log.finish()
@@ -600,9 +622,9 @@ class MainWindow(QMainWindow):
     def _update_controls(self) -> None:
         playing = self.playing
         self.new_round_action.setEnabled(not playing and self.art is not None)
-        self.pause_action.setEnabled(playing)
+        self.pause_action.setEnabled(playing and not self.settling)
         self.pause_action.setText("&Resume" if self.paused else "&Pause")
-        self.step_action.setEnabled(playing or self.art is not None)
+        self.step_action.setEnabled((playing or self.art is not None) and not self.settling)
         self.skip_action.setEnabled(playing)
         speed = self.settings.animation_speed
         self.slower_action.setEnabled(speed > 0.25)

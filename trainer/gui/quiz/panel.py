@@ -1,0 +1,647 @@
+"""The settlement panel in the window's right-hand dock: the trainee announces the dealer's hand, then settles
+the table one wager at a time.
+
+The panel only shows and asks; the :class:`~trainer.quiz.settlement.SettlementQuiz` behind the controller
+judges. What the trainee does comes out as signals: ``dealerAnnounced(category, qualifies)``,
+``stepConfirmed(seat, wager, action, amount)`` (amount ``None`` when none was cut or typed),
+``selectionChanged(seat, wager)``, ``chipAdded(value)`` / ``chipRemoved(value)`` / ``chipsCleared()`` (the
+table moves the chips), ``lessonRequested(topic)`` and ``reviewRequested()``.
+
+Every control is reachable by keyboard; the keys work wherever the focus is inside the panel (they are taken
+before the window's own single-key shortcuts): :data:`KEYS_HELP`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QButtonGroup,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QPushButton,
+    QRadioButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.engine.evaluator import Category
+from trainer.engine.settlement import format_money
+from trainer.engine.wagers import Action, Wager
+from trainer.gui.drills.payout_form import chip_icon
+from trainer.gui.table.money import CHIP_DENOMINATIONS
+
+CHIP_VALUES: tuple[Decimal, ...] = tuple(sorted(CHIP_DENOMINATIONS))
+"""The chip buttons, smallest first: $0.50 $1 $5 $25 $100 $500 $1,000."""
+
+ACTION_KEYS: dict[Qt.Key, Action] = {
+    Qt.Key.Key_P: Action.PAY, Qt.Key.Key_T: Action.TAKE, Qt.Key.Key_U: Action.PUSH, Qt.Key.Key_R: Action.RETURN,
+}
+ACTION_TEXTS = {Action.PAY: "Pay", Action.TAKE: "Take", Action.PUSH: "Push", Action.RETURN: "Return"}
+ACTION_TIPS = {
+    Action.PAY: "Pay the wager: cut the payout from the chips or type it (P)",
+    Action.TAKE: "Take the wager into the tray (or the player-dealer's bank) (T)",
+    Action.PUSH: "Push: the wager stays with the player, nothing paid or taken; the Ante refund too (U)",
+    Action.RETURN: "Return the wager to the player untouched: no action, the bank cannot cover it (R)",
+}
+
+KEYS_HELP = (
+    "Keys — dealer's hand: 0–9 or ↑↓ (0 high card … 9 royal flush), Y qualifies, N does not, Enter announces. "
+    "Settling: click a wager on the table, or S / W for the next seat / wager (Shift: back); "
+    "P pay, T take, U push, R return; chips: click to add, right-click to take one back "
+    "(Tab to a chip, Space adds, Delete takes back) or type the amount; "
+    "Enter confirms; Backspace or Ctrl+Z undoes the last chip, then the whole step; Esc clears the step; "
+    "L opens the lesson; V reviews the hand; E lets the table finish the hand."
+)
+
+GOOD, BAD, NOTE = "#1b7a3c", "#b71c1c", "#4a4a4a"
+_FEEDBACK_STYLE = {
+    "good": f"QLabel#feedback {{ color: {GOOD}; background: #e9f6ec; border: 1px solid {GOOD}; "
+            "border-radius: 5px; padding: 6px; }",
+    "bad": f"QLabel#feedback {{ color: #5f1010; background: #fdecea; border: 1px solid {BAD}; "
+           "border-radius: 5px; padding: 6px; }",
+    "note": f"QLabel#feedback {{ color: {NOTE}; background: #f2f2f2; border: 1px solid #bdbdbd; "
+            "border-radius: 5px; padding: 6px; }",
+}
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """An amount as a dealer types it: ``15``, ``7.50``, ``$1,000``; None when it is not one.
+
+    >>> parse_amount("$1,000"), parse_amount(" 7.5 "), parse_amount("abc"), parse_amount("-5")
+    (Decimal('1000'), Decimal('7.5'), None, None)
+    """
+    cleaned = text.strip().replace("$", "").replace(",", "")
+    if not cleaned:
+        return None
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        return None
+    if not value.is_finite() or value < 0:
+        return None
+    return value
+
+
+def chips_text(chips: Sequence[Decimal]) -> str:
+    """``$25 + $5 + $0.50``."""
+    return " + ".join(format_money(chip) for chip in chips)
+
+
+class ChipButton(QPushButton):
+    """One denomination: a left click adds a chip to the payout, a right click (or Delete) takes one back."""
+
+    removeRequested = Signal()  # noqa: N815 (Qt signal names)
+
+    def __init__(self, value: Decimal, parent: QWidget | None = None) -> None:
+        super().__init__(format_money(value), parent)
+        self.value = value
+        self.setObjectName(f"chip_{value.normalize():f}")
+        self.setIcon(chip_icon(value, 30))
+        self.setIconSize(QSize(26, 26))
+        self.setToolTip(f"Add a {format_money(value)} chip to the payout (click or Space); "
+                        "right-click or Delete takes one back")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.button() == Qt.MouseButton.RightButton:
+            event.accept()
+            self.removeRequested.emit()
+            return
+        super().mousePressEvent(event)
+
+
+class SettlementPanel(QWidget):
+    """The trainee's side of the settlement quiz (see the module's description)."""
+
+    dealerAnnounced = Signal(object, bool)  # noqa: N815
+    stepConfirmed = Signal(int, str, str, object)  # noqa: N815
+    selectionChanged = Signal(int, str)  # noqa: N815
+    chipAdded = Signal(object)  # noqa: N815
+    chipRemoved = Signal(object)  # noqa: N815
+    chipsCleared = Signal()  # noqa: N815
+    lessonRequested = Signal(str)  # noqa: N815
+    reviewRequested = Signal()  # noqa: N815
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settlementPanel")
+        self.stage = "idle"
+        """``idle`` (no hand to settle), ``dealer``, ``steps`` or ``done``."""
+        self.chips: list[Decimal] = []
+        self.lesson_topic: str | None = None
+        self._wagers: dict[int, list[str]] = {}
+        self._chosen: tuple[int | None, str | None] = (None, None)
+        self._filling = False
+        self._build()
+        for widget in (self, *self.findChildren(QWidget)):
+            widget.installEventFilter(self)
+        self.set_stage("idle")
+
+    # -- building ------------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.title = self._label("quizTitle", bold=True, size=15)
+        self.progress = self._label("quizProgress")
+        self._build_dealer()
+        self._build_step()
+        self.hint = self._label("hint")
+        self.hint.setStyleSheet("QLabel#hint { color: #6b4e00; background: #fff6d6; border: 1px solid #d9b45c; "
+                                "border-radius: 5px; padding: 5px; }")
+        self.feedback = self._label("feedback")
+        self.feedback.setTextFormat(Qt.TextFormat.RichText)
+        self.lesson_button = self._button("Open lesson (L)", "openLesson", self._open_lesson,
+                                          "Open the lesson on the rule just missed (L)")
+        self.review_button = self._button("Review the hand (V)", "reviewHand", self.reviewRequested.emit,
+                                          "Every step of the hand, yours beside the correct one (V)")
+        self.score = self._label("score")
+        self.clock = self._label("clock", bold=True, size=16)
+        self.keys_help = self._label("keysHelp", size=11)
+        self.keys_help.setText(KEYS_HELP)
+        self.keys_help.setStyleSheet("color: #666666;")
+        links = QHBoxLayout()
+        links.addWidget(self.lesson_button)
+        links.addWidget(self.review_button)
+        links.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(5)
+        for widget in (self.title, self.progress, self.dealer_box, self.step_box, self.hint, self.feedback):
+            layout.addWidget(widget)
+        layout.addLayout(links)
+        for widget in (self.score, self.clock, self.keys_help):
+            layout.addWidget(widget)
+        self.setToolTip(KEYS_HELP)
+
+    def _build_dealer(self) -> None:
+        self.dealer_box = QGroupBox("1 · The dealer's hand")
+        self.dealer_box.setObjectName("dealerBox")
+        self.categories = QListWidget()
+        self.categories.setObjectName("categories")
+        self.categories.setFlow(QListView.Flow.TopToBottom)
+        self.categories.setWrapping(True)
+        self.categories.setResizeMode(QListView.ResizeMode.Adjust)
+        for category in Category:
+            self.categories.addItem(f"{category.value}  {category.label}")
+        self.categories.setSpacing(1)
+        self.categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        rows = 4  # three columns: 0-3, 4-7, 8-9
+        self.categories.setFixedHeight(rows * (self.categories.sizeHintForRow(0) + 2)
+                                       + 2 * self.categories.frameWidth() + 4)
+        self.categories.setToolTip("The dealer's best five-card hand: 0–9 or the arrow keys")
+        self.qualifies = QRadioButton("Qualifies (Y)")
+        self.qualifies.setObjectName("qualifies")
+        self.not_qualifies = QRadioButton("Does not qualify (N)")
+        self.not_qualifies.setObjectName("doesNotQualify")
+        self.qualify_group = QButtonGroup(self)
+        for button in (self.qualifies, self.not_qualifies):
+            button.setToolTip("The dealer qualifies with a pair or better (Y / N)")
+            self.qualify_group.addButton(button)
+        self.announce_button = self._button("Announce (Enter)", "announce", self.announce,
+                                            "Announce the dealer's hand and whether it qualifies (Enter)")
+        self.announced = self._label("announced")
+        row = QHBoxLayout()
+        row.addWidget(self.qualifies)
+        row.addWidget(self.not_qualifies)
+        row.addStretch(1)
+        layout = QVBoxLayout(self.dealer_box)
+        layout.setSpacing(4)
+        layout.addWidget(self.categories)
+        layout.addLayout(row)
+        layout.addWidget(self.announce_button)
+        layout.addWidget(self.announced)
+
+    def _build_step(self) -> None:
+        self.step_box = QGroupBox("2 · Settle the wagers")
+        self.step_box.setObjectName("stepBox")
+        self.seat_box = QComboBox()
+        self.seat_box.setObjectName("seat")
+        self.seat_box.setToolTip("The seat to settle next (S next, Shift+S back; or click its wager)")
+        self.wager_box = QComboBox()
+        self.wager_box.setObjectName("wager")
+        self.wager_box.setToolTip("The wager to settle (W next, Shift+W back; or click it on the table)")
+        self.seat_box.currentIndexChanged.connect(self._seat_chosen)
+        self.wager_box.currentIndexChanged.connect(self._wager_chosen)
+        chooser = QHBoxLayout()
+        chooser.addWidget(self.seat_box, 1)
+        chooser.addWidget(self.wager_box, 2)
+        self.action_group = QButtonGroup(self)
+        self.action_buttons: dict[Action, QPushButton] = {}
+        actions = QHBoxLayout()
+        actions.setSpacing(3)
+        for key, action in ACTION_KEYS.items():
+            letter = chr(int(key))
+            button = QPushButton(f"{ACTION_TEXTS[action]} {letter}")
+            button.setObjectName(f"action_{action.value}")
+            button.setCheckable(True)
+            button.setToolTip(ACTION_TIPS[action])
+            self.action_group.addButton(button)
+            self.action_buttons[action] = button
+            actions.addWidget(button)
+        self.chip_buttons: dict[Decimal, ChipButton] = {}
+        keypad = QGridLayout()
+        keypad.setSpacing(3)
+        for index, value in enumerate(CHIP_VALUES):
+            chip = ChipButton(value)
+            chip.clicked.connect(lambda _checked=False, v=value: self.add_chip(v))
+            chip.removeRequested.connect(lambda v=value: self.remove_chip(v))
+            keypad.addWidget(chip, index // 4, index % 4)
+            self.chip_buttons[value] = chip
+        self.amount = QLineEdit()
+        self.amount.setObjectName("amount")
+        self.amount.setPlaceholderText("or type the amount")
+        self.amount.setToolTip("The payout typed (used when no chips are cut); Enter confirms")
+        self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\$?[0-9,]*\.?[0-9]{0,2}"), self))
+        self.paying = self._label("paying", bold=True)
+        self.confirm_button = self._button("Confirm (Enter)", "confirm", self.confirm,
+                                           "Settle the wager as chosen (Enter)")
+        self.undo_button = self._button("Undo (⌫)", "undo", self.undo,
+                                        "Take back the last chip, or the whole step (Backspace, Ctrl+Z)")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.undo_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.confirm_button)
+        layout = QVBoxLayout(self.step_box)
+        layout.setSpacing(4)
+        layout.addLayout(chooser)
+        layout.addLayout(actions)
+        layout.addLayout(keypad)
+        layout.addWidget(self.amount)
+        layout.addWidget(self.paying)
+        layout.addLayout(buttons)
+
+    def _label(self, name: str, *, bold: bool = False, size: int = 0) -> QLabel:
+        label = QLabel()
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        if bold or size:
+            font = QFont(label.font())
+            font.setBold(bold)
+            if size:
+                font.setPixelSize(size)
+            label.setFont(font)
+        return label
+
+    @staticmethod
+    def _button(text: str, name: str, slot: Callable[[], object], tip: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setToolTip(tip)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    # -- what the controller tells it ----------------------------------------------------------------------
+
+    def set_stage(self, stage: str) -> None:
+        """``idle``, ``dealer``, ``steps`` or ``done``: which part of the panel takes answers."""
+        self.stage = stage
+        for widget in (self.categories, self.qualifies, self.not_qualifies, self.announce_button):
+            widget.setEnabled(stage == "dealer")
+        self.categories.setVisible(stage in ("idle", "dealer"))
+        for widget in (self.qualifies, self.not_qualifies, self.announce_button):
+            widget.setVisible(stage in ("idle", "dealer"))
+        self.step_box.setEnabled(stage == "steps")
+        self.step_box.setVisible(stage != "dealer")
+
+    def begin_hand(self, title: str, progress: str) -> None:
+        """A new hand: the dealer's announcement first."""
+        self.title.setText(title)
+        self.progress.setText(progress)
+        self.progress.setVisible(bool(progress))
+        self._chosen = (None, None)
+        self.categories.setCurrentRow(-1)
+        self.categories.clearSelection()
+        _uncheck(self.qualify_group)
+        self.announced.clear()
+        self.announced.hide()
+        self.set_wagers({})
+        self.clear_step()
+        self.show_feedback("")
+        self.show_hint("")
+        self.review_button.hide()
+        self.set_stage("dealer")
+        self.categories.setFocus()
+
+    def begin_steps(self, announced: str, wagers: Mapping[int, Sequence[str]]) -> None:
+        """The dealer's hand is announced: settle the wagers (``wagers``: what is on each seat still)."""
+        self.announced.setText(announced)
+        self.announced.show()
+        self.set_wagers(wagers)
+        self.set_stage("steps")
+        self.amount.setFocus()
+
+    def finish_hand(self, text: str) -> None:
+        """Nothing is left to settle."""
+        self.set_wagers({})
+        self.clear_step()
+        self.set_stage("done")
+        self.review_button.show()
+        if text:
+            self.progress.setText(text)
+            self.progress.show()
+
+    def set_wagers(self, wagers: Mapping[int, Sequence[str]]) -> None:
+        """The wagers still on the table, by seat (seats in number order, wagers in the layout's order);
+        the choice stays where it was when it still can."""
+        seat, wager = self.selection()
+        self._wagers = {s: list(w) for s, w in sorted(wagers.items()) if w}
+        self._filling = True
+        self.seat_box.clear()
+        for number in self._wagers:
+            self.seat_box.addItem(f"Seat {number}", number)
+        self._filling = False
+        if seat in self._wagers:
+            self.select(seat, wager if wager in self._wagers[seat] else self._wagers[seat][0])
+        elif self._wagers:
+            first = next(iter(self._wagers))
+            self.select(first, self._wagers[first][0])
+        else:
+            self.wager_box.clear()
+
+    def select(self, seat: int, wager: str) -> bool:
+        """Choose ``seat``'s ``wager`` (a click on the table); False when nothing of it is left to settle."""
+        if wager not in self._wagers.get(seat, []):
+            return False
+        self._filling = True
+        self.seat_box.setCurrentIndex(self.seat_box.findData(seat))
+        self._fill_wagers(seat)
+        self.wager_box.setCurrentIndex(self.wager_box.findData(wager))
+        self._filling = False
+        self._chose(seat, wager)
+        return True
+
+    def selection(self) -> tuple[int | None, str | None]:
+        seat, wager = self.seat_box.currentData(), self.wager_box.currentData()
+        return (None if seat is None else int(seat)), (None if wager is None else str(wager))
+
+    def show_feedback(self, html: str, kind: str = "note", topic: str | None = None) -> None:
+        """Show ``html`` (``good``, ``bad`` or ``note``); ``topic``: the lesson the Open lesson button opens."""
+        self.feedback.setStyleSheet(_FEEDBACK_STYLE[kind])
+        self.feedback.setText(html)
+        self.feedback.setVisible(bool(html))
+        self.lesson_topic = topic
+        self.lesson_button.setVisible(bool(topic))
+
+    def show_hint(self, text: str) -> None:
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+
+    def show_score(self, text: str) -> None:
+        self.score.setText(text)
+        self.score.setVisible(bool(text))
+
+    def show_clock(self, text: str, on_target: bool | None = None) -> None:
+        colour = NOTE if on_target is None else GOOD if on_target else BAD
+        self.clock.setStyleSheet(f"color: {colour};")
+        self.clock.setText(text)
+        self.clock.setVisible(bool(text))
+
+    # -- the trainee's answers -----------------------------------------------------------------------------
+
+    def announce(self) -> None:
+        """Announce the chosen category and qualification (both must be chosen)."""
+        if self.stage != "dealer":
+            return
+        row = self.categories.currentRow()
+        checked = self.qualify_group.checkedButton()
+        if row < 0 or checked is None:
+            missing = "the dealer's hand (0–9)" if row < 0 else "whether the dealer qualifies (Y / N)"
+            self.show_feedback(f"First choose {missing}.")
+            return
+        self.dealerAnnounced.emit(Category(row), checked is self.qualifies)
+
+    def choose_category(self, category: Category) -> None:
+        self.categories.setCurrentRow(int(category))
+
+    def choose_qualifies(self, qualifies: bool) -> None:
+        (self.qualifies if qualifies else self.not_qualifies).setChecked(True)
+
+    @property
+    def action(self) -> Action | None:
+        for action, button in self.action_buttons.items():
+            if button.isChecked():
+                return action
+        return None
+
+    def choose_action(self, action: Action) -> None:
+        self.action_buttons[action].setChecked(True)
+
+    @property
+    def chips_total(self) -> Decimal:
+        return sum(self.chips, Decimal(0))
+
+    def add_chip(self, value: Decimal) -> None:
+        """One chip onto the payout being cut."""
+        if self.stage != "steps":
+            return
+        self.chips.append(value)
+        self.chipAdded.emit(value)
+        self._show_paying()
+
+    def remove_chip(self, value: Decimal | None = None) -> bool:
+        """Take one chip of ``value`` (the last one cut when None) back to the tray; False when none."""
+        if not self.chips or (value is not None and value not in self.chips):
+            return False
+        index = len(self.chips) - 1 if value is None else len(self.chips) - 1 - self.chips[::-1].index(value)
+        chip = self.chips.pop(index)
+        self.chipRemoved.emit(chip)
+        self._show_paying()
+        return True
+
+    def undo(self) -> None:
+        """Take back the last chip; with none cut, the whole step (action and amount)."""
+        if not self.remove_chip():
+            self.clear_step()
+
+    def clear_step(self) -> None:
+        """Forget the step being built: no action, no amount, the chips back to the tray."""
+        if self.chips:
+            self.chips.clear()
+            self.chipsCleared.emit()
+        _uncheck(self.action_group)
+        self.amount.clear()
+        self._show_paying()
+
+    def confirm(self) -> None:
+        """Settle the chosen wager as built: a pay needs chips or a typed amount; a take may say how much
+        (typed: a bank that covers only part); a push or a return moves the stake, no amount."""
+        if self.stage != "steps":
+            return
+        seat, wager = self.selection()
+        action = self.action
+        if seat is None or wager is None:
+            self.show_feedback("Choose the wager to settle: click it on the table (or S / W).")
+            return
+        if action is None:
+            self.show_feedback("Choose what to do with it: P pay, T take, U push, R return.")
+            return
+        amount: Decimal | None = self.chips_total if self.chips and action is Action.PAY else None
+        text = self.amount.text().strip()
+        if amount is None and text and action in (Action.PAY, Action.TAKE):
+            amount = parse_amount(text)
+            if amount is None:
+                self.show_feedback(f"“{text}” is not an amount: type dollars, such as 15 or 7.50.")
+                return
+        if action is Action.PAY and amount is None:
+            self.show_feedback("Cut the payout from the chips (or type it), then Enter.")
+            return
+        self.stepConfirmed.emit(seat, wager, action.value, amount)
+
+    # -- keys ----------------------------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        kind = event.type()
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(event, QKeyEvent):
+            handler = self._key_handler(watched, event)
+            if handler is not None:
+                event.accept()
+                if kind == QEvent.Type.KeyPress:
+                    handler()
+                return True
+            if kind == QEvent.Type.ShortcutOverride and watched is self.amount and _is_letter(event):
+                event.ignore()  # the amount takes no letters: the window's keys (E, M, ...) still work
+                return True
+        return super().eventFilter(watched, event)
+
+    def _key_handler(self, watched: QObject, event: QKeyEvent) -> Callable[[], object] | None:
+        """What a key does here (None: not the panel's key, the widget or the window has it)."""
+        key = Qt.Key(event.key())
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        shift = mods == Qt.KeyboardModifier.ShiftModifier
+        plain = mods == Qt.KeyboardModifier.NoModifier
+        in_amount = watched is self.amount
+        stage = self.stage
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (plain or shift):
+            if stage == "dealer":
+                return self.announce
+            if stage == "steps":
+                return self.confirm
+            return None
+        if key == Qt.Key.Key_L and plain and self.lesson_topic:
+            return self._open_lesson
+        if key == Qt.Key.Key_V and plain and stage == "done":
+            return self.reviewRequested.emit
+        if stage == "dealer":
+            return self._dealer_key(key, plain)
+        if stage != "steps":
+            return None
+        if key == Qt.Key.Key_Z and mods == Qt.KeyboardModifier.ControlModifier:
+            return self.undo
+        if not (plain or shift):
+            return None
+        if key == Qt.Key.Key_Escape:
+            return self.clear_step
+        if key == Qt.Key.Key_Backspace and (not in_amount or not self.amount.text()):
+            return self.undo
+        if key in ACTION_KEYS and plain:
+            return lambda: self.choose_action(ACTION_KEYS[key])
+        if key == Qt.Key.Key_S:
+            return lambda: self._cycle_seat(-1 if shift else 1)
+        if key == Qt.Key.Key_W:
+            return lambda: self._cycle_wager(-1 if shift else 1)
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Minus) and isinstance(watched, ChipButton):
+            chip = watched
+            return lambda: self.remove_chip(chip.value)
+        text = event.text()
+        if not in_amount and text and (text.isdigit() or text == "."):
+            return lambda: self._type_amount(text)
+        return None
+
+    def _dealer_key(self, key: Qt.Key, plain: bool) -> Callable[[], object] | None:
+        if not plain:
+            return None
+        if Qt.Key.Key_0 <= key <= Qt.Key.Key_9:
+            category = Category(int(key) - int(Qt.Key.Key_0))
+            return lambda: self.choose_category(category)
+        if key == Qt.Key.Key_Y:
+            return lambda: self.choose_qualifies(True)
+        if key == Qt.Key.Key_N:
+            return lambda: self.choose_qualifies(False)
+        return None
+
+    def _type_amount(self, text: str) -> None:
+        self.amount.setFocus()
+        self.amount.insert(text)
+
+    def _cycle_seat(self, step: int) -> None:
+        count = self.seat_box.count()
+        if count:
+            self.seat_box.setCurrentIndex((self.seat_box.currentIndex() + step) % count)
+
+    def _cycle_wager(self, step: int) -> None:
+        count = self.wager_box.count()
+        if count:
+            self.wager_box.setCurrentIndex((self.wager_box.currentIndex() + step) % count)
+
+    # -- internals -----------------------------------------------------------------------------------------
+
+    def _seat_chosen(self) -> None:
+        if self._filling:
+            return
+        seat = self.seat_box.currentData()
+        if seat is None:
+            return
+        self._filling = True
+        self._fill_wagers(int(seat))
+        self._filling = False
+        self._wager_chosen()
+
+    def _fill_wagers(self, seat: int) -> None:
+        self.wager_box.clear()
+        for wager in self._wagers.get(seat, []):
+            self.wager_box.addItem(Wager(wager).label, wager)
+
+    def _wager_chosen(self) -> None:
+        if self._filling:
+            return
+        seat, wager = self.selection()
+        if seat is not None and wager is not None:
+            self._chose(seat, wager)
+
+    def _chose(self, seat: int, wager: str) -> None:
+        """Another wager: a new step (its action and typed amount start afresh; cut chips go along)."""
+        if (seat, wager) != self._chosen:
+            self._chosen = (seat, wager)
+            _uncheck(self.action_group)
+            self.amount.clear()
+        self.selectionChanged.emit(seat, wager)
+
+    def _show_paying(self) -> None:
+        if self.chips:
+            self.paying.setText(f"Paying {format_money(self.chips_total)}  ({chips_text(self.chips)})")
+        else:
+            self.paying.setText("No chips cut")
+
+    def _open_lesson(self) -> None:
+        if self.lesson_topic:
+            self.lessonRequested.emit(self.lesson_topic)
+
+
+def _is_letter(event: QKeyEvent) -> bool:
+    mods = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier)
+    return mods == Qt.KeyboardModifier.NoModifier and event.text().isalpha()
+
+
+def _uncheck(group: QButtonGroup) -> None:
+    """Leave no button of an exclusive group checked."""
+    checked: QAbstractButton | None = group.checkedButton()
+    if checked is None:
+        return
+    group.setExclusive(False)
+    checked.setChecked(False)
+    group.setExclusive(True)
+
+
+__all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "SettlementPanel", "chips_text", "parse_amount"]
