@@ -66,7 +66,8 @@ def order_rule(table: TableRules, step: Step) -> str:
 
 
 def describe_step(seat: int, wager: Wager, action: Action, amount: Decimal | None) -> str:
-    text = f"seat {seat} {wager.label}: {action.value}"
+    """The trainee's step in the engine's words: ``Seat 6: pay the Ante $10``."""
+    text = f"Seat {seat}: {action.value} the {wager.label}"
     return f"{text} {format_money(amount)}" if amount is not None else text
 
 

@@ -859,5 +859,7 @@ def _seat_result(settlement: Any, seat: int) -> str:
     except KeyError:
         return ""
     net = Decimal(result.net)
-    sign = "+" if net > 0 else "−" if net < 0 else ""
-    return f"{str(result.result).upper()} {sign}{format_amount(abs(net))}"
+    if net == 0:
+        return f"{str(result.result).upper()} · EVEN"
+    sign = "+" if net > 0 else "−"
+    return f"{str(result.result).upper()} · NET {sign}{format_amount(abs(net))}"
