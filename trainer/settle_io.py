@@ -30,7 +30,7 @@ TEXT_TABLE_KEYS = ("trips_paytable", "bad_beat_paytable", "collection_schedule")
 TABLE_KEYS = (
     "banking", "trips_paytable", "bad_beat_paytable", "pairs_paytable", "progressive_paytable",
     "progressive_meter", "progressive_seed", "player_dealer_seat", "player_dealer_bank", "collection_schedule",
-    "bad_beat_on_fold", "progressive_on_fold", "min_wager", "max_wager", "round_payouts_to",
+    "bad_beat_on_fold", "progressive_on_fold", "min_wager", "max_wager", "round_payouts_to", "wager_order",
 )
 PLAYER_DEALER_DEFAULTS = {"trips_paytable": "UTH-02", "bad_beat_paytable": "CA"}
 """A player-dealer table defaults to the California documents' tables (seed 003's UTH-02, seed 001's Bad Beat)."""
@@ -97,6 +97,11 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
             if raw[key] not in ("action", "lose"):
                 raise RoundError(f"table.{key}", f"{raw[key]!r} is not 'action' or 'lose'")
             values[key] = raw[key]
+    if "wager_order" in raw:
+        order = raw["wager_order"]
+        if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
+            raise RoundError("table.wager_order", "must be a list of wager names")
+        values["wager_order"] = tuple(order)
     if "player_dealer_seat" in raw:
         seat = raw["player_dealer_seat"]
         if isinstance(seat, bool) or not isinstance(seat, int):

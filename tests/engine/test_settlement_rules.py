@@ -508,3 +508,14 @@ def test_shuffler_malfunction_voids_every_hand_and_returns_every_wager() -> None
         (5, "progressive", "return", 1), (2, "ante", "return", 10), (2, "play", "return", 10),
         (2, "blind", "return", 10), (2, "trips", "return", 5)]
     assert all(s.net == 0 for s in returned)
+
+
+def test_the_casino_may_choose_the_order_of_a_seats_wagers() -> None:
+    order = ("trips", "pairs", "ante", "play", "blind", "bad_beat", "progressive")
+    result = settle_round("Ah Ad", "2c 9d Ts Jh 3s", seat(2, "Kh 4d", trips=5, pairs=5), wager_order=order)
+    assert [s.wager.value for s in result.procedure] == ["trips", "pairs", "ante", "play", "blind"]
+
+
+def test_a_wager_order_must_name_every_wager_once() -> None:
+    with pytest.raises(RoundError, match="wager_order"):
+        settle_round("Ah Ad", "2c 9d Ts Jh 3s", seat(2, "Kh 4d"), wager_order=("ante", "play", "blind"))

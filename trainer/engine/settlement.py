@@ -208,7 +208,10 @@ def settle(
     qualifies = dealer_qualifies(dealer_hand)
     hands = {seat.seat: evaluate((*seat.hole, *board_cards)) for seat in seats}
     resolutions = {
-        seat.seat: resolve_seat(table, seat, hands[seat.seat], dealer_hand, dealer_cards, board_cards)
+        seat.seat: sorted(
+            resolve_seat(table, seat, hands[seat.seat], dealer_hand, dealer_cards, board_cards),
+            key=lambda res: table.wager_order.index(res.wager.value),
+        )
         for seat in seats
     }
     by_number = {seat.seat: seat for seat in seats}

@@ -20,6 +20,9 @@ PLAYER_DEALER_POSITIONS = (6, 8)
 
 OnFold = Literal["action", "lose"]
 
+WAGER_ORDER = ("ante", "play", "blind", "trips", "bad_beat", "pairs", "progressive")
+"""The order a seat's wagers are settled in, by default (rules-notes §2; the documents leave it to the casino)."""
+
 
 class Banking(StrEnum):
     """Who banks the game."""
@@ -40,6 +43,8 @@ class TableRules:
 
     ``progressive_meter`` is the meter before this round's settlement; ``progressive_seed`` what a 100 % award
     resets it to. ``round_payouts_to`` (None = exact) rounds every payout down to a multiple of the smallest chip.
+    ``wager_order`` is the order of a seat's wagers, a casino's choice ("At the casino's discretion, the dealers
+    can resolve the bets in the order the casino wishes", seeds 002 and 004).
     """
 
     banking: Banking = Banking.HOUSE
@@ -57,6 +62,7 @@ class TableRules:
     min_wager: Decimal | None = None
     max_wager: Decimal | None = None
     round_payouts_to: Decimal | None = None
+    wager_order: tuple[str, ...] = WAGER_ORDER
     paytables: PaytableRegistry = field(default_factory=load_paytables, compare=False, repr=False)
 
     @property

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card, CardError, parse_cards
-from trainer.engine.table import HOUSE_SEATS, TableRules
+from trainer.engine.table import HOUSE_SEATS, WAGER_ORDER, TableRules
 
 if TYPE_CHECKING:
     from trainer.engine.wagers import SeatHand
@@ -74,6 +74,8 @@ def check_table(table: TableRules, seats: Sequence[SeatHand]) -> None:
     for field in ("bad_beat_on_fold", "progressive_on_fold"):
         if getattr(table, field) not in ("action", "lose"):
             raise RoundError(f"table.{field}", f"{getattr(table, field)!r} is not 'action' or 'lose'")
+    if sorted(table.wager_order) != sorted(WAGER_ORDER):
+        raise RoundError("table.wager_order", f"must name each of {', '.join(WAGER_ORDER)} once")
     if table.progressive_seed < 0:
         raise RoundError("table.progressive_seed", "must not be negative")
     if table.min_wager is not None and table.max_wager is not None and table.min_wager > table.max_wager:
