@@ -1,0 +1,65 @@
+"""Reading the trainee's answers in the deck-count drill: yes/no, a count, cards or none, a deck colour, a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from trainer.engine.cards import Card, CardError, parse_card
+from trainer.engine.dealing import HOLE_CARDS
+
+NONE_WORDS = frozenset({"-", "none", "no", "0", "nothing"})
+
+
+def parse_yes_no(text: str) -> bool | None:
+    """``y``/``yes`` → True, ``n``/``no`` → False, anything else None (unreadable)."""
+    word = text.strip().lower()
+    return True if word in ("y", "yes") else False if word in ("n", "no") else None
+
+
+def parse_count(text: str) -> int | None:
+    """A number of cards 0..999."""
+    word = text.strip()
+    return int(word) if word.isdigit() and len(word) <= 3 else None
+
+
+def parse_cards_or_none(text: str) -> tuple[Card, ...] | None:
+    """``Qh`` or ``Qh 10s`` → the cards; ``-`` or ``none`` → no card; None when unreadable."""
+    words = text.replace(",", " ").split()
+    if len(words) == 1 and words[0].lower() in NONE_WORDS:
+        return ()
+    try:
+        return tuple(parse_card(word) for word in words) or None
+    except CardError:
+        return None
+
+
+def colour_parser(colours: Sequence[str]) -> Callable[[str], str | None]:
+    """Read one of ``colours`` from its name or its first letters (``r`` for red)."""
+
+    def parse(text: str) -> str | None:
+        word = text.strip().lower()
+        found = [colour for colour in colours if word and colour.startswith(word)]
+        return found[0] if len(found) == 1 else None
+
+    return parse
+
+
+@dataclass(frozen=True)
+class HandAnswer:
+    """The trainee's word on a folded hand: two cards, or flagged (with the count, when given)."""
+
+    two_cards: bool
+    count: int | None = None
+
+
+def parse_hand_answer(text: str) -> HandAnswer | None:
+    """``Y`` (or ``2``) two cards; ``N`` flag it; a digit: flag it with that count."""
+    word = text.strip().lower()
+    yes = parse_yes_no(word)
+    if yes is not None:
+        return HandAnswer(yes)
+    count = parse_count(word)
+    if count is None:
+        return None
+    return HandAnswer(count == HOLE_CARDS, count)

@@ -1,0 +1,89 @@
+"""Level 4 of the deck-count drill, count down: a face-down stack spread out and counted in fives against the
+clock."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from trainer.drills.base import Feedback, Question
+from trainer.drills.deck_count.answers import parse_count
+from trainer.drills.deck_count.item import LEVELS, RULE_COUNT_DOWN, Ask, CountItem
+from trainer.drills.deck_count.spread import Spread
+from trainer.engine.dealing import DECK_SIZE, MAX_SEATS, cards_unloaded, shuffled_deck
+from trainer.scoring import ErrorKind, Mode
+
+GROUP_SIZE = 5
+"""Dealer school counts a face-down deck in groups of five."""
+
+
+class CountDownItem(CountItem):
+    """Level 4: a face-down stack spread out; count it in fives against the clock and say the total."""
+
+    level = LEVELS[4]
+
+    def __init__(self, spread: Spread, deck_colour: str, difficulty: int = 1, *, what: str = "a deck",
+                 drill: str = "deck-count", mode: Mode = Mode.PRACTICE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(difficulty, drill=drill, mode=mode, clock=clock)
+        self.stack = spread
+        self.deck_colour = deck_colour
+        self.expected_total = spread.count
+        grouped = len(spread.group_sizes) > 1
+        self.title = f"Level 4 · Count down: {what}, {deck_colour} backs"
+        self.brief = f"{what} spread face down{', in fives' if grouped else ''}"
+        self.text = (f"Count {what} spread face down{' (shown in fives)' if grouped else ''}:\n{spread.picture()}\n"
+                     "(▮ a card; ▯ a card with another back; ▏ the edge of a card stuck under the next one)")
+
+    @classmethod
+    def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
+             **options: Any) -> CountDownItem:
+        """Difficulty 1: a deck give or take a card, shown in fives; 2: one ribbon, give or take two; 3: also the
+        stub unloaded after a deal, with a card stuck under another now and then."""
+        colour, other = colours if rng.random() < 0.5 else (colours[1], colours[0])
+        what = "a deck"
+        if difficulty >= 3 and rng.random() < 0.5:
+            seats = rng.randint(1, MAX_SEATS)
+            total = cards_unloaded(seats) + rng.choice((0, 0, -1, 1))
+            what = f"the stub unloaded after a deal to {seats} seat{'s' if seats > 1 else ''}"
+        else:
+            spread_by = 1 if difficulty == 1 else 2
+            total = DECK_SIZE + rng.choice([0, 0] + [d for d in range(-spread_by, spread_by + 1) if d])
+        stuck = frozenset({rng.randrange(total - 1)}) if difficulty >= 3 and rng.random() < 0.5 else frozenset()
+        spread = count_down_spread(rng, total, colour, other, grouped=difficulty == 1, stuck=stuck)
+        return cls(spread, colour, difficulty, what=what, **options)
+
+    @property
+    def target_seconds(self) -> float:
+        return self.level.target_seconds * self.expected_total
+
+    def _asks(self) -> Iterator[Ask]:
+        prompt = self._guide("How many cards? (count in fives)", "five, ten, fifteen … then the odd cards")
+        yield Ask(Question(prompt, parse_count, "answer a number of cards"), self._check_total, self.stack)
+
+    def _check_total(self, total: int) -> Feedback:
+        expected = self.expected_total
+        whole = " — a whole deck" if expected == DECK_SIZE else ""
+        if total == expected:
+            return self._score(True, f"{expected} cards{whole}.")
+        mistake = self._mistake(ErrorKind.MISCOUNT, f"{expected} cards", f"{total} cards", RULE_COUNT_DOWN)
+        return self._score(False, f"The stack holds {expected} cards{whole}.", mistake)
+
+
+def count_down_spread(rng: random.Random, total: int, colour: str, other: str, *, grouped: bool = False,
+                      stuck: frozenset[int] = frozenset()) -> Spread:
+    """``total`` face-down cards of ``colour``; past 52 the extra cards are duplicates from the ``other`` deck.
+
+    >>> s = count_down_spread(random.Random(2), 53, "red", "blue", grouped=True)
+    >>> s.count, s.group_sizes[-2:], s.backs.count("blue")
+    (53, (5, 3), 1)
+    """
+    own = list(shuffled_deck(rng))[: min(total, DECK_SIZE)]
+    extras = [rng.choice(own) for _ in range(max(0, total - DECK_SIZE))]
+    cards = [(card, colour) for card in own] + [(card, other) for card in extras]
+    rng.shuffle(cards)
+    groups = tuple([GROUP_SIZE] * (total // GROUP_SIZE) + ([total % GROUP_SIZE] if total % GROUP_SIZE else []))
+    return Spread(tuple(c for c, _ in cards), False, tuple(b for _, b in cards), stuck=stuck,
+                  groups=groups if grouped else ())

@@ -1,0 +1,157 @@
+"""Level 3 of the deck-count drill, deck check: a deck spread face up; all 52? the missing card, the extra card
+and the deck the extra card goes back to."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from trainer.drills.base import Feedback, Question
+from trainer.drills.deck_count.answers import colour_parser, parse_cards_or_none
+from trainer.drills.deck_count.item import (
+    LEVELS,
+    RULE_DECK_CHECK,
+    RULE_DUPLICATE,
+    Ask,
+    CountItem,
+    yes_no_question,
+)
+from trainer.drills.deck_count.spread import Spread
+from trainer.engine.cards import FULL_DECK, SUIT_CHARS, SUIT_NAMES, Card, format_cards
+from trainer.engine.dealing import missing_and_extra
+from trainer.scoring import ErrorKind, Mode
+
+
+class DeckCheckItem(CountItem):
+    """Level 3: a deck spread face up, in suit rows or in random order; all 52? name the missing and extra."""
+
+    level = LEVELS[3]
+
+    def __init__(self, spread: Spread, deck_colour: str, other_colour: str, difficulty: int = 1, *,
+                 drill: str = "deck-count", mode: Mode = Mode.PRACTICE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(difficulty, drill=drill, mode=mode, clock=clock)
+        self.deck_spread = spread
+        self.deck_colour = deck_colour
+        self.other_colour = other_colour
+        self.missing, self.extra = missing_and_extra(spread.cards)
+        self.in_suit_order = bool(spread.labels)
+        self._given_extra: tuple[Card, ...] = ()
+        self._said_whole = False
+        order = "in suit rows" if self.in_suit_order else "in random order"
+        self.title = f"Level 3 · Deck check: the {deck_colour} deck, {order}"
+        self.brief = f"the {deck_colour} deck spread face up {order}, {spread.count} cards"
+        self.text = f"The {deck_colour} deck spread face up {order}:\n{spread.picture()}"
+
+    @classmethod
+    def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
+             **options: Any) -> DeckCheckItem:
+        """A deck: in suit rows at difficulty 1, random order above; one in three complete; otherwise a card
+        missing or a duplicate from the other deck, and at difficulty 3 perhaps both (52 cards, still wrong)."""
+        deck_colour, other = colours if rng.random() < 0.5 else (colours[1], colours[0])
+        kinds = ["whole", "missing", "extra"] + (["both", "both"] if difficulty >= 3 else [])
+        kind = rng.choice(kinds)
+        missing = rng.choice(FULL_DECK) if kind in ("missing", "both") else None
+        extra = rng.choice([c for c in FULL_DECK if c != missing]) if kind in ("extra", "both") else None
+        spread = deck_spread(rng, deck_colour, other, missing=missing, extra=extra, suit_order=difficulty == 1)
+        return cls(spread, deck_colour, other, difficulty, **options)
+
+    @property
+    def target_seconds(self) -> float:
+        return self.level.target_seconds * (1 if self.in_suit_order else 2)
+
+    @property
+    def whole_deck(self) -> bool:
+        return not self.missing and not self.extra
+
+    def _asks(self) -> Iterator[Ask]:
+        spread = self.deck_spread
+        all_there = yes_no_question(self._guide("All 52 cards there? (Y/N)",
+                                                "run each suit from ace to king: look for the gap or the double"))
+        yield Ask(all_there, self._check_all_there, spread)
+        if self._said_whole:
+            return
+        yield Ask(Question("Missing card? (a card such as Qh, or - for none)", parse_cards_or_none,
+                            "name a card such as Qh or 10s, or - for none"),
+                   lambda cards: self._check_cards(cards, self.missing, "missing"), spread)
+        yield Ask(Question("Extra card? (a card such as As, or - for none)", parse_cards_or_none,
+                            "name a card such as As or 10s, or - for none"),
+                   lambda cards: self._check_cards(cards, self.extra, "extra"), spread)
+        if self.extra and self._given_extra == self.extra:
+            turned = frozenset(i for i, card in enumerate(spread.cards) if card in self.extra)
+            colours = (self.deck_colour, self.other_colour)
+            question = Question(
+                f"The two {format_cards(self.extra)} turned over: which deck does the extra one go back to? "
+                f"({' / '.join(colours)})", colour_parser(colours), f"answer {' or '.join(colours)}", colours)
+            yield Ask(question, self._check_extra_deck, replace(spread, turned=turned))
+
+    def _check_all_there(self, yes: bool) -> Feedback:
+        self._said_whole = yes
+        if yes == self.whole_deck:
+            return self._score(True, "All 52 cards." if yes else f"Right: {self._problem()}.")
+        if yes:
+            mistake = self._mistake(ErrorKind.MISSED_FAULT, f"not a whole deck: {self._problem()}",
+                                    "all 52 cards", RULE_DECK_CHECK)
+            return self._score(False, f"Not a whole deck: {self._problem()}.", mistake)
+        mistake = self._mistake(ErrorKind.FALSE_ALARM, "all 52 cards", "not a whole deck", RULE_DECK_CHECK)
+        return self._score(False, "All 52 cards were there.", mistake)
+
+    def _problem(self) -> str:
+        parts = [f"missing {format_cards(self.missing)}"] if self.missing else []
+        parts += [f"extra {format_cards(self.extra)} ({self.other_colour} back)"] if self.extra else []
+        return f"{self.deck_spread.count} cards, " + "; ".join(parts) if parts else "52 cards"
+
+    def _check_cards(self, given: tuple[Card, ...], expected: tuple[Card, ...], what: str) -> Feedback:
+        if what == "extra":
+            self._given_extra = tuple(sorted(given))
+        if sorted(given) == sorted(expected):
+            text = f"{what.capitalize()}: {format_cards(expected)}." if expected else f"No {what} card."
+            return self._score(True, text)
+        shown = format_cards(expected) or "none"
+        mistake = self._mistake(ErrorKind.WRONG_CARD, f"{what} {shown}", f"{what} {format_cards(given) or 'none'}",
+                                RULE_DECK_CHECK)
+        return self._score(False, f"The {what} card: {shown}.", mistake)
+
+    def _check_extra_deck(self, colour: str) -> Feedback:
+        if colour == self.other_colour:
+            return self._score(True, f"The extra {format_cards(self.extra)} has a {colour} back: back to the "
+                                     f"{colour} deck.")
+        mistake = self._mistake(ErrorKind.WRONG_DECK, f"the {self.other_colour} deck", f"the {colour} deck",
+                                RULE_DUPLICATE)
+        return self._score(False, f"The extra card goes back to the {self.other_colour} deck.", mistake)
+
+
+def deck_spread(rng: random.Random, colour: str, other: str, *, missing: Card | None = None,
+                extra: Card | None = None, suit_order: bool = True) -> Spread:
+    """A deck of ``colour`` face up without ``missing`` and with a duplicate ``extra`` from the ``other``
+    deck: in suit rows, ace to king (the duplicate beside its twin), or shuffled into rows of 13.
+
+    >>> s = deck_spread(random.Random(1), "red", "blue", missing=Card("Qh"), extra=Card("As"))
+    >>> s.count, s.group_sizes, s.labels[0], format_cards(s.cards[:3])
+    (52, (13, 13, 12, 14), 'clubs', 'Ac 2c 3c')
+    >>> [back for card, back in zip(s.cards, s.backs) if card == Card("As")]
+    ['red', 'blue']
+    """
+    cards = [(card, colour) for card in FULL_DECK if card != missing]
+    if extra is not None:
+        cards.append((extra, other))
+    if suit_order:
+        cards.sort(key=lambda pair: (pair[0].suit_index, _rank_in_new_deck_order(pair[0]), pair[1] != colour))
+        groups = tuple(sum(1 for card, _ in cards if card.suit == suit) for suit in SUIT_CHARS)
+        labels = tuple(SUIT_NAMES[suit] for suit in SUIT_CHARS)
+        return Spread(tuple(c for c, _ in cards), True, tuple(b for _, b in cards), groups=groups, labels=labels,
+                      arrangement="rows")
+    rng.shuffle(cards)
+    rows = [13] * (len(cards) // 13)
+    for i in range(len(cards) % 13):
+        rows[i % len(rows)] += 1
+    return Spread(tuple(c for c, _ in cards), True, tuple(b for _, b in cards), groups=tuple(rows),
+                  arrangement="rows")
+
+
+def _rank_in_new_deck_order(card: Card) -> int:
+    """Ace first, then deuce to king, as a new deck comes out of its box and as a suit is run."""
+    return 1 if card.rank == 14 else card.rank

@@ -1,0 +1,177 @@
+"""What every level of the deck-count drill shares: the rules quoted, the levels and their time targets, and
+:class:`CountItem`, the timed and scored run of questions each level's item is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from trainer.drills.base import Feedback, Question
+from trainer.drills.deck_count.answers import parse_yes_no
+from trainer.drills.deck_count.spread import Spread
+from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, Stopwatch
+
+TOPIC = "card count"
+
+RULE_HAND = "A folded hand is spread face down and counted (two cards) before it goes to the discard rack."
+RULE_UNLOADED = ("After the deal the cards left, 52 − 2 per seat − 2 dealer − 5 community, are unloaded unseen "
+                 "into the discard rack.")
+RULE_WHOLE_DECK = ("At the end of the round every card of the round's deck is in the rack: 2 per seat + 2 dealer "
+                   "+ 5 community + the unloaded rest = 52.")
+RULE_DECKS = "Two decks with different backs alternate round by round; only one deck is in the discard rack at a time."
+RULE_DECK_CHECK = "Spread the deck face up and check that all 52 cards are there; name the missing and the extra card."
+RULE_DUPLICATE = "A duplicate from the other deck shows that deck's back when turned over: it goes back to that deck."
+RULE_COUNT_DOWN = "Count a face-down deck in groups of five; a whole deck comes to 52."
+
+
+# -- levels and their targets --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of the drill and its time target."""
+
+    number: int
+    name: str
+    description: str
+    target_seconds: float
+    """Seconds per hand (level 1), per round (2), per deck in suit order (3; twice that in random order), or per
+    card counted (4)."""
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(1, "Hand count", "each folded hand spread face down: two cards, or flag it", 3.0),
+    2: Level(2, "Round count", "the deck in play, the cards unloaded after the deal, a whole deck in the rack", 30.0),
+    3: Level(3, "Deck check", "a deck spread face up: all 52? the missing card, the extra card and its deck", 45.0),
+    4: Level(4, "Count down", "a face-down stack spread and counted in fives against the clock", 0.5),
+}
+
+
+
+@dataclass(frozen=True)
+class Ask:
+    question: Question
+    check: Callable[[Any], Feedback]
+    spread: Spread | None
+
+
+class CountItem:
+    """What every level's item has: questions asked in turn, each with the spread to show, timed and scored.
+
+    Subclasses write :meth:`_asks`, a generator of questions; it may look at the answers already checked,
+    so a follow-up is only asked when it applies. The clock starts at the first question.
+    """
+
+    level: Level
+    title: str
+    text: str
+    brief: str
+    """One line saying what is on the layout (the GUI shows it above the spread; ``text`` adds a picture)."""
+    deck_colour: str
+
+    def __init__(self, difficulty: int, *, drill: str, mode: Mode, clock: Callable[[], float]) -> None:
+        self.difficulty = difficulty
+        self.drill = drill
+        self.mode = mode
+        self._mistakes: list[Mistake] = []
+        self._steps: list[bool] = []
+        self._script: Iterator[Ask] | None = None
+        self._current: Ask | None = None
+        self._shown: Spread | None = None
+        self._watch = Stopwatch(clock)
+        self._started = False
+        self._answered_after = 0.0
+        self.done = False
+
+    # -- the DrillItem protocol ------------------------------------------------------------------------------
+
+    def next_question(self) -> Question | None:
+        if self._script is None:
+            self._watch.restart()
+            self._started = True
+            self._script = self._asks()
+            self._advance()
+        return None if self._current is None else self._current.question
+
+    def answer(self, value: Any) -> Feedback:
+        if self._current is None:
+            raise RuntimeError("no question is waiting for an answer")
+        feedback = self._current.check(value)
+        self._answered_after = self._watch.seconds()
+        self._advance()
+        if self.done:
+            feedback = replace(feedback, message=f"{feedback.message} {self.timing()}")
+        return feedback
+
+    def result(self) -> ItemResult:
+        correct = sum(self._steps)
+        return ItemResult(self.drill, self.item_name, len(self._steps), correct, tuple(self._mistakes),
+                          round(self.seconds, 3), self.mode)
+
+    # -- what the GUI reads ----------------------------------------------------------------------------------
+
+    @property
+    def spread(self) -> Spread | None:
+        """The cards on the layout for the current question (after the last answer: the last ones shown)."""
+        return self._shown
+
+    @property
+    def question(self) -> Question | None:
+        return None if self._current is None else self._current.question
+
+    @property
+    def seconds(self) -> float:
+        """Seconds from the first question to the last answer (while unfinished: until now)."""
+        if not self._started:
+            return 0.0
+        return max(0.0, self._answered_after if self.done else self._watch.seconds())
+
+    @property
+    def target_seconds(self) -> float:
+        return self.level.target_seconds
+
+    @property
+    def on_target(self) -> bool:
+        return self.seconds <= self.target_seconds
+
+    def timing(self) -> str:
+        verdict = "on target" if self.on_target else "over target"
+        return f"Time {self.seconds:.1f} s, target {self.target_seconds:.0f} s: {verdict}."
+
+    @property
+    def item_name(self) -> str:
+        return f"level {self.level.number} {self.level.name.lower()}: {self.brief}"
+
+    # -- for the levels --------------------------------------------------------------------------------------
+
+    def _asks(self) -> Iterator[Ask]:
+        raise NotImplementedError
+
+    def _advance(self) -> None:
+        assert self._script is not None
+        self._current = next(self._script, None)
+        if self._current is None:
+            self.done = True
+        elif self._current.spread is not None:
+            self._shown = self._current.spread
+
+    def _score(self, right: bool, message: str, mistake: Mistake | None = None) -> Feedback:
+        """Count one step; a wrong one carries its named mistake."""
+        self._steps.append(right)
+        if mistake is None:
+            return Feedback(right, message)
+        self._mistakes.append(mistake)
+        text = f"{mistake.kind.value.capitalize()} (you said {mistake.given}): {message} Rule: {mistake.rule}"
+        return Feedback(right, text, (mistake,))
+
+    def _mistake(self, kind: ErrorKind, expected: str, given: str, rule: str) -> Mistake:
+        return Mistake(kind, expected, given, rule, TOPIC)
+
+    def _guide(self, prompt: str, how: str) -> str:
+        """In guided mode a prompt also says how to work the answer out."""
+        return f"{prompt}\n  ({how})" if self.mode is Mode.GUIDED else prompt
+
+
+def yes_no_question(prompt: str, hint: str = "answer Y or N") -> Question:
+    return Question(prompt, parse_yes_no, hint, ("Y", "N"))

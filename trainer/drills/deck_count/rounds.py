@@ -1,0 +1,200 @@
+"""Level 2 of the deck-count drill, round count: the deck in play, the cards unloaded after the deal, and a
+whole deck in the rack at the end of the round."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from trainer.drills.base import Feedback, Question
+from trainer.drills.deck_count.answers import colour_parser, parse_count
+from trainer.drills.deck_count.item import (
+    LEVELS,
+    RULE_DECKS,
+    RULE_UNLOADED,
+    RULE_WHOLE_DECK,
+    Ask,
+    CountItem,
+    yes_no_question,
+)
+from trainer.drills.deck_count.spread import Spread, face_down
+from trainer.engine.dealing import (
+    COMMUNITY_CARDS,
+    DECK_SIZE,
+    HOLE_CARDS,
+    MAX_SEATS,
+    CardCount,
+    DeckPair,
+    Procedure,
+    cards_unloaded,
+)
+from trainer.scoring import ErrorKind, Mode
+
+RackPart = Literal["unloaded", "folded", "settled", "dealer", "board"]
+
+
+@dataclass(frozen=True)
+class RackTally:
+    """The rack counted at the end of the round, part by part."""
+
+    unloaded: int
+    folded_seats: tuple[int, ...]
+    folded: int
+    settled_seats: tuple[int, ...]
+    settled: int
+    dealer: int
+    board: int
+    fault: str = ""
+    """What is off, in dealer English (empty for a whole deck)."""
+
+    @property
+    def total(self) -> int:
+        return self.unloaded + self.folded + self.settled + self.dealer + self.board
+
+    @property
+    def whole_deck(self) -> bool:
+        return self.total == DECK_SIZE
+
+    def describe(self) -> str:
+        parts = [f"unloaded after the deal {self.unloaded}"]
+        if self.folded_seats:
+            parts.append(f"folded hands (seats {', '.join(map(str, self.folded_seats))}) {self.folded}")
+        if self.settled_seats:
+            parts.append(f"hands settled (seats {', '.join(map(str, self.settled_seats))}) {self.settled}")
+        parts += [f"dealer {self.dealer}", f"board {self.board}"]
+        return " · ".join(parts)
+
+
+def rack_tally(seats: Sequence[int], folded: Sequence[int], fault: RackPart | None = None, off: int = -1) -> RackTally:
+    """The rack at the end of a round with ``seats`` in play (``folded`` of them folded), from the engine's
+    :class:`CardCount`; ``fault`` puts ``off`` cards too many (or too few) in one part.
+
+    >>> rack_tally([1, 2, 3], [2]).whole_deck, rack_tally([1, 2, 3], [2], "board").total
+    (True, 51)
+    """
+    count = CardCount.for_seats(len(seats))
+    folded_seats = tuple(seat for seat in seats if seat in folded)
+    settled_seats = tuple(seat for seat in seats if seat not in folded)
+    parts: dict[str, int] = {
+        "unloaded": count.unloaded, "folded": HOLE_CARDS * len(folded_seats),
+        "settled": HOLE_CARDS * len(settled_seats), "dealer": count.dealer, "board": count.community,
+    }
+    assert sum(parts.values()) == count.total == DECK_SIZE
+    text = ""
+    if fault is not None:
+        parts[fault] += off
+        expected = {"unloaded": count.unloaded, "folded": HOLE_CARDS * len(folded_seats),
+                    "settled": HOLE_CARDS * len(settled_seats), "dealer": count.dealer, "board": count.community}
+        text = f"{fault} {parts[fault]}, not {expected[fault]}"
+    return RackTally(parts["unloaded"], folded_seats, parts["folded"], settled_seats, parts["settled"],
+                     parts["dealer"], parts["board"], text)
+
+
+class RoundCountItem(CountItem):
+    """Level 2: a round at a table; which deck goes to the rack, the cards unloaded, a whole deck at the end."""
+
+    level = LEVELS[2]
+
+    def __init__(self, seats: Sequence[int], procedure: Procedure, round_number: int, colours: tuple[str, str],
+                 tally: RackTally, difficulty: int = 1, *, deck_seed: int = 0, drill: str = "deck-count",
+                 mode: Mode = Mode.PRACTICE, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(difficulty, drill=drill, mode=mode, clock=clock)
+        self.seats = tuple(sorted(seats))
+        self.procedure = Procedure(procedure)
+        self.round_number = round_number
+        self.colours = colours
+        self.tally = tally
+        decks = DeckPair(random.Random(deck_seed), colours)
+        for _ in range(round_number - 1):
+            decks.start_round()
+            decks.end_round()
+        self.last_deck = decks.in_rack  # the deck dealt last round (None before round 1)
+        self.deck = decks.start_round().deck
+        self.deck_colour = decks.in_play or colours[0]
+        self.expected_unloaded = cards_unloaded(len(self.seats))
+        n = len(self.seats)
+        self.title = f"Level 2 · Round count: round {round_number}, {n} seat{'s' if n > 1 else ''}"
+        history = self._deck_history()
+        self.brief = (f"round {round_number}, {self.procedure.label}, seats {', '.join(map(str, self.seats))} "
+                      f"in play, decks {colours[0]} and {colours[1]}; {history[0].lower()}{history[1:-1]}")
+        self.text = (f"Round {round_number} at a table dealt by {self.procedure.label}; seats in play: "
+                     f"{', '.join(map(str, self.seats))} ({n}). Decks: {colours[0]} and {colours[1]}. "
+                     f"{history}")
+
+    @classmethod
+    def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
+             **options: Any) -> RoundCountItem:
+        """A round with 1–8 seats, any procedure; about one rack in three is off by a card."""
+        n = rng.randint(1, MAX_SEATS) if difficulty > 1 else rng.randint(2, 5)
+        seats = sorted(rng.sample(range(1, MAX_SEATS + 1), n))
+        folded = [seat for seat in seats if rng.random() < 0.4]
+        procedure = rng.choice(list(Procedure))
+        round_number = rng.randint(2, 4) if difficulty == 1 else rng.randint(2, 12)
+        pair = colours if rng.random() < 0.5 else (colours[1], colours[0])
+        fault: RackPart | None = None
+        if rng.random() < 1 / 3:
+            parts: list[RackPart] = ["unloaded", "board", "dealer"]
+            parts += ["folded"] if folded else []
+            parts += ["settled"] if len(folded) < len(seats) else []
+            fault = rng.choice(parts)
+        tally = rack_tally(seats, folded, fault, rng.choice((-1, 1)))
+        return cls(seats, procedure, round_number, pair, tally, difficulty, deck_seed=rng.getrandbits(32), **options)
+
+    def _deck_history(self) -> str:
+        if self.difficulty == 1:
+            return f"Last round was dealt with the {self.last_deck} deck."
+        return f"Round 1 was dealt with the {self.colours[0]} deck."
+
+    def _asks(self) -> Iterator[Ask]:
+        deck_question = Question(
+            self._guide("Which deck goes to the rack this round? (" + " / ".join(self.colours) + ")",
+                        "the decks alternate: the deck of the last round goes to the shuffler"),
+            colour_parser(self.colours), f"answer {' or '.join(self.colours)} (or the first letter)",
+            tuple(self.colours))
+        yield Ask(deck_question, self._check_deck, None)
+        dealt = self._deal_spread()
+        unloaded = Question(
+            self._guide("After the deal, how many cards are unloaded unseen into the rack?",
+                        f"52 − 2 × {len(self.seats)} seats − 2 dealer − 5 community"),
+            parse_count, "answer a number of cards", ())
+        yield Ask(unloaded, self._check_unloaded, dealt)
+        whole = yes_no_question(self._guide(
+            f"End of the round, the rack holds: {self.tally.describe()}. Whole deck? (Y/N)",
+            "add the parts: a whole deck is 52"))
+        yield Ask(whole, self._check_whole_deck, dealt)
+
+    def _deal_spread(self) -> Spread:
+        """The deal on the layout: two cards a seat, the dealer's two, the five community cards, face down."""
+        groups = (HOLE_CARDS,) * (len(self.seats) + 1) + (COMMUNITY_CARDS,)
+        labels = (*(f"seat {seat}" for seat in self.seats), "dealer", "board")
+        cards = self.deck[: sum(groups)]
+        return face_down(cards, self.deck_colour, groups=groups, labels=labels)
+
+    def _check_deck(self, colour: str) -> Feedback:
+        if colour == self.deck_colour:
+            return self._score(True, f"The {colour} deck is in play: its cards go to the rack this round.")
+        mistake = self._mistake(ErrorKind.WRONG_DECK, f"the {self.deck_colour} deck", f"the {colour} deck", RULE_DECKS)
+        return self._score(False, f"The {self.deck_colour} deck is in play this round.", mistake)
+
+    def _check_unloaded(self, count: int) -> Feedback:
+        sum_text = str(CardCount.for_seats(len(self.seats)))
+        if count == self.expected_unloaded:
+            return self._score(True, f"{count} cards unloaded: {sum_text}.")
+        mistake = self._mistake(ErrorKind.MISCOUNT, f"{self.expected_unloaded} cards", f"{count} cards", RULE_UNLOADED)
+        return self._score(False, f"{self.expected_unloaded} cards are unloaded: {sum_text}.", mistake)
+
+    def _check_whole_deck(self, whole: bool) -> Feedback:
+        tally = self.tally
+        if whole == tally.whole_deck:
+            text = "All 52 cards in the rack." if whole else f"Not a whole deck: {tally.total} cards ({tally.fault})."
+            return self._score(True, text)
+        if tally.whole_deck:
+            mistake = self._mistake(ErrorKind.FALSE_ALARM, "a whole deck, 52 cards", "not a whole deck",
+                                    RULE_WHOLE_DECK)
+            return self._score(False, "The parts come to 52: the whole deck is in the rack.", mistake)
+        expected = f"not a whole deck: {tally.total} cards ({tally.fault})"
+        mistake = self._mistake(ErrorKind.MISSED_FAULT, expected, "a whole deck", RULE_WHOLE_DECK)
+        return self._score(False, f"Not a whole deck: {tally.total} cards ({tally.fault}).", mistake)
