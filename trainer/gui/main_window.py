@@ -20,20 +20,17 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence, QPaintEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMessageBox,
-    QVBoxLayout,
     QWidget,
 )
 
-from trainer.engine.settlement import format_money
 from trainer.gui.quiz import install_quiz
+from trainer.gui.round_log import RoundLog
 from trainer.gui.training import install_training
 from trainer.resources import assets_dir
 from trainer.settings import (
@@ -51,160 +48,6 @@ log = logging.getLogger("trainer.gui")
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 1400, 900
-
-
-class RoundLog(QWidget):
-    """The panel on the right: what happened in the round so far, in dealer English.
-
-    It follows the round's animation phase by phase (the names :class:`RoundDirector` reports): the bets,
-    the decisions street by street, the board, the folds, the dealer's hand and each seat's result, and the
-    settlement procedure as the dealer reaches each seat. Each settlement line's tooltip is the rule applied.
-    Quizzes later put their questions in :attr:`prompt_area` above the log.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.prompt_area = QWidget()
-        self.prompt_area.setObjectName("promptArea")
-        self.prompt_area.setLayout(QVBoxLayout())
-        self.prompt_area.hide()
-        self.list = QListWidget()
-        self.list.setObjectName("roundLog")
-        self.list.setWordWrap(True)
-        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.prompt_area)
-        layout.addWidget(self.list, 1)
-        self._played: Any = None
-        self._sections: list[str] = []
-        self._shown = 0
-
-    def lines(self) -> list[str]:
-        """The text of every line, top to bottom (for tests and for copying)."""
-        return [self.list.item(i).text() for i in range(self.list.count())]
-
-    def add(self, text: str, *, heading: bool = False, tip: str = "") -> None:
-        """Append one line (a heading in bold) and keep it in view."""
-        item = QListWidgetItem(text)
-        if heading:
-            font = QFont(self.list.font())
-            font.setBold(True)
-            item.setFont(font)
-        if tip:
-            item.setToolTip(tip)
-            item.setStatusTip(tip)
-        self.list.addItem(item)
-        self.list.scrollToBottom()
-
-    def start(self, played: Any, procedure_label: str) -> None:
-        """A new round: clear, then the round's header and the bets."""
-        self.list.clear()
-        self._played, self._shown = played, 0
-        steps = played.settlement.procedure
-        settled = list(dict.fromkeys(step.seat for step in steps if step.phase == "settle"))
-        self._sections = ["preflop", "flop", "turn-river", "river-decisions", "folds", "reveal", "refund",
-                          *(f"settle:{seat}" for seat in settled)]
-        table = played.table
-        self.add(f"Round {played.number} · {played.deck_colour} deck · {procedure_label}", heading=True)
-        if table.player_dealer_seat is not None:
-            fee = played.collection_fee
-            fee_text = f", collection {format_money(fee)}" if fee is not None else ""
-            bank = format_money(table.player_dealer_bank)
-            self.add(f"Player-dealer: seat {table.player_dealer_seat} (bank {bank}{fee_text})")
-        for bets in played.bets:
-            side = [f"{name} {format_money(getattr(bets, key))}" for key, name in _SIDE_BET_NAMES
-                    if getattr(bets, key)]
-            extra = f", {', '.join(side)}" if side else ""
-            ante = format_money(bets.ante)
-            self.add(f"Seat {bets.seat}: Ante {ante}, Blind {ante}{extra}")
-
-    def reach(self, phase: str) -> None:
-        """Show everything the round has revealed once ``phase`` begins (unknown phases show nothing)."""
-        if self._played is None or phase not in self._sections:
-            return
-        self._show_through(self._sections.index(phase) + 1)
-
-    def finish(self) -> None:
-        """The round is over: whatever was not shown yet, then the totals."""
-        if self._played is None:
-            return
-        self._show_through(len(self._sections))
-        net = self._played.settlement.player_dealer_net
-        if net is not None:
-            self.add(f"Player-dealer's result: {_money(net)}")
-        self.add("Round over.", heading=True)
-        self._played = None
-
-    def _show_through(self, count: int) -> None:
-        while self._shown < count:
-            section = self._sections[self._shown]
-            self._shown += 1
-            self._show(section)
-
-    def _show(self, section: str) -> None:
-        played = self._played
-        board = played.deal.board
-        steps = played.settlement.procedure
-        if section == "preflop":
-            self._decisions("preflop", "Before the flop")
-        elif section == "flop":
-            self.add(f"Flop: {' '.join(map(str, board[:3]))}", heading=True)
-            self._decisions("flop", "On the flop")
-        elif section == "turn-river":
-            self.add(f"Turn {board[3]}, river {board[4]}", heading=True)
-        elif section == "river-decisions":
-            self._decisions("river", "On the river")
-        elif section in ("folds", "refund"):
-            chosen = [step for step in steps if step.phase == section.rstrip("s")]
-            if chosen:
-                self.add("Folded hands collected" if section == "folds" else "Antes pushed: the dealer does "
-                         "not qualify", heading=True)
-            self._steps(chosen)
-        elif section == "reveal":
-            self._reveal()
-        elif section.startswith("settle:"):
-            seat = int(section.split(":", 1)[1])
-            self._steps([step for step in steps if step.phase == "settle" and step.seat == seat])
-
-    def _reveal(self) -> None:
-        settlement = self._played.settlement
-        cards = " ".join(map(str, self._played.deal.dealer))
-        qualifies = "qualifies" if settlement.dealer_qualifies else "does not qualify"
-        who = "Player-dealer" if self._played.table.player_dealer_seat is not None else "Dealer"
-        self.add(f"{who} {cards}: {settlement.dealer.describe()}, {qualifies}", heading=True)
-        for seat in sorted(settlement.seats, key=lambda s: s.seat):
-            self.add(f"Seat {seat.seat}: {seat.hand.describe()} — {seat.result}, {_money(seat.net)}")
-        if any(step.phase in ("refund", "settle") for step in settlement.procedure):
-            self.add("Settlement", heading=True)
-
-    def _steps(self, steps: list[Any]) -> None:
-        for step in steps:
-            self.add(f"  {step.describe()}", tip=step.rule)
-
-    def _decisions(self, street: str, title: str) -> None:
-        words = []
-        for decision in self._played.decisions_on(street):
-            if decision.multiple:
-                words.append(f"seat {decision.seat} bets {decision.multiple}x")
-            elif decision.is_fold:
-                words.append(f"seat {decision.seat} folds")
-            else:
-                words.append(f"seat {decision.seat} checks")
-        if words:
-            self.add(f"{title}: {', '.join(words)}")
-
-
-_SIDE_BET_NAMES = (
-    ("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", "Pairs"), ("progressive", "Progressive"),
-)
-
-
-def _money(amount: Any) -> str:
-    """A player's result: ``+$30``, ``−$115``, ``even``."""
-    if not amount:
-        return "even"
-    return ("+" if amount > 0 else "−") + format_money(abs(amount))
 
 
 _PHASE_TEXTS = {
