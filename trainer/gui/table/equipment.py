@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trainer.gui.table import style
@@ -31,6 +31,30 @@ class _Equipment(TableItem):
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect.adjusted(-8, -8, 8, 16)
+
+    def _draw_shadow(self, painter: QPainter, dx: float, dy: float, radius: float) -> None:
+        """Antialiased, the shadow the item casts on the felt, offset by ``dx``, ``dy``."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.SHADOW)
+        painter.drawRoundedRect(self._rect.translated(dx, dy), radius, radius)
+
+    def _draw_body(self, painter: QPainter, top: str, bottom: str, outline: str, width: float, radius: float) -> None:
+        """The item's body: shaded from ``top`` to ``bottom``, with an ``outline`` ``width`` wide."""
+        r = self._rect
+        body = QLinearGradient(r.topLeft(), r.bottomLeft())
+        body.setColorAt(0, QColor(top))
+        body.setColorAt(1, QColor(bottom))
+        painter.setBrush(body)
+        painter.setPen(QPen(QColor(outline), width))
+        painter.drawRoundedRect(r, radius, radius)
+
+    def _draw_caption(self, painter: QPainter, text: str, font: QFont) -> None:
+        """``text`` printed on the felt below the item."""
+        r = self._rect
+        painter.setPen(style.PRINT_SOFT)
+        painter.setFont(font)
+        painter.drawText(QRectF(r.left() - 20, r.bottom() + 2, r.width() + 40, 14), Qt.AlignmentFlag.AlignCenter, text)
 
 
 class Shuffler(_Equipment):
@@ -67,17 +91,9 @@ class Shuffler(_Equipment):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.SHADOW)
-        painter.drawRoundedRect(r.translated(3, 5), 10, 10)
-        body = QLinearGradient(r.topLeft(), r.bottomLeft())
-        body.setColorAt(0, QColor("#4a4f57"))
-        body.setColorAt(1, QColor("#1d2025"))
-        painter.setBrush(body)
-        painter.setPen(QPen(QColor("#0c0d0f"), 1.5))
-        painter.drawRoundedRect(r, 10, 10)
+        self._draw_shadow(painter, 3, 5, 10)
+        self._draw_body(painter, "#4a4f57", "#1d2025", "#0c0d0f", 1.5, 10)
         display = QRectF(r.left() + 10, r.top() + 10, r.width() - 20, 20)
         painter.setBrush(QColor("#0b1a14"))
         painter.setPen(QPen(QColor("#5c636c"), 1))
@@ -127,11 +143,8 @@ class DiscardRack(_Equipment):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.SHADOW)
-        painter.drawRoundedRect(r.translated(3, 5), 6, 6)
+        self._draw_shadow(painter, 3, 5, 6)
         painter.setBrush(QColor(20, 24, 28, 225))
         painter.setPen(QPen(QColor(190, 205, 215, 150), 2))
         painter.drawRoundedRect(r, 6, 6)
@@ -145,11 +158,7 @@ class DiscardRack(_Equipment):
                     c.x - CARD_WIDTH / 2, c.y + 6 - index * 0.32 - CARD_HEIGHT / 2, CARD_WIDTH, CARD_HEIGHT
                 )
                 painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
-        painter.setPen(style.PRINT_SOFT)
-        painter.setFont(self._font)
-        painter.drawText(
-            QRectF(r.left() - 20, r.bottom() + 2, r.width() + 40, 14), Qt.AlignmentFlag.AlignCenter, "DISCARD"
-        )
+        self._draw_caption(painter, "DISCARD", self._font)
 
 
 class ChipTray(_Equipment):
@@ -171,17 +180,9 @@ class ChipTray(_Equipment):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.SHADOW)
-        painter.drawRoundedRect(r.translated(0, 4), 8, 8)
-        frame = QLinearGradient(r.topLeft(), r.bottomLeft())
-        frame.setColorAt(0, QColor("#8e969e"))
-        frame.setColorAt(1, QColor("#3c4147"))
-        painter.setBrush(frame)
-        painter.setPen(QPen(QColor("#1b1e21"), 1.2))
-        painter.drawRoundedRect(r, 8, 8)
+        self._draw_shadow(painter, 0, 4, 8)
+        self._draw_body(painter, "#8e969e", "#3c4147", "#1b1e21", 1.2, 8)
         width = r.width() / len(self._denominations)
         for index, colour in enumerate(self._colours):
             tube = QRectF(r.left() + index * width + 4, r.top() + 6, width - 8, r.height() - 12)
@@ -214,20 +215,11 @@ class DropBox(_Equipment):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
-        metal = QLinearGradient(r.topLeft(), r.bottomLeft())
-        metal.setColorAt(0, QColor("#c9ced3"))
-        metal.setColorAt(1, QColor("#6d737a"))
-        painter.setBrush(metal)
-        painter.setPen(QPen(QColor("#2b2f33"), 1))
-        painter.drawRoundedRect(r, 5, 5)
+        self._draw_body(painter, "#c9ced3", "#6d737a", "#2b2f33", 1, 5)
         painter.setBrush(QColor("#060606"))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.drawRoundedRect(r.adjusted(10, r.height() / 2 - 3, -10, -(r.height() / 2 - 3)), 2, 2)
-        painter.setPen(style.PRINT_SOFT)
-        painter.setFont(self._font)
-        painter.drawText(
-            QRectF(r.left() - 20, r.bottom() + 2, r.width() + 40, 14), Qt.AlignmentFlag.AlignCenter, "DROP"
-        )
+        self._draw_caption(painter, "DROP", self._font)
 
 
 class DealerButton(TableItem):
