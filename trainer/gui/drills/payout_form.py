@@ -10,16 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from decimal import Decimal
-from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QIcon, QImage, QPainter, QPixmap
-from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -29,27 +25,11 @@ from PySide6.QtWidgets import (
 from trainer.drills.base import Feedback
 from trainer.drills.payouts import CHIPS_HIGH_FIRST, LEVELS, PayoutDrill, PayoutItem, chips_text
 from trainer.engine.settlement import format_money
-from trainer.resources import assets_dir
+from trainer.gui.widgets import BAD, CHIP_ICON, GOOD, NOTE, chip_icon, form_button, form_label, say
 from trainer.scoring import Mode, ScoreBook, SetResult
 
 Clock = Callable[[], float]
 TICK_MS = 100
-CHIP_ICON = 44
-GOOD, BAD, NOTE = "#1b7a3c", "#b71c1c", "#555555"
-
-
-def chip_icon(value: Decimal, size: int = CHIP_ICON, assets: Path | None = None) -> QIcon:
-    """The chip's artwork as an icon (an empty icon when the file cannot be read)."""
-    path = (assets or assets_dir()) / "chips" / f"chip-{value.normalize():f}.svg"
-    renderer = QSvgRenderer(str(path))
-    if not renderer.isValid():
-        return QIcon()
-    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    renderer.render(painter)
-    painter.end()
-    return QIcon(QPixmap.fromImage(image))
 
 
 class PayoutForm(QWidget):
@@ -90,14 +70,14 @@ class PayoutForm(QWidget):
                                level.number)
         self.level.setCurrentIndex(self.level.findData(self.drill.level))
         self.level.currentIndexChanged.connect(self._choose_level)
-        self.progress = self._label("progress")
-        self.question = self._label("question", bold=True, size=30)
+        self.progress = form_label("progress")
+        self.question = form_label("question", bold=True, size=30)
         self.question.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.stake = self._label("stake")
+        self.stake = form_label("stake")
         self.stake.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.clock_label = self._label("clock", bold=True, size=18)
+        self.clock_label = form_label("clock", bold=True, size=18)
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.paying_label = self._label("paying", bold=True, size=18)
+        self.paying_label = form_label("paying", bold=True, size=18)
         self.amount = QLineEdit()
         self.amount.setObjectName("amount")
         self.amount.setPlaceholderText("or type the amount")
@@ -114,12 +94,12 @@ class PayoutForm(QWidget):
             button.clicked.connect(lambda _checked=False, v=value: self.add_chip(v))
             keypad.addWidget(button, index // 4, index % 4)
             self.chip_buttons[value] = button
-        self.undo_button = self._button("Undo chip", "undo", self.undo_chip)
-        self.clear_button = self._button("Clear", "clear", self.clear_chips)
-        self.pay_button = self._button("Pay", "pay", self.pay)
-        self.next_button = self._button("Next", "next", self.next_item)
-        self.feedback = self._label("feedback")
-        self.score = self._label("score")
+        self.undo_button = form_button("Undo chip", "undo", self.undo_chip)
+        self.clear_button = form_button("Clear", "clear", self.clear_chips)
+        self.pay_button = form_button("Pay", "pay", self.pay)
+        self.next_button = form_button("Next", "next", self.next_item)
+        self.feedback = form_label("feedback")
+        self.score = form_label("score")
 
         row = QHBoxLayout()
         row.addWidget(self.paying_label, 1)
@@ -142,25 +122,6 @@ class PayoutForm(QWidget):
         layout.addWidget(self.feedback)
         layout.addStretch(1)
         layout.addWidget(self.score)
-
-    def _label(self, name: str, *, bold: bool = False, size: int = 0) -> QLabel:
-        label = QLabel()
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        if bold or size:
-            font = QFont(label.font())
-            font.setBold(bold)
-            if size:
-                font.setPixelSize(size)
-            label.setFont(font)
-        return label
-
-    @staticmethod
-    def _button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
-        button = QPushButton(text)
-        button.setObjectName(name)
-        button.clicked.connect(lambda _checked=False: slot())
-        return button
 
     # -- the set ---------------------------------------------------------------------------------------------
 
@@ -297,5 +258,4 @@ class PayoutForm(QWidget):
         self.score.setText(f"{self.result.correct} of {len(items)} right · {mean:.1f} s on average")
 
     def _say(self, text: str, colour: str) -> None:
-        self.feedback.setStyleSheet(f"color: {colour};")
-        self.feedback.setText(text)
+        say(self.feedback, text, colour)

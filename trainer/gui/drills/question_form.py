@@ -16,11 +16,9 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QStackedWidget,
@@ -33,10 +31,10 @@ from trainer.drills.base import Drill, DrillItem, Feedback, Question
 from trainer.drills.decision_drills import read_result
 from trainer.engine.evaluator import Category
 from trainer.gui.drills.hand_view import hand_html
+from trainer.gui.widgets import BAD, GOOD, NOTE, form_label, say
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 
 Clock = Callable[[], float]
-GOOD, BAD, NOTE = "#1b7a3c", "#b71c1c", "#555555"
 
 
 def drill_items(drill: Drill, rng: random.Random, count: int, mode: Mode, clock: Clock | None) -> Iterator[Any]:
@@ -156,17 +154,17 @@ class DrillForm(QWidget):
         self.start(seed)
 
     def _build(self) -> None:
-        self.heading = self._label("heading", bold=True, size=15)
+        self.heading = form_label("heading", bold=True, size=15, selectable=True)
         self.heading.setText(self.drill.description)
-        self.progress = self._label("progress")
-        self.title = self._label("title", bold=True)
-        self.hand = self._label("hand")
+        self.progress = form_label("progress", selectable=True)
+        self.title = form_label("title", bold=True, selectable=True)
+        self.hand = form_label("hand", selectable=True)
         self.hand.setTextFormat(Qt.TextFormat.RichText)
-        self.prompt = self._label("prompt", bold=True, size=14)
+        self.prompt = form_label("prompt", bold=True, size=14, selectable=True)
         self.answers = AnswerPanel()
         self.answers.typed.connect(self.submit)
-        self.feedback = self._label("feedback")
-        self.history = self._label("history")
+        self.feedback = form_label("feedback", selectable=True)
+        self.history = form_label("history", selectable=True)
         self.history.setStyleSheet(f"color: {NOTE};")
         self.next_button = QPushButton("Next hand")
         self.next_button.setObjectName("next")
@@ -184,19 +182,6 @@ class DrillForm(QWidget):
             layout.addWidget(widget)
         layout.addStretch(1)
         layout.addLayout(buttons)
-
-    def _label(self, name: str, *, bold: bool = False, size: int = 0) -> QLabel:
-        label = QLabel()
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        if bold or size:
-            font = QFont(label.font())
-            font.setBold(bold)
-            if size:
-                font.setPixelSize(size)
-            label.setFont(font)
-        return label
 
     # -- the set ---------------------------------------------------------------------------------------------
 
@@ -288,5 +273,4 @@ class DrillForm(QWidget):
         self.set_finished.emit(self.result)
 
     def _say(self, text: str, colour: str) -> None:
-        self.feedback.setStyleSheet(f"color: {colour};")
-        self.feedback.setText(text)
+        say(self.feedback, text, colour)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent, QRegularExpressionValidator
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListView,
     QListWidget,
@@ -39,8 +38,8 @@ from PySide6.QtWidgets import (
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action, Wager
-from trainer.gui.drills.payout_form import chip_icon
 from trainer.gui.table.money import CHIP_DENOMINATIONS
+from trainer.gui.widgets import BAD, GOOD, chip_icon, form_button, form_label
 
 CHIP_VALUES: tuple[Decimal, ...] = tuple(sorted(CHIP_DENOMINATIONS))
 """The chip buttons, smallest first: $0.50 $1 $5 $25 $100 $500 $1,000."""
@@ -65,7 +64,7 @@ KEYS_HELP = (
     "L opens the lesson; V reviews the hand; E lets the table finish the hand."
 )
 
-GOOD, BAD, NOTE = "#1b7a3c", "#b71c1c", "#4a4a4a"
+NOTE = "#4a4a4a"  # a shade darker than the drill forms' note, on the panel's grey feedback box
 _FEEDBACK_STYLE = {
     "good": f"QLabel#feedback {{ color: {GOOD}; background: #e9f6ec; border: 1px solid {GOOD}; "
             "border-radius: 5px; padding: 6px; }",
@@ -152,22 +151,22 @@ class SettlementPanel(QWidget):
     # -- building ------------------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.title = self._label("quizTitle", bold=True, size=15)
-        self.progress = self._label("quizProgress")
+        self.title = form_label("quizTitle", bold=True, size=15)
+        self.progress = form_label("quizProgress")
         self._build_dealer()
         self._build_step()
-        self.hint = self._label("hint")
+        self.hint = form_label("hint")
         self.hint.setStyleSheet("QLabel#hint { color: #6b4e00; background: #fff6d6; border: 1px solid #d9b45c; "
                                 "border-radius: 5px; padding: 5px; }")
-        self.feedback = self._label("feedback")
+        self.feedback = form_label("feedback")
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
-        self.lesson_button = self._button("Open lesson (L)", "openLesson", self._open_lesson,
+        self.lesson_button = form_button("Open lesson (L)", "openLesson", self._open_lesson,
                                           "Open the lesson on the rule just missed (L)")
-        self.review_button = self._button("Review the hand (V)", "reviewHand", self.reviewRequested.emit,
+        self.review_button = form_button("Review the hand (V)", "reviewHand", self.reviewRequested.emit,
                                           "Every step of the hand, yours beside the correct one (V)")
-        self.score = self._label("score")
-        self.clock = self._label("clock", bold=True, size=16)
-        self.keys_help = self._label("keysHelp", size=11)
+        self.score = form_label("score")
+        self.clock = form_label("clock", bold=True, size=16)
+        self.keys_help = form_label("keysHelp", size=11)
         self.keys_help.setText(KEYS_HELP)
         self.keys_help.setStyleSheet("color: #666666;")
         links = QHBoxLayout()
@@ -209,9 +208,9 @@ class SettlementPanel(QWidget):
         for button in (self.qualifies, self.not_qualifies):
             button.setToolTip("The dealer qualifies with a pair or better (Y / N)")
             self.qualify_group.addButton(button)
-        self.announce_button = self._button("Announce (Enter)", "announce", self.announce,
+        self.announce_button = form_button("Announce (Enter)", "announce", self.announce,
                                             "Announce the dealer's hand and whether it qualifies (Enter)")
-        self.announced = self._label("announced")
+        self.announced = form_label("announced")
         row = QHBoxLayout()
         row.addWidget(self.qualifies)
         row.addWidget(self.not_qualifies)
@@ -264,10 +263,10 @@ class SettlementPanel(QWidget):
         self.amount.setPlaceholderText("or type the amount")
         self.amount.setToolTip("The payout typed (used when no chips are cut); Enter confirms")
         self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\$?[0-9,]*\.?[0-9]{0,2}"), self))
-        self.paying = self._label("paying", bold=True)
-        self.confirm_button = self._button("Confirm (Enter)", "confirm", self.confirm,
+        self.paying = form_label("paying", bold=True)
+        self.confirm_button = form_button("Confirm (Enter)", "confirm", self.confirm,
                                            "Settle the wager as chosen (Enter)")
-        self.undo_button = self._button("Undo (⌫)", "undo", self.undo,
+        self.undo_button = form_button("Undo (⌫)", "undo", self.undo,
                                         "Take back the last chip, or the whole step (Backspace, Ctrl+Z)")
         buttons = QHBoxLayout()
         buttons.addWidget(self.undo_button)
@@ -281,26 +280,6 @@ class SettlementPanel(QWidget):
         layout.addWidget(self.amount)
         layout.addWidget(self.paying)
         layout.addLayout(buttons)
-
-    def _label(self, name: str, *, bold: bool = False, size: int = 0) -> QLabel:
-        label = QLabel()
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        if bold or size:
-            font = QFont(label.font())
-            font.setBold(bold)
-            if size:
-                font.setPixelSize(size)
-            label.setFont(font)
-        return label
-
-    @staticmethod
-    def _button(text: str, name: str, slot: Callable[[], object], tip: str) -> QPushButton:
-        button = QPushButton(text)
-        button.setObjectName(name)
-        button.setToolTip(tip)
-        button.clicked.connect(lambda _checked=False: slot())
-        return button
 
     # -- what the controller tells it ----------------------------------------------------------------------
 
