@@ -16,10 +16,8 @@ import argparse
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -57,40 +55,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --- the X server -----------------------------------------------------------------------------------------
 
 
-def free_display(first: int = 99) -> int:
-    """The first display number from ``first`` with no X server (no lock file, no socket)."""
-    number = first
-    while Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
-        number += 1
-    return number
-
-
 def run_under_xvfb(argv: Sequence[str]) -> int:
-    """Start Xvfb, run this script under it as a child, stop Xvfb (the one started here, by its process)."""
-    number = free_display()
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", XVFB_SCREEN, "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        socket_path = Path(f"/tmp/.X11-unix/X{number}")
-        deadline = time.monotonic() + 10
-        while not socket_path.exists():
-            if server.poll() is not None or time.monotonic() > deadline:
-                print(f"screenshots: Xvfb :{number} did not start", file=sys.stderr)
-                return 2
-            time.sleep(0.05)
-        env = dict(os.environ, DISPLAY=f":{number}", QT_QPA_PLATFORM="xcb", SDL_AUDIODRIVER="dummy")
-        env.pop("WAYLAND_DISPLAY", None)
-        child = subprocess.run([sys.executable, __file__, *argv, "--child"], env=env, check=False)
-        return child.returncode
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    """Start Xvfb, run this script under it as a child, stop that Xvfb (the one started here) afterwards."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    from trainer.gui.xvfb import run_script_under_xvfb
+
+    return run_script_under_xvfb(__file__, argv, "screenshots", XVFB_SCREEN)
 
 
 # --- the round --------------------------------------------------------------------------------------------

@@ -109,30 +109,19 @@ def display() -> Iterator[str]:
         finally:
             _restore_env("QT_QPA_PLATFORM", saved)
         return
-    number = 99
-    while Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
-        number += 1
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    from trainer.gui.xvfb import XvfbError, xvfb
+
     saved_display, saved_platform = os.environ.get("DISPLAY"), os.environ.get("QT_QPA_PLATFORM")
     try:
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"bench gui: Xvfb :{number} did not start")
-            time.sleep(0.05)
-        os.environ["DISPLAY"] = f":{number}"
-        os.environ["QT_QPA_PLATFORM"] = "xcb"
-        yield f"xcb on Xvfb :{number} (started for the benchmark)"
+        with xvfb() as number:
+            os.environ["DISPLAY"] = f":{number}"
+            os.environ["QT_QPA_PLATFORM"] = "xcb"
+            yield f"xcb on Xvfb :{number} (started for the benchmark)"
+    except XvfbError as error:
+        raise SystemExit(f"bench gui: {error}") from None
     finally:
         _restore_env("DISPLAY", saved_display)
         _restore_env("QT_QPA_PLATFORM", saved_platform)
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 def _restore_env(name: str, value: str | None) -> None:
