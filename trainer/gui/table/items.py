@@ -15,6 +15,7 @@ from PySide6.QtCore import Property, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFont,
     QFontMetricsF,
     QPainter,
     QPainterPath,
@@ -509,22 +510,15 @@ class ClickableArea(TableItem):
         painter.drawRoundedRect(self._rect, self._radius, self._radius)
 
 
-class Badge(TableItem):
-    """A small label in a dark pill: a player's decision (``4x``, ``CHECK``, ``FOLD``), a result, the dealer's
-    hand. With a ``number`` it carries a gold disc with that number first (a seat's marker), and is centred
-    on the disc, so it can lie over the seat number printed on the felt."""
+class _TextItem(TableItem):
+    """An item showing one text, its shape (``_rect``, and ``_text_rect`` for the text) measured from the text."""
 
-    def __init__(
-        self, text: str = "", number: int | None = None, parent: QGraphicsItem | None = None
-    ) -> None:
+    def __init__(self, font: QFont, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
-        self._font = style.font(13, bold=True, spacing=0.5)
-        self._number_font = style.font(12, bold=True)
-        self._number = number
+        self._font = font
         self._text = ""
         self._rect = QRectF()
         self._text_rect = QRectF()
-        self.set_text(text)
 
     @property
     def text(self) -> str:
@@ -533,14 +527,33 @@ class Badge(TableItem):
     def set_text(self, text: str) -> None:
         self.prepareGeometryChange()
         self._text = text
+        self._rect, self._text_rect = self._measure(text)
+        self.update()
+
+    def _measure(self, text: str) -> tuple[QRectF, QRectF]:
+        """The item's rectangle and its text's rectangle for ``text``."""
+        raise NotImplementedError
+
+
+class Badge(_TextItem):
+    """A small label in a dark pill: a player's decision (``4x``, ``CHECK``, ``FOLD``), a result, the dealer's
+    hand. With a ``number`` it carries a gold disc with that number first (a seat's marker), and is centred
+    on the disc, so it can lie over the seat number printed on the felt."""
+
+    def __init__(
+        self, text: str = "", number: int | None = None, parent: QGraphicsItem | None = None
+    ) -> None:
+        super().__init__(style.font(13, bold=True, spacing=0.5), parent)
+        self._number_font = style.font(12, bold=True)
+        self._number = number
+        self.set_text(text)
+
+    def _measure(self, text: str) -> tuple[QRectF, QRectF]:
         width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
         if self._number is None:
-            self._rect = QRectF(-width / 2, -11, width, 22)
-            self._text_rect = self._rect
-        else:
-            self._rect = QRectF(-13, -12, width + 26, 24)
-            self._text_rect = QRectF(13, -12, width, 24)
-        self.update()
+            rect = QRectF(-width / 2, -11, width, 22)
+            return rect, rect
+        return QRectF(-13, -12, width + 26, 24), QRectF(13, -12, width, 24)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect.adjusted(-2, -2, 2, 2)
@@ -567,34 +580,26 @@ class Badge(TableItem):
         painter.drawText(self._text_rect, Qt.AlignmentFlag.AlignCenter, self._text)
 
 
-class PromptBanner(TableItem):
+class PromptBanner(_TextItem):
     """The place for a prompt or question on the felt: a dark banner with cream text, hidden when empty."""
 
     MAX_WIDTH = 640.0
 
     def __init__(self, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self._font = style.font(20, bold=True)
-        self._text = ""
-        self._rect = QRectF()
-        self._text_rect = QRectF()
+        super().__init__(style.font(20, bold=True), parent)
         self.setVisible(False)
 
-    @property
-    def text(self) -> str:
-        return self._text
-
     def set_text(self, text: str) -> None:
-        self.prepareGeometryChange()
-        self._text = text
+        super().set_text(text)
+        self.setVisible(bool(text))
+
+    def _measure(self, text: str) -> tuple[QRectF, QRectF]:
         metrics = QFontMetricsF(self._font)
         flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
         bounds = metrics.boundingRect(QRectF(0, 0, self.MAX_WIDTH, 400), flags, text)
         width, height = bounds.width() + 44, bounds.height() + 22
-        self._rect = QRectF(-width / 2, -height / 2, width, height)
-        self._text_rect = self._rect.adjusted(22, 11, -22, -11)
-        self.setVisible(bool(text))
-        self.update()
+        rect = QRectF(-width / 2, -height / 2, width, height)
+        return rect, rect.adjusted(22, 11, -22, -11)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect.adjusted(-4, -4, 6, 8)
