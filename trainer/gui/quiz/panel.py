@@ -8,12 +8,12 @@ judges. What the trainee does comes out as signals: ``dealerAnnounced(category, 
 table moves the chips), ``lessonRequested(topic)`` and ``reviewRequested()``.
 
 Every control is reachable by keyboard; the keys work wherever the focus is inside the panel (they are taken
-before the window's own single-key shortcuts): :data:`KEYS_HELP`.
+before the window's own single-key shortcuts): :data:`KEYS_HELP`, handled in :mod:`trainer.gui.quiz.keys`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signal
@@ -38,15 +38,13 @@ from PySide6.QtWidgets import (
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action, Wager
+from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.table.money import CHIP_DENOMINATIONS
 from trainer.gui.widgets import BAD, GOOD, chip_icon, form_button, form_label
 
 CHIP_VALUES: tuple[Decimal, ...] = tuple(sorted(CHIP_DENOMINATIONS))
 """The chip buttons, smallest first: $0.50 $1 $5 $25 $100 $500 $1,000."""
 
-ACTION_KEYS: dict[Qt.Key, Action] = {
-    Qt.Key.Key_P: Action.PAY, Qt.Key.Key_T: Action.TAKE, Qt.Key.Key_U: Action.PUSH, Qt.Key.Key_R: Action.RETURN,
-}
 ACTION_TEXTS = {Action.PAY: "Pay", Action.TAKE: "Take", Action.PUSH: "Push", Action.RETURN: "Return"}
 ACTION_TIPS = {
     Action.PAY: "Pay the wager: cut the payout from the chips or type it (P)",
@@ -54,15 +52,6 @@ ACTION_TIPS = {
     Action.PUSH: "Push: the wager stays with the player, nothing paid or taken; the Ante refund too (U)",
     Action.RETURN: "Return the wager to the player untouched: no action, the bank cannot cover it (R)",
 }
-
-KEYS_HELP = (
-    "Keys — dealer's hand: 0–9 or ↑↓ (0 high card … 9 royal flush), Y qualifies, N does not, Enter announces. "
-    "Settling: click a wager on the table, or S / W for the next seat / wager (Shift: back); "
-    "P pay, T take, U push, R return; chips: click to add, right-click to take one back "
-    "(Tab to a chip, Space adds, Delete takes back) or type the amount; "
-    "Enter confirms; Backspace or Ctrl+Z undoes the last chip, then the whole step; Esc clears the step; "
-    "L opens the lesson; V reviews the hand; E lets the table finish the hand."
-)
 
 NOTE = "#4a4a4a"  # a shade darker than the drill forms' note, on the panel's grey feedback box
 _FEEDBACK_STYLE = {
@@ -160,7 +149,7 @@ class SettlementPanel(QWidget):
                                 "border-radius: 5px; padding: 5px; }")
         self.feedback = form_label("feedback")
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
-        self.lesson_button = form_button("Open lesson (L)", "openLesson", self._open_lesson,
+        self.lesson_button = form_button("Open lesson (L)", "openLesson", self.open_lesson,
                                           "Open the lesson on the rule just missed (L)")
         self.review_button = form_button("Review the hand (V)", "reviewHand", self.reviewRequested.emit,
                                           "Every step of the hand, yours beside the correct one (V)")
@@ -483,83 +472,30 @@ class SettlementPanel(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         kind = event.type()
         if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(event, QKeyEvent):
-            handler = self._key_handler(watched, event)
+            handler = key_handler(self, watched, event)
             if handler is not None:
                 event.accept()
                 if kind == QEvent.Type.KeyPress:
                     handler()
                 return True
-            if kind == QEvent.Type.ShortcutOverride and watched is self.amount and _is_letter(event):
+            if kind == QEvent.Type.ShortcutOverride and watched is self.amount and is_letter(event):
                 event.ignore()  # the amount takes no letters: the window's keys (E, M, ...) still work
                 return True
         return super().eventFilter(watched, event)
 
-    def _key_handler(self, watched: QObject, event: QKeyEvent) -> Callable[[], object] | None:
-        """What a key does here (None: not the panel's key, the widget or the window has it)."""
-        key = Qt.Key(event.key())
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        shift = mods == Qt.KeyboardModifier.ShiftModifier
-        plain = mods == Qt.KeyboardModifier.NoModifier
-        in_amount = watched is self.amount
-        stage = self.stage
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (plain or shift):
-            if stage == "dealer":
-                return self.announce
-            if stage == "steps":
-                return self.confirm
-            return None
-        if key == Qt.Key.Key_L and plain and self.lesson_topic:
-            return self._open_lesson
-        if key == Qt.Key.Key_V and plain and stage == "done":
-            return self.reviewRequested.emit
-        if stage == "dealer":
-            return self._dealer_key(key, plain)
-        if stage != "steps":
-            return None
-        if key == Qt.Key.Key_Z and mods == Qt.KeyboardModifier.ControlModifier:
-            return self.undo
-        if not (plain or shift):
-            return None
-        if key == Qt.Key.Key_Escape:
-            return self.clear_step
-        if key == Qt.Key.Key_Backspace and (not in_amount or not self.amount.text()):
-            return self.undo
-        if key in ACTION_KEYS and plain:
-            return lambda: self.choose_action(ACTION_KEYS[key])
-        if key == Qt.Key.Key_S:
-            return lambda: self._cycle_seat(-1 if shift else 1)
-        if key == Qt.Key.Key_W:
-            return lambda: self._cycle_wager(-1 if shift else 1)
-        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Minus) and isinstance(watched, ChipButton):
-            chip = watched
-            return lambda: self.remove_chip(chip.value)
-        text = event.text()
-        if not in_amount and text and (text.isdigit() or text == "."):
-            return lambda: self._type_amount(text)
-        return None
-
-    def _dealer_key(self, key: Qt.Key, plain: bool) -> Callable[[], object] | None:
-        if not plain:
-            return None
-        if Qt.Key.Key_0 <= key <= Qt.Key.Key_9:
-            category = Category(int(key) - int(Qt.Key.Key_0))
-            return lambda: self.choose_category(category)
-        if key == Qt.Key.Key_Y:
-            return lambda: self.choose_qualifies(True)
-        if key == Qt.Key.Key_N:
-            return lambda: self.choose_qualifies(False)
-        return None
-
-    def _type_amount(self, text: str) -> None:
+    def type_amount(self, text: str) -> None:
+        """Type ``text`` into the amount (a digit or the point typed anywhere in the panel)."""
         self.amount.setFocus()
         self.amount.insert(text)
 
-    def _cycle_seat(self, step: int) -> None:
+    def cycle_seat(self, step: int) -> None:
+        """The next (``step`` 1) or previous (-1) seat."""
         count = self.seat_box.count()
         if count:
             self.seat_box.setCurrentIndex((self.seat_box.currentIndex() + step) % count)
 
-    def _cycle_wager(self, step: int) -> None:
+    def cycle_wager(self, step: int) -> None:
+        """The next (``step`` 1) or previous (-1) wager of the seat."""
         count = self.wager_box.count()
         if count:
             self.wager_box.setCurrentIndex((self.wager_box.currentIndex() + step) % count)
@@ -603,14 +539,10 @@ class SettlementPanel(QWidget):
         else:
             self.paying.setText("No chips cut")
 
-    def _open_lesson(self) -> None:
+    def open_lesson(self) -> None:
+        """Ask for the lesson on the topic of the rule last missed."""
         if self.lesson_topic:
             self.lessonRequested.emit(self.lesson_topic)
-
-
-def _is_letter(event: QKeyEvent) -> bool:
-    mods = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier)
-    return mods == Qt.KeyboardModifier.NoModifier and event.text().isalpha()
 
 
 def _uncheck(group: QButtonGroup) -> None:

@@ -1,0 +1,95 @@
+"""The settlement panel's keys: the key map and what a key pressed inside the panel does at each stage.
+
+Every control of the panel is reachable by keyboard (:data:`KEYS_HELP`); the panel's event filter asks
+:func:`key_handler` first, so its keys are taken before the window's own single-key shortcuts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QKeyEvent
+
+from trainer.engine.evaluator import Category
+from trainer.engine.wagers import Action
+
+if TYPE_CHECKING:
+    from trainer.gui.quiz.panel import SettlementPanel
+
+ACTION_KEYS: dict[Qt.Key, Action] = {
+    Qt.Key.Key_P: Action.PAY, Qt.Key.Key_T: Action.TAKE, Qt.Key.Key_U: Action.PUSH, Qt.Key.Key_R: Action.RETURN,
+}
+
+KEYS_HELP = (
+    "Keys — dealer's hand: 0–9 or ↑↓ (0 high card … 9 royal flush), Y qualifies, N does not, Enter announces. "
+    "Settling: click a wager on the table, or S / W for the next seat / wager (Shift: back); "
+    "P pay, T take, U push, R return; chips: click to add, right-click to take one back "
+    "(Tab to a chip, Space adds, Delete takes back) or type the amount; "
+    "Enter confirms; Backspace or Ctrl+Z undoes the last chip, then the whole step; Esc clears the step; "
+    "L opens the lesson; V reviews the hand; E lets the table finish the hand."
+)
+
+
+def key_handler(panel: SettlementPanel, watched: QObject, event: QKeyEvent) -> Callable[[], object] | None:
+    """What a key does in ``panel`` (None: not the panel's key, the widget or the window has it)."""
+    key = Qt.Key(event.key())
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    shift = mods == Qt.KeyboardModifier.ShiftModifier
+    plain = mods == Qt.KeyboardModifier.NoModifier
+    in_amount = watched is panel.amount
+    stage = panel.stage
+    if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (plain or shift):
+        if stage == "dealer":
+            return panel.announce
+        if stage == "steps":
+            return panel.confirm
+        return None
+    if key == Qt.Key.Key_L and plain and panel.lesson_topic:
+        return panel.open_lesson
+    if key == Qt.Key.Key_V and plain and stage == "done":
+        return panel.reviewRequested.emit
+    if stage == "dealer":
+        return _dealer_key(panel, key, plain)
+    if stage != "steps":
+        return None
+    if key == Qt.Key.Key_Z and mods == Qt.KeyboardModifier.ControlModifier:
+        return panel.undo
+    if not (plain or shift):
+        return None
+    if key == Qt.Key.Key_Escape:
+        return panel.clear_step
+    if key == Qt.Key.Key_Backspace and (not in_amount or not panel.amount.text()):
+        return panel.undo
+    if key in ACTION_KEYS and plain:
+        return lambda: panel.choose_action(ACTION_KEYS[key])
+    if key == Qt.Key.Key_S:
+        return lambda: panel.cycle_seat(-1 if shift else 1)
+    if key == Qt.Key.Key_W:
+        return lambda: panel.cycle_wager(-1 if shift else 1)
+    chip = next((button for button in panel.chip_buttons.values() if button is watched), None)
+    if key in (Qt.Key.Key_Delete, Qt.Key.Key_Minus) and chip is not None:
+        return lambda: panel.remove_chip(chip.value)
+    text = event.text()
+    if not in_amount and text and (text.isdigit() or text == "."):
+        return lambda: panel.type_amount(text)
+    return None
+
+def _dealer_key(panel: SettlementPanel, key: Qt.Key, plain: bool) -> Callable[[], object] | None:
+    if not plain:
+        return None
+    if Qt.Key.Key_0 <= key <= Qt.Key.Key_9:
+        category = Category(int(key) - int(Qt.Key.Key_0))
+        return lambda: panel.choose_category(category)
+    if key == Qt.Key.Key_Y:
+        return lambda: panel.choose_qualifies(True)
+    if key == Qt.Key.Key_N:
+        return lambda: panel.choose_qualifies(False)
+    return None
+
+
+def is_letter(event: QKeyEvent) -> bool:
+    """A letter typed without Ctrl, Alt or Meta (Shift allowed)."""
+    mods = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier)
+    return mods == Qt.KeyboardModifier.NoModifier and event.text().isalpha()
