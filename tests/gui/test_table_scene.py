@@ -229,3 +229,12 @@ def test_pixmaps_follow_the_screen_resolution(qtbot: QtBot) -> None:
 def test_view_viewport_point_maps_inside_the_table(view: TableView) -> None:
     centre = view.mapToScene(QPoint(view.viewport().width() // 2, view.viewport().height() // 2))
     assert view.sceneRect().contains(centre)
+
+
+@pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
+def test_a_long_seat_label_stays_on_the_table(qtbot: QtBot, banking: str, seats: int) -> None:
+    scene = TableScene(full_config(banking, seats), art())
+    table = scene.sceneRect()
+    for seat in range(1, seats + 1):
+        badge = scene.set_badge(seat, "Two pair, kings and sevens · does not qualify")
+        assert table.contains(badge.sceneBoundingRect()), f"seat {seat}'s label runs off the table"

@@ -538,14 +538,17 @@ class _TextItem(TableItem):
 class Badge(_TextItem):
     """A small label in a dark pill: a player's decision (``4x``, ``CHECK``, ``FOLD``), a result, the dealer's
     hand. With a ``number`` it carries a gold disc with that number first (a seat's marker), and is centred
-    on the disc, so it can lie over the seat number printed on the felt."""
+    on the disc, so it can lie over the seat number printed on the felt; ``leftward`` puts the text on the
+    disc's left, for the seats on the right of the table, so that a long label stays on the felt."""
 
     def __init__(
-        self, text: str = "", number: int | None = None, parent: QGraphicsItem | None = None
+        self, text: str = "", number: int | None = None, parent: QGraphicsItem | None = None, *,
+        leftward: bool = False,
     ) -> None:
         super().__init__(style.font(13, bold=True, spacing=0.5), parent)
         self._number_font = style.font(12, bold=True)
         self._number = number
+        self._leftward = leftward
         self.set_text(text)
 
     def _measure(self, text: str) -> tuple[QRectF, QRectF]:
@@ -553,6 +556,8 @@ class Badge(_TextItem):
         if self._number is None:
             rect = QRectF(-width / 2, -11, width, 22)
             return rect, rect
+        if self._leftward:
+            return QRectF(-13 - width, -12, width + 26, 24), QRectF(-13 - width, -12, width, 24)
         return QRectF(-13, -12, width + 26, 24), QRectF(13, -12, width, 24)
 
     def boundingRect(self) -> QRectF:  # noqa: N802

@@ -342,8 +342,9 @@ class TableScene(QGraphicsScene):
         """Show ``text`` (a decision such as ``4x`` or ``FOLD``) by ``seat``'s player; empty text hides it."""
         badge = self._badges.get(seat)
         if badge is None:
-            badge = self._add(Badge(number=seat), Z_BADGE)
             point = self.geometry.seat(seat).label
+            leftward = point.x > self.geometry.width * 0.6  # the right-hand seats: the label runs inward
+            badge = self._add(Badge(number=seat, leftward=leftward), Z_BADGE)
             badge.setPos(point.x, point.y)
             self._badges[seat] = badge
         badge.set_text(text)
