@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -56,7 +57,7 @@ class Ask:
     spread: Spread | None
 
 
-class CountItem:
+class CountItem(ABC):
     """What every level's item has: questions asked in turn, each with the spread to show, timed and scored.
 
     Subclasses write :meth:`_asks`, a generator of questions; it may look at the answers already checked,
@@ -145,8 +146,9 @@ class CountItem:
 
     # -- for the levels --------------------------------------------------------------------------------------
 
+    @abstractmethod
     def _asks(self) -> Iterator[Ask]:
-        raise NotImplementedError
+        """The level's questions, in turn."""
 
     def _advance(self) -> None:
         assert self._script is not None

@@ -531,8 +531,11 @@ class _TextItem(TableItem):
         self.update()
 
     def _measure(self, text: str) -> tuple[QRectF, QRectF]:
-        """The item's rectangle and its text's rectangle for ``text``."""
-        raise NotImplementedError
+        """The item's rectangle and its text's rectangle for ``text``: by default one line in a pill centred on
+        the item's position."""
+        width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
+        rect = QRectF(-width / 2, -11, width, 22)
+        return rect, rect
 
 
 class Badge(_TextItem):
@@ -552,10 +555,9 @@ class Badge(_TextItem):
         self.set_text(text)
 
     def _measure(self, text: str) -> tuple[QRectF, QRectF]:
-        width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
         if self._number is None:
-            rect = QRectF(-width / 2, -11, width, 22)
-            return rect, rect
+            return super()._measure(text)
+        width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
         if self._leftward:
             return QRectF(-13 - width, -12, width + 26, 24), QRectF(-13 - width, -12, width, 24)
         return QRectF(-13, -12, width + 26, 24), QRectF(13, -12, width, 24)
