@@ -22,7 +22,8 @@ pause again), :meth:`skip_to_end` (every item straight to its final place) and :
 Settled by the trainee (``settle_by_trainee=True``, the settlement quiz): the round plays up to a ``showdown``
 phase (the dealer's cards and every hand still in action turned face up; a folded hand below trips stays face
 down and its chips stay on their spots, for the trainee to take), then the director waits in the state
-``settling`` and emits ``settlementDue``. :meth:`play_step` shows each step the trainee settles as chips;
+``settling`` and emits ``settlementDue``. :meth:`play_step` shows each step the trainee settles as chips; once a
+folded hand has nothing left to settle, its cards are spread, counted and go to the rack, as in ``folds``;
 :meth:`finish_settlement` (or :meth:`skip_to_end`) plays the steps nobody settled as the engine has them,
 clears the table and finishes.
 """
@@ -133,6 +134,8 @@ class RoundDirector(QObject):
         self._plan_completed = not settle_by_trainee
         self._settled: set[tuple[int, str]] = set()
         self._trainee_moves: list[tuple[QSequentialAnimationGroup, Timeline]] = []
+        self._racking = 0
+        """Cards of folded hands the trainee settled on their way to the rack (their slots are taken)."""
         self._waiting_for_moves = False
         self.phases_run: list[str] = []
         """The names of the phases started so far, in order."""
@@ -213,13 +216,16 @@ class RoundDirector(QObject):
     def play_step(self, step: Any, payout: ChipStack | None = None) -> QAbstractAnimation | None:
         """While ``settling``: show one settlement step (a record like the engine's ``Step``: ``seat``,
         ``wager``, ``action``, ``amount``, ``net``) as chips, now. ``payout``: chips already cut for a pay and
-        standing by the wager (they become the payout). None when the round is not waiting for a settlement."""
+        standing by the wager (they become the payout). A folded hand with nothing left to settle is then
+        spread, counted and racked. None when the round is not waiting for a settlement."""
         if self._state != "settling":
             return None
         self._settled.add((step.seat, str(step.wager)))
         timeline = Timeline(self._speed)
         group = QSequentialAnimationGroup(self)
         group.addAnimation(self._step(timeline, step, payout))
+        for animation in self._clear_folded_hand(timeline, step.seat):
+            group.addAnimation(animation)
         entry = (group, timeline)
         self._trainee_moves.append(entry)
         group.finished.connect(partial(self._trainee_move_done, entry))
@@ -627,23 +633,55 @@ class RoundDirector(QObject):
         rack_slot = self.scene.next_rack_slot()
         for seat in seats:
             cards = self.scene.cards_at("seat", seat)
-            spread = self.scene.geometry.seat(seat).spread()
-            blocks: list[QAbstractAnimation] = [
-                t.together([t.slide(card, spread[i], self.durations.deal) for i, card in enumerate(cards)]),
-            ]
-            if self._annotate:  # spread and counted
-                count = f"FOLD · {len(cards)} CARDS"
-                blocks.append(t.cue(partial(self.scene.set_badge, seat, count)))
-            blocks.append(t.wait(self.durations.pause // 2))
+            blocks = self._spread_and_count(t, seat, cards)
             blocks += [self._step(t, step) for step in steps if step.seat == seat]
             if seat in later:
                 blocks.append(t.together([t.flip(card, True, self.durations.flip) for card in cards]))
             else:
-                slides = [self._to_rack(t, card, rack_slot + i) for i, card in enumerate(cards)]
+                blocks += self._rack_folded_hand(t, cards, rack_slot)
                 rack_slot += len(cards)
-                blocks += [t.together(slides), t.cue(partial(self._rack, cards))]
             out.append(t.one_after_another(blocks))
         return out
+
+    def _spread_and_count(self, t: Timeline, seat: int, cards: Sequence[CardItem]) -> list[QAbstractAnimation]:
+        """A folded hand spread on the felt and counted (``FOLD · 2 CARDS`` by the seat)."""
+        spread = self.scene.geometry.seat(seat).spread()
+        blocks: list[QAbstractAnimation] = [
+            t.together([t.slide(card, spread[i], self.durations.deal) for i, card in enumerate(cards)]),
+        ]
+        if self._annotate:
+            count = f"FOLD · {len(cards)} CARDS"
+            blocks.append(t.cue(partial(self.scene.set_badge, seat, count)))
+        blocks.append(t.wait(self.durations.pause // 2))
+        return blocks
+
+    def _rack_folded_hand(self, t: Timeline, cards: Sequence[CardItem], first: int) -> list[QAbstractAnimation]:
+        """A counted hand into the discard rack from slot ``first``, face down."""
+        slides = [self._to_rack(t, card, first + i) for i, card in enumerate(cards)]
+        return [t.together(slides), t.cue(partial(self._rack, cards))]
+
+    def _clear_folded_hand(self, t: Timeline, seat: int) -> list[QAbstractAnimation]:
+        """The trainee's settlement: once every wager of a folded hand is settled (its Ante and Blind, and a
+        trips on a fold's Trips, Pairs or Progressive still in action), the hand is spread, counted and racked
+        (rules-notes §7), as the table's own ``folds`` phase does. Nothing while something of it is left."""
+        if seat not in self.round.folded:
+            return []
+        steps = self.round.settlement.procedure
+        if any((step.seat, str(step.wager)) not in self._settled for step in steps if step.seat == seat):
+            return []
+        cards = self.scene.cards_at("seat", seat)
+        if not cards:
+            return []
+        first = self.scene.next_rack_slot() + self._racking  # after the cards still on their way to the rack
+        self._racking += len(cards)
+
+        def arrived() -> None:
+            self._racking -= len(cards)
+
+        blocks = self._spread_and_count(t, seat, cards)
+        blocks += self._rack_folded_hand(t, cards, first)
+        blocks.append(t.cue(arrived))
+        return blocks
 
     def _reveal(self, t: Timeline) -> list[QAbstractAnimation]:
         cards = self.scene.cards_at("dealer")
