@@ -12,6 +12,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 import trainer.settings as settings_module
+from trainer.engine.round import PlayedRound
 from trainer.settings import (
     DEFAULTS,
     PLAYER_DEALER_POSITIONS,
@@ -326,6 +327,10 @@ def _valid_settings(draw: st.DrawFn) -> Settings:
         player_dealer_bank=draw(st.integers(low, 1_000_000)),
         animation_speed=draw(st.floats(0.25, 4.0)), volume=draw(st.floats(0.0, 1.0)),
         deck_backs=(backs[0], backs[1]),
+        bad_beat_on_fold=draw(st.sampled_from(settings_module.ON_FOLD_CHOICES)),
+        progressive_on_fold=draw(st.sampled_from(settings_module.ON_FOLD_CHOICES)),
+        round_payouts_to=draw(st.sampled_from(tuple(settings_module.PAYOUT_ROUNDINGS))),
+        quiz_mode=draw(st.sampled_from(settings_module.QUIZ_MODES)),
     )
 
 
@@ -386,3 +391,107 @@ def test_only_table_fields_need_a_new_session() -> None:
                                                                        muted=True, four_colour=True))
     assert settings_module.table_changed(DEFAULTS, DEFAULTS.replace(seats=3))
     assert settings_module.table_changed(DEFAULTS, DEFAULTS.replace(deck_backs=("blue", "red")))
+
+
+# --- house rules and the remembered quiz mode ----------------------------------------------------------------
+
+
+def test_house_rules_default_to_bets_in_action_and_exact_payouts_and_the_quiz_off() -> None:
+    assert (DEFAULTS.bad_beat_on_fold, DEFAULTS.progressive_on_fold) == ("action", "action")
+    assert DEFAULTS.round_payouts_to == "exact"
+    assert DEFAULTS.quiz_mode == "off"
+
+
+def test_house_rules_and_quiz_mode_survive_a_restart(store: SettingsStore) -> None:
+    chosen = DEFAULTS.replace(bad_beat_on_fold="lose", progressive_on_fold="lose", round_payouts_to="0.50",
+                              quiz_mode="exam")
+    store.save(chosen)
+    loaded, message = SettingsStore(store.path).load()
+    assert message is None
+    assert loaded == chosen
+    assert (loaded.bad_beat_on_fold, loaded.progressive_on_fold, loaded.round_payouts_to, loaded.quiz_mode) == (
+        "lose", "lose", "0.50", "exam")
+
+
+def test_an_old_file_without_house_rules_or_quiz_mode_loads_them_at_their_defaults(store: SettingsStore) -> None:
+    old = {k: v for k, v in DEFAULTS.replace(seats=3).to_json().items()
+           if k not in ("bad_beat_on_fold", "progressive_on_fold", "round_payouts_to", "quiz_mode")}
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(json.dumps(old), encoding="utf-8")
+    loaded, message = store.load()
+    assert message is None
+    assert loaded.seats == 3
+    assert (loaded.bad_beat_on_fold, loaded.progressive_on_fold, loaded.round_payouts_to, loaded.quiz_mode) == (
+        "action", "action", "exact", "off")
+
+
+@pytest.mark.parametrize("key, bad", [
+    ("bad_beat_on_fold", "keep"), ("progressive_on_fold", True), ("round_payouts_to", "0.25"),
+    ("round_payouts_to", 2), ("quiz_mode", "nap"), ("quiz_mode", None),
+])
+def test_a_bad_house_rule_or_quiz_mode_falls_back_to_its_default_naming_the_key(
+    store: SettingsStore, key: str, bad: object
+) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(json.dumps({"version": 1, key: bad, "seats": 4}), encoding="utf-8")
+    loaded, message = store.load()
+    assert getattr(loaded, key) == getattr(DEFAULTS, key)
+    assert loaded.seats == 4
+    assert message is not None and f"'{key}' reset to" in message
+    with pytest.raises(SettingsError, match=key):
+        DEFAULTS.replace(**{key: bad})
+
+
+def test_payout_rounding_written_as_a_number_is_read_as_its_choice() -> None:
+    assert from_json({"round_payouts_to": 0.5})[0].round_payouts_to == "0.50"
+    assert from_json({"round_payouts_to": 1})[0].round_payouts_to == "1"
+    assert from_json({"round_payouts_to": None})[0].round_payouts_to == "exact"
+
+
+def test_table_rules_carry_the_house_rules() -> None:
+    from decimal import Decimal
+
+    rules = settings_module.table_rules(DEFAULTS)
+    assert (rules.bad_beat_on_fold, rules.progressive_on_fold, rules.round_payouts_to) == ("action", "action", None)
+    house = settings_module.table_rules(DEFAULTS.replace(bad_beat_on_fold="lose", progressive_on_fold="lose",
+                                                         round_payouts_to="0.50"))
+    assert (house.bad_beat_on_fold, house.progressive_on_fold) == ("lose", "lose")
+    assert house.round_payouts_to == Decimal("0.5")
+    assert settings_module.table_rules(DEFAULTS.replace(round_payouts_to="1")).round_payouts_to == Decimal(1)
+
+
+def test_house_rules_need_a_new_session_and_the_quiz_mode_does_not() -> None:
+    assert settings_module.table_changed(DEFAULTS, DEFAULTS.replace(bad_beat_on_fold="lose"))
+    assert settings_module.table_changed(DEFAULTS, DEFAULTS.replace(progressive_on_fold="lose"))
+    assert settings_module.table_changed(DEFAULTS, DEFAULTS.replace(round_payouts_to="1"))
+    assert not settings_module.table_changed(DEFAULTS, DEFAULTS.replace(quiz_mode="speed"))
+
+
+def test_bad_beat_on_fold_lose_collects_a_folded_trips_hands_bad_beat_at_the_fold() -> None:
+    import random
+
+    from trainer.engine.evaluator import Category
+    from trainer.engine.wagers import Action, Wager
+
+    table = DEFAULTS.replace(seats=7, careless_players=True)
+    seed = next(s for s in range(2000) if _folded_bad_beat_in_action(settings_module.new_session(
+        table, random.Random(s)).next_round()))
+    in_action = settings_module.new_session(table, random.Random(seed)).next_round()
+    lost = settings_module.new_session(table.replace(bad_beat_on_fold="lose"), random.Random(seed)).next_round()
+    assert lost.deal == in_action.deal
+    seat = _folded_bad_beat_in_action(in_action)
+    assert seat is not None
+    assert lost.settlement.seat(seat).hand.category >= Category.THREE_OF_A_KIND
+    steps = [step for step in lost.settlement.procedure if step.seat == seat and step.wager is Wager.BAD_BEAT]
+    assert [(step.phase, step.action) for step in steps] == [("fold", Action.TAKE)]
+    assert steps[0].amount == next(h.bad_beat for h in lost.hands if h.seat == seat) > 0
+
+
+def _folded_bad_beat_in_action(played: PlayedRound) -> int | None:
+    """The first folded seat whose Bad Beat is settled after the fold (a trips-or-better hand), if any."""
+    from trainer.engine.wagers import Wager
+
+    for step in played.settlement.procedure:
+        if step.wager is Wager.BAD_BEAT and step.seat in played.folded and step.phase == "settle":
+            return step.seat
+    return None

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import trainer.engine.table as _engine_table
 from trainer.engine.dealing import Procedure
 from trainer.engine.paytables import load_paytables
-from trainer.engine.table import Banking, TableRules
+from trainer.engine.table import Banking, OnFold, TableRules
 
 if TYPE_CHECKING:
     from trainer.engine.round import TableSession
@@ -70,6 +70,15 @@ PAYTABLE_KINDS = {
     "progressive_paytable": "progressive",
 }
 """Which kind of the engine's pay tables each pay-table field names."""
+
+ON_FOLD_CHOICES = ("action", "lose")
+"""What a fold does to a Bad Beat or Progressive wager: it stays in ``action`` (the default), or it ``lose``s with
+the hand (rules-notes §5)."""
+PAYOUT_ROUNDINGS = {"exact": None, "0.50": Decimal("0.5"), "1": Decimal(1)}
+"""``round_payouts_to`` choices: payouts exact, or rounded down to a 50-cent or a one-dollar chip."""
+PAYOUT_ROUNDING_LABELS = {"exact": "exact", "0.50": "$0.50", "1": "$1"}
+QUIZ_MODES = ("off", "guided", "practice", "exam", "speed")
+"""The *Settle it yourself* modes: ``off`` (the table settles) or a :class:`~trainer.scoring.Mode` value."""
 
 
 class SettingsError(ValueError):
@@ -256,6 +265,10 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "player_dealer_bank": _whole_dollars(WAGER_FLOOR, 10 * WAGER_CEILING),
     "collection_schedule": _check_collection,
     "careless_players": _flag,
+    "bad_beat_on_fold": _one_of(ON_FOLD_CHOICES, "Bad Beat fold rule"),
+    "progressive_on_fold": _one_of(ON_FOLD_CHOICES, "Progressive fold rule"),
+    "round_payouts_to": _one_of(tuple(PAYOUT_ROUNDINGS), "payout rounding"),
+    "quiz_mode": _one_of(QUIZ_MODES, "Settle it yourself mode"),
     "animation_speed": _check_speed,
     "volume": _check_volume,
     "muted": _flag,
@@ -303,7 +316,10 @@ class Settings:
 
     Amounts are whole dollars. ``seats`` counts player seats on a house-banked table and all positions
     (the player-dealer's included) on a player-dealer table. ``window_geometry`` is the window's saved
-    geometry, base64, or ``None`` before the first run.
+    geometry, base64, or ``None`` before the first run. ``bad_beat_on_fold`` and ``progressive_on_fold`` are the
+    house rules for those wagers on a fold; ``round_payouts_to`` is ``exact``, ``0.50`` or ``1`` (round every payout
+    down to that chip). ``quiz_mode`` is the last *Settle it yourself* mode, restored at start. Like the geometry it
+    is the window's to keep, not the dialog's, so neither counts when two settings are compared.
     """
 
     banking: str = "house"
@@ -322,12 +338,16 @@ class Settings:
     player_dealer_bank: int = 1000
     collection_schedule: str = "bb-1"
     careless_players: bool = False
+    bad_beat_on_fold: str = "action"
+    progressive_on_fold: str = "action"
+    round_payouts_to: str = "exact"
     animation_speed: float = 1.0
     volume: float = 0.7
     muted: bool = False
     four_colour: bool = False
     deck_backs: tuple[str, str] = ("red", "blue")
     window_geometry: str | None = field(default=None, compare=False)
+    quiz_mode: str = field(default="off", compare=False)
 
     def __post_init__(self) -> None:
         values = self.as_dict()
@@ -396,6 +416,8 @@ def _coerce(key: str, value: object) -> object:
         return tuple(value)
     if key in ("animation_speed", "volume") and _is_int(value):
         return float(value)  # type: ignore[arg-type]
+    if key == "round_payouts_to" and (value is None or _is_number(value)):  # written as a number by hand
+        return next((k for k, unit in PAYOUT_ROUNDINGS.items() if unit == value), value)
     return value
 
 
@@ -461,7 +483,14 @@ def table_rules(settings: Settings) -> TableRules:
         collection_schedule=settings.collection_schedule if player_dealer else None,
         min_wager=Decimal(settings.min_wager),
         max_wager=Decimal(settings.max_wager),
+        bad_beat_on_fold=_on_fold(settings.bad_beat_on_fold),
+        progressive_on_fold=_on_fold(settings.progressive_on_fold),
+        round_payouts_to=PAYOUT_ROUNDINGS[settings.round_payouts_to],
     )
+
+
+def _on_fold(value: str) -> OnFold:
+    return "lose" if value == "lose" else "action"
 
 
 def new_session(settings: Settings, rng: random.Random | None = None) -> TableSession:
@@ -485,7 +514,8 @@ def new_session(settings: Settings, rng: random.Random | None = None) -> TableSe
 TABLE_FIELDS = (
     "banking", "seats", "procedure", "trips_paytable", "bad_beat_paytable", "pairs_paytable",
     "progressive_paytable", "offer_trips", "offer_bad_beat", "offer_pairs", "offer_progressive", "min_wager",
-    "max_wager", "player_dealer_bank", "collection_schedule", "careless_players", "deck_backs",
+    "max_wager", "player_dealer_bank", "collection_schedule", "careless_players", "deck_backs", "bad_beat_on_fold",
+    "progressive_on_fold", "round_payouts_to",
 )
 """The fields that change how rounds are dealt: a change to one of them starts a new table session."""
 

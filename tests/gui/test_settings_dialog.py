@@ -150,3 +150,42 @@ def test_ok_accepts_and_cancel_rejects(qtbot: Any) -> None:
 def test_a_speed_between_the_steps_is_kept(qtbot: Any) -> None:
     dialog = make(qtbot, DEFAULTS.replace(animation_speed=1.25))
     assert dialog.result_settings().animation_speed == 1.25
+
+
+def test_the_house_rules_are_on_the_pay_tables_tab_each_with_a_line_that_explains_it(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    page = dialog.tabs.widget(1)
+    for key in ("bad_beat_on_fold", "progressive_on_fold", "round_payouts_to"):
+        assert page.isAncestorOf(dialog.house_rules[key])
+        explanation = dialog.findChild(QLabel, f"explain_{key}")
+        assert explanation is not None and explanation.text()
+    assert "three of a kind or better keeps its Bad Beat in action" in dialog.findChild(
+        QLabel, "explain_bad_beat_on_fold").text()
+    rounding = dialog.house_rules["round_payouts_to"]
+    assert [rounding.itemText(i) for i in range(rounding.count())] == ["exact", "$0.50", "$1"]
+
+
+def test_the_house_rules_edit_and_come_back_in_the_result(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    assert dialog.result_settings() == DEFAULTS
+    for key, value in (("bad_beat_on_fold", "lose"), ("progressive_on_fold", "lose"), ("round_payouts_to", "1")):
+        box = dialog.house_rules[key]
+        box.setCurrentIndex(box.findData(value))
+    with qtbot.waitSignal(dialog.accepted, timeout=1000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    result = dialog.result_settings()
+    assert (result.bad_beat_on_fold, result.progressive_on_fold, result.round_payouts_to) == ("lose", "lose", "1")
+    shown = make(qtbot, result)
+    assert shown.house_rules["round_payouts_to"].currentText() == "$1"
+    assert shown.house_rules["bad_beat_on_fold"].currentText() == "Lost with the hand"
+
+
+def test_ok_keeps_the_quiz_mode_and_window_place_the_dialog_does_not_edit(qtbot: Any) -> None:
+    dialog = make(qtbot, DEFAULTS.replace(quiz_mode="speed", window_geometry="AAAA"))
+    dialog.volume.setValue(40)
+    with qtbot.waitSignal(dialog.accepted, timeout=1000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    result = dialog.result_settings()
+    assert (result.quiz_mode, result.window_geometry, result.volume) == ("speed", "AAAA", 0.4)
+    dialog.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
+    assert dialog.result_settings().quiz_mode == "speed"

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -524,3 +525,32 @@ def test_the_doctests_of_the_panel_hold() -> None:
 
     outcome = doctest.testmod(panel)
     assert outcome.attempted > 0 and outcome.failed == 0
+
+
+# --- the mode is remembered -----------------------------------------------------------------------------------
+
+
+def test_the_chosen_mode_survives_a_restart(qtbot: Any, tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "remembered" / "settings.json")
+
+    def start() -> MainWindow:
+        settings, problem = store.load()
+        assert problem is None
+        window = MainWindow(settings, store=store, notify=lambda _text: None, sound=FakeSound(),
+                            durations=Durations.tiny(), rng=random.Random(1))
+        qtbot.addWidget(window)
+        return window
+
+    first = start()
+    assert first.quiz.mode is None
+    assert first.findChild(QAction, "quizOff").isChecked()
+    first.findChild(QAction, "quizSpeed").trigger()
+    assert store.load()[0].quiz_mode == "speed"
+    first.close()
+    second = start()
+    assert second.quiz.mode is Mode.SPEED
+    assert second.findChild(QAction, "quizSpeed").isChecked()
+    assert second.quiz.panel.isVisibleTo(second)
+    second.findChild(QAction, "quizOff").trigger()
+    assert store.load()[0].quiz_mode == "off"
+    assert start().quiz.mode is None

@@ -1,5 +1,9 @@
 """The Settings dialog: every :class:`~trainer.settings.Settings` field in five tabs, checked as it is edited.
 
+The house rules (Bad Beat and Progressive on a fold, payout rounding) are a group on the *Pay tables* tab, each
+with a line that says what it does. The window's place and the last *Settle it yourself* mode are not edited here:
+OK hands them back as they came in.
+
 A value that breaks a rule (a maximum below the minimum, Bad Beat without Trips) is named in red under its
 field and OK stays disabled until it is fixed. *Restore defaults* puts every field back (the window's place on
 the screen is kept). Table changes apply from the next round; speed, volume and mute at once.
@@ -16,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QSlider,
@@ -29,6 +34,7 @@ from trainer.settings import (
     DECK_BACK_COLOURS,
     DEFAULTS,
     HOUSE_SEATS,
+    PAYOUT_ROUNDING_LABELS,
     PLAYER_DEALER_POSITIONS,
     PROCEDURE_LABELS,
     PROCEDURES,
@@ -52,6 +58,18 @@ _SIDE_BETS = (
     ("pairs", "offer_pairs", "pairs_paytable", "Ultimate Pairs"),
     ("progressive", "offer_progressive", "progressive_paytable", "Progressive"),
 )
+_ON_FOLD_LABELS = {"action": "Stays in action", "lose": "Lost with the hand"}
+_HOUSE_RULES = (
+    ("bad_beat_on_fold", "Bad Beat on a &fold:", [(text, key) for key, text in _ON_FOLD_LABELS.items()],
+     "A folded hand of three of a kind or better keeps its Bad Beat in action (rules notes); "
+     "'Lost with the hand' collects it at the fold."),
+    ("progressive_on_fold", "Progressive on a f&old:", [(text, key) for key, text in _ON_FOLD_LABELS.items()],
+     "A folded hand's Progressive is still paid on its seven cards (rules notes); "
+     "'Lost with the hand' collects it at the fold."),
+    ("round_payouts_to", "&Round payouts:", [(text, key) for key, text in PAYOUT_ROUNDING_LABELS.items()],
+     "Exact pays every cent (3 to 2 on $5 is $7.50); a chip rounds every payout down to it."),
+)
+"""The house-rule fields: settings name, label, choices (shown text, value) and the line that explains it."""
 
 
 def _combo(items: list[tuple[str, Any]], name: str) -> QComboBox:
@@ -179,7 +197,25 @@ class SettingsDialog(QDialog):
         hint = QLabel("A player-dealer table offers Trips and Bad Beat only; Bad Beat is offered with Trips.")
         hint.setWordWrap(True)
         form.addRow(hint)
+        form.addRow(self._house_rules_group())
         return page
+
+    def _house_rules_group(self) -> QGroupBox:
+        group = QGroupBox("House rules")
+        group.setObjectName("houseRules")
+        form = QFormLayout(group)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.house_rules: dict[str, QComboBox] = {}
+        for key, label, items, explanation in _HOUSE_RULES:
+            box = _combo(items, key)
+            self.house_rules[key] = box
+            self._add_row(form, label, box, key)
+            line = QLabel(explanation)
+            line.setObjectName(f"explain_{key}")
+            line.setWordWrap(True)
+            line.setStyleSheet("color: #555555;")
+            form.addRow(line)
+        return group
 
     def _limits_tab(self) -> QWidget:
         page, form = self._form()
@@ -229,7 +265,7 @@ class SettingsDialog(QDialog):
     def _connect(self) -> None:
         self.banking.currentIndexChanged.connect(self._banking_changed)
         for box in (self.seats, self.procedure, self.collection, self.speed, self.back_one, self.back_two,
-                    *self.paytable.values()):
+                    *self.paytable.values(), *self.house_rules.values()):
             box.currentIndexChanged.connect(self._refresh)
         for check in (self.careless, self.muted, self.four_colour, *self.offer.values()):
             check.toggled.connect(self._refresh)
@@ -250,6 +286,8 @@ class SettingsDialog(QDialog):
             for _kind, offer_key, table_key, _label in _SIDE_BETS:
                 self.offer[offer_key].setChecked(getattr(settings, offer_key))
                 _select(self.paytable[table_key], getattr(settings, table_key))
+            for key, box in self.house_rules.items():
+                _select(box, getattr(settings, key))
             self.min_wager.setValue(settings.min_wager)
             self.max_wager.setValue(settings.max_wager)
             self.bank.setValue(settings.player_dealer_bank)
@@ -284,7 +322,10 @@ class SettingsDialog(QDialog):
             "four_colour": self.four_colour.isChecked(),
             "deck_backs": (self.back_one.currentData(), self.back_two.currentData()),
             "window_geometry": self._original.window_geometry,
+            "quiz_mode": self._original.quiz_mode,
         }
+        for key, box in self.house_rules.items():
+            values[key] = box.currentData()
         for _kind, offer_key, table_key, _label in _SIDE_BETS:
             values[offer_key] = self.offer[offer_key].isChecked()
             values[table_key] = self.paytable[table_key].currentData()
@@ -301,8 +342,9 @@ class SettingsDialog(QDialog):
         return Settings(**self.values())
 
     def restore_defaults(self) -> None:
-        """Every field back to its default; the window geometry stays."""
-        self.load(DEFAULTS.replace(window_geometry=self._original.window_geometry))
+        """Every field back to its default; the window geometry and the quiz mode stay."""
+        self.load(DEFAULTS.replace(window_geometry=self._original.window_geometry,
+                                   quiz_mode=self._original.quiz_mode))
 
     # --- reacting ------------------------------------------------------------------------------------------
 

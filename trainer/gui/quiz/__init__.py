@@ -5,7 +5,8 @@ above the round log, and a *Settle it yourself* menu inside *Train* (a menu of i
 *Train* menu): the table settles (Ctrl+0), or the trainee settles each round in
 guided (Ctrl+1), practice (Ctrl+2), exam (Ctrl+3: a set of hands, then the review) or speed mode (Ctrl+4);
 *Exam set…* (Ctrl+E) chooses the number of hands and the pass mark; *Review the last hand or exam*
-(Ctrl+Shift+V).
+(Ctrl+Shift+V). The mode chosen is kept in the window's settings (``quiz_mode``), saved when it changes and
+restored when the window is built again (an exam set restored opens a new set; its first hand waits for a deal).
 
 The judging is :class:`~trainer.quiz.settlement.SettlementQuiz`'s; this package only shows and asks.
 """
@@ -62,6 +63,8 @@ def install_quiz(window: Any) -> QuizController:
         actions[mode] = action
     actions[None].setChecked(True)
     controller.modeChanged.connect(lambda mode: actions[mode].setChecked(True))
+    _restore_mode(window, controller)
+    controller.modeChanged.connect(lambda mode: _remember_mode(window, mode))
     menu.addSeparator()
     exam_set = _action(window, "examSet", "E&xam set…", "Ctrl+E", "Choose the hands and pass mark of an exam set")
     exam_set.triggered.connect(lambda: open_exam_set(window))
@@ -82,6 +85,23 @@ def _action(window: Any, name: str, text: str, key: str, tip: str) -> QAction:
     action.setStatusTip(tip)
     window.addAction(action)
     return action
+
+
+def _restore_mode(window: Any, controller: QuizController) -> None:
+    """The mode saved in the window's settings, chosen again (nothing saved while doing so)."""
+    saved = getattr(getattr(window, "settings", None), "quiz_mode", "off")
+    if saved != "off":
+        controller.set_mode(Mode(saved))
+
+
+def _remember_mode(window: Any, mode: Mode | None) -> None:
+    """Keep ``mode`` in the window's settings and save them (the window reports a failure to save)."""
+    settings = getattr(window, "settings", None)
+    wanted = mode.value if mode is not None else "off"
+    if settings is None or settings.quiz_mode == wanted:
+        return
+    window.settings = settings.replace(quiz_mode=wanted)
+    window.save_settings()
 
 
 def _choose(controller: QuizController, mode: Mode | None) -> None:
