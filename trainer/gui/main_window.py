@@ -7,6 +7,8 @@ E or End skips to the end, [ and ] change the speed, C deals continuously, M mut
 
 With *Settle it yourself* on (Train menu, :mod:`trainer.gui.quiz`), a round stops after the showdown and
 the trainee settles it in the panel above the round log; pause and step rest until the hand is settled.
+*Drill on the table…* (Train menu, :mod:`trainer.gui.quiz.drill_on_table`) deals a settlement drill's hands
+instead of the session's rounds (``round_source``), on a felt built for each hand's table.
 
 The table is built from the :class:`~trainer.settings.Settings`; settings changed in the dialog apply from the
 next round (speed, volume and mute at once). The window remembers its place on the screen.
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.gui.quiz import install_quiz
+from trainer.gui.quiz.drill_on_table import install_drill_on_table
 from trainer.gui.round_log import RoundLog
 from trainer.gui.training import install_training
 from trainer.resources import assets_dir
@@ -150,6 +153,8 @@ class MainWindow(QMainWindow):
         self.view: Any = None
         self.art: Any = None
         self._scene_config: Any = None
+        self.round_source: Callable[[], tuple[Any, Any]] | None = None
+        """When set (a drill on the table), each new round is ``round_source()``: the round and the felt it needs."""
         self.phase = "idle"
         self.paused = False
         self._build_actions()
@@ -159,6 +164,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self._build_table(assets)
         self.quiz = install_quiz(self)
+        install_drill_on_table(self)
         self._restore_geometry()
         self._update_controls()
 
@@ -289,25 +295,27 @@ class MainWindow(QMainWindow):
         self.notify_later(message)
         self._update_controls()
 
-    def _new_scene(self) -> Any:
-        """A scene for the current settings (raises ``AssetError`` when a file it needs cannot be read)."""
+    def _new_scene(self, config: Any = None) -> Any:
+        """A scene for ``config`` or the current settings (raises ``AssetError`` when a file cannot be read)."""
         from trainer.gui.table import TableScene
 
-        config = layout_config(self.settings)
+        config = config or layout_config(self.settings)
         scene = TableScene(config, self.art)
         self._scene_config = config
         return scene
 
-    def _refresh_scene(self) -> bool:
-        """Rebuild the scene when the settings change what the felt shows; False when the art failed."""
+    def _refresh_scene(self, config: Any = None) -> bool:
+        """Rebuild the scene when the settings (or ``config``, a drill's table) change what the felt shows;
+        False when the art failed."""
         if self.art is None:
             return False
-        if layout_config(self.settings) == self._scene_config:
+        config = config or layout_config(self.settings)
+        if config == self._scene_config:
             return True
         from trainer.gui.table import AssetError
 
         try:
-            self.scene = self._new_scene()
+            self.scene = self._new_scene(config)
         except AssetError as exc:
             self._table_unavailable(exc)
             return False
@@ -349,13 +357,17 @@ class MainWindow(QMainWindow):
 
         With ``stepping`` the round plays its first phase and pauses (Step when no round is playing).
         """
-        if self.playing or self.art is None or not self._refresh_scene():
+        if self.playing or self.art is None:
+            return False
+        played, config = self.round_source() if self.round_source is not None else (None, None)
+        if not self._refresh_scene(config):
             return False
         from trainer.gui.table import Durations, RoundDirector
 
-        if self.session is None:
-            self.session = new_session(self.settings, self.rng)
-        played = self.session.next_round()
+        if played is None:
+            if self.session is None:
+                self.session = new_session(self.settings, self.rng)
+            played = self.session.next_round()
         self.played = played
         durations = self.durations if self.durations is not None else Durations()
         self.director = RoundDirector(self.scene, played, durations, sound=self.sound,
@@ -364,7 +376,7 @@ class MainWindow(QMainWindow):
         self.director.settlementDue.connect(self._settlement_due)
         self.director.finished.connect(self._round_finished)
         self.director.set_speed(self.settings.animation_speed)
-        self.round_log.start(played, PROCEDURE_LABELS[self.settings.procedure])
+        self.round_log.start(played, PROCEDURE_LABELS[played.procedure.value])
         self.paused = stepping
         self.deck_label.setText(f"Deck in play: {played.deck_colour}")
         self._update_controls()

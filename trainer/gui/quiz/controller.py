@@ -65,6 +65,8 @@ class QuizController(QObject):
         self.exam_hands = exam_hands
         self.pass_mark = pass_mark
         self.speed_target = speed_target
+        self.drill = DRILL
+        """The name the hands are recorded under (a drill on the table gives its own)."""
         self.quiz: SettlementQuiz | None = None
         self.set_result: SetResult | None = None
         self.hands: list[HandReview] = []
@@ -136,7 +138,7 @@ class QuizController(QObject):
 
     def _open_set(self) -> None:
         assert self.mode is not None
-        self.set_result = SetResult(DRILL, self.mode, pass_mark=self.pass_mark)
+        self.set_result = SetResult(self.drill, self.mode, pass_mark=self.pass_mark)
         if self.mode is Mode.SPEED:
             self.set_result.target_seconds_per_decision = self.speed_target
         self.hands = []
@@ -192,7 +194,7 @@ class QuizController(QObject):
         self._director, self._played, self._scene = window.director, window.played, window.scene
         played = self._played
         self._hand_number += 1
-        self.quiz = SettlementQuiz(played.settlement, played.table, self.mode, drill=DRILL,
+        self.quiz = SettlementQuiz(played.settlement, played.table, self.mode, drill=self.drill,
                                    item=f"round {played.number}", clock=self.clock)
         scene = self._scene
         scene.spotClicked.connect(self._spot_clicked)
@@ -297,7 +299,7 @@ class QuizController(QObject):
         self.hands.append(hand)
         self.last_hand = hand
         if self.mode is not Mode.EXAM:
-            self.last_review = ([hand], SetResult(DRILL, result.mode, [result], pass_mark=self.pass_mark))
+            self.last_review = ([hand], SetResult(self.drill, result.mode, [result], pass_mark=self.pass_mark))
         self.set_result.items.append(result)
         if self.mode is not Mode.EXAM:
             self.window.book.record(result)
