@@ -13,9 +13,7 @@ settings are neither read nor written.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shutil
 import sys
 import tempfile
 import time
@@ -42,22 +40,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    if args.child or os.environ.get("DISPLAY") or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        return take_screenshots(args)
-    if shutil.which("Xvfb") is None:
-        print("quiz_screenshots: no DISPLAY and no Xvfb to start one (install xvfb)", file=sys.stderr)
-        return 2
-    return run_under_xvfb(argv if argv is not None else sys.argv[1:])
-
-
-def run_under_xvfb(argv: Sequence[str]) -> int:
-    """Start Xvfb, run this script under it as a child, stop that Xvfb (the one started here) afterwards."""
+    raw = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(raw)
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
-    from trainer.gui.xvfb import run_script_under_xvfb
+    from trainer.gui.xvfb import on_a_display
 
-    return run_script_under_xvfb(__file__, argv, "quiz_screenshots", XVFB_SCREEN)
+    return on_a_display(__file__, raw, "quiz_screenshots", args.child, lambda: take_screenshots(args), XVFB_SCREEN)
 
 
 # --- driving the window -----------------------------------------------------------------------------------

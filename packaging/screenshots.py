@@ -13,9 +13,7 @@ phase at a time with the window's Step command, so the table and the round log a
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -43,25 +41,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    if args.child or os.environ.get("DISPLAY") or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        return take_screenshots(args)
-    if shutil.which("Xvfb") is None:
-        print("screenshots: no DISPLAY and no Xvfb to start one (install xvfb)", file=sys.stderr)
-        return 2
-    return run_under_xvfb(argv if argv is not None else sys.argv[1:])
-
-
-# --- the X server -----------------------------------------------------------------------------------------
-
-
-def run_under_xvfb(argv: Sequence[str]) -> int:
-    """Start Xvfb, run this script under it as a child, stop that Xvfb (the one started here) afterwards."""
+    raw = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(raw)
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
-    from trainer.gui.xvfb import run_script_under_xvfb
+    from trainer.gui.xvfb import on_a_display
 
-    return run_script_under_xvfb(__file__, argv, "screenshots", XVFB_SCREEN)
+    return on_a_display(__file__, raw, "screenshots", args.child, lambda: take_screenshots(args), XVFB_SCREEN)
 
 
 # --- the round --------------------------------------------------------------------------------------------

@@ -6,10 +6,11 @@ Only the X server started here is stopped, by its own process; nothing here impo
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -63,3 +64,15 @@ def run_script_under_xvfb(script: str, argv: Sequence[str], name: str, screen: s
     except XvfbError as error:
         print(f"{name}: {error}", file=sys.stderr)
         return 2
+
+
+def on_a_display(script: str, argv: Sequence[str], name: str, child: bool, work: Callable[[], int],
+                 screen: str = SCREEN) -> int:
+    """A script's ``main``: do ``work`` when there is a display (or in the ``--child`` run, or offscreen);
+    else run ``script`` again as a child on a fresh Xvfb; a one-line message and 2 when there is no Xvfb."""
+    if child or os.environ.get("DISPLAY") or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        return work()
+    if shutil.which("Xvfb") is None:
+        print(f"{name}: no DISPLAY and no Xvfb to start one (install xvfb)", file=sys.stderr)
+        return 2
+    return run_script_under_xvfb(script, argv, name, screen)
