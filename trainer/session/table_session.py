@@ -148,6 +148,11 @@ class TableSession:
         """Tell ``listener`` every event from now on."""
         self._listeners.append(listener)
 
+    def unsubscribe(self, listener: Listener) -> None:
+        """Tell ``listener`` nothing more."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     # -- rounds --------------------------------------------------------------------------------------------
 
     def can_deal(self) -> bool:
