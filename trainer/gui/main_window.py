@@ -331,7 +331,7 @@ class MainWindow(QMainWindow):
 
     def _new_scene(self, config: TableLayoutConfig | None = None) -> TableScene:
         """A scene for ``config`` or the current settings (raises ``AssetError`` when a file cannot be read)."""
-        from trainer.gui.table import TableScene
+        from trainer.gui.table.scene import TableScene
 
         config = config or layout_config(self.settings)
         assert self.art is not None

@@ -74,7 +74,7 @@ class RoundLog(QWidget):
         if table.player_dealer_seat is not None:
             fee = played.collection_fee
             fee_text = f", collection {format_money(fee)}" if fee is not None else ""
-            bank = format_money(table.player_dealer_bank)
+            bank = format_money(table.player_dealer_bank or Decimal(0))
             self.add(f"Player-dealer: seat {table.player_dealer_seat} (bank {bank}{fee_text})")
         for bets in played.bets:
             side = [f"{name} {format_money(getattr(bets, key))}" for key, name in _SIDE_BET_NAMES
