@@ -12,7 +12,7 @@ import pytest
 
 from trainer.engine import Banking, Procedure, SeatHand, TableRules, parse_cards, settle
 from trainer.engine.paytables import Odds
-from trainer.engine.round import TableSession
+from trainer.engine.round import RoundDealer
 from trainer.engine.wagers import Action, Wager
 from trainer.lessons import (
     READING_MARKER,
@@ -119,10 +119,10 @@ def engine_topics() -> set[str]:
         found |= {step.topic for step in settle(table, parse_cards(dealer), parse_cards(board), seats).procedure}
     for banking, side_bets in ((Banking.HOUSE, ("trips", "bad_beat", "pairs", "progressive")),
                                (Banking.PLAYER_DEALER, ("trips", "bad_beat"))):
-        session = TableSession(TableRules(banking=banking), Procedure.SHUFFLER, 6, random.Random(7),
-                               careless=True, side_bets=side_bets)
+        dealer = RoundDealer(TableRules(banking=banking), Procedure.SHUFFLER, 6, random.Random(7),
+                              careless=True, side_bets=side_bets)
         for _ in range(150):
-            found |= {step.topic for step in session.next_round().settlement.procedure}
+            found |= {step.topic for step in dealer.next_round().settlement.procedure}
     return found
 
 

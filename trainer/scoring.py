@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -195,6 +195,3 @@ class Stopwatch:
     def seconds(self) -> float:
         return self._clock() - self._start
 
-
-def combine(drill: str, mode: Mode, items: Iterable[ItemResult], pass_mark: float = 90.0) -> SetResult:
-    return SetResult(drill, mode, list(items), pass_mark)

@@ -43,7 +43,7 @@ from trainer.engine.paytables import load_paytables
 from trainer.engine.table import Banking, OnFold, TableRules
 
 if TYPE_CHECKING:
-    from trainer.engine.round import TableSession
+    from trainer.engine.round import RoundDealer
 
 SETTINGS_VERSION = 1
 """The ``version`` written into the settings file; a later release migrates older files up from it."""
@@ -493,11 +493,11 @@ def _on_fold(value: str) -> OnFold:
     return "lose" if value == "lose" else "action"
 
 
-def new_session(settings: Settings, rng: random.Random | None = None) -> TableSession:
-    """A table of simulated players dealing rounds by these settings (the engine's ``TableSession``)."""
-    from trainer.engine.round import TableSession
+def new_session(settings: Settings, rng: random.Random | None = None) -> RoundDealer:
+    """A table of simulated players dealing rounds by these settings (the engine's ``RoundDealer``)."""
+    from trainer.engine.round import RoundDealer
 
-    return TableSession(
+    return RoundDealer(
         table_rules(settings),
         Procedure(settings.procedure),
         settings.seats,

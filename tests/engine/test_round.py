@@ -1,4 +1,4 @@
-"""Whole rounds with simulated players, and a table session over many rounds."""
+"""Whole rounds with simulated players, and a dealer running many rounds at one table."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.engine import Banking, BasicStrategy, Bets, Procedure, TableRules, TableSession, play_round
+from trainer.engine import Banking, BasicStrategy, Bets, Procedure, RoundDealer, TableRules, play_round
 from trainer.engine.cards import parse_cards
 from trainer.engine.dealing import shuffled_deck
 
@@ -41,18 +41,18 @@ def test_a_player_who_raises_is_asked_no_more() -> None:
     assert [(d.street, d.multiple) for d in played.decisions] == [("preflop", 4)]
 
 
-def test_session_alternates_the_two_decks_round_by_round() -> None:
-    session = TableSession(TableRules(), Procedure.SHUFFLER, 5, random.Random(2))
-    colours = [session.next_round().deck_colour for _ in range(4)]
+def test_dealer_alternates_the_two_decks_round_by_round() -> None:
+    dealer = RoundDealer(TableRules(), Procedure.SHUFFLER, 5, random.Random(2))
+    colours = [dealer.next_round().deck_colour for _ in range(4)]
     assert colours == ["red", "blue", "red", "blue"]
 
 
-def test_session_bets_stay_within_the_table_limits_and_leave_room_for_4x() -> None:
-    session = TableSession(TableRules(), Procedure.ACE, 7, random.Random(5),
+def test_dealer_bets_stay_within_the_table_limits_and_leave_room_for_4x() -> None:
+    dealer = RoundDealer(TableRules(), Procedure.ACE, 7, random.Random(5),
                            side_bets=("trips", "bad_beat", "pairs", "progressive"),
                            min_wager=Decimal(5), max_wager=Decimal(200))
     for _ in range(40):
-        played = session.next_round()
+        played = dealer.next_round()
         for hand in played.hands:
             for wager in hand.placed():
                 assert Decimal(5) <= hand.stake(wager) <= Decimal(200)
@@ -60,15 +60,15 @@ def test_session_bets_stay_within_the_table_limits_and_leave_room_for_4x() -> No
 
 
 def test_player_dealer_banks_at_most_two_rounds_then_the_button_moves_clockwise() -> None:
-    session = TableSession(PD_RULES, Procedure.SHUFFLER, 6, random.Random(9))
-    bankers = [session.next_round().settlement.player_dealer_seat for _ in range(7)]
+    dealer = RoundDealer(PD_RULES, Procedure.SHUFFLER, 6, random.Random(9))
+    bankers = [dealer.next_round().settlement.player_dealer_seat for _ in range(7)]
     assert bankers == [1, 1, 2, 2, 3, 3, 4]
 
 
-def test_player_dealer_session_pays_the_fee_and_never_seats_the_banker() -> None:
-    session = TableSession(PD_RULES, Procedure.CARD_SHOE, 8, random.Random(4), side_bets=("trips", "bad_beat"))
+def test_player_dealer_table_pays_the_fee_and_never_seats_the_banker() -> None:
+    dealer = RoundDealer(PD_RULES, Procedure.CARD_SHOE, 8, random.Random(4), side_bets=("trips", "bad_beat"))
     for _ in range(20):
-        played = session.next_round()
+        played = dealer.next_round()
         banker = played.settlement.player_dealer_seat
         assert banker not in {hand.seat for hand in played.hands}
         assert played.collection_fee is not None and played.collection_fee > 0
@@ -76,13 +76,13 @@ def test_player_dealer_session_pays_the_fee_and_never_seats_the_banker() -> None
 
 
 def test_the_meter_carries_over_from_round_to_round() -> None:
-    session = TableSession(TableRules(progressive_meter=Decimal(20000)), Procedure.ACE, 7, random.Random(1),
+    dealer = RoundDealer(TableRules(progressive_meter=Decimal(20000)), Procedure.ACE, 7, random.Random(1),
                            side_bets=("progressive",))
-    before = session.meter
-    session.next_round()
-    assert session.meter > before
+    before = dealer.meter
+    dealer.next_round()
+    assert dealer.meter > before
 
 
 def test_unknown_side_bet_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown side bet 'insurance'"):
-        TableSession(TableRules(), Procedure.ACE, 7, random.Random(1), side_bets=("insurance",))
+        RoundDealer(TableRules(), Procedure.ACE, 7, random.Random(1), side_bets=("insurance",))

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.engine.dealing import Procedure
-from trainer.engine.round import PlayedRound, TableSession
+from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.table import Banking, TableRules
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.layout import TableLayoutConfig
@@ -28,9 +28,9 @@ def rules_for(banking: str) -> TableRules:
 
 def session(
     procedure: str = "ace", banking: str = "house", seats: int = 7, seed: int = 1, bank: int = 1000
-) -> TableSession:
+) -> RoundDealer:
     side_bets = HOUSE_SIDE_BETS if banking == "house" else PLAYER_DEALER_SIDE_BETS
-    return TableSession(
+    return RoundDealer(
         rules_for(banking),
         Procedure(procedure),
         seats,

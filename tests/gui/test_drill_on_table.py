@@ -125,13 +125,13 @@ def test_after_the_set_the_users_table_and_mode_come_back(qtbot: Any, window: Ma
     assert window.quiz.mode is Mode.PRACTICE and window.scene.config.progressive
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
-    assert runner.running and window.round_source is not None
+    assert runner.running and window.session.drill is runner.rounds
     with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
         assert window.new_round()
     assert runner.dealt == 2 and window.played.settlement == runner.scenario.settlement
     with qtbot.waitSignal(runner.finished, timeout=WAIT):
         settle_correctly(qtbot, window)
-    assert not runner.running and window.round_source is None
+    assert not runner.running and window.session.drill is None
     assert window.scene.config == layout_config(USER_TABLE)
     assert window.quiz.mode is Mode.GUIDED and window.quiz.drill == "settlement"
     assert len(window.book.items("progressive")) == 2
@@ -157,7 +157,7 @@ def test_choosing_another_mode_ends_the_drill_and_the_table_finishes_the_hand(qt
     runner = start(qtbot, window, "pairs")
     with qtbot.waitSignal(runner.finished, timeout=WAIT):
         window.quiz.set_mode(Mode.SPEED)
-    assert window.round_source is None and window.quiz.mode is Mode.SPEED and window.quiz.drill == "settlement"
+    assert window.session.drill is None and window.quiz.mode is Mode.SPEED and window.quiz.drill == "settlement"
     assert window.scene.config.pairs
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         window.skip_to_end()

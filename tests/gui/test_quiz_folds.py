@@ -86,8 +86,9 @@ def test_trips_on_a_fold_keeps_its_cards_until_its_trips_is_paid(qtbot: Any, ope
     assert len(cards) == 2 and all(card.face_up for card in cards)
     announce_right(qtbot, quiz)
     settle_through(qtbot, quiz, seat, phase="fold")
-    qtbot.waitUntil(lambda: scene.wager_amount(seat, "ante") == 0, timeout=WAIT)
-    qtbot.waitUntil(lambda: not window.director._trainee_moves, timeout=WAIT)  # every chip moved
+    fold_wagers = [step.wager.value for step in steps if step.seat == seat and step.phase == "fold"]
+    qtbot.waitUntil(lambda: all(scene.wager_amount(seat, wager) == 0 for wager in fold_wagers),
+                    timeout=WAIT)  # every chip of the fold collected
     assert scene.cards_at("seat", seat) == cards and all(card.face_up for card in cards)
     assert scene.badge_text(seat) != "FOLD · 2 CARDS"
     settle_through(qtbot, quiz, seat)

@@ -175,7 +175,7 @@ def full_table_mid_deal() -> tuple[Any, Any]:
     from PySide6.QtCore import QEventLoop, QTimer
 
     from trainer.engine.dealing import Procedure
-    from trainer.engine.round import TableSession
+    from trainer.engine.round import RoundDealer
     from trainer.gui.main_window import layout_config
     from trainer.gui.table.art import ArtLibrary
     from trainer.gui.table.director import Durations, RoundDirector
@@ -184,11 +184,11 @@ def full_table_mid_deal() -> tuple[Any, Any]:
     from trainer.settings import DEFAULTS, table_rules
 
     settings = DEFAULTS.replace(seats=7, offer_pairs=True, offer_progressive=True, procedure="deck-mate")
-    session = TableSession(
+    dealer = RoundDealer(
         table_rules(settings), Procedure(settings.procedure), 7, random.Random(2024),
         side_bets=settings.offered_side_bets, min_wager=Decimal(5), max_wager=Decimal(500), sit_out_rate=0.0,
     )
-    played = session.next_round()
+    played = dealer.next_round()
     scene = TableScene(layout_config(settings), ArtLibrary(assets_dir()))
     director = RoundDirector(scene, played, Durations())
     dealt_to_seats = 7

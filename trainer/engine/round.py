@@ -1,6 +1,6 @@
 """A whole round at a table: wagers, the deal, the simulated players' decisions, the settlement.
 
-:func:`play_round` plays one round from a shuffled deck; :class:`TableSession` plays rounds one after another
+:func:`play_round` plays one round from a shuffled deck; :class:`RoundDealer` plays rounds one after another
 the way a real table runs: the two decks alternate, the player-dealer button rotates, the meter carries over.
 """
 
@@ -111,7 +111,7 @@ def play_round(
     return PlayedRound(number, table, procedure, dealt, tuple(bets), tuple(decisions), hands, result, deck_colour)
 
 
-class TableSession:
+class RoundDealer:
     """Rounds one after another at one table, with simulated players.
 
     ``seat_count`` is the number of player seats on a house table (1..7) or of positions on a player-dealer

@@ -5,10 +5,13 @@ switched on; the speed, pause, step and skip commands drive the round's animatio
 N or Space (when no round is playing) deals a new round, Space or P pauses and resumes, S or Right steps,
 E or End skips to the end, [ and ] change the speed, C deals continuously, M mutes.
 
-With *Settle it yourself* on (Train menu, :mod:`trainer.gui.quiz`), a round stops after the showdown and
-the trainee settles it in the panel above the round log; pause and step rest until the hand is settled.
-*Drill on the table…* (Train menu, :mod:`trainer.gui.quiz.drill_on_table`) deals a settlement drill's hands
-instead of the session's rounds (``round_source``), on a felt built for each hand's table.
+The window is a view of its :class:`~trainer.session.TableSession`: the session deals (its round source:
+the settings' rounds, or a drill's hands on a felt built for each hand's table) and says when the trainee
+settles, when the table settles and when the next round is due; the window plays each round's animation and
+tells the session where the animation is. With *Settle it yourself* on (Train menu, :mod:`trainer.gui.quiz`),
+a round stops after the showdown and the trainee settles it in the panel above the round log; pause and step
+rest until the hand is settled. *Drill on the table…* (Train menu, :mod:`trainer.gui.quiz.drill_on_table`)
+deals a settlement drill's hands.
 
 The table is built from the :class:`~trainer.settings.Settings`; settings changed in the dialog apply from the
 next round (speed, volume and mute at once). The window remembers its place on the screen.
@@ -19,33 +22,58 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QWidget,
 )
 
+from trainer.engine.round import PlayedRound
+from trainer.engine.settlement import Step
+from trainer.gui.felt import felt_layout
+from trainer.gui.host import SoundPlayer
 from trainer.gui.quiz import install_quiz
 from trainer.gui.quiz.drill_on_table import install_drill_on_table
 from trainer.gui.round_log import RoundLog
 from trainer.gui.training import install_training
 from trainer.resources import assets_dir
+from trainer.scoring import ScoreBook
+from trainer.session import (
+    DrillEnded,
+    Event,
+    RoundDealt,
+    RoundOver,
+    SessionState,
+    SettingsRounds,
+    TableSession,
+    TableSettles,
+)
+from trainer.session.felt import Felt, settings_felt
 from trainer.settings import (
     PROCEDURE_LABELS,
     Settings,
     SettingsStore,
-    new_session,
     paytable_title,
     speed_text,
     step_speed,
-    table_changed,
 )
+
+if TYPE_CHECKING:
+    from trainer.gui.table.art import ArtLibrary
+    from trainer.gui.table.director import Durations, RoundDirector
+    from trainer.gui.table.items import ChipStack
+    from trainer.gui.table.layout import TableLayoutConfig
+    from trainer.gui.table.scene import TableScene
+    from trainer.gui.table.view import TableView
 
 log = logging.getLogger("trainer.gui")
 
@@ -83,37 +111,20 @@ def phase_text(phase: str) -> str:
     return _PHASE_TEXTS.get(phase, phase)
 
 
-def layout_config(settings: Settings) -> Any:
+def layout_config(settings: Settings) -> TableLayoutConfig:
     """What the felt shows for these settings (the table's :class:`TableLayoutConfig`)."""
-    from trainer.engine.paytables import load_paytables
-    from trainer.gui.table import TableLayoutConfig
-    from trainer.settings import table_rules
+    return layout_for(settings_felt(settings), settings)
 
-    tables = load_paytables()
-    shown = [tables.blind()]
-    shown.append(tables.trips(settings.trips_paytable))
-    if settings.offer_bad_beat:
-        shown.append(tables.bad_beat(settings.bad_beat_paytable))
-    if settings.offer_pairs:
-        shown.append(tables.pairs(settings.pairs_paytable))
-    if settings.offer_progressive:
-        shown.append(tables.progressive(settings.progressive_paytable))
-    return TableLayoutConfig(
-        banking=settings.banking,
-        seat_count=settings.seats,
-        bad_beat=settings.offer_bad_beat,
-        pairs=settings.offer_pairs,
-        progressive=settings.offer_progressive,
-        paytables=tuple((t.title, tuple((line.label, line.odds.text) for line in t.lines)) for t in shown),
-        inscription=table_rules(settings).inscription,
-        four_colour=settings.four_colour,
-        deck_backs=settings.deck_backs,
-    )
+
+def layout_for(felt: Felt, settings: Settings) -> TableLayoutConfig:
+    """The layout of ``felt`` in the user's card style and deck backs."""
+    return felt_layout(felt, four_colour=settings.four_colour, deck_backs=settings.deck_backs)
 
 
 class MainWindow(QMainWindow):
     """The trainer's main window. Collaborators are passed in: the settings store, the sound player,
-    the animation durations, the random source and ``notify`` (how a one-line problem is shown)."""
+    the animation durations, the random source, ``notify`` (how a one-line problem is shown) and the table
+    session (by default one dealing the settings' rounds)."""
 
     phaseChanged = Signal(str)  # noqa: N815 (Qt signal names)
     """The round's animation began a phase (``deal``, ``flop``, …)."""
@@ -128,10 +139,11 @@ class MainWindow(QMainWindow):
         *,
         store: SettingsStore | None = None,
         notify: Callable[[str], None] | None = None,
-        sound: Any = None,
-        durations: Any = None,
+        sound: SoundPlayer | None = None,
+        durations: Durations | None = None,
         rng: random.Random | None = None,
-        assets: Any = None,
+        assets: Path | None = None,
+        session: TableSession | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -146,31 +158,49 @@ class MainWindow(QMainWindow):
         self._notify = notify or self._message_box
         self._notified: set[str] = set()
         self._painted = False
-        self.session: Any = None
-        self.director: Any = None
-        self.played: Any = None
-        self.scene: Any = None
-        self.view: Any = None
-        self.art: Any = None
-        self._scene_config: Any = None
-        self.round_source: Callable[[], tuple[Any, Any]] | None = None
-        """When set (a drill on the table), each new round is ``round_source()``: the round and the felt it needs."""
+        self.session = session or TableSession(SettingsRounds(settings, self.rng))
+        self.session.subscribe(self._heard)
+        self.director: RoundDirector | None = None
+        self.scene: TableScene | None = None
+        self.view: TableView | None = None
+        self.art: ArtLibrary | None = None
+        self._scene_config: TableLayoutConfig | None = None
+        self._stepping = False
+        self._users_felt_due = False
         self.phase = "idle"
         self.paused = False
         self._build_actions()
-        self._build_menus_and_toolbar()
-        install_training(self)
+        train_menu, help_menu = self._build_menus_and_toolbar()
+        self.training = install_training(self, train_menu, help_menu)
         self._build_dock()
         self._build_status_bar()
         self._build_table(assets)
-        self.quiz = install_quiz(self)
-        install_drill_on_table(self)
+        train_menu.addSeparator()
+        self.quiz_menu = train_menu.addMenu("Settle it &yourself")
+        self.quiz = install_quiz(self, self.quiz_menu, self.round_log.prompt_area, self.round_log.list)
+        self.drill_on_table_action = install_drill_on_table(self, train_menu)
         self._restore_geometry()
         self._update_controls()
 
+    @property
+    def book(self) -> ScoreBook:
+        """The session's results."""
+        return self.session.book
+
+    @property
+    def played(self) -> PlayedRound | None:
+        """The round on the table, or the round played last."""
+        return self.session.played
+
+    @property
+    def timing(self) -> Durations:
+        from trainer.gui.table.director import Durations
+
+        return self.durations if self.durations is not None else Durations()
+
     # --- building ------------------------------------------------------------------------------------------
 
-    def _action(self, name: str, text: str, keys: list[str], slot: Callable[[], Any], tip: str) -> QAction:
+    def _action(self, name: str, text: str, keys: list[str], slot: Callable[[], object], tip: str) -> QAction:
         action = QAction(text, self)
         action.setObjectName(name)
         action.setShortcuts([QKeySequence(k) for k in keys])
@@ -209,7 +239,8 @@ class MainWindow(QMainWindow):
                                               "Deal the next round by itself when one ends")
         self.continuous_action.setCheckable(True)
 
-    def _build_menus_and_toolbar(self) -> None:
+    def _build_menus_and_toolbar(self) -> tuple[QMenu, QMenu]:
+        """The Table and Sound menus and the toolbar; the Train and Help menus, empty, for the features."""
         table_menu = self.menuBar().addMenu("&Table")
         for action in (self.new_round_action, self.pause_action, self.step_action, self.skip_action):
             table_menu.addAction(action)
@@ -223,6 +254,8 @@ class MainWindow(QMainWindow):
         table_menu.addAction(self.quit_action)
         sound_menu = self.menuBar().addMenu("S&ound")
         sound_menu.addAction(self.mute_action)
+        train_menu = self.menuBar().addMenu("T&rain")
+        help_menu = self.menuBar().addMenu("&Help")
         toolbar = self.addToolBar("Round")
         toolbar.setObjectName("roundToolbar")
         toolbar.setMovable(False)
@@ -240,6 +273,7 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addAction(self.mute_action)
         toolbar.addAction(self.settings_action)
+        return train_menu, help_menu
 
     def _build_dock(self) -> None:
         self.round_log = RoundLog()
@@ -265,7 +299,7 @@ class MainWindow(QMainWindow):
         self._set_phase("idle")
         self.deck_label.setText(f"Decks: {' / '.join(self.settings.deck_backs)}")
 
-    def _build_table(self, assets: Any) -> None:
+    def _build_table(self, assets: Path | None) -> None:
         """The felt; when the artwork cannot be read the window says which file and still opens."""
         from trainer.gui.table import ArtLibrary, AssetError, TableView
 
@@ -295,19 +329,20 @@ class MainWindow(QMainWindow):
         self.notify_later(message)
         self._update_controls()
 
-    def _new_scene(self, config: Any = None) -> Any:
+    def _new_scene(self, config: TableLayoutConfig | None = None) -> TableScene:
         """A scene for ``config`` or the current settings (raises ``AssetError`` when a file cannot be read)."""
-        from trainer.gui.table import TableScene
+        from trainer.gui.table.scene import TableScene
 
         config = config or layout_config(self.settings)
+        assert self.art is not None
         scene = TableScene(config, self.art)
         self._scene_config = config
         return scene
 
-    def _refresh_scene(self, config: Any = None) -> bool:
+    def _refresh_scene(self, config: TableLayoutConfig | None = None) -> bool:
         """Rebuild the scene when the settings (or ``config``, a drill's table) change what the felt shows;
         False when the art failed."""
-        if self.art is None:
+        if self.art is None or self.view is None:
             return False
         config = config or layout_config(self.settings)
         if config == self._scene_config:
@@ -353,48 +388,72 @@ class MainWindow(QMainWindow):
         return self.director is not None
 
     def new_round(self, *, stepping: bool = False) -> bool:
-        """Deal and start animating the next round; False when one is playing or the table cannot be drawn.
+        """Deal the session's next round and start animating it; False when one is playing or the table cannot
+        be drawn.
 
         With ``stepping`` the round plays its first phase and pauses (Step when no round is playing).
         """
-        if self.playing or self.art is None:
+        if self.playing or self.art is None or not self.session.can_deal():
             return False
-        played, config = self.round_source() if self.round_source is not None else (None, None)
-        if not self._refresh_scene(config):
-            return False
-        from trainer.gui.table import Durations, RoundDirector
+        self._stepping = stepping
+        self.session.deal()
+        return self.playing
 
-        if played is None:
-            if self.session is None:
-                self.session = new_session(self.settings, self.rng)
-            played = self.session.next_round()
-        self.played = played
-        durations = self.durations if self.durations is not None else Durations()
-        self.director = RoundDirector(self.scene, played, durations, sound=self.sound,
-                                      settle_by_trainee=self.quiz.active)
-        self.director.phaseStarted.connect(self._phase_started)
-        self.director.settlementDue.connect(self._settlement_due)
-        self.director.finished.connect(self._round_finished)
-        self.director.set_speed(self.settings.animation_speed)
+    def play_step(self, step: Step, payout: ChipStack | None = None) -> None:
+        """Move the chips of one step the trainee settled (``payout``: the chips cut for it)."""
+        if self.director is not None:
+            self.director.play_step(step, payout)
+
+    def _heard(self, event: Event) -> None:
+        """What the session decided, shown on the table."""
+        if isinstance(event, RoundDealt):
+            self._play_round(event)
+        elif isinstance(event, TableSettles):
+            if self.director is not None:
+                self.director.finish_settlement()
+            self._update_controls()
+        elif isinstance(event, DrillEnded):
+            self.table_label.setText(table_summary(self.settings))
+            if self.playing:
+                self._users_felt_due = True
+            else:
+                self._refresh_scene()
+        elif isinstance(event, RoundOver):
+            self._round_over(event)
+
+    def _play_round(self, event: RoundDealt) -> None:
+        from trainer.gui.table.director import RoundDirector
+
+        table_round = event.round
+        played = table_round.played
+        if not self._refresh_scene(layout_for(table_round.felt, self.settings)) or self.scene is None:
+            self.session.finish_round()  # the table cannot be drawn: nothing to show
+            return
+        self.director = director = RoundDirector(self.scene, played, self.timing, sound=self.sound,
+                                                 settle_by_trainee=event.settle_by_trainee)
+        director.phaseStarted.connect(self._phase_started)
+        director.settlementDue.connect(self._settlement_due)
+        director.finished.connect(self._round_finished)
+        director.set_speed(self.settings.animation_speed)
         self.round_log.start(played, PROCEDURE_LABELS[played.procedure.value])
-        self.paused = stepping
+        self.paused = self._stepping
         self.deck_label.setText(f"Deck in play: {played.deck_colour}")
+        self.table_label.setText(table_round.caption or table_summary(self.settings))
         self._update_controls()
         self.roundStarted.emit()
-        if stepping:
-            self.director.step()
+        if self._stepping:
+            director.step()
         else:
-            self.director.start()
-        return True
+            director.start()
 
     @property
     def settling(self) -> bool:
         """True while a round waits for the trainee to settle it."""
-        return self.director is not None and self.director.state == "settling"
+        return self.session.state is SessionState.TRAINEE_SETTLING
 
     def toggle_pause(self) -> None:
         """Pause a playing round, or resume a paused one (a step in progress counts as playing)."""
-        if not self.playing or self.settling:
+        if self.director is None or self.settling:
             return
         if self.director.state == "paused":
             self.director.resume()
@@ -406,7 +465,7 @@ class MainWindow(QMainWindow):
 
     def step(self) -> None:
         """Play the next phase of the round and pause there; with no round playing, deal one that way."""
-        if not self.playing:
+        if self.director is None:
             self.new_round(stepping=True)
             return
         if self.settling:
@@ -417,7 +476,7 @@ class MainWindow(QMainWindow):
 
     def skip_to_end(self) -> None:
         """Finish the round at once: every card and chip where it ends."""
-        if self.playing:
+        if self.director is not None:
             self.director.skip_to_end()
 
     def change_speed(self, direction: int) -> None:
@@ -436,6 +495,8 @@ class MainWindow(QMainWindow):
             self.new_round()
 
     def _phase_started(self, phase: str) -> None:
+        if self.session.can_finish_round():
+            self.session.reach(phase)
         self._set_phase(phase)
         self.round_log.reach(phase)
         self.phaseChanged.emit(phase)
@@ -443,6 +504,8 @@ class MainWindow(QMainWindow):
     def _settlement_due(self) -> None:
         self.paused = False
         self._set_phase("settling")
+        if self.session.can_begin_settlement():
+            self.session.begin_settlement()
         self._update_controls()
 
     def _round_finished(self) -> None:
@@ -453,21 +516,28 @@ class MainWindow(QMainWindow):
         self.paused = False
         self._set_phase("idle")
         self._update_controls()
+        if self.session.can_finish_round():
+            self.session.finish_round()
+
+    def _round_over(self, event: RoundOver) -> None:
+        if self._users_felt_due:
+            self._users_felt_due = False
+            self._refresh_scene()
         self.roundFinished.emit()
-        if self.continuous_action.isChecked():
-            QTimer.singleShot(self.next_round_delay_ms(), self._continue_dealing)
+        if event.next_by_itself:
+            QTimer.singleShot(self.next_round_delay_ms(), self._deal_when_due)
 
     def next_round_delay_ms(self) -> int:
-        """The breath between two rounds when dealing continuously (shorter at higher speeds)."""
-        pause = getattr(self.durations, "pause", 450) if self.durations is not None else 450
-        return max(1, round(3 * pause / self.settings.animation_speed))
+        """The breath between two rounds dealt by themselves (shorter at higher speeds)."""
+        return max(1, round(3 * self.timing.pause / self.settings.animation_speed))
 
     def _continuous_toggled(self) -> None:
-        if self.continuous_action.isChecked() and not self.playing:
+        self.session.continuous = self.continuous_action.isChecked()
+        if self.session.continuous and not self.playing:
             self.new_round()
 
-    def _continue_dealing(self) -> None:
-        if self.continuous_action.isChecked() and not self.playing and self.isVisible():
+    def _deal_when_due(self) -> None:
+        if self.session.next_round_due() and not self.playing and self.isVisible():
             self.new_round()
 
     def _set_phase(self, phase: str) -> None:
@@ -487,7 +557,7 @@ class MainWindow(QMainWindow):
 
     # --- settings and sound --------------------------------------------------------------------------------
 
-    def open_settings(self) -> Any:
+    def open_settings(self) -> QDialog:
         """Open the Settings dialog (window-modal, does not block); OK applies the result."""
         from trainer.gui.settings_dialog import SettingsDialog
 
@@ -499,8 +569,9 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the table from the next round, speed and sound at once; save them."""
-        if table_changed(self.settings, settings):
-            self.session = None
+        source = self.session.user_source
+        if isinstance(source, SettingsRounds):
+            source.use_settings(settings)
         self.settings = settings
         self.speed_label.setText(speed_text(settings.animation_speed))
         if self.director is not None:

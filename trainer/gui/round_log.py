@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from decimal import Decimal
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from trainer.engine.settlement import format_money
+from trainer.engine.round import PlayedRound
+from trainer.engine.settlement import Step, format_money
+from trainer.engine.strategy import Street
+
+_SECTION_PHASES = {"folds": "fold", "refund": "refund"}
+"""The steps a section of the log lists: the folds section the folded hands collected, the refund section the
+Antes pushed."""
 
 
 class RoundLog(QWidget):
@@ -34,7 +40,7 @@ class RoundLog(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.prompt_area)
         layout.addWidget(self.list, 1)
-        self._played: Any = None
+        self._played: PlayedRound | None = None
         self._sections: list[str] = []
         self._shown = 0
 
@@ -55,7 +61,7 @@ class RoundLog(QWidget):
         self.list.addItem(item)
         self.list.scrollToBottom()
 
-    def start(self, played: Any, procedure_label: str) -> None:
+    def start(self, played: PlayedRound, procedure_label: str) -> None:
         """A new round: clear, then the round's header and the bets."""
         self.list.clear()
         self._played, self._shown = played, 0
@@ -68,7 +74,7 @@ class RoundLog(QWidget):
         if table.player_dealer_seat is not None:
             fee = played.collection_fee
             fee_text = f", collection {format_money(fee)}" if fee is not None else ""
-            bank = format_money(table.player_dealer_bank)
+            bank = format_money(table.player_dealer_bank or Decimal(0))
             self.add(f"Player-dealer: seat {table.player_dealer_seat} (bank {bank}{fee_text})")
         for bets in played.bets:
             side = [f"{name} {format_money(getattr(bets, key))}" for key, name in _SIDE_BET_NAMES
@@ -102,6 +108,8 @@ class RoundLog(QWidget):
 
     def _show(self, section: str) -> None:
         played = self._played
+        if played is None:
+            return
         board = played.deal.board
         steps = played.settlement.procedure
         if section == "preflop":
@@ -114,7 +122,7 @@ class RoundLog(QWidget):
         elif section == "river-decisions":
             self._decisions("river", "On the river")
         elif section in ("folds", "refund"):
-            chosen = [step for step in steps if step.phase == section.rstrip("s")]
+            chosen = [step for step in steps if step.phase == _SECTION_PHASES[section]]
             if chosen:
                 self.add("Folded hands collected" if section == "folds" else "Antes pushed: the dealer does "
                          "not qualify", heading=True)
@@ -126,21 +134,26 @@ class RoundLog(QWidget):
             self._steps([step for step in steps if step.phase == "settle" and step.seat == seat])
 
     def _reveal(self) -> None:
-        settlement = self._played.settlement
-        cards = " ".join(map(str, self._played.deal.dealer))
+        played = self._played
+        if played is None:
+            return
+        settlement = played.settlement
+        cards = " ".join(map(str, played.deal.dealer))
         qualifies = "qualifies" if settlement.dealer_qualifies else "does not qualify"
-        who = "Player-dealer" if self._played.table.player_dealer_seat is not None else "Dealer"
+        who = "Player-dealer" if played.table.player_dealer_seat is not None else "Dealer"
         self.add(f"{who} {cards}: {settlement.dealer.describe()}, {qualifies}", heading=True)
         for seat in sorted(settlement.seats, key=lambda s: s.seat):
             self.add(f"Seat {seat.seat}: {seat.hand.describe()} — {seat.result}, {_money(seat.net)}")
         if any(step.phase in ("refund", "settle") for step in settlement.procedure):
             self.add("Settlement", heading=True)
 
-    def _steps(self, steps: list[Any]) -> None:
+    def _steps(self, steps: list[Step]) -> None:
         for step in steps:
             self.add(f"  {step.describe()}", tip=step.rule)
 
-    def _decisions(self, street: str, title: str) -> None:
+    def _decisions(self, street: Street, title: str) -> None:
+        if self._played is None:
+            return
         words = []
         for decision in self._played.decisions_on(street):
             if decision.multiple:
@@ -158,7 +171,7 @@ _SIDE_BET_NAMES = (
 )
 
 
-def _money(amount: Any) -> str:
+def _money(amount: Decimal) -> str:
     """A player's result: ``+$30``, ``−$115``, ``even``."""
     if not amount:
         return "even"

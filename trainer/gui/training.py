@@ -1,14 +1,14 @@
 """The training menus of the main window: drills, the deck count, the session's results and the lessons.
 
-:func:`install_training` gives a window a :class:`~trainer.scoring.ScoreBook` (``window.book``) and the menus
-*Train* (Drills…, Deck count…, Results…) and *Help* (Lessons…). A corrupt lesson file is reported once and the
-other lessons still open.
+:func:`install_training` fills the *Train* menu (Drills…, Deck count…, Results…) and the *Help* menu
+(Lessons…) it is given; each opens over the table host and scores into its session's
+:class:`~trainer.scoring.ScoreBook`. A corrupt lesson file is reported once and the other lessons still open.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMainWindow,
+    QMenu,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -30,6 +30,9 @@ from PySide6.QtWidgets import (
 
 from trainer.lessons import Lesson, load_lessons_tolerant
 from trainer.scoring import ScoreBook
+
+if TYPE_CHECKING:
+    from trainer.gui.host import TableHost
 
 
 class LessonsDialog(QDialog):
@@ -123,7 +126,17 @@ class ResultsDialog(QDialog):
         self.resize(980, 520)
 
 
-def _add(window: QMainWindow, menu: Any, name: str, text: str, keys: list[str], slot: Callable[[], Any]) -> QAction:
+class Training:
+    """The training menus of one table host; keeps the windows it opened (the deck count) alive."""
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        self.windows: list[QWidget] = []
+
+
+def _add(host: TableHost, menu: QMenu, name: str, text: str, keys: list[str],
+         slot: Callable[[], object]) -> QAction:
+    window = host.window()
     action = QAction(text, window)
     action.setObjectName(name)
     action.setShortcuts([QKeySequence(key) for key in keys])
@@ -133,55 +146,56 @@ def _add(window: QMainWindow, menu: Any, name: str, text: str, keys: list[str], 
     return action
 
 
-def install_training(window: Any) -> None:
-    """Give ``window`` (the main window) a score book and the Train and Help menus."""
-    window.book = ScoreBook()
-    window.training_windows = []
-    train = window.menuBar().addMenu("T&rain")
-    _add(window, train, "drills", "&Drills…", ["Ctrl+D"], lambda: open_drills(window))
-    _add(window, train, "deckCount", "Deck &count…", ["Ctrl+K"], lambda: open_deck_count_window(window))
+def install_training(host: TableHost, train: QMenu, help_menu: QMenu) -> Training:
+    """Fill ``train`` (Drills…, Deck count…, Results…) and ``help_menu`` (Lessons…) for ``host``."""
+    training = Training(host)
+    _add(host, train, "drills", "&Drills…", ["Ctrl+D"], lambda: open_drills(host))
+    _add(host, train, "deckCount", "Deck &count…", ["Ctrl+K"],
+         lambda: open_deck_count_window(host, training.windows))
     train.addSeparator()
-    _add(window, train, "results", "&Results…", ["Ctrl+R"], lambda: open_results(window))
-    help_menu = window.menuBar().addMenu("&Help")
-    _add(window, help_menu, "lessons", "&Lessons…", ["F1"], lambda: open_lessons(window))
+    _add(host, train, "results", "&Results…", ["Ctrl+R"], lambda: open_results(host))
+    _add(host, help_menu, "lessons", "&Lessons…", ["F1"], lambda: open_lessons(host))
+    return training
 
 
-def open_drills(window: Any) -> QDialog:
+def open_drills(host: TableHost) -> QDialog:
     from trainer.gui.drills import DrillsDialog
 
-    dialog = DrillsDialog(window.book, parent=window)
+    dialog = DrillsDialog(host.session.book, parent=host.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog
 
 
-def open_deck_count_window(window: Any) -> QWidget | None:
+def open_deck_count_window(host: TableHost, keep: list[QWidget] | None = None) -> QWidget | None:
+    """The deck-count drill in a window of its own (kept in ``keep``); None when its cards cannot be read."""
     from trainer.gui.deck_count import open_deck_count
     from trainer.gui.table import AssetError
 
     try:
-        widget = open_deck_count(window, window.book, settings=window.settings, art=window.art)
+        widget = open_deck_count(host.window(), host.session.book, settings=host.settings, art=host.art)
     except AssetError as error:
-        window.notify_once(str(error))
+        host.notify_once(str(error))
         return None
     widget.setWindowFlag(Qt.WindowType.Window, True)
-    window.training_windows.append(widget)
+    if keep is not None:
+        keep.append(widget)
     widget.show()
     return widget
 
 
-def open_results(window: Any) -> QDialog:
-    dialog = ResultsDialog(window.book, parent=window)
+def open_results(host: TableHost) -> QDialog:
+    dialog = ResultsDialog(host.session.book, parent=host.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog
 
 
-def open_lessons(window: Any, topic: str | None = None) -> QDialog:
+def open_lessons(host: TableHost, topic: str | None = None) -> QDialog:
     lessons, problems = load_lessons_tolerant()
     for problem in problems:
-        window.notify_once(problem)
-    dialog = LessonsDialog(lessons, parent=window)
+        host.notify_once(problem)
+    dialog = LessonsDialog(lessons, parent=host.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     if topic:
         dialog.show_topic(topic)
@@ -189,5 +203,5 @@ def open_lessons(window: Any, topic: str | None = None) -> QDialog:
     return dialog
 
 
-__all__ = ["LessonsDialog", "ResultsDialog", "install_training", "open_deck_count_window", "open_drills",
+__all__ = ["LessonsDialog", "ResultsDialog", "Training", "install_training", "open_deck_count_window", "open_drills",
            "open_lessons", "open_results"]

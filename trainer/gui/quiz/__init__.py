@@ -1,28 +1,32 @@
 """Settle it yourself: the step-graded settlement quiz on the table.
 
-:func:`install_quiz` gives the main window a :class:`QuizController` (``window.quiz``), the settlement panel
-above the round log, and a *Settle it yourself* menu inside *Train* (a menu of its own when the window has no
-*Train* menu): the table settles (Ctrl+0), or the trainee settles each round in
+:func:`install_quiz` makes the :class:`QuizController` of a table host, puts the settlement panel in the prompt
+area above the round log, and fills the *Settle it yourself* menu it is given: the table settles (Ctrl+0), or
+the trainee settles each round in
 guided (Ctrl+1), practice (Ctrl+2), exam (Ctrl+3: a set of hands, then the review) or speed mode (Ctrl+4);
 *Exam set…* (Ctrl+E) chooses the number of hands and the pass mark; *Review the last hand or exam*
-(Ctrl+Shift+V). The mode chosen is kept in the window's settings (``quiz_mode``), saved when it changes and
+(Ctrl+Shift+V). The mode chosen is kept in the host's settings (``quiz_mode``), saved when it changes and
 restored when the window is built again (an exam set restored opens a new set; its first hand waits for a deal).
 
-The judging is :class:`~trainer.quiz.settlement.SettlementQuiz`'s; this package only shows and asks.
+The judging is :class:`~trainer.quiz.settlement.SettlementQuiz`'s and the hand's course the table session's;
+this package only shows and asks.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
 from trainer.gui.quiz.controller import QuizController
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.quiz.review import ExamSetDialog, HandReview, ReviewDialog
 from trainer.scoring import Mode
+
+if TYPE_CHECKING:
+    from trainer.gui.host import TableHost
 
 MODE_ACTIONS: tuple[tuple[str, Mode | None, str, str], ...] = (
     ("quizOff", None, "The &table settles", "Ctrl+0"),
@@ -40,16 +44,11 @@ MODE_TIPS = {
 }
 
 
-def install_quiz(window: Any) -> QuizController:
-    """Give ``window`` the settlement quiz: ``window.quiz`` and the *Settle it yourself* menu."""
-    controller = QuizController(window)
-    menu_bar = window.menuBar()
-    train = next((action.menu() for action in menu_bar.actions() if action.text() == "T&rain"), None)
-    if train is not None:
-        train.addSeparator()
-        menu = train.addMenu("Settle it &yourself")
-    else:
-        menu = menu_bar.addMenu("Settle it &yourself")
+def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidget) -> QuizController:
+    """The settlement quiz of ``host``: its panel in ``prompt_area`` (``log`` hidden during an exam set) and
+    the mode, exam set and review commands in ``menu``."""
+    controller = QuizController(host, prompt_area, log)
+    window = host.window()
     menu.setObjectName("quizMenu")
     group = QActionGroup(window)
     group.setExclusive(True)
@@ -63,21 +62,20 @@ def install_quiz(window: Any) -> QuizController:
         actions[mode] = action
     actions[None].setChecked(True)
     controller.modeChanged.connect(lambda mode: actions[mode].setChecked(True))
-    _restore_mode(window, controller)
-    controller.modeChanged.connect(lambda mode: _remember_mode(window, mode))
+    _restore_mode(host, controller)
+    controller.modeChanged.connect(lambda mode: _remember_mode(host, mode))
     menu.addSeparator()
     exam_set = _action(window, "examSet", "E&xam set…", "Ctrl+E", "Choose the hands and pass mark of an exam set")
-    exam_set.triggered.connect(lambda: open_exam_set(window))
+    exam_set.triggered.connect(lambda: open_exam_set(controller))
     menu.addAction(exam_set)
     review = _action(window, "reviewHand", "&Review the last hand or exam", "Ctrl+Shift+V",
                      "Every step of the hand (or exam set) settled last, yours beside the correct one")
     review.triggered.connect(controller.review_last_hand)
     menu.addAction(review)
-    window.quiz_menu = menu
     return controller
 
 
-def _action(window: Any, name: str, text: str, key: str, tip: str) -> QAction:
+def _action(window: QWidget, name: str, text: str, key: str, tip: str) -> QAction:
     action = QAction(text, window)
     action.setObjectName(name)
     action.setShortcut(QKeySequence(key))
@@ -87,21 +85,20 @@ def _action(window: Any, name: str, text: str, key: str, tip: str) -> QAction:
     return action
 
 
-def _restore_mode(window: Any, controller: QuizController) -> None:
-    """The mode saved in the window's settings, chosen again (nothing saved while doing so)."""
-    saved = getattr(getattr(window, "settings", None), "quiz_mode", "off")
+def _restore_mode(host: TableHost, controller: QuizController) -> None:
+    """The mode saved in the host's settings, chosen again (nothing saved while doing so)."""
+    saved = host.settings.quiz_mode
     if saved != "off":
         controller.set_mode(Mode(saved))
 
 
-def _remember_mode(window: Any, mode: Mode | None) -> None:
-    """Keep ``mode`` in the window's settings and save them (the window reports a failure to save)."""
-    settings = getattr(window, "settings", None)
+def _remember_mode(host: TableHost, mode: Mode | None) -> None:
+    """Keep ``mode`` in the host's settings and save them (the host reports a failure to save)."""
     wanted = mode.value if mode is not None else "off"
-    if settings is None or settings.quiz_mode == wanted:
+    if host.settings.quiz_mode == wanted:
         return
-    window.settings = settings.replace(quiz_mode=wanted)
-    window.save_settings()
+    host.settings = host.settings.replace(quiz_mode=wanted)
+    host.save_settings()
 
 
 def _choose(controller: QuizController, mode: Mode | None) -> None:
@@ -111,10 +108,9 @@ def _choose(controller: QuizController, mode: Mode | None) -> None:
         controller.set_mode(mode)
 
 
-def open_exam_set(window: Any) -> QDialog:
+def open_exam_set(controller: QuizController) -> QDialog:
     """Ask for the exam set's hands and pass mark; OK starts it."""
-    controller: QuizController = window.quiz
-    dialog = ExamSetDialog(controller.exam_hands, round(controller.pass_mark), window)
+    dialog = ExamSetDialog(controller.exam_hands, round(controller.pass_mark), controller.host.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.accepted.connect(lambda: controller.start_exam(dialog.hands.value(), dialog.pass_mark.value()))
     dialog.open()

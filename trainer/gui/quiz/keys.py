@@ -6,17 +6,17 @@ Every control of the panel is reachable by keyboard (:data:`KEYS_HELP`); the pan
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QLineEdit
 
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action
-
-if TYPE_CHECKING:
-    from trainer.gui.quiz.panel import SettlementPanel
+from trainer.gui.quiz.stage import PanelStage
 
 ACTION_KEYS: dict[Qt.Key, Action] = {
     Qt.Key.Key_P: Action.PAY, Qt.Key.Key_T: Action.TAKE, Qt.Key.Key_U: Action.PUSH, Qt.Key.Key_R: Action.RETURN,
@@ -32,7 +32,44 @@ KEYS_HELP = (
 )
 
 
-def key_handler(panel: SettlementPanel, watched: QObject, event: QKeyEvent) -> Callable[[], object] | None:
+class KeyedPanel(Protocol):
+    """What the keys work on: the settlement panel's stage, its amount box and chip buttons, its commands."""
+
+    stage: PanelStage
+    amount: QLineEdit
+    lesson_topic: str | None
+
+    @property
+    def chip_buttons(self) -> Mapping[Decimal, QObject]: ...
+
+    def announce(self) -> None: ...
+
+    def confirm(self) -> None: ...
+
+    def open_lesson(self) -> None: ...
+
+    def request_review(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def clear_step(self) -> None: ...
+
+    def choose_action(self, action: Action) -> None: ...
+
+    def choose_category(self, category: Category) -> None: ...
+
+    def choose_qualifies(self, qualifies: bool) -> None: ...
+
+    def cycle_seat(self, step: int) -> None: ...
+
+    def cycle_wager(self, step: int) -> None: ...
+
+    def remove_chip(self, value: Decimal | None = None) -> bool: ...
+
+    def type_amount(self, text: str) -> None: ...
+
+
+def key_handler(panel: KeyedPanel, watched: QObject, event: QKeyEvent) -> Callable[[], object] | None:
     """What a key does in ``panel`` (None: not the panel's key, the widget or the window has it)."""
     key = Qt.Key(event.key())
     mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
@@ -41,18 +78,18 @@ def key_handler(panel: SettlementPanel, watched: QObject, event: QKeyEvent) -> C
     in_amount = watched is panel.amount
     stage = panel.stage
     if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (plain or shift):
-        if stage == "dealer":
+        if stage is PanelStage.DEALER:
             return panel.announce
-        if stage == "steps":
+        if stage is PanelStage.STEPS:
             return panel.confirm
         return None
     if key == Qt.Key.Key_L and plain and panel.lesson_topic:
         return panel.open_lesson
-    if key == Qt.Key.Key_V and plain and stage == "done":
-        return panel.reviewRequested.emit
-    if stage == "dealer":
+    if key == Qt.Key.Key_V and plain and stage is PanelStage.DONE:
+        return panel.request_review
+    if stage is PanelStage.DEALER:
         return _dealer_key(panel, key, plain)
-    if stage != "steps":
+    if stage is not PanelStage.STEPS:
         return None
     if key == Qt.Key.Key_Z and mods == Qt.KeyboardModifier.ControlModifier:
         return panel.undo
@@ -68,15 +105,16 @@ def key_handler(panel: SettlementPanel, watched: QObject, event: QKeyEvent) -> C
         return lambda: panel.cycle_seat(-1 if shift else 1)
     if key == Qt.Key.Key_W:
         return lambda: panel.cycle_wager(-1 if shift else 1)
-    chip = next((button for button in panel.chip_buttons.values() if button is watched), None)
+    chip = next((value for value, button in panel.chip_buttons.items() if button is watched), None)
     if key in (Qt.Key.Key_Delete, Qt.Key.Key_Minus) and chip is not None:
-        return lambda: panel.remove_chip(chip.value)
+        return lambda: panel.remove_chip(chip)
     text = event.text()
     if not in_amount and text and (text.isdigit() or text == "."):
         return lambda: panel.type_amount(text)
     return None
 
-def _dealer_key(panel: SettlementPanel, key: Qt.Key, plain: bool) -> Callable[[], object] | None:
+
+def _dealer_key(panel: KeyedPanel, key: Qt.Key, plain: bool) -> Callable[[], object] | None:
     if not plain:
         return None
     if Qt.Key.Key_0 <= key <= Qt.Key.Key_9:

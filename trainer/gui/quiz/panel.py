@@ -39,6 +39,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action, Wager
 from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
+from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.table.money import CHIP_DENOMINATIONS
 from trainer.gui.widgets import BAD, GOOD, chip_icon, form_button, form_label
 
@@ -125,8 +126,8 @@ class SettlementPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settlementPanel")
-        self.stage = "idle"
-        """``idle`` (no hand to settle), ``dealer``, ``steps`` or ``done``."""
+        self.stage = PanelStage.IDLE
+        """Which part of the panel takes answers."""
         self.chips: list[Decimal] = []
         self.lesson_topic: str | None = None
         self._wagers: dict[int, list[str]] = {}
@@ -135,7 +136,7 @@ class SettlementPanel(QWidget):
         self._build()
         for widget in (self, *self.findChildren(QWidget)):
             widget.installEventFilter(self)
-        self.set_stage("idle")
+        self.set_stage(PanelStage.IDLE)
 
     # -- building ------------------------------------------------------------------------------------------
 
@@ -151,7 +152,7 @@ class SettlementPanel(QWidget):
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
         self.lesson_button = form_button("Open lesson (L)", "openLesson", self.open_lesson,
                                           "Open the lesson on the rule just missed (L)")
-        self.review_button = form_button("Review the hand (V)", "reviewHand", self.reviewRequested.emit,
+        self.review_button = form_button("Review the hand (V)", "reviewHand", self.request_review,
                                           "Every step of the hand, yours beside the correct one (V)")
         self.score = form_label("score")
         self.clock = form_label("clock", bold=True, size=16)
@@ -272,16 +273,18 @@ class SettlementPanel(QWidget):
 
     # -- what the controller tells it ----------------------------------------------------------------------
 
-    def set_stage(self, stage: str) -> None:
-        """``idle``, ``dealer``, ``steps`` or ``done``: which part of the panel takes answers."""
+    def set_stage(self, stage: PanelStage) -> None:
+        """Which part of the panel takes answers."""
         self.stage = stage
+        asking_dealer = stage is PanelStage.DEALER
         for widget in (self.categories, self.qualifies, self.not_qualifies, self.announce_button):
-            widget.setEnabled(stage == "dealer")
-        self.categories.setVisible(stage in ("idle", "dealer"))
+            widget.setEnabled(asking_dealer)
+        before_steps = stage in (PanelStage.IDLE, PanelStage.DEALER)
+        self.categories.setVisible(before_steps)
         for widget in (self.qualifies, self.not_qualifies, self.announce_button):
-            widget.setVisible(stage in ("idle", "dealer"))
-        self.step_box.setEnabled(stage == "steps")
-        self.step_box.setVisible(stage != "dealer")
+            widget.setVisible(before_steps)
+        self.step_box.setEnabled(stage is PanelStage.STEPS)
+        self.step_box.setVisible(not asking_dealer)
 
     def begin_hand(self, title: str, progress: str) -> None:
         """A new hand: the dealer's announcement first."""
@@ -299,7 +302,7 @@ class SettlementPanel(QWidget):
         self.show_feedback("")
         self.show_hint("")
         self.review_button.hide()
-        self.set_stage("dealer")
+        self.set_stage(PanelStage.DEALER)
         self.categories.setFocus()
 
     def begin_steps(self, announced: str, wagers: Mapping[int, Sequence[str]]) -> None:
@@ -307,14 +310,14 @@ class SettlementPanel(QWidget):
         self.announced.setText(announced)
         self.announced.show()
         self.set_wagers(wagers)
-        self.set_stage("steps")
+        self.set_stage(PanelStage.STEPS)
         self.amount.setFocus()
 
     def finish_hand(self, text: str) -> None:
         """Nothing is left to settle."""
         self.set_wagers({})
         self.clear_step()
-        self.set_stage("done")
+        self.set_stage(PanelStage.DONE)
         self.review_button.show()
         if text:
             self.progress.setText(text)
@@ -380,7 +383,7 @@ class SettlementPanel(QWidget):
 
     def announce(self) -> None:
         """Announce the chosen category and qualification (both must be chosen)."""
-        if self.stage != "dealer":
+        if self.stage is not PanelStage.DEALER:
             return
         row = self.categories.currentRow()
         checked = self.qualify_group.checkedButton()
@@ -412,7 +415,7 @@ class SettlementPanel(QWidget):
 
     def add_chip(self, value: Decimal) -> None:
         """One chip onto the payout being cut."""
-        if self.stage != "steps":
+        if self.stage is not PanelStage.STEPS:
             return
         self.chips.append(value)
         self.chipAdded.emit(value)
@@ -445,7 +448,7 @@ class SettlementPanel(QWidget):
     def confirm(self) -> None:
         """Settle the chosen wager as built: a pay needs chips or a typed amount; a take may say how much
         (typed: a bank that covers only part); a push or a return moves the stake, no amount."""
-        if self.stage != "steps":
+        if self.stage is not PanelStage.STEPS:
             return
         seat, wager = self.selection()
         action = self.action
@@ -539,6 +542,10 @@ class SettlementPanel(QWidget):
         else:
             self.paying.setText("No chips cut")
 
+    def request_review(self) -> None:
+        """Ask for the review of the hand."""
+        self.reviewRequested.emit()
+
     def open_lesson(self) -> None:
         """Ask for the lesson on the topic of the rule last missed."""
         if self.lesson_topic:
@@ -555,4 +562,4 @@ def _uncheck(group: QButtonGroup) -> None:
     group.setExclusive(True)
 
 
-__all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "SettlementPanel", "chips_text", "parse_amount"]
+__all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text", "parse_amount"]

@@ -9,7 +9,6 @@ how many hands an exam set has and its pass mark.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
@@ -28,25 +27,17 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.quiz.settlement import ReviewLine
-from trainer.scoring import ItemResult, SetResult
+from trainer.scoring import Mode, SetResult
+from trainer.session.records import HandReview
 
 RIGHT_BACK, WRONG_BACK = QColor("#e9f6ec"), QColor("#fdecea")
 RIGHT_TEXT, WRONG_TEXT = QColor("#1b5e20"), QColor("#9a1212")
 HEADING_BACK = QColor("#dfe6ee")
 
 
-@dataclass(frozen=True)
-class HandReview:
-    """One settled hand for the review: its title, the lines of the review and its score."""
-
-    title: str
-    lines: tuple[ReviewLine, ...]
-    result: ItemResult
-
-
 def verdict_text(result: SetResult) -> str:
     """The headline: ``Exam passed: 93.3 % (14 of 15 steps), pass mark 90 %``."""
-    if result.mode.value == "exam":
+    if result.mode is Mode.EXAM:
         word = "passed" if result.passed else "not passed"
         return (f"Exam {word}: {result.score:.1f} % ({result.correct} of {result.steps} steps), "
                 f"pass mark {result.pass_mark:.0f} %")

@@ -1,0 +1,49 @@
+"""The table session: the one place that owns a round, from the deal to the score. Pure Python, no Qt.
+
+One round, from the N key to the last chip and the score::
+
+    N ─▶ deal() ─▶ RoundDealt ─▶ the window animates: dealing ─▶ decisions ─▶ showdown   (reach(phase))
+                                                                               │
+          the table settles it ◀── no quiz mode ───────────────────────────────┤
+                                                                               ▼ quiz mode
+          begin_settlement() ─▶ SettlementBegun ─▶ the panel asks: announce(), submit_step() … each step
+          judged by the SettlementQuiz; a step taken ─▶ StepAccepted ─▶ the chips move as given
+                                                                               │
+          last step (or let_table_finish()) ─▶ HandFinished (scored into the book) ─▶ TableSettles
+                                                                               ▼
+          the table settles what is left and clears ─▶ finish_round() ─▶ RoundOver(next_by_itself)
+          an exam set's last hand ─▶ SetFinished (the review) · a drill's last hand ─▶ DrillEnded
+
+:class:`TableSession` holds the round source (:class:`RoundSource`: the settings' rounds, a drill's, a replayed
+hand), the quiz mode, the :class:`~trainer.quiz.settlement.SettlementQuiz` of the hand being settled, the
+:class:`~trainer.scoring.ScoreBook` and the one rule for dealing the next round without a key
+(:meth:`TableSession.next_round_due`). The GUI only shows what it decides.
+"""
+
+from trainer.session.events import (
+    DrillEnded,
+    DrillStarted,
+    Event,
+    HandFinished,
+    Listener,
+    ModeChanged,
+    RoundDealt,
+    RoundOver,
+    SetFinished,
+    SettlementBegun,
+    StepAccepted,
+    TableSettles,
+)
+from trainer.session.felt import Felt, printed_paytables, scenario_felt, settings_felt
+from trainer.session.records import HandReview, TableRound
+from trainer.session.sources import TABLE_DRILL, DrillRounds, ReplayRound, RoundSource, SettingsRounds
+from trainer.session.state import SessionError, SessionState, state_of_phase
+from trainer.session.table_session import SPEED_TARGET_SECONDS, TableSession
+
+__all__ = [
+    "SPEED_TARGET_SECONDS", "TABLE_DRILL", "DrillEnded", "DrillRounds", "DrillStarted", "Event", "Felt",
+    "HandFinished", "HandReview", "Listener", "ModeChanged", "ReplayRound", "RoundDealt", "RoundOver",
+    "RoundSource", "SessionError", "SessionState", "SetFinished", "SettingsRounds", "SettlementBegun",
+    "StepAccepted", "TableRound", "TableSession", "TableSettles", "printed_paytables", "scenario_felt",
+    "settings_felt", "state_of_phase",
+]

@@ -1,0 +1,83 @@
+"""Where a round stands at the table, and the error for an action the round is not ready for."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class SessionState(StrEnum):
+    """The states of one round at the table, in the order a round goes through them."""
+
+    WAITING = "waiting"
+    """Nothing dealt yet: the table waits for the first round."""
+    DEALING = "dealing"
+    """The bets go out and the cards are dealt (the board too)."""
+    DECISIONS = "decisions"
+    """The players decide: check, bet 4x, 2x, 1x, or fold on the river."""
+    SHOWDOWN = "showdown"
+    """Folded hands are collected and the hands shown."""
+    TRAINEE_SETTLING = "trainee settling"
+    """The table waits for the trainee to announce the dealer's hand and settle every wager."""
+    TABLE_SETTLING = "table settling"
+    """The table settles the round (all of it, or what the trainee left) and clears the felt."""
+    ROUND_OVER = "round over"
+    """The felt is clear: the next round may be dealt."""
+
+    @property
+    def description(self) -> str:
+        """The state in a sentence's words.
+
+        >>> SessionState.TRAINEE_SETTLING.description
+        'the trainee is settling the round'
+        """
+        return _DESCRIPTIONS[self]
+
+    @property
+    def round_on_table(self) -> bool:
+        """True from the deal until the round is over.
+
+        >>> SessionState.SHOWDOWN.round_on_table, SessionState.ROUND_OVER.round_on_table
+        (True, False)
+        """
+        return self not in (SessionState.WAITING, SessionState.ROUND_OVER)
+
+
+_DESCRIPTIONS = {
+    SessionState.WAITING: "no round has been dealt yet",
+    SessionState.DEALING: "the table is dealing a round",
+    SessionState.DECISIONS: "the players are deciding",
+    SessionState.SHOWDOWN: "the hands are being shown",
+    SessionState.TRAINEE_SETTLING: "the trainee is settling the round",
+    SessionState.TABLE_SETTLING: "the table is settling the round",
+    SessionState.ROUND_OVER: "the round is over",
+}
+
+_PHASE_STATES = {
+    "bets": SessionState.DEALING, "fee": SessionState.DEALING, "deal": SessionState.DEALING,
+    "flop": SessionState.DEALING, "turn-river": SessionState.DEALING,
+    "preflop": SessionState.DECISIONS, "river-decisions": SessionState.DECISIONS,
+    "folds": SessionState.SHOWDOWN, "reveal": SessionState.SHOWDOWN, "showdown": SessionState.SHOWDOWN,
+    "refund": SessionState.TABLE_SETTLING, "settle-rest": SessionState.TABLE_SETTLING,
+    "cleanup": SessionState.TABLE_SETTLING,
+}
+
+
+def state_of_phase(phase: str) -> SessionState | None:
+    """The state a phase of the round's animation belongs to (None for a phase this table does not know).
+
+    >>> state_of_phase("flop"), state_of_phase("river-decisions"), state_of_phase("settle:3")
+    (<SessionState.DEALING: 'dealing'>, <SessionState.DECISIONS: 'decisions'>, <SessionState.TABLE_SETTLING: \
+'table settling'>)
+    >>> state_of_phase("intermission") is None
+    True
+    """
+    if str(phase).startswith("settle:"):
+        return SessionState.TABLE_SETTLING
+    return _PHASE_STATES.get(str(phase))
+
+
+class SessionError(RuntimeError):
+    """An action the table session does not allow in its state; the message says why in plain English."""
+
+
+__all__ = ["SessionError", "SessionState", "state_of_phase"]

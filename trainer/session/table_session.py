@@ -1,0 +1,445 @@
+"""The table session: one owner of the round on the table, the trainee's quiz and the score book.
+
+:class:`TableSession` is a state machine (:class:`~trainer.session.state.SessionState`). Each action has a
+``can_…()`` question and raises :class:`~trainer.session.state.SessionError` when the state does not allow
+it. What happens is told to the listeners as event records (:mod:`trainer.session.events`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from decimal import Decimal
+
+from trainer.engine.evaluator import Category
+from trainer.engine.round import PlayedRound
+from trainer.engine.wagers import Action, Wager
+from trainer.quiz.given import as_given
+from trainer.quiz.settlement import SettlementQuiz, Verdict
+from trainer.scoring import Mode, ScoreBook, SetResult
+from trainer.session.events import (
+    DrillEnded,
+    DrillStarted,
+    Event,
+    HandFinished,
+    Listener,
+    ModeChanged,
+    RoundDealt,
+    RoundOver,
+    SetFinished,
+    SettlementBegun,
+    StepAccepted,
+    TableSettles,
+)
+from trainer.session.records import HandReview, TableRound
+from trainer.session.sources import RoundSource
+from trainer.session.state import SessionError, SessionState, state_of_phase
+
+SPEED_TARGET_SECONDS = 3.0
+"""Speed mode's target: seconds per decision (one announcement or one wager settled)."""
+
+_BEFORE_SETTLEMENT = (SessionState.DEALING, SessionState.DECISIONS, SessionState.SHOWDOWN)
+
+
+class TableSession:
+    """The trainee at the table: rounds from ``source``, settled by the table or, in a quiz ``mode``, by the
+    trainee; every hand scored into ``book``. ``clock`` times the hands (injectable for tests)."""
+
+    def __init__(self, source: RoundSource, *, book: ScoreBook | None = None,
+                 clock: Callable[[], float] = time.monotonic, exam_hands: int = 5, pass_mark: float = 90.0,
+                 speed_target: float = SPEED_TARGET_SECONDS) -> None:
+        self.book = book if book is not None else ScoreBook()
+        self.clock = clock
+        self.exam_hands = exam_hands
+        self.pass_mark = pass_mark
+        self.speed_target = speed_target
+        self.continuous = False
+        """Deal the next round by itself when one ends."""
+        self.last_review: tuple[tuple[HandReview, ...], SetResult] | None = None
+        """What *Review* shows: the hand settled last, or the exam set done last."""
+        self.hands: list[HandReview] = []
+        """The hands of the set in progress."""
+        self._user_source = source
+        self._source = source
+        self._drill: RoundSource | None = None
+        self._mode_before_drill: Mode | None = None
+        self._drill_hands = 0
+        self._switching = False
+        self._state = SessionState.WAITING
+        self._mode: Mode | None = None
+        self._round: TableRound | None = None
+        self._settle_by_trainee = False
+        self._quiz: SettlementQuiz | None = None
+        self._set: SetResult | None = None
+        self._set_hands = exam_hands
+        self._hand_number = 0
+        self._listeners: list[Listener] = []
+        self._pending: deque[Event] = deque()
+        self._depth = 0
+
+    # -- what it is doing ----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> SessionState:
+        return self._state
+
+    @property
+    def mode(self) -> Mode | None:
+        """The quiz mode the trainee settles in (None: the table settles the rounds)."""
+        return self._mode
+
+    @property
+    def quiz(self) -> SettlementQuiz | None:
+        """The hand being settled by the trainee (None when none is)."""
+        return self._quiz
+
+    @property
+    def round(self) -> TableRound | None:
+        """The round on the table, or the round played last."""
+        return self._round
+
+    @property
+    def played(self) -> PlayedRound | None:
+        return self._round.played if self._round is not None else None
+
+    @property
+    def settle_by_trainee(self) -> bool:
+        """True when the round on the table stops after the showdown for the trainee."""
+        return self._settle_by_trainee
+
+    @property
+    def source(self) -> RoundSource:
+        """Where the next round comes from."""
+        return self._source
+
+    @property
+    def user_source(self) -> RoundSource:
+        """The user's own table (the source a drill gives the table back to)."""
+        return self._user_source
+
+    @property
+    def drill(self) -> RoundSource | None:
+        """The drill being dealt on the table, if any."""
+        return self._drill
+
+    @property
+    def scored_as(self) -> str:
+        """The name the hands are recorded under (the user's table: ``settlement``; else the drill's)."""
+        return self._source.name
+
+    @property
+    def set_result(self) -> SetResult | None:
+        """The set in progress (None while the table settles)."""
+        return self._set
+
+    @property
+    def set_hands(self) -> int:
+        """The hands of the exam set in progress (a drill's exam: its hands)."""
+        return self._set_hands
+
+    @property
+    def hand_number(self) -> int:
+        """The hand of the set being (or last) settled, counted from 1."""
+        return self._hand_number
+
+    def subscribe(self, listener: Listener) -> None:
+        """Tell ``listener`` every event from now on."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Tell ``listener`` nothing more."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    # -- rounds --------------------------------------------------------------------------------------------
+
+    def can_deal(self) -> bool:
+        """True when no round is on the table."""
+        return not self._state.round_on_table
+
+    def deal(self) -> TableRound:
+        """Deal the next round from the source; the trainee settles it when a mode is chosen."""
+        self._require(self.can_deal(), "A new round cannot be dealt")
+        with self._acting():
+            table_round = self._source.next_round()
+            if table_round is None and self._drill is not None:
+                self._end_drill()
+                table_round = self._source.next_round()
+            if table_round is None:
+                raise SessionError(f"A new round cannot be dealt: {self._source.name} has no rounds left.")
+            self._round = table_round
+            self._settle_by_trainee = self._mode is not None
+            self._state = SessionState.DEALING
+            self._emit(RoundDealt(table_round, self._settle_by_trainee))
+            return table_round
+
+    def reach(self, phase: str) -> SessionState:
+        """The table's animation began ``phase`` (``deal``, ``flop``, ``reveal``, ``settle:3``, …): the state
+        follows it. Once the table settles it stays settling until the round is over."""
+        self._require(self._state.round_on_table, f"The round cannot reach {phase!r}")
+        reached = state_of_phase(phase)
+        if reached is not None and self._state in _BEFORE_SETTLEMENT:
+            self._state = reached
+        return self._state
+
+    def can_begin_settlement(self) -> bool:
+        """True when the round was dealt for the trainee and has not been settled yet."""
+        return self._settle_by_trainee and self._state in _BEFORE_SETTLEMENT
+
+    def begin_settlement(self) -> SettlementQuiz | None:
+        """The hands are shown and the table waits: the trainee settles now (None: the quiz was turned off
+        since the deal, so the table settles the round)."""
+        self._require(self.can_begin_settlement(), "The trainee cannot begin settling")
+        with self._acting():
+            played = self.played
+            if self._mode is None or self._set is None or played is None:
+                self._state = SessionState.TABLE_SETTLING
+                self._emit(TableSettles())
+                return None
+            self._hand_number += 1
+            self._quiz = SettlementQuiz(played.settlement, played.table, self._mode, drill=self.scored_as,
+                                        item=f"round {played.number}", clock=self.clock)
+            self._state = SessionState.TRAINEE_SETTLING
+            self._emit(SettlementBegun(self._quiz, self._hand_number))
+            return self._quiz
+
+    def can_answer(self) -> bool:
+        """True while the trainee settles a hand."""
+        return self._quiz is not None and self._state is SessionState.TRAINEE_SETTLING
+
+    def announce(self, category: Category, qualifies: bool) -> Verdict:
+        """The trainee announces the dealer's hand and whether it qualifies."""
+        quiz = self._answering("The dealer's hand cannot be announced")
+        return quiz.announce_dealer(category, qualifies)
+
+    def submit_step(self, seat: int, wager: Wager, action: Action, amount: Decimal | None = None) -> Verdict:
+        """The trainee settles ``seat``'s ``wager`` with ``action`` (and ``amount``). A step taken moves the
+        chips as given (:class:`StepAccepted`); the last one ends the hand and the table clears."""
+        quiz = self._answering("A wager cannot be settled")
+        with self._acting():
+            before = {(step.seat, step.wager): step for step in quiz.pending()}
+            verdict = quiz.submit(seat, wager, action, amount)
+            if verdict.accepted:
+                step = before[(seat, wager)]
+                shown = step if verdict.correct else as_given(step, action, amount, self._stake(seat, wager))
+                self._emit(StepAccepted(shown))
+                if quiz.done:
+                    self._end_hand(by_table=False)
+            return verdict
+
+    def can_let_table_finish(self) -> bool:
+        return self.can_answer()
+
+    def let_table_finish(self) -> None:
+        """The trainee stops: the hand counts what was answered and the table settles the rest."""
+        self._require(self.can_let_table_finish(), "The table cannot take over the settlement")
+        with self._acting():
+            self._end_hand(by_table=True)
+
+    def can_finish_round(self) -> bool:
+        return self._state.round_on_table
+
+    def finish_round(self) -> RoundOver:
+        """The table is clear: the round is over (a hand still being settled counts what was answered). A
+        drill with no hands left gives the table back to the user."""
+        self._require(self.can_finish_round(), "The round cannot be finished")
+        with self._acting():
+            self._state = SessionState.ROUND_OVER
+            if self._quiz is not None:
+                self._score_hand(by_table=True)
+                self._end_exam_if_done()
+            if self._drill is not None and self._drill.rounds_left == 0:
+                self._end_drill()
+            over = RoundOver(self.next_round_due())
+            self._emit(over)
+            return over
+
+    def next_round_due(self) -> bool:
+        """The one rule for dealing without a key: with no round on the table, the next comes by itself when
+        dealing continuously, during an exam set once its first hand is settled, and in a speed drill."""
+        if self._state.round_on_table:
+            return False
+        if self.continuous:
+            return True
+        if self._mode is Mode.EXAM and self._set is not None and 0 < len(self._set.items) < self._set_hands:
+            return True
+        return self._drill is not None and self._mode is Mode.SPEED and bool(self._drill.rounds_left)
+
+    # -- modes and sets ------------------------------------------------------------------------------------
+
+    def set_mode(self, mode: Mode | None) -> None:
+        """Settle the next rounds in ``mode`` (None: the table settles them). A hand being settled is finished
+        by the table; the set in progress is recorded; a drill running ends (the mode chosen stays)."""
+        if mode == self._mode and mode is not Mode.EXAM:
+            return
+        with self._acting():
+            ended = self._drill if not self._switching else None
+            if self._quiz is not None:
+                self._end_hand(by_table=True)
+            self._close_set()
+            if ended is not None:
+                self._drill, self._source = None, self._user_source
+            self._mode = mode
+            if mode is not None:
+                self._open_set()
+            self._emit(ModeChanged(mode))
+            if ended is not None:
+                self._emit(DrillEnded(ended))
+
+    def start_exam(self, hands: int | None = None, pass_mark: float | None = None) -> None:
+        """A new exam set of ``hands`` hands with ``pass_mark`` percent to pass (the last ones when None)."""
+        if hands is not None:
+            self.exam_hands = max(1, int(hands))
+        if pass_mark is not None:
+            self.pass_mark = float(pass_mark)
+        self.set_mode(Mode.EXAM)
+
+    # -- drills --------------------------------------------------------------------------------------------
+
+    def can_start_drill(self) -> bool:
+        return self.can_deal()
+
+    def start_drill(self, source: RoundSource, mode: Mode) -> None:
+        """Deal ``source``'s hands (a drill) in ``mode`` until it has none left; then the user's table and mode
+        come back. A drill running already is stopped first."""
+        if not self.can_start_drill():
+            raise SessionError("Finish the round on the table first, then start the drill.")
+        with self._acting():
+            if self._drill is not None:
+                self.stop_drill()
+            self._mode_before_drill = self._mode
+            self._switching = True
+            try:
+                self.set_mode(None)
+                self._drill = self._source = source
+                self._drill_hands = source.rounds_left or 1
+                self.set_mode(mode)
+            finally:
+                self._switching = False
+            self._emit(DrillStarted(source))
+
+    def stop_drill(self) -> None:
+        """Record the drill's set and give the table and the mode back (a hand on the table is finished by the
+        table)."""
+        if self._drill is not None:
+            with self._acting():
+                self._end_drill()
+
+    # -- internals -----------------------------------------------------------------------------------------
+
+    def _end_drill(self) -> None:
+        drill, previous = self._drill, self._mode_before_drill
+        if drill is None:
+            return
+        self._switching = True
+        try:
+            if self._mode is not None or previous is not None:
+                self.set_mode(None)
+            self._drill, self._source = None, self._user_source
+            if previous is not None:
+                self.set_mode(previous)
+        finally:
+            self._switching = False
+        self._emit(DrillEnded(drill))
+
+    def _answering(self, what: str) -> SettlementQuiz:
+        self._require(self.can_answer(), what)
+        assert self._quiz is not None
+        return self._quiz
+
+    def _stake(self, seat: int, wager: Wager) -> Decimal:
+        played = self.played
+        hand = next((hand for hand in played.hands if hand.seat == seat), None) if played else None
+        return Decimal(getattr(hand, wager.value)) if hand is not None else Decimal(0)
+
+    def _end_hand(self, *, by_table: bool) -> None:
+        """The hand is settled (or the trainee stopped): score it, let the table clear; an exam set's last
+        hand ends the set."""
+        self._score_hand(by_table=by_table)
+        self._state = SessionState.TABLE_SETTLING
+        self._emit(TableSettles())
+        self._end_exam_if_done()
+
+    def _end_exam_if_done(self) -> None:
+        if self._mode is Mode.EXAM and self._set is not None and len(self._set.items) >= self._set_hands:
+            self._finish_exam()
+
+    def _score_hand(self, *, by_table: bool) -> None:
+        quiz, self._quiz = self._quiz, None
+        played, result_set = self.played, self._set
+        if quiz is None or played is None or result_set is None:
+            return
+        result = quiz.result()
+        hand = HandReview(f"Hand {self._hand_number} (round {played.number})", tuple(quiz.review()), result)
+        self.hands.append(hand)
+        result_set.items.append(result)
+        exam = result_set.mode is Mode.EXAM
+        if not exam:
+            self.last_review = ((hand,), SetResult(result_set.drill, result.mode, [result],
+                                                   pass_mark=self.pass_mark))
+            self.book.record(result)
+        left = self._set_hands - len(result_set.items) if exam else None
+        self._emit(HandFinished(hand, self._hand_number, by_table, left))
+
+    def _finish_exam(self) -> None:
+        result = self._set
+        if result is None:
+            return
+        hands = tuple(self.hands)
+        self.last_review = (hands, result)
+        self._close_set(complete=True)
+        self._open_set()
+
+    def _open_set(self) -> None:
+        assert self._mode is not None
+        self._set_hands = self._drill_hands if self._drill is not None else self.exam_hands
+        self._set = SetResult(self.scored_as, self._mode, pass_mark=self.pass_mark)
+        if self._mode is Mode.SPEED:
+            self._set.target_seconds_per_decision = self.speed_target
+        self.hands = []
+        self._hand_number = 0
+
+    def _close_set(self, *, complete: bool = False) -> None:
+        """Record the set in progress (an exam cut short too: its hands and its score so far)."""
+        result, self._set = self._set, None
+        if result is None or not result.items:
+            return
+        if result.mode is Mode.EXAM:
+            for item in result.items:
+                self.book.record(item)
+        self.book.record_set(result)
+        self._emit(SetFinished(result, tuple(self.hands), complete))
+
+    def _require(self, allowed: bool, what: str) -> None:
+        if not allowed:
+            raise SessionError(f"{what} now: {self._state.description}.")
+
+    @contextmanager
+    def _acting(self) -> Iterator[None]:
+        """Events wait until the outermost action is complete, then reach every listener in order (an action a
+        listener takes adds its events at the end)."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self._deliver()
+
+    def _emit(self, event: Event) -> None:
+        self._pending.append(event)
+
+    def _deliver(self) -> None:
+        self._depth += 1  # actions taken by listeners queue their events behind these
+        try:
+            while self._pending:
+                event = self._pending.popleft()
+                for listener in list(self._listeners):
+                    listener(event)
+        finally:
+            self._depth -= 1
+
+
+__all__ = ["SPEED_TARGET_SECONDS", "TableSession"]
