@@ -20,7 +20,8 @@ from trainer.gui.table._compat import guard_none_refcount
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.equipment import ChipTray, DealerButton, DiscardRack, DropBox, Shuffler
 from trainer.gui.table.felt import FeltItem, PaytableItem
-from trainer.gui.table.items import Badge, CardItem, ChipStack, ClickableArea, PromptBanner, WagerSpot
+from trainer.gui.table.items import CardItem, ChipStack
+from trainer.gui.table.labels import Badge, PromptBanner
 from trainer.gui.table.layout import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -29,6 +30,7 @@ from trainer.gui.table.layout import (
     TableLayoutConfig,
     table_geometry,
 )
+from trainer.gui.table.spots import ClickableArea, WagerSpot
 
 _Item = TypeVar("_Item", bound=QGraphicsItem)
 
