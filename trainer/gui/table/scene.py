@@ -267,9 +267,6 @@ class TableScene(QGraphicsScene):
     def wager_chips(self, seat: int, wager: str) -> ChipStack | None:
         return self._wager_chips.get((seat, str(wager)))
 
-    def payout_chips(self, seat: int, wager: str) -> ChipStack | None:
-        return self._payout_chips.get((seat, str(wager)))
-
     def set_wager_chips(self, seat: int, wager: str, stack: ChipStack | None, *, keep: bool = False) -> None:
         """Make ``stack`` the chips on the wagering area (None: the area is empty). The stack it replaces is
         taken off the table, unless ``keep`` (it is on its way somewhere)."""
@@ -413,6 +410,3 @@ class TableScene(QGraphicsScene):
         self.arrivals.clear()
         self.clear_highlights()
         self.set_prompt("")
-
-    def card_size(self) -> tuple[float, float]:
-        return CARD_WIDTH, CARD_HEIGHT
