@@ -188,3 +188,21 @@ def test_payout_level_chooser_switches_the_drill(qtbot: Any) -> None:
     qtbot.addWidget(form)
     form.level.setCurrentIndex(form.level.findData(4))
     assert form.drill.level == 4 and form.item.level.number == 4 and "level 4" in form.progress.text()
+
+
+def test_a_drill_set_records_each_item_and_the_set_once_at_its_end() -> None:
+    from trainer.gui.drills.runner import DrillSet
+
+    book = ScoreBook()
+    shown: list[str] = []
+    ended: list[int] = []
+    drill_set = DrillSet(book, "demo", Mode.EXAM, ["first", "second"], seed=5)
+    drill_set.advance(shown.append, lambda: ended.append(drill_set.number))
+    drill_set.record(ItemResult("demo", "first", steps=3, correct=2))
+    assert shown == ["first"] and not drill_set.last
+    drill_set.advance(shown.append, lambda: ended.append(drill_set.number))
+    assert shown == ["first", "second"] and drill_set.last and book.sets() == []
+    drill_set.advance(shown.append, lambda: ended.append(drill_set.number))
+    drill_set.advance(shown.append, lambda: ended.append(drill_set.number))
+    assert ended == [2, 2] and drill_set.item is None  # the score again, but the set counts once
+    assert book.sets() == [drill_set.result] and [item.item for item in book.items()] == ["first"]

@@ -339,17 +339,3 @@ def test_wagers_the_bank_cannot_cover_go_back_to_the_players(qtbot: QtBot) -> No
                 expected = stake + step.net
             assert scene.chip_amount(step.seat, str(step.wager)) == expected, (seed, step)
         assert scene.bank_amount() == 60 + played.settlement.player_dealer_net
-
-
-def test_a_seats_badge_gives_the_hand_result_and_the_net_apart() -> None:
-    from decimal import Decimal
-
-    from trainer.engine import SeatHand, TableRules, parse_cards, settle
-    from trainer.gui.table.director import _seat_result
-
-    # The hand loses to the dealer's full house, yet Trips and the Bad Beat pay: the net is positive.
-    result = settle(TableRules(), parse_cards("Ts Td"), parse_cards("9c 9d Th Jh 3s"),
-                    [SeatHand(1, parse_cards("9h 4d"), Decimal(5), Decimal(5), Decimal(5), Decimal(5), Decimal(5)),
-                     SeatHand(2, parse_cards("2c 2s"), Decimal(5), Decimal(5), Decimal(0))])
-    assert _seat_result(result, 1) == "LOSE · NET +$45"
-    assert _seat_result(result, 2) == "FOLD · NET −$10"

@@ -20,11 +20,10 @@ from trainer.gui.table.layout import (
     Rect,
     TableGeometry,
     TableLayoutConfig,
-    along_arc,
-    spots_overlap,
     table_geometry,
 )
 from trainer.gui.table.money import CHIP_DENOMINATIONS, chip_breakdown, format_amount
+from trainer.gui.table.shapes import along_arc, spots_overlap
 
 LAYOUTS = [("house", n) for n in range(1, 8)] + [("player-dealer", 6), ("player-dealer", 8)]
 FIVE_TABLES = tuple((title, (("Royal Flush - First 5 Cards", "100%"),) * 8) for title in "ABCDE")

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from trainer.gui import app as app_module
-from trainer.gui.table import items, money, pixmaps, style, view
+from trainer.gui.table import items, money, pixmaps, spots, style, view
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.felt import FeltItem
 from trainer.gui.table.items import CardItem
@@ -171,7 +171,7 @@ def test_chip_stacks_of_one_amount_share_one_drawing(scene: TableScene) -> None:
 
 def test_a_highlighted_area_glows_and_stops_glowing(scene: TableScene) -> None:
     spot = scene.spot(SEAT, "blind")
-    outside = spot.mapToScene(QPointF(items.spot_outline(spot.geometry).right() + 5, 0))
+    outside = spot.mapToScene(QPointF(spots.spot_outline(spot.geometry).right() + 5, 0))
     plain = colour_at(render(scene), outside)
     scene.highlight_spot(SEAT, "blind", True)
     lit = colour_at(render(scene), outside)
@@ -182,7 +182,7 @@ def test_a_highlighted_area_glows_and_stops_glowing(scene: TableScene) -> None:
 
 def test_a_lit_sensors_drawing_is_refreshed_when_it_is_highlighted(scene: TableScene) -> None:
     sensor = scene.spot(SEAT, "progressive")
-    outside = sensor.mapToScene(QPointF(items.spot_outline(sensor.geometry).right() + 6, 0))
+    outside = sensor.mapToScene(QPointF(spots.spot_outline(sensor.geometry).right() + 6, 0))
     sensor.set_lit(True)
     lit = colour_at(render(scene), outside)
     sensor.set_highlighted(True)

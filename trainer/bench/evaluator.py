@@ -69,7 +69,7 @@ def time_evaluate(hands: list[list[Card]], repeat: int) -> float:
 def time_treys(hands: list[list[Card]], repeat: int) -> float | None:
     """Evaluations per second of ``treys`` on the same hands (once it agrees on them), or None without it."""
     try:
-        from treys import Card as TreysCard
+        from treys import Card as TreysCard  # type: ignore[import-untyped]  # treys ships no type hints
         from treys import Evaluator
     except ImportError:
         return None
@@ -133,8 +133,8 @@ class _PairLists:
         for first in range(53):
             pairs = [(keys[a] + keys[b]) for a, b in combinations(range(first, 52), 2)]
             self.all_ranks.append([key >> rank_shift for key in pairs])
-            ranks = [[[], [], []] for _ in range(4)]
-            bits = [[[], [], []] for _ in range(4)]
+            ranks: list[list[list[int]]] = [[[], [], []] for _ in range(4)]
+            bits: list[list[list[int]]] = [[[], [], []] for _ in range(4)]
             for key in pairs:
                 for suit in range(4):
                     suit_bits = (key & card_bits) >> (13 * suit) & 0x1FFF

@@ -32,7 +32,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt is imported only when a GUI benchmark runs
+    from trainer.gui.table.director import RoundDirector
+    from trainer.gui.table.scene import TableScene
 
 LAUNCH_TARGET_S = 2.0
 FRAME_TARGET_MS = 8.0
@@ -170,7 +174,7 @@ def report_launch(runs: int) -> None:
 # --- one frame --------------------------------------------------------------------------------------------
 
 
-def full_table_mid_deal() -> tuple[Any, Any]:
+def full_table_mid_deal() -> tuple[TableScene, RoundDirector]:
     """A 7-seat table with every side bet, its round paused with the deal half done; (scene, director)."""
     from PySide6.QtCore import QEventLoop, QTimer
 
@@ -227,7 +231,7 @@ class Timings:
         self.cpu += other.cpu
 
 
-def render_timings(scene: Any, frames: int) -> Timings:
+def render_timings(scene: TableScene, frames: int) -> Timings:
     """Times of ``frames`` renders of ``scene`` into a 1920x1080 image (after 3 warm-ups)."""
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QImage, QPainter
@@ -248,12 +252,7 @@ def render_timings(scene: Any, frames: int) -> Timings:
     return timings
 
 
-def render_times(scene: Any, frames: int) -> list[float]:
-    """Milliseconds for each of ``frames`` renders of ``scene`` into a 1920x1080 image (after 3 warm-ups)."""
-    return render_timings(scene, frames).wall
-
-
-def view_repaint_timings(scene: Any, frames: int) -> Timings:
+def view_repaint_timings(scene: TableScene, frames: int) -> Timings:
     """Times of ``frames`` full repaints of a 1920x1080 table view (after 3 warm-ups): what one frame on
     screen costs when everything must be drawn again."""
     from PySide6.QtWidgets import QApplication
@@ -275,11 +274,6 @@ def view_repaint_timings(scene: Any, frames: int) -> Timings:
     view.setScene(None)
     view.deleteLater()
     return timings
-
-
-def view_repaint_times(scene: Any, frames: int) -> list[float]:
-    """Milliseconds for each of ``frames`` full repaints of a 1920x1080 table view (after 3 warm-ups)."""
-    return view_repaint_timings(scene, frames).wall
 
 
 def _stats(times: list[float]) -> tuple[float, float]:

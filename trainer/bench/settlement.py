@@ -14,15 +14,16 @@ import time
 from collections.abc import Sequence
 from decimal import Decimal
 
-from trainer.engine import BasicStrategy, Procedure, SeatHand, TableRules, deal, settle, shuffled_deck
+from trainer.engine import BasicStrategy, Card, Procedure, SeatHand, TableRules, deal, settle, shuffled_deck
 from trainer.engine.strategy import play_hand
 
 TARGET_MS = 1.0
 
 
-def build_rounds(count: int, rng: random.Random) -> list[tuple[tuple, tuple, list[SeatHand]]]:
+def build_rounds(count: int, rng: random.Random) -> list[tuple[tuple[Card, Card], tuple[Card, ...], list[SeatHand]]]:
+    """``count`` seven-seat rounds: the dealer's cards, the board, every seat's hand and wagers."""
     strategy = BasicStrategy()
-    rounds = []
+    rounds: list[tuple[tuple[Card, Card], tuple[Card, ...], list[SeatHand]]] = []
     for _ in range(count):
         dealt = deal(Procedure.ACE, shuffled_deck(rng), range(1, 8))
         seats = []

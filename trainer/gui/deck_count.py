@@ -7,36 +7,27 @@ in suit rows or in random order. Keys: digits and Enter for counts, Y / N, the f
 a card such as ``Qh`` and Enter (``-`` for none); Enter goes on to the next item. Every item is recorded in the
 :class:`~trainer.scoring.ScoreBook`, the set at the end.
 
-Open it from the main window with :func:`open_deck_count`.
+The felt and its spreads are :mod:`trainer.gui.drills.spread_view`. Open the drill from the main window with
+:func:`open_deck_count`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import (
-    QEasingCurve,
     QEvent,
     QObject,
-    QParallelAnimationGroup,
-    QPointF,
-    QPropertyAnimation,
-    QRect,
-    QRectF,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainter, QRadialGradient, QResizeEvent
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QGraphicsScene,
-    QGraphicsSimpleTextItem,
-    QGraphicsView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -46,200 +37,21 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.base import Feedback, Question
-from trainer.drills.deck_count import DRILLS, CountItem, DeckCountDrill, Spread
-from trainer.gui.table import ArtLibrary, AssetError, CardItem
-from trainer.gui.table._compat import guard_none_refcount
-from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH
+from trainer.drills.deck_count import DRILLS, CountItem, DeckCountDrill
+from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
+from trainer.gui.drills.spread_view import SPREAD_MS, SpreadView, font, spread_layout
+from trainer.gui.table import ArtLibrary, AssetError
 from trainer.resources import assets_dir
-from trainer.scoring import Mode, ScoreBook, SetResult
+from trainer.scoring import Mode, ScoreBook
+from trainer.settings import Settings
 
-CARD_W = CARD_WIDTH
-CARD_H = CARD_HEIGHT
-"""Scene units of one card: the table's cards."""
-FELT = QColor("#1f7d48")
-FELT_EDGE = QColor("#0b3f24")
-PRINT = QColor(240, 226, 182)
-SPREAD_MS = 420
-"""How long a spread takes to slide out across the felt (tests pass 0)."""
 TICK_MS = 100
-
-
-# -- where each card lies ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Placed:
-    """One card of a spread on the felt: its centre, its stacking order and which side shows."""
-
-    index: int
-    x: float
-    y: float
-    z: int
-    face_up: bool
-
-
-@dataclass(frozen=True)
-class Caption:
-    """A group's label and where it is printed (left end of its baseline)."""
-
-    text: str
-    x: float
-    y: float
-
-
-def card_step(spread: Spread) -> float:
-    """How far each card of a ribbon shows from under the next: more for short spreads and face-up cards
-    (the corner index must be readable), less for a long face-down ribbon."""
-    if spread.face_up:
-        return CARD_W * 0.36
-    longest = max(spread.group_sizes)
-    if longest <= 3:
-        return CARD_W * 0.42
-    return CARD_W * (0.3 if longest <= 20 else 0.24)
-
-
-STUCK_SHIFT = (CARD_W * 0.07, CARD_H * 0.035)
-"""A card stuck under the next one lies almost square beneath it: only this much of it shows."""
-
-
-def spread_layout(spread: Spread) -> tuple[list[Placed], list[Caption]]:
-    """Every card's place and every group's caption, in scene units (the view scales them to fit).
-
-    ``"line"``: groups left to right, a gap between them, captions underneath; ``"rows"``: one group a row,
-    captions at the left. Each card overlaps the one before it; a stuck card sits nearly under the next.
-    """
-    step = card_step(spread)
-    gap = CARD_W * (0.55 if spread.labels else 0.35)
-    left = 110.0 if spread.arrangement == "rows" and spread.labels else 0.0
-    placed: list[Placed] = []
-    captions: list[Caption] = []
-    x, y = left, 0.0
-    for label, indexes in spread.grouped():
-        start_x = x
-        for i in indexes:
-            cx, cy = x + CARD_W / 2, y + CARD_H / 2
-            if i in spread.stuck:
-                cx, cy = cx - STUCK_SHIFT[0], cy + STUCK_SHIFT[1]
-                x += STUCK_SHIFT[0]  # the next card covers it almost wholly
-            else:
-                x += step
-            placed.append(Placed(i, cx, cy, i, spread.shows_face(i)))
-        end_x = x - step + CARD_W if len(indexes) else x
-        if spread.arrangement == "rows":
-            if label:
-                captions.append(Caption(label, 0.0, y + CARD_H / 2 + 6))
-            x, y = left, y + CARD_H + 14
-        else:
-            if label:
-                captions.append(Caption(label, start_x, y + CARD_H + 22))
-            x = end_x + gap
-    return placed, captions
-
-
-# -- the felt and its spread ---------------------------------------------------------------------------------
-
-
-class SpreadView(QGraphicsView):
-    """The felt with the current spread, scaled to fit; cards slide out from the left as a dealer spreads them."""
-
-    def __init__(self, art: ArtLibrary, spread_ms: int = SPREAD_MS, four_colour: bool = False,
-                 parent: QWidget | None = None) -> None:
-        guard_none_refcount()  # painting a deck is thousands of Qt calls: see trainer.gui.table._compat
-        super().__init__(parent)
-        self.art = art
-        self.four_colour = four_colour
-        self.spread_ms = spread_ms
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setMinimumSize(480, 260)
-        self.setObjectName("spread_view")
-        self._cards: list[CardItem] = []
-        self._animation: QParallelAnimationGroup | None = None
-        self.spread: Spread | None = None
-
-    def card_items(self) -> list[CardItem]:
-        return list(self._cards)
-
-    def show_spread(self, spread: Spread | None, note: str = "") -> None:
-        """Lay ``spread`` out (nothing for None: the cards are not out yet, ``note`` says why)."""
-        if spread is self.spread and self._cards:
-            return
-        self.spread = spread
-        if self._animation is not None:
-            self._animation.stop()
-            self._animation = None
-        scene = self.scene()
-        scene.clear()
-        self._cards = []
-        if spread is None:
-            text = scene.addSimpleText(note or "No cards on the layout yet.", _font(18))
-            text.setBrush(PRINT)
-            self._fit(text.boundingRect().adjusted(-60, -60, 60, 60))
-            return
-        placed, captions = spread_layout(spread)
-        for place in placed:
-            item = CardItem(self.art, spread.cards[place.index], spread.backs[place.index], self.four_colour)
-            item.set_clickable(False)
-            item.set_face_up(place.face_up)
-            item.setZValue(place.z)
-            item.setPos(place.x, place.y)
-            scene.addItem(item)
-            self._cards.append(item)
-        for caption in captions:
-            label = QGraphicsSimpleTextItem(caption.text)
-            label.setFont(_font(13))
-            label.setBrush(PRINT)
-            label.setPos(caption.x, caption.y - label.boundingRect().height() / 2)
-            scene.addItem(label)
-        self._fit(scene.itemsBoundingRect().adjusted(-30, -30, 30, 30))
-        self._slide_out(placed)
-
-    def _slide_out(self, placed: list[Placed]) -> None:
-        if self.spread_ms <= 0 or not placed:
-            return
-        group = QParallelAnimationGroup(self)
-        start = QPointF(placed[0].x, placed[0].y)
-        for item, place in zip(self._cards, placed, strict=True):
-            animation = QPropertyAnimation(item, b"pos", group)
-            animation.setStartValue(start)
-            animation.setEndValue(QPointF(place.x, place.y))
-            animation.setDuration(self.spread_ms)
-            animation.setEasingCurve(QEasingCurve.Type.OutCubic)
-            group.addAnimation(animation)
-            item.setPos(start)
-        self._animation = group
-        group.start()
-
-    def _fit(self, rect: QRectF) -> None:
-        self.scene().setSceneRect(rect)
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-
-    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 (Qt's name)
-        area = self.mapToScene(self.viewport().rect()).boundingRect()
-        gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.7)
-        gradient.setColorAt(0.0, FELT)
-        gradient.setColorAt(1.0, FELT_EDGE)
-        painter.fillRect(rect, QBrush(gradient))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-
-def _font(pixels: int, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(pixels)
-    font.setBold(bold)
-    return font
 
 
 # -- the drill -----------------------------------------------------------------------------------------------
 
 
-class DeckCountWidget(QWidget):
+class DeckCountWidget(QWidget, RunsASet[CountItem]):
     """The deck-count drill: pick a drill, answer from the keyboard, see the clock and the score.
 
     ``clock`` times the items (tests inject one); ``tick_ms`` refreshes the clock shown; ``spread_ms`` is the
@@ -266,11 +78,6 @@ class DeckCountWidget(QWidget):
         self.mode = mode
         self._drills = {d.name: _configured(d, colours, clock) for d in drills}
         self._seed = seed
-        self._items: Iterator[Any] | None = None
-        self.item: CountItem | None = None
-        self.result: SetResult | None = None
-        self.number = 0
-        self._set_size = count
         self._given: int | None = None
         self._item_over = False
         self._build(art or ArtLibrary(assets_dir()), spread_ms, four_colour)
@@ -297,19 +104,19 @@ class DeckCountWidget(QWidget):
         top.addWidget(self.chooser, 1)
         top.addWidget(self.new_set)
 
-        self.title = self._label("title", _font(17, bold=True))
-        self.brief = self._label("brief", _font(13))
+        self.title = self._label("title", font(17, bold=True))
+        self.brief = self._label("brief", font(13))
         self.view = SpreadView(art, spread_ms, four_colour)
-        self.prompt = self._label("prompt", _font(15, bold=True))
+        self.prompt = self._label("prompt", font(15, bold=True))
         self.answer_box = QLineEdit()
         self.answer_box.setObjectName("answer")
-        self.answer_box.setFont(_font(16))
+        self.answer_box.setFont(font(16))
         self.answer_box.returnPressed.connect(self.submit)
         self.answer_box.installEventFilter(self)
-        self.keys = self._label("keys", _font(12))
-        self.feedback = self._label("feedback", _font(13))
-        self.clock_label = self._label("clock", _font(15, bold=True))
-        self.score_label = self._label("score", _font(13))
+        self.keys = self._label("keys", font(12))
+        self.feedback = self._label("feedback", font(13))
+        self.clock_label = self._label("clock", font(15, bold=True))
+        self.score_label = self._label("score", font(13))
         answer_row = QHBoxLayout()
         answer_row.addWidget(self.answer_box, 1)
         answer_row.addWidget(self.clock_label)
@@ -349,30 +156,25 @@ class DeckCountWidget(QWidget):
         (a lesson's worked examples, a screenshot)."""
         if seed is not None:
             self._seed = seed
-        seed_used = self._seed if self._seed is not None else random.SystemRandom().randrange(1_000_000)
-        self.seed = seed_used
-        self.result = SetResult(self.drill.name, self.mode)
+        seed_used = new_seed(self._seed)
+        drill = self.drill
         if items is None:
-            self._items = self.drill.items(random.Random(seed_used), self.count, self.mode)
-            self._set_size = self.count
             self._given = None
+            chosen = drill.items(random.Random(seed_used), self.count, self.mode)
+            self.drill_set = DrillSet(self.book, drill.name, self.mode, chosen, seed=seed_used, size=self.count)
         else:
-            self._items = iter(items)
-            self._set_size = self._given = len(items)
-        self.number = 0
+            self._given = len(items)
+            self.drill_set = DrillSet(self.book, drill.name, self.mode, items, seed=seed_used)
         self.feedback.clear()
         self._next_item()
 
     def _next_item(self) -> None:
-        assert self._items is not None
-        item = next(self._items, None)
-        if item is None:
-            self._finish_set()
-            return
-        self.number += 1
-        self.item = item
+        """The next item of the set, or the set's score at its end."""
+        self.drill_set.advance(self._show_item, self._finish_set)
+
+    def _show_item(self, item: CountItem) -> None:
         self._item_over = False
-        self.title.setText(f"{self.number} of {self._set_size} · {item.title}")
+        self.title.setText(f"{self.number} of {self.drill_set.size} · {item.title}")
         self.brief.setText(item.brief[:1].upper() + item.brief[1:] + ".")
         item.next_question()
         self._show_question()
@@ -382,9 +184,6 @@ class DeckCountWidget(QWidget):
 
     def _finish_set(self) -> None:
         self._ticker.stop()
-        self.item = None
-        assert self.result is not None
-        self.book.record_set(self.result)
         self.prompt.setText("Set done. Ctrl+N or New set for another.")
         self.keys.clear()
         self.answer_box.setEnabled(False)
@@ -439,18 +238,17 @@ class DeckCountWidget(QWidget):
 
     def _end_item(self) -> None:
         item = self.item
-        assert item is not None and self.result is not None
+        assert item is not None
         self._ticker.stop()
         self._show_clock()
         outcome = item.result()
-        self.result.items.append(outcome)
-        self.book.record(outcome)
+        self.drill_set.record(outcome)
         self._item_over = True
         if not self.mode.shows_feedback_at_once:
             lines = [f"Item score {outcome.score:.0f} %. {item.timing()}"]
             lines += [f"• {mistake.describe()}" for mistake in outcome.mistakes]
             self.feedback.setText("\n".join(lines))
-        last = "Enter: next item." if self.number < self._set_size else "Enter: see the score of the set."
+        last = "Enter: see the score of the set." if self.drill_set.last else "Enter: next item."
         self.prompt.setText(f"Item done: {outcome.score:.0f} % in {item.seconds:.1f} s. {last}")
         self.keys.clear()
         self.answer_box.clear()
@@ -487,7 +285,7 @@ class DeckCountWidget(QWidget):
             now = self.item.result()
             if now.steps:
                 parts.append(f"this item {now.correct} of {now.steps} right")
-        if result is not None and result.items:
+        if result.items:
             parts.append(f"{result.summary()}, {result.seconds:.1f} s in all")
         self.score_label.setText(" · ".join(parts))
 
@@ -505,21 +303,19 @@ def _keys_text(question: Question) -> str:
 
 
 def _configured(drill: DeckCountDrill, colours: tuple[str, str], clock: Callable[[], float] | None) -> DeckCountDrill:
-    changes: dict[str, Any] = {"colours": colours}
-    if clock is not None:
-        changes["clock"] = clock
-    return replace(drill, **changes)
+    drill = replace(drill, colours=colours)
+    return drill if clock is None else replace(drill, clock=clock)
 
 
-def open_deck_count(parent: QWidget | None, book: ScoreBook, *, settings: Any = None, art: ArtLibrary | None = None,
-                    assets: Path | None = None) -> DeckCountWidget:
+def open_deck_count(parent: QWidget | None, book: ScoreBook, *, settings: Settings | None = None,
+                    art: ArtLibrary | None = None, assets: Path | None = None) -> DeckCountWidget:
     """The drill as a window of its own over ``parent``, with the settings' deck backs and deck style (the
     main window passes its ``art``; otherwise the cards are read from ``assets``, by default the shipped ones).
 
     Raises :class:`~trainer.gui.table.AssetError` naming the first card file that cannot be read.
     """
-    colours = tuple(getattr(settings, "deck_backs", ("red", "blue")))
-    four_colour = bool(getattr(settings, "four_colour", False))
+    colours = settings.deck_backs if settings is not None else ("red", "blue")
+    four_colour = settings.four_colour if settings is not None else False
     art = art or ArtLibrary(assets if assets is not None else assets_dir())
     for path in needed_files(art, (colours[0], colours[1]), four_colour):
         art.renderer(path)

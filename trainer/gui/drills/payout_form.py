@@ -8,7 +8,7 @@ beside it. A level chooser switches between the climbing set and one level.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from decimal import Decimal
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -25,14 +25,15 @@ from PySide6.QtWidgets import (
 from trainer.drills.base import Feedback
 from trainer.drills.payouts import CHIPS_HIGH_FIRST, LEVELS, PayoutDrill, PayoutItem, chips_text
 from trainer.engine.settlement import format_money
+from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.widgets import BAD, CHIP_ICON, GOOD, NOTE, chip_icon, form_button, form_label, say
-from trainer.scoring import Mode, ScoreBook, SetResult
+from trainer.scoring import ItemResult, Mode, ScoreBook
 
 Clock = Callable[[], float]
 TICK_MS = 100
 
 
-class PayoutForm(QWidget):
+class PayoutForm(QWidget, RunsASet[PayoutItem]):
     """The payout arithmetic drill, timed; ``clock`` and ``tick_ms`` are injectable for tests."""
 
     answered = Signal(object)
@@ -47,12 +48,7 @@ class PayoutForm(QWidget):
         self.setWindowTitle("Payouts")
         self.drill, self.book, self.mode, self.count = drill, book, mode, count
         self.clock = clock
-        self.seed = seed
-        self.item: PayoutItem | None = None
-        self.result: SetResult | None = None
-        self.number = 0
         self.paying: list[Decimal] = []
-        self._items: Iterator[PayoutItem] = iter(())
         self._build()
         self._ticker = QTimer(self)
         self._ticker.setInterval(tick_ms)
@@ -130,21 +126,19 @@ class PayoutForm(QWidget):
         self.start(None)
 
     def start(self, seed: int | None = None) -> None:
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-        self.result = SetResult(self.drill.name, self.mode)
-        rng = random.Random(self.seed)
-        self._items = (self.drill.items(rng, self.count, self.mode, clock=self.clock) if self.clock is not None
-                       else self.drill.items(rng, self.count, self.mode))
-        self.number = 0
+        """A new set (the same items again for the same ``seed``)."""
+        seed = new_seed(seed)
+        rng = random.Random(seed)
+        items = (self.drill.items(rng, self.count, self.mode, clock=self.clock) if self.clock is not None
+                 else self.drill.items(rng, self.count, self.mode))
+        self.drill_set = DrillSet(self.book, self.drill.name, self.mode, items, seed=seed, size=self.count)
         self.next_item()
 
     def next_item(self) -> None:
-        item = next(self._items, None)
-        if item is None:
-            self._finish_set()
-            return
-        self.number += 1
-        self.item = item
+        """The next item of the set, or the set's score at its end."""
+        self.drill_set.advance(self._show_item, self._finish_set)
+
+    def _show_item(self, item: PayoutItem) -> None:
         level = item.level
         self.progress.setText(f"{self.number} of {self.count} · level {level.number}: {level.title} · "
                               f"target {level.target_seconds:.0f} s")
@@ -208,21 +202,16 @@ class PayoutForm(QWidget):
             self._say(("✓ " if feedback.correct else "✗ ") + feedback.message, GOOD if feedback.correct else BAD)
         self.answered.emit(feedback)
         outcome = item.result()
-        assert self.result is not None
-        self.result.items.append(outcome)
-        self.book.record(outcome)
+        self.drill_set.record(outcome)
         self._enable(False)
-        self.next_button.setText("Next" if self.number < self.count else "See the score")
+        self.next_button.setText("See the score" if self.drill_set.last else "Next")
         self.next_button.setFocus()
         self._show_score()
         self.item_finished.emit(outcome)
         return feedback
 
     def _finish_set(self) -> None:
-        assert self.result is not None
-        self.item = None
         self._ticker.stop()
-        self.book.record_set(self.result)
         self.question.setText("Set done")
         self.stake.clear()
         self._enable(False)
@@ -230,8 +219,8 @@ class PayoutForm(QWidget):
         self._say(f"{self.result.summary()}; {on_target} of {len(self.result.items)} right and on target", NOTE)
         self.set_finished.emit(self.result)
 
-    def _target(self, outcome: object) -> float:
-        title = str(getattr(outcome, "item", ""))
+    def _target(self, outcome: ItemResult) -> float:
+        title = outcome.item
         for level in LEVELS:
             if title.startswith(f"Level {level.number} "):
                 return level.target_seconds
@@ -250,7 +239,7 @@ class PayoutForm(QWidget):
         self.clock_label.setText(f"{seconds:.1f} s  (target {target:.0f} s)")
 
     def _show_score(self) -> None:
-        if self.result is None or not self.result.items:
+        if not self.result.items:
             self.score.setText("")
             return
         items = self.result.items

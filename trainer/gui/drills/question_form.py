@@ -31,13 +31,15 @@ from trainer.drills.base import Drill, DrillItem, Feedback, Question
 from trainer.drills.decision_drills import read_result
 from trainer.engine.evaluator import Category
 from trainer.gui.drills.hand_view import hand_html
+from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.widgets import BAD, GOOD, NOTE, form_label, say
-from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
+from trainer.scoring import ItemResult, Mode, ScoreBook
 
 Clock = Callable[[], float]
 
 
-def drill_items(drill: Drill, rng: random.Random, count: int, mode: Mode, clock: Clock | None) -> Iterator[Any]:
+def drill_items(drill: Drill, rng: random.Random, count: int, mode: Mode,
+                clock: Clock | None) -> Iterator[DrillItem]:
     """The drill's items, timed by ``clock`` when the drill takes one."""
     if clock is not None and "clock" in inspect.signature(drill.items).parameters:
         return iter(drill.items(rng, count, mode, clock=clock))  # type: ignore[call-arg]
@@ -123,7 +125,7 @@ class AnswerPanel(QStackedWidget):
         (self.amount if self.currentIndex() == 1 else self.line).setFocus()
 
 
-class DrillForm(QWidget):
+class DrillForm(QWidget, RunsASet[DrillItem]):
     """A drill as a form (a QWidget for the main window's right-hand panel or a dialog).
 
     ``clock`` times the items (tests inject one). ``seed`` replays a set.
@@ -143,11 +145,6 @@ class DrillForm(QWidget):
         self.setWindowTitle(drill.description)
         self.drill, self.book, self.mode, self.count = drill, book, mode, count
         self.clock = clock
-        self.seed = seed
-        self.item: DrillItem | None = None
-        self.result: SetResult | None = None
-        self.number = 0
-        self._items: Iterator[Any] = iter(())
         self._item_over = False
         self._answers: list[str] = []
         self._build()
@@ -187,19 +184,16 @@ class DrillForm(QWidget):
 
     def start(self, seed: int | None = None) -> None:
         """A new set (the same items again for the same ``seed``)."""
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-        self.result = SetResult(self.drill.name, self.mode)
-        self._items = drill_items(self.drill, random.Random(self.seed), self.count, self.mode, self.clock)
-        self.number = 0
+        seed = new_seed(seed)
+        items = drill_items(self.drill, random.Random(seed), self.count, self.mode, self.clock)
+        self.drill_set = DrillSet(self.book, self.drill.name, self.mode, items, seed=seed, size=self.count)
         self.next_item()
 
     def next_item(self) -> None:
-        item = next(self._items, None)
-        if item is None:
-            self._finish_set()
-            return
-        self.number += 1
-        self.item = item
+        """The next item of the set, or the set's score at its end."""
+        self.drill_set.advance(self._show_item, self._finish_set)
+
+    def _show_item(self, item: DrillItem) -> None:
         self._item_over = False
         self.progress.setText(f"Hand {self.number} of {self.count} · {self.mode.value} mode · seed {self.seed}")
         self.title.setText(item.title)
@@ -244,26 +238,23 @@ class DrillForm(QWidget):
         return feedback
 
     def _end_item(self) -> None:
-        assert self.item is not None and self.result is not None
+        assert self.item is not None
         outcome: ItemResult = self.item.result()
-        self.result.items.append(outcome)
-        self.book.record(outcome)
+        self.drill_set.record(outcome)
         self._item_over = True
         self.answers.setEnabled(False)
         done = f"Hand done: {outcome.score:.0f} % ({outcome.correct} of {outcome.steps})"
         if self.mode is Mode.EXAM:
             lines = [done] + [f"• {mistake.describe()}" for mistake in outcome.mistakes]
             self._say("\n".join(lines), GOOD if outcome.perfect else BAD)
-        self.prompt.setText(done + (". Next hand when ready." if self.number < self.count else "."))
+        last = self.drill_set.last
+        self.prompt.setText(done + ("." if last else ". Next hand when ready."))
         self.next_button.setEnabled(True)
-        self.next_button.setText("Next hand" if self.number < self.count else "See the score")
+        self.next_button.setText("See the score" if last else "Next hand")
         self.next_button.setFocus()
         self.item_finished.emit(outcome)
 
     def _finish_set(self) -> None:
-        assert self.result is not None
-        self.item = None
-        self.book.record_set(self.result)
         self.title.setText("Set done")
         self.hand.clear()
         self.prompt.setText(self.result.summary())

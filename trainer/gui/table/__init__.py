@@ -26,39 +26,64 @@ The interface the main window (and the settlement quiz) use:
 ``TableView(scene, parent=None)`` (:mod:`.view`)
     A :class:`QGraphicsView` that keeps the whole table fitted (``fitInView``) on every resize.
 
-``Durations`` and ``RoundDirector(scene, played_round, durations, sound=None)`` (:mod:`.director`)
-    ``start()``, ``pause()``, ``resume()``, ``step()``, ``skip_to_end()``, ``stop()``, ``set_speed(0.25..4)``;
-    signals ``phaseStarted(str)`` (``bets``, ``fee``, ``deal``, ``preflop``, ``flop``, ``turn-river``,
-    ``river-decisions``, ``folds``, ``reveal``, ``refund``, ``settle:<seat>``, ``cleanup``) and
-    ``finished()``.
+``Durations`` and ``RoundDirector(scene, played_round, durations, sound=None, settle_by_trainee=False)``
+(:mod:`.director`)
+    ``start()``, ``pause()``, ``resume()``, ``step()``, ``skip_to_end()``, ``stop()``, ``set_speed(0.25..4)``,
+    ``play_step(step, payout=None)``, ``finish_settlement()``, ``phase_names()``; ``state`` (a
+    ``DirectorState``); signals ``phaseStarted(str)``, ``finished()`` and ``settlementDue()``.
     ``sound`` is anything with ``play(name)``; the director plays ``deal``, ``flip``, ``chips`` and
     ``shuffle``.
+
+``Phase``, ``DirectorState``, ``phase_text(name)`` (:mod:`.phases`, no Qt) and ``plan_round(played)``
+(:mod:`.plan`, no Qt)
+    The phases a round plays (``bets``, ``fee``, ``deal``, ``preflop``, ``flop``, ``turn-river``,
+    ``river-decisions``, ``coin-in``, ``showdown``, ``folds``, ``reveal``, ``refund``, ``settle:<seat>``,
+    ``settle-rest``, ``cleanup``), the director's states, and how a phase reads in a status bar.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what the lazy exports below load, for the type checker
+    from trainer.gui.table.art import ArtLibrary, AssetError
+    from trainer.gui.table.director import Durations, RoundDirector
+    from trainer.gui.table.items import CardItem, ChipStack
+    from trainer.gui.table.layout import TableLayoutConfig
+    from trainer.gui.table.phases import DirectorState, Phase, phase_text
+    from trainer.gui.table.plan import PlannedPhase, plan_round
+    from trainer.gui.table.scene import TableScene
+    from trainer.gui.table.spots import WagerSpot
+    from trainer.gui.table.view import TableView
 
 _EXPORTS = {
     "ArtLibrary": "art",
     "AssetError": "art",
     "CardItem": "items",
     "ChipStack": "items",
+    "DirectorState": "phases",
     "Durations": "director",
+    "Phase": "phases",
+    "PlannedPhase": "plan",
     "RoundDirector": "director",
     "TableLayoutConfig": "layout",
     "TableScene": "scene",
     "TableView": "view",
-    "WagerSpot": "items",
+    "WagerSpot": "spots",
+    "phase_text": "phases",
+    "plan_round": "plan",
 }
 """Names importable from the package; loaded on first use, so the pure modules (:mod:`.layout`,
-:mod:`.money`) can be imported without Qt."""
+:mod:`.money`, :mod:`.phases`, :mod:`.plan`, :mod:`.captions`) can be imported without Qt."""
 
-__all__ = sorted(_EXPORTS)
+__all__ = [  # the names of _EXPORTS, spelt out for the tools that read them without running the module
+    "ArtLibrary", "AssetError", "CardItem", "ChipStack", "DirectorState", "Durations", "Phase", "PlannedPhase",
+    "RoundDirector", "TableLayoutConfig", "TableScene", "TableView", "WagerSpot", "phase_text", "plan_round",
+]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

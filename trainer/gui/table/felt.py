@@ -21,9 +21,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from trainer.gui.table import style
-from trainer.gui.table.items import paint_printed_spot
-from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytablePanel, Point, TableGeometry, along_arc
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytablePanel, Point, TableGeometry
 from trainer.gui.table.pixmaps import DevicePixmaps
+from trainer.gui.table.shapes import along_arc
+from trainer.gui.table.spots import paint_printed_spot
 
 
 def _qpoint(point: Point) -> QPointF:

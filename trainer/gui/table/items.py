@@ -1,8 +1,9 @@
-"""The moving and clickable things on the felt: cards, chip stacks, wagering areas, seats, labels.
+"""The moving things on the felt: cards and chip stacks, and what every item of the table shares.
 
 Every item is a :class:`QGraphicsObject`, so position, rotation and opacity animate with
 :class:`QPropertyAnimation`; a card also animates ``face`` (0 = back up, 1 = face up) to turn over. Items only
-draw and report clicks; what happens in a round is decided by the engine and staged by the director.
+draw and report clicks; what happens in a round is decided by the engine and staged by the director. The
+wagering areas and clickable places are in :mod:`.spots`, the labels in :mod:`.labels`.
 """
 
 from __future__ import annotations
@@ -13,12 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
     QFontMetricsF,
     QPainter,
-    QPainterPath,
     QPen,
     QTransform,
 )
@@ -32,23 +29,14 @@ from PySide6.QtWidgets import QWidget as _QWidget
 
 from trainer.gui.table import style
 from trainer.gui.table.art import ArtLibrary, AssetError
-from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, CHIP_DIAMETER, SpotGeometry
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, CHIP_DIAMETER
 from trainer.gui.table.money import chip_breakdown, format_amount
 from trainer.gui.table.pixmaps import DevicePixmaps, Turn, painter_turn
 
-__all__ = [
-    "AssetError",
-    "Badge",
-    "CardItem",
-    "ChipStack",
-    "ClickableArea",
-    "PromptBanner",
-    "TableItem",
-    "WagerSpot",
-]
+__all__ = ["MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "device_scale", "is_upright"]
 
 _CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
-_MARKS = DevicePixmaps(16 * 1024 * 1024)
+MARKS = DevicePixmaps(16 * 1024 * 1024)
 """The drawn highlights of the wagering areas and seats and the lit progressive sensors, which lie turned
 towards the dealer (Qt's cache would draw them again on every frame)."""
 
@@ -335,294 +323,3 @@ class ChipStack(TableItem):
             painter.setPen(style.LABEL_TEXT)
             painter.setFont(self._font)
             painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label)
-
-
-# -- printed areas -----------------------------------------------------------------------------------------
-
-
-def spot_outline(geometry: SpotGeometry) -> QRectF:
-    """The area's circle (its bounding square) or box, in the area's own turned frame, centred on 0, 0."""
-    s = geometry.scale
-    w, h = geometry.size
-    if geometry.shape == "box":
-        return QRectF(-w * s / 2, -h * s / 2, w * s, h * s)
-    return QRectF(-w * s, -w * s, 2 * w * s, 2 * w * s)
-
-
-def _outline(painter: QPainter, geometry: SpotGeometry, rect: QRectF) -> None:
-    if geometry.shape == "box":
-        painter.drawRoundedRect(rect, 7, 7)
-    else:
-        painter.drawEllipse(rect)
-
-
-def paint_printed_spot(painter: QPainter, geometry: SpotGeometry) -> None:
-    """Print one wagering area on the felt (the painter already in the area's frame): double outline and
-    name, or the progressive sensor with its word under it."""
-    rect = spot_outline(geometry)
-    w = geometry.size[0]
-    size = {"box": 15, "circle": 11 if w >= 24 else 8, "sensor": 7}[geometry.shape]
-    font = style.font(round(size * geometry.scale), bold=True, spacing=0.6)
-    painter.setFont(font)
-    if geometry.shape == "sensor":
-        painter.setPen(QPen(style.PRINT, 1.6))
-        painter.setBrush(QColor("#2a2a2a"))
-        painter.drawEllipse(rect)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("#5a1512"))
-        painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
-        painter.setPen(style.PRINT_SOFT)
-        text = QRectF(rect.left() - 22, rect.bottom() + 1, rect.width() + 44, 12)
-        painter.drawText(text, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "PROGRESSIVE")
-        return
-    painter.setBrush(QColor(255, 255, 255, 14))
-    painter.setPen(QPen(style.PRINT, 2.2))
-    _outline(painter, geometry, rect)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(style.GOLD_SOFT, 1.0))
-    _outline(painter, geometry, rect.adjusted(4, 4, -4, -4))
-    painter.setPen(style.PRINT)
-    words = geometry.label.split() if geometry.shape == "circle" else [geometry.label]
-    line = QFontMetricsF(font).height() * 0.92
-    for index, word in enumerate(words):
-        offset = (index - (len(words) - 1) / 2) * line
-        painter.drawText(rect.translated(0, offset), Qt.AlignmentFlag.AlignCenter, word)
-
-
-class WagerSpot(TableItem):
-    """One wagering area: clickable, highlightable, and (for the progressive sensor) lit by a coin.
-
-    The area itself is printed on the felt (:func:`paint_printed_spot`); this item lies over it, turned to
-    face the dealer, and draws only a highlight or the sensor's light (otherwise it has nothing to paint).
-    Clicking it emits :attr:`clicked`; the scene turns that into ``spotClicked(seat, wager)``.
-    """
-
-    def __init__(self, geometry: SpotGeometry, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self.geometry = geometry
-        self.seat = geometry.seat
-        self.wager = geometry.wager
-        self._lit = False
-        self._shape_rect = spot_outline(geometry)
-        self._bounds = self._shape_rect.adjusted(-8, -8, 8, 8)
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
-        self.setPos(geometry.center.x, geometry.center.y)
-        self.setRotation(geometry.angle)
-        self.set_clickable(True)
-
-    @property
-    def lit(self) -> bool:
-        return self._lit
-
-    def set_lit(self, on: bool) -> None:
-        """Light the progressive sensor (a coin dropped on it)."""
-        if on != self._lit:
-            self._lit = on
-            self._contents_changed()
-
-    def set_highlighted(self, on: bool) -> None:
-        if on != self._highlighted:
-            self._highlighted = on
-            self._contents_changed()
-
-    def _contents_changed(self) -> None:
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not (self._lit or self._highlighted))
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return self._bounds
-
-    def shape(self) -> QPainterPath:
-        path = QPainterPath()
-        if self.geometry.shape == "box":
-            path.addRoundedRect(self._shape_rect, 7, 7)
-        else:
-            path.addEllipse(self._shape_rect.adjusted(-3, -3, 3, 3))
-        return path
-
-    def look(self) -> tuple[object, ...]:
-        """The key of the drawing of this area's light and highlight (alike for alike areas)."""
-        g = self.geometry
-        return "spot", g.shape, g.size, g.scale, self._lit, self._highlighted
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
-    ) -> None:
-        _MARKS.draw(painter, self._bounds, self.look(), self._paint_marks)
-
-    def _paint_marks(self, painter: QPainter) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = self._shape_rect
-        if self._lit:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(255, 80, 60, 70))
-            painter.drawEllipse(rect.adjusted(-5, -5, 5, 5))
-            painter.setBrush(QColor("#ff3b30"))
-            painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
-        if self._highlighted:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(style.HIGHLIGHT_GLOW, 10))
-            _outline(painter, self.geometry, rect.adjusted(-2, -2, 2, 2))
-            painter.setPen(QPen(style.HIGHLIGHT, 2.4))
-            _outline(painter, self.geometry, rect)
-
-
-class ClickableArea(TableItem):
-    """An invisible area of the felt (a seat, the dealer's place) that reports clicks and can glow."""
-
-    def __init__(self, rect: QRectF, radius: float = 18.0, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self._rect = rect
-        self._radius = radius
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
-        self.set_clickable(True)
-
-    def set_highlighted(self, on: bool) -> None:
-        if on != self._highlighted:
-            self._highlighted = on
-            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not on)
-            self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return self._rect.adjusted(-8, -8, 8, 8)
-
-    def shape(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, self._radius, self._radius)
-        return path
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
-    ) -> None:
-        if self._highlighted:
-            r = self._rect
-            look = ("area", r.x(), r.y(), r.width(), r.height(), self._radius)
-            _MARKS.draw(painter, self.boundingRect(), look, self._paint_glow)
-
-    def _paint_glow(self, painter: QPainter) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(QColor(255, 216, 77, 26))
-        painter.setPen(QPen(style.HIGHLIGHT_GLOW, 9))
-        painter.drawRoundedRect(self._rect, self._radius, self._radius)
-        painter.setPen(QPen(style.HIGHLIGHT, 2, Qt.PenStyle.DashLine))
-        painter.drawRoundedRect(self._rect, self._radius, self._radius)
-
-
-class _TextItem(TableItem):
-    """An item showing one text, its shape (``_rect``, and ``_text_rect`` for the text) measured from the text."""
-
-    def __init__(self, font: QFont, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self._font = font
-        self._text = ""
-        self._rect = QRectF()
-        self._text_rect = QRectF()
-
-    @property
-    def text(self) -> str:
-        return self._text
-
-    def set_text(self, text: str) -> None:
-        self.prepareGeometryChange()
-        self._text = text
-        self._rect, self._text_rect = self._measure(text)
-        self.update()
-
-    def _measure(self, text: str) -> tuple[QRectF, QRectF]:
-        """The item's rectangle and its text's rectangle for ``text``: by default one line in a pill centred on
-        the item's position."""
-        width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
-        rect = QRectF(-width / 2, -11, width, 22)
-        return rect, rect
-
-
-class Badge(_TextItem):
-    """A small label in a dark pill: a player's decision (``4x``, ``CHECK``, ``FOLD``), a result, the dealer's
-    hand. With a ``number`` it carries a gold disc with that number first (a seat's marker), and is centred
-    on the disc, so it can lie over the seat number printed on the felt; ``leftward`` puts the text on the
-    disc's left, for the seats on the right of the table, so that a long label stays on the felt."""
-
-    def __init__(
-        self, text: str = "", number: int | None = None, parent: QGraphicsItem | None = None, *,
-        leftward: bool = False,
-    ) -> None:
-        super().__init__(style.font(13, bold=True, spacing=0.5), parent)
-        self._number_font = style.font(12, bold=True)
-        self._number = number
-        self._leftward = leftward
-        self.set_text(text)
-
-    def _measure(self, text: str) -> tuple[QRectF, QRectF]:
-        if self._number is None:
-            return super()._measure(text)
-        width = QFontMetricsF(self._font).horizontalAdvance(text) + 18
-        if self._leftward:
-            return QRectF(-13 - width, -12, width + 26, 24), QRectF(-13 - width, -12, width, 24)
-        return QRectF(-13, -12, width + 26, 24), QRectF(13, -12, width, 24)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return self._rect.adjusted(-2, -2, 2, 2)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
-    ) -> None:
-        if not self._text:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(style.LABEL_BACK)
-        painter.setPen(QPen(style.GOLD, 1.5))
-        radius = self._rect.height() / 2
-        painter.drawRoundedRect(self._rect, radius, radius)
-        if self._number is not None:
-            painter.setBrush(style.GOLD)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.drawEllipse(QPointF(0, 0), 10, 10)
-            painter.setPen(QColor("#14110a"))
-            painter.setFont(self._number_font)
-            painter.drawText(QRectF(-10, -10, 20, 20), Qt.AlignmentFlag.AlignCenter, str(self._number))
-        painter.setPen(style.LABEL_TEXT)
-        painter.setFont(self._font)
-        painter.drawText(self._text_rect, Qt.AlignmentFlag.AlignCenter, self._text)
-
-
-class PromptBanner(_TextItem):
-    """The place for a prompt or question on the felt: a dark banner with cream text, hidden when empty."""
-
-    MAX_WIDTH = 640.0
-
-    def __init__(self, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(style.font(20, bold=True), parent)
-        self.setVisible(False)
-
-    def set_text(self, text: str) -> None:
-        super().set_text(text)
-        self.setVisible(bool(text))
-
-    def _measure(self, text: str) -> tuple[QRectF, QRectF]:
-        metrics = QFontMetricsF(self._font)
-        flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
-        bounds = metrics.boundingRect(QRectF(0, 0, self.MAX_WIDTH, 400), flags, text)
-        width, height = bounds.width() + 44, bounds.height() + 22
-        rect = QRectF(-width / 2, -height / 2, width, height)
-        return rect, rect.adjusted(22, 11, -22, -11)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return self._rect.adjusted(-4, -4, 6, 8)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.SHADOW)
-        painter.drawRoundedRect(self._rect.translated(2, 3), 12, 12)
-        painter.setBrush(QBrush(QColor(9, 26, 16, 232)))
-        painter.setPen(QPen(style.GOLD, 2))
-        painter.drawRoundedRect(self._rect, 12, 12)
-        painter.setPen(style.LABEL_TEXT)
-        painter.setFont(self._font)
-        painter.drawText(
-            self._text_rect, int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap), self._text
-        )

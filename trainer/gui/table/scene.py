@@ -20,7 +20,8 @@ from trainer.gui.table._compat import guard_none_refcount
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.equipment import ChipTray, DealerButton, DiscardRack, DropBox, Shuffler
 from trainer.gui.table.felt import FeltItem, PaytableItem
-from trainer.gui.table.items import Badge, CardItem, ChipStack, ClickableArea, PromptBanner, WagerSpot
+from trainer.gui.table.items import CardItem, ChipStack
+from trainer.gui.table.labels import Badge, PromptBanner
 from trainer.gui.table.layout import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -29,6 +30,7 @@ from trainer.gui.table.layout import (
     TableLayoutConfig,
     table_geometry,
 )
+from trainer.gui.table.spots import ClickableArea, WagerSpot
 
 _Item = TypeVar("_Item", bound=QGraphicsItem)
 
@@ -265,9 +267,6 @@ class TableScene(QGraphicsScene):
     def wager_chips(self, seat: int, wager: str) -> ChipStack | None:
         return self._wager_chips.get((seat, str(wager)))
 
-    def payout_chips(self, seat: int, wager: str) -> ChipStack | None:
-        return self._payout_chips.get((seat, str(wager)))
-
     def set_wager_chips(self, seat: int, wager: str, stack: ChipStack | None, *, keep: bool = False) -> None:
         """Make ``stack`` the chips on the wagering area (None: the area is empty). The stack it replaces is
         taken off the table, unless ``keep`` (it is on its way somewhere)."""
@@ -411,6 +410,3 @@ class TableScene(QGraphicsScene):
         self.arrivals.clear()
         self.clear_highlights()
         self.set_prompt("")
-
-    def card_size(self) -> tuple[float, float]:
-        return CARD_WIDTH, CARD_HEIGHT

@@ -8,9 +8,6 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from trainer.gui.table.scene import TableScene
 
-MINIMUM_SIZE = QSize(1024, 700)
-"""The smallest window the table is designed for (the view may be smaller inside a larger window)."""
-
 
 class TableView(QGraphicsView):
     """Shows a :class:`TableScene`, scaled so the whole table is always visible (aspect ratio kept).

@@ -1,0 +1,59 @@
+"""What the table writes in its small labels: a decision, a folded hand's count, the dealer's hand, a seat's
+result (Qt-free)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from trainer.engine.evaluator import HandValue
+from trainer.engine.round import Bets, Decision
+from trainer.engine.settlement import Settlement
+from trainer.gui.table.money import format_amount
+
+SIDE_WAGERS = ("ante", "blind", "trips", "bad_beat", "pairs", "progressive")
+"""The wagers placed before the deal, in the order chips go down (the Blind equals the Ante)."""
+
+
+def wager_amount(bets: Bets, wager: str) -> Decimal:
+    """What a seat put on ``wager`` before the deal (the Blind is the Ante)."""
+    return Decimal(bets.ante if wager == "blind" else getattr(bets, wager, 0) or 0)
+
+
+def decision_text(decision: Decision) -> str:
+    """``4x``, ``CHECK`` or ``FOLD``."""
+    multiple = int(decision.multiple)
+    return f"{multiple}x" if multiple else ("FOLD" if decision.is_fold else "CHECK")
+
+
+def fold_count_text(cards: int) -> str:
+    """The count of a folded hand spread on the felt.
+
+    >>> fold_count_text(2)
+    'FOLD · 2 CARDS'
+    """
+    return f"FOLD · {cards} CARDS"
+
+
+def hand_text(hand: HandValue) -> str:
+    """The hand in words, capitalised (``Two pair, kings and fives``)."""
+    text = hand.describe()
+    return text[:1].upper() + text[1:]
+
+
+def dealer_text(settlement: Settlement) -> str:
+    """The dealer's hand and whether it qualifies."""
+    verdict = " · qualifies" if settlement.dealer_qualifies else " · does not qualify"
+    return hand_text(settlement.dealer) + verdict
+
+
+def seat_result_text(settlement: Settlement, seat: int) -> str:
+    """``WIN · NET +$35``, ``PUSH · EVEN``, ``LOSE · NET −$20``; empty for a seat not in the round."""
+    try:
+        result = settlement.seat(seat)
+    except KeyError:
+        return ""
+    net = Decimal(result.net)
+    if net == 0:
+        return f"{str(result.result).upper()} · EVEN"
+    sign = "+" if net > 0 else "−"
+    return f"{str(result.result).upper()} · NET {sign}{format_amount(abs(net))}"

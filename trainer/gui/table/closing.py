@@ -1,0 +1,151 @@
+"""The last phases of a round as animation: the folded hands collected, the dealer's hand revealed (or every
+hand shown for the trainee's settlement), each seat settled, and the table cleared to the rack."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from functools import partial
+
+from PySide6.QtCore import QAbstractAnimation
+
+from trainer.engine.settlement import Step
+from trainer.gui.table.captions import dealer_text, fold_count_text, seat_result_text
+from trainer.gui.table.chipwork import settle_step
+from trainer.gui.table.items import CardItem, ChipStack
+from trainer.gui.table.plan import PlannedPhase, SettledKey, in_action, seat_settled
+from trainer.gui.table.stage import Stage
+from trainer.gui.table.timeline import Timeline
+
+
+def steps(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
+    """The phase's settlement steps one after another, as the engine has them (coin-in, refund, the rest)."""
+    return [settle_step(stage, t, step) for step in planned.steps]
+
+
+def folds(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
+    """Each folded hand spread, counted and its Ante and Blind taken; then racked, or turned face up when a
+    side bet of it is still in action (trips on a fold)."""
+    later = in_action(stage.round)
+    out: list[QAbstractAnimation] = []
+    rack_slot = stage.scene.next_rack_slot()
+    for seat in planned.seats:
+        cards = stage.scene.cards_at("seat", seat)
+        blocks = spread_and_count(stage, t, seat, cards)
+        blocks += [settle_step(stage, t, step) for step in planned.steps if step.seat == seat]
+        if seat in later:
+            blocks.append(t.together([t.flip(card, True, stage.durations.flip) for card in cards]))
+        else:
+            blocks += rack_folded_hand(stage, t, cards, rack_slot)
+            rack_slot += len(cards)
+        out.append(t.one_after_another(blocks))
+    return out
+
+
+def spread_and_count(stage: Stage, t: Timeline, seat: int, cards: Sequence[CardItem]) -> list[QAbstractAnimation]:
+    """A folded hand spread on the felt and counted (``FOLD · 2 CARDS`` by the seat)."""
+    d = stage.durations
+    spread = stage.scene.geometry.seat(seat).spread()
+    blocks: list[QAbstractAnimation] = [
+        t.together([t.slide(card, spread[i], d.deal) for i, card in enumerate(cards)]),
+    ]
+    if stage.annotate:
+        blocks.append(t.cue(partial(stage.scene.set_badge, seat, fold_count_text(len(cards)))))
+    blocks.append(t.wait(d.pause // 2))
+    return blocks
+
+
+def rack_folded_hand(stage: Stage, t: Timeline, cards: Sequence[CardItem], first: int) -> list[QAbstractAnimation]:
+    """A counted hand into the discard rack from slot ``first``, face down."""
+    slides = [stage.to_rack(t, card, first + i) for i, card in enumerate(cards)]
+    return [t.together(slides), t.cue(partial(stage.rack, cards))]
+
+
+def clear_folded_hand(stage: Stage, t: Timeline, seat: int,
+                      settled: Collection[SettledKey]) -> list[QAbstractAnimation]:
+    """The trainee's settlement: once every wager of a folded hand is ``settled`` (its Ante and Blind, and a
+    trips on a fold's Trips, Pairs or Progressive still in action), the hand is spread, counted and racked
+    (rules-notes §7), as the table's own ``folds`` phase does. Nothing while something of it is left."""
+    if seat not in stage.round.folded or not seat_settled(stage.round, seat, settled):
+        return []
+    cards = stage.scene.cards_at("seat", seat)
+    if not cards:
+        return []
+    first = stage.scene.next_rack_slot() + stage.racking  # after the cards still on their way to the rack
+    stage.racking += len(cards)
+
+    def arrived() -> None:
+        stage.racking -= len(cards)
+
+    blocks = spread_and_count(stage, t, seat, cards)
+    blocks += rack_folded_hand(stage, t, cards, first)
+    blocks.append(t.cue(arrived))
+    return blocks
+
+
+def reveal(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
+    """The dealer's cards turned face up and read (whether the hand qualifies)."""
+    d = stage.durations
+    cards = stage.scene.cards_at("dealer")
+    out: list[QAbstractAnimation] = [
+        stage.sound(t, "flip"),
+        t.staggered([t.flip(card, True, d.flip) for card in cards], d.gap(d.flip)),
+    ]
+    if stage.annotate:
+        text = dealer_text(stage.round.settlement)
+        out.append(t.cue(lambda: stage.scene.set_dealer_badge(text)))
+    return out
+
+
+def showdown(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
+    """For a trainee's settlement: the dealer's cards and every hand of ``planned.seats`` turned face up (a
+    folded hand stays face down unless something of it is still to settle, as trips on a fold), and no label
+    saying what anyone holds."""
+    d = stage.durations
+    scene = stage.scene
+    dealer = [t.flip(card, True, d.flip) for card in scene.cards_at("dealer")]
+    hands = [t.flip(card, True, d.flip) for seat in planned.seats
+             for card in scene.cards_at("seat", seat) if t.face(card) < 0.5]
+    out: list[QAbstractAnimation] = [stage.sound(t, "flip"), t.staggered(dealer, d.gap(d.flip))]
+    if hands:
+        out.append(t.together(hands))
+    return out
+
+
+def settle_seat(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
+    """A seat's hand turned up (if it is not yet), its result written, and its steps as chips."""
+    [seat] = planned.seats
+    out: list[QAbstractAnimation] = []
+    down = [card for card in stage.scene.cards_at("seat", seat) if t.face(card) < 0.5]
+    if down:
+        flips = [t.flip(card, True, stage.durations.flip) for card in down]
+        out.append(t.together([stage.sound(t, "flip"), *flips]))
+    if stage.annotate:
+        result = seat_result_text(stage.round.settlement, seat)
+        if result:
+            out.append(t.cue(lambda: stage.scene.set_badge(seat, result)))
+    out += [settle_step(stage, t, step) for step in planned.steps]
+    return out
+
+
+def cleanup(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
+    """The stub of a hand-held deck, then every card on the felt, to the rack."""
+    scene = stage.scene
+    out: list[QAbstractAnimation] = []
+    if stage.stub:  # the rest of a hand-held deck, first
+        out.append(stage.unload(t, stage.stub, show=False, first=scene.next_rack_slot()))
+    cards = [*scene.cards_at("seat"), *scene.cards_at("dealer"), *scene.cards_at("board")]
+    first = scene.next_rack_slot() + len(stage.stub)
+    moves = [
+        t.one_after_another([stage.to_rack(t, card, first + i), t.cue(partial(scene.place_card, card, "rack"))])
+        for i, card in enumerate(cards)
+    ]
+    if moves:
+        out.append(t.staggered(moves, max(1, stage.durations.gap(stage.durations.deal) // 2)))
+    return out
+
+
+def trainee_step(stage: Stage, t: Timeline, step: Step, settled: Collection[SettledKey],
+                 payout: ChipStack | None = None) -> list[QAbstractAnimation]:
+    """A step the trainee settled, as chips (``payout``: the chips cut for a pay); then the folded hand it
+    closes, if it does."""
+    return [settle_step(stage, t, step, payout), *clear_folded_hand(stage, t, step.seat, settled)]
