@@ -136,7 +136,7 @@ class Store(AbstractContextManager["Store"]):
         identity = identify(result, seed=seed, index=index, count=count)
         if situation is not None:
             identity = Identity(situation, identity.variant, identity.seed, identity.replay)
-        when = at or self.clock()
+        when = (at or self.clock()).astimezone(UTC)
         with self.transact() as connection:
             item_id = insert_item(connection, profile.id, uuid.uuid4().hex, when.isoformat(), result, identity)
             review_item(connection, profile.id, result, identity.situation, when)
