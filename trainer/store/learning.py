@@ -68,9 +68,20 @@ def my_mistakes(store: Store, profile: Profile) -> list[OpenMistake]:
         if item.replay is None or item.replay.key in seen:
             continue
         seen.add(item.replay.key)
-        result.append(OpenMistake(item.replay, item.drill, item.situation, item.title, item.at, int(row["wrong"]),
-                                  item.mistakes))
+        result.append(OpenMistake(item.replay, item.drill, item.situation, shown_title(item.replay, item.title),
+                                  item.at, int(row["wrong"]), item.mistakes))
     return result
+
+
+def shown_title(replay: Replay, title: str) -> str:
+    """A hand's title as the trainee sees it: ``Blind · hand 680499`` (the variant would give the answer away)."""
+    if replay.kind is not ReplayKind.HAND:
+        return title
+    from trainer.drills.scenarios import SITUATIONS
+    from trainer.drills.settlement_drills import GROUPS
+
+    topic = SITUATIONS[replay.situation].topic if replay.situation in SITUATIONS else replay.drill
+    return f"{GROUPS.get(topic, topic)} · hand {replay.seed}"
 
 
 def deal_again(replay: Replay, mode: Mode) -> DrillItem:
