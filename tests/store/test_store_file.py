@@ -37,6 +37,12 @@ def test_a_store_of_the_first_schema_is_migrated_keeping_its_items(tmp_path: Pat
         perfect = latest.connection.execute("SELECT uid, perfect FROM item ORDER BY uid").fetchall()
         assert [tuple(row) for row in perfect] == [("i1", 1), ("i2", 0)]
         assert items[1].mistakes[0].given == "$10"
+        from trainer.store.progress import frequent_mistakes, totals
+
+        summary = totals(latest, latest.profile("Ana"))
+        assert (summary.items, summary.steps, summary.correct, summary.days) == (2, 10, 9, 1)
+        assert [(entry.kind, entry.count) for entry in frequent_mistakes(latest, latest.profile("Ana"))] == [
+            ("wrong amount", 1)]
 
 
 def test_the_journal_is_write_ahead(store: Store) -> None:

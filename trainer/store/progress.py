@@ -66,26 +66,25 @@ def by_day(store: Store, profile: Profile, *, skill_column: str = "drill") -> li
     if skill_column not in ("drill", "situation"):
         raise ValueError(f"no skill column {skill_column!r}")
     rows = store.connection.execute(
-        f"SELECT substr(at, 1, 10) AS day, {skill_column} AS skill, count(*), sum(steps), sum(correct), sum(seconds) "
-        f"FROM item WHERE profile_id = ? GROUP BY day, skill ORDER BY day, skill", (profile.id,)).fetchall()
+        f"SELECT day, {skill_column} AS skill, sum(items), sum(steps), sum(correct), sum(seconds) "
+        f"FROM day_total WHERE profile_id = ? GROUP BY day, skill ORDER BY day, skill", (profile.id,)).fetchall()
     return [DayPoint(row[0], row[1], row[2], row[3] or 0, row[4] or 0, row[5] or 0.0) for row in rows]
 
 
 def speed_by_day(store: Store, profile: Profile) -> list[SpeedPoint]:
     """Each day's speed-mode hands per hour, oldest first."""
     rows = store.connection.execute(
-        "SELECT substr(at, 1, 10) AS day, count(*), sum(seconds) FROM item WHERE profile_id = ? AND mode = 'speed' "
+        "SELECT day, sum(items), sum(seconds) FROM day_total WHERE profile_id = ? AND mode = 'speed' "
         "GROUP BY day ORDER BY day", (profile.id,)).fetchall()
     return [SpeedPoint(row[0], row[1], row[2] or 0.0) for row in rows]
 
 
 def frequent_mistakes(store: Store, profile: Profile | None = None, limit: int = 10) -> list[FrequentMistake]:
     """The most frequent mistakes (kind and topic), most frequent first; every profile's when None."""
-    where, values = ("WHERE item.profile_id = ?", [profile.id]) if profile else ("", [])
+    where, values = ("WHERE profile_id = ?", [profile.id]) if profile else ("", [])
     rows = store.connection.execute(
-        "SELECT mistake.kind, mistake.topic, item.drill, count(*), max(mistake.rule) "
-        f"FROM mistake JOIN item ON item.id = mistake.item_id {where} "
-        "GROUP BY mistake.kind, mistake.topic, item.drill", values).fetchall()
+        f"SELECT kind, topic, drill, sum(count), max(rule) FROM mistake_total {where} GROUP BY kind, topic, drill",
+        values).fetchall()
     groups: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
     for kind, topic, drill, count, rule in rows:
         groups.setdefault((kind, topic), []).append((count, drill, rule or ""))
@@ -99,6 +98,8 @@ def frequent_mistakes(store: Store, profile: Profile | None = None, limit: int =
 
 @dataclass(frozen=True)
 class Totals:
+    """A profile's items, steps, steps right and seconds, on how many days, from the first day to the last."""
+
     items: int
     steps: int
     correct: int
@@ -114,6 +115,6 @@ class Totals:
 
 def totals(store: Store, profile: Profile) -> Totals:
     row = store.connection.execute(
-        "SELECT count(*), sum(steps), sum(correct), sum(seconds), count(DISTINCT substr(at, 1, 10)), min(at), "
-        "max(at) FROM item WHERE profile_id = ?", (profile.id,)).fetchone()
-    return Totals(row[0], row[1] or 0, row[2] or 0, row[3] or 0.0, row[4], row[5], row[6])
+        "SELECT sum(items), sum(steps), sum(correct), sum(seconds), count(DISTINCT day), min(day), max(day) "
+        "FROM day_total WHERE profile_id = ?", (profile.id,)).fetchone()
+    return Totals(row[0] or 0, row[1] or 0, row[2] or 0, row[3] or 0.0, row[4], row[5], row[6])

@@ -200,7 +200,24 @@ def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: s
             "INSERT INTO mistake (item_id, position, kind, expected, given, rule, topic) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(item_id, number, mistake.kind.value, mistake.expected, mistake.given, mistake.rule, mistake.topic)
              for number, mistake in enumerate(result.mistakes)])
+        _add_to_totals(connection, profile_id, at, result, identity)
     return item_id
+
+
+def _add_to_totals(connection: sqlite3.Connection, profile_id: int, at: str, result: ItemResult,
+                   identity: Identity) -> None:
+    """Keep the day's totals and the mistake counts in step with the items (same transaction)."""
+    connection.execute(
+        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
+        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET "
+        "items = items + 1, "
+        "steps = steps + excluded.steps, correct = correct + excluded.correct, seconds = seconds + excluded.seconds",
+        (profile_id, at[:10], result.drill, identity.situation, result.mode.value, result.steps, result.correct,
+         float(result.seconds)))
+    connection.executemany(
+        "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) VALUES (?, ?, ?, ?, 1, ?) "
+        "ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET count = count + 1, rule = excluded.rule",
+        [(profile_id, mistake.kind.value, mistake.topic, result.drill, mistake.rule) for mistake in result.mistakes])
 
 
 def review_item(connection: sqlite3.Connection, profile_id: int, result: ItemResult, situation: str,
