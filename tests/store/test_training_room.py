@@ -68,7 +68,7 @@ def test_an_exam_is_defined_with_its_game_pay_tables_hands_pass_mark_and_time_li
     exam = save_exam(store, Exam("Trips final", "trips", 20, 90.0, 15.0, "house", {"trips": "UTH-02"}))
     (saved,) = exams(store)
     assert saved == exam and saved.mode is Mode.EXAM and saved.paytables == {"trips": "UTH-02"}
-    with pytest.raises(StoreError, match="no drill named 'poker'.*pass mark"):
+    with pytest.raises(StoreError, match=r"no drill named 'poker'.*pass mark"):
         save_exam(store, Exam("Bad", "poker", 20, 120.0, 15.0))
 
 
