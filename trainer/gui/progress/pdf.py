@@ -163,7 +163,7 @@ def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str |
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
     writer.setTitle(title or (reports[0].profile.name if reports else "Report"))
     writer.setCreator("UTH Dealer Trainer")
-    writer.setResolution(300)
+    writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
     layout = writer.pageLayout().paintRectPixels(writer.resolution())
     document.setPageSize(QSizeF(layout.width(), layout.height()))
     document.print_(writer)
