@@ -22,6 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command it opens the table.",
     )
     parser.add_argument("--version", action="version", version=f"uth-trainer {__version__}")
+    from trainer.store.commands import add_global_options, add_parsers, add_quiz_options
+
+    add_global_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     settle = commands.add_parser(
         "settle",
@@ -49,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode", choices=["practice", "exam", "speed", "guided"], default="practice",
         help="practice: feedback at once (default); exam: feedback at the end; speed: timed",
     )
+    add_quiz_options(quiz)
+    add_parsers(commands)
     return parser
 
 
@@ -59,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_settle(args, sys.stdin, sys.stdout, sys.stderr)
     if args.command == "quiz":
         return run_quiz_command(args, sys.stdin, sys.stdout, sys.stderr)
+    from trainer.store import commands as store_commands
+
+    if args.command in store_commands.COMMANDS:
+        return store_commands.run(args, sys.stdout, sys.stderr)
     from trainer.gui.app import run_app
 
     return run_app(list(argv) if argv is not None else sys.argv[1:])
@@ -129,10 +138,22 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
         print("uth-trainer quiz: --count must be at least 1", file=stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    from trainer.store import StoreError
+    from trainer.store.commands import quiz_recorder
+
     try:
-        run_quiz(drills[args.topic], seed=seed, count=args.count, mode=Mode(args.mode), stdin=stdin, stdout=stdout)
+        recorder = quiz_recorder(args, seed=seed, count=args.count)
+    except StoreError as exc:
+        print(f"uth-trainer quiz: {exc}", file=stderr)
+        return EXIT_USAGE
+    try:
+        run_quiz(drills[args.topic], seed=seed, count=args.count, mode=Mode(args.mode), stdin=stdin, stdout=stdout,
+                 book=recorder.book if recorder else None)
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
+    finally:
+        if recorder:
+            recorder.close()
     return 0
 
 

@@ -1,0 +1,359 @@
+"""The instructor dialog: the PIN first, then the training room: exams, reports, profiles (export, import, backup).
+
+A wrong PIN is refused and the PIN field is closed for the wait the store names (1 s, 2 s, 4 s …). File names
+come from ``ask_path`` (a file dialog by default; the tests pass their own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.store.db import StoreError
+from trainer.store.instructor import Exam, Instructor, delete_exam, exams, save_exam
+from trainer.store.store import Store
+
+AskPath = Callable[[str, str, bool], str | None]
+"""``ask_path(title, file filter, for saving)``: a chosen file name, or None."""
+PAYTABLE_KINDS = (("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", "Pairs"), ("progressive", "Progressive"))
+
+
+def file_dialog(parent: QWidget) -> AskPath:
+    def ask(title: str, pattern: str, save: bool) -> str | None:
+        if save:
+            name, _ = QFileDialog.getSaveFileName(parent, title, "", pattern)
+        else:
+            name, _ = QFileDialog.getOpenFileName(parent, title, "", pattern)
+        return name or None
+
+    return ask
+
+
+class InstructorDialog(QDialog):
+    """Instructor mode behind the PIN. ``unlocked`` is emitted when the PIN is accepted."""
+
+    unlocked = Signal()
+
+    def __init__(self, store: Store, parent: QWidget | None = None, *, gate: Instructor | None = None,
+                 ask_path: AskPath | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("instructorDialog")
+        self.setWindowTitle("Instructor")
+        self.store = store
+        self.gate = gate or Instructor(store)
+        self.ask_path = ask_path or file_dialog(self)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._pin_page())
+        self.room = QTabWidget()
+        self.room.setObjectName("room")
+        self.room.addTab(self._exams_page(), "Exams")
+        self.room.addTab(self._reports_page(), "Reports")
+        self.room.addTab(self._profiles_page(), "Profiles")
+        self.pages.addWidget(self.room)
+        self.status = QLabel()
+        self.status.setObjectName("status")
+        self.status.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.pages, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(buttons)
+        self.resize(720, 520)
+
+    # -- the PIN -------------------------------------------------------------------------------------------
+
+    def _pin_page(self) -> QWidget:
+        page = QWidget()
+        self.pin_prompt = QLabel()
+        self.pin = QLineEdit()
+        self.pin.setObjectName("pin")
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.returnPressed.connect(self.enter_pin)
+        self.pin_button = QPushButton()
+        self.pin_button.setObjectName("pinButton")
+        self.pin_button.clicked.connect(self.enter_pin)
+        row = QHBoxLayout()
+        row.addWidget(self.pin, 1)
+        row.addWidget(self.pin_button)
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.pin_prompt)
+        layout.addLayout(row)
+        layout.addStretch(1)
+        self._show_pin_prompt()
+        return page
+
+    def _show_pin_prompt(self) -> None:
+        if self.gate.has_pin():
+            self.pin_prompt.setText("Enter the instructor PIN.")
+            self.pin_button.setText("Unlock")
+        else:
+            self.pin_prompt.setText("No instructor PIN yet: choose one (at least 4 digits). Only its hash is kept.")
+            self.pin_button.setText("Set PIN")
+
+    def enter_pin(self) -> None:
+        pin = self.pin.text()
+        self.pin.clear()
+        if not self.gate.has_pin():
+            try:
+                self.gate.set_pin(pin)
+            except StoreError as error:
+                self.status.setText(str(error).capitalize())
+                return
+            self._open_room("PIN set.")
+            return
+        answer = self.gate.check(pin)
+        if answer.accepted:
+            self._open_room(answer.message)
+            return
+        self.status.setText(answer.message)
+        if answer.wait > 0:
+            self.pin.setEnabled(False)
+            self.pin_button.setEnabled(False)
+            QTimer.singleShot(int(answer.wait * 1000), self._reopen_pin)
+
+    def _reopen_pin(self) -> None:
+        self.pin.setEnabled(True)
+        self.pin_button.setEnabled(True)
+        self.pin.setFocus()
+
+    def _open_room(self, message: str) -> None:
+        self.status.setText(message)
+        self.pages.setCurrentWidget(self.room)
+        self.unlocked.emit()
+
+    @property
+    def is_unlocked(self) -> bool:
+        return self.pages.currentWidget() is self.room
+
+    # -- exams ---------------------------------------------------------------------------------------------
+
+    def _exams_page(self) -> QWidget:
+        from trainer.drills.base import all_drills
+        from trainer.settings import paytable_choices
+
+        page = QWidget()
+        self.exam_list = QListWidget()
+        self.exam_list.setObjectName("exams")
+        self.exam_list.currentTextChanged.connect(self._load_exam)
+        self.exam_name = QLineEdit()
+        self.exam_name.setObjectName("examName")
+        self.exam_drill = QComboBox()
+        self.exam_drill.setObjectName("examDrill")
+        self.exam_drill.addItems(list(all_drills()))
+        self.exam_game = QComboBox()
+        self.exam_game.addItems(["house", "player-dealer"])
+        self.exam_paytables: dict[str, QComboBox] = {}
+        self.exam_hands = QSpinBox()
+        self.exam_hands.setObjectName("examHands")
+        self.exam_hands.setRange(1, 500)
+        self.exam_hands.setValue(20)
+        self.exam_pass = QDoubleSpinBox()
+        self.exam_pass.setObjectName("examPassMark")
+        self.exam_pass.setRange(1, 100)
+        self.exam_pass.setValue(90)
+        self.exam_pass.setSuffix(" %")
+        self.exam_time = QDoubleSpinBox()
+        self.exam_time.setRange(1, 600)
+        self.exam_time.setValue(20)
+        self.exam_time.setSuffix(" min")
+        form = QFormLayout()
+        form.addRow("Name", self.exam_name)
+        form.addRow("Drill", self.exam_drill)
+        form.addRow("Game", self.exam_game)
+        for kind, title in PAYTABLE_KINDS:
+            box = QComboBox()
+            box.addItems([str(choice) for choice in paytable_choices(kind)])
+            self.exam_paytables[kind] = box
+            form.addRow(f"{title} pay table", box)
+        form.addRow("Hands", self.exam_hands)
+        form.addRow("Pass mark", self.exam_pass)
+        form.addRow("Time limit", self.exam_time)
+        form.addRow("Mode", QLabel("exam (locked: no feedback until the end)"))
+        save = QPushButton("Save exam")
+        save.setObjectName("saveExam")
+        save.clicked.connect(self.save_exam)
+        remove = QPushButton("Delete")
+        remove.clicked.connect(self._delete_exam)
+        actions = QHBoxLayout()
+        actions.addWidget(save)
+        actions.addWidget(remove)
+        right = QVBoxLayout()
+        right.addLayout(form)
+        right.addLayout(actions)
+        layout = QHBoxLayout(page)
+        layout.addWidget(self.exam_list, 1)
+        layout.addLayout(right, 2)
+        self._list_exams()
+        return page
+
+    def _list_exams(self) -> None:
+        self.exam_list.clear()
+        self.exam_list.addItems([exam.name for exam in exams(self.store)])
+
+    def _load_exam(self, name: str) -> None:
+        exam = next((each for each in exams(self.store) if each.name == name), None)
+        if exam is None:
+            return
+        self.exam_name.setText(exam.name)
+        self.exam_drill.setCurrentText(exam.drill)
+        self.exam_game.setCurrentText(exam.banking)
+        for kind, box in self.exam_paytables.items():
+            if kind in exam.paytables:
+                box.setCurrentText(exam.paytables[kind])
+        self.exam_hands.setValue(exam.hands)
+        self.exam_pass.setValue(exam.pass_mark)
+        self.exam_time.setValue(exam.time_limit_minutes)
+
+    def save_exam(self) -> Exam | None:
+        exam = Exam(self.exam_name.text(), self.exam_drill.currentText(), self.exam_hands.value(),
+                    self.exam_pass.value(), self.exam_time.value(), self.exam_game.currentText(),
+                    {kind: box.currentText() for kind, box in self.exam_paytables.items()})
+        try:
+            saved = save_exam(self.store, exam)
+        except StoreError as error:
+            self.status.setText(str(error))
+            return None
+        self._list_exams()
+        self.status.setText(f"Exam {saved.name!r} saved.")
+        return saved
+
+    def _delete_exam(self) -> None:
+        item = self.exam_list.currentItem()
+        if item is not None:
+            delete_exam(self.store, item.text())
+            self._list_exams()
+
+    # -- reports and profiles ------------------------------------------------------------------------------
+
+    def _reports_page(self) -> QWidget:
+        page = QWidget()
+        self.report_profile = QComboBox()
+        self.report_profile.setObjectName("reportProfile")
+        csv_button = QPushButton("CSV…")
+        csv_button.setObjectName("reportCsv")
+        csv_button.clicked.connect(lambda: self.write_report("csv"))
+        pdf_button = QPushButton("PDF…")
+        pdf_button.setObjectName("reportPdf")
+        pdf_button.clicked.connect(lambda: self.write_report("pdf"))
+        form = QFormLayout(page)
+        form.addRow("Report on", self.report_profile)
+        buttons = QHBoxLayout()
+        buttons.addWidget(csv_button)
+        buttons.addWidget(pdf_button)
+        form.addRow("Write", buttons)
+        form.addRow(QLabel("CSV: one row per scored item. PDF: mastery, exam attempts, frequent mistakes, a chart."))
+        return page
+
+    def _profiles_page(self) -> QWidget:
+        page = QWidget()
+        self.profile_list = QListWidget()
+        self.profile_list.setObjectName("roomProfiles")
+        export = QPushButton("Export…")
+        export.setObjectName("exportProfile")
+        export.clicked.connect(self.export_profile)
+        importing = QPushButton("Import…")
+        importing.setObjectName("importProfile")
+        importing.clicked.connect(self.import_profile)
+        backup = QPushButton("Back up the store…")
+        backup.setObjectName("backupStore")
+        backup.clicked.connect(self.backup)
+        buttons = QVBoxLayout()
+        for button in (export, importing, backup):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QHBoxLayout(page)
+        layout.addWidget(self.profile_list, 1)
+        layout.addLayout(buttons)
+        self.refresh_profiles()
+        return page
+
+    def refresh_profiles(self) -> None:
+        names = [profile.name for profile in self.store.profiles()]
+        self.profile_list.clear()
+        self.profile_list.addItems(names)
+        self.report_profile.clear()
+        self.report_profile.addItems(["The class (every profile)", *names])
+
+    def write_report(self, kind: str) -> Path | None:
+        pattern = "CSV (*.csv)" if kind == "csv" else "PDF (*.pdf)"
+        name = self.ask_path(f"Write the {kind.upper()} report", pattern, True)
+        if not name:
+            return None
+        from trainer.store.reports import class_report, save_csv, trainee_report
+
+        chosen = self.report_profile.currentIndex()
+        try:
+            profiles = [self.store.profile(self.report_profile.currentText())] if chosen > 0 else self.store.profiles()
+            if kind == "csv":
+                rows = save_csv(self.store, profiles, name)
+                self.status.setText(f"Wrote {rows} items to {name}")
+            else:
+                from trainer.gui.progress.pdf import write_pdf
+
+                reports = [trainee_report(self.store, profiles[0])] if chosen > 0 else class_report(self.store)
+                pages = write_pdf(reports, name, title=None if chosen > 0 else "Class report")
+                self.status.setText(f"Wrote {name} ({pages} pages)")
+        except StoreError as error:
+            self.status.setText(str(error))
+            return None
+        return Path(name)
+
+    def export_profile(self) -> Path | None:
+        from trainer.store.transfer import export_profile
+
+        item = self.profile_list.currentItem()
+        if item is None:
+            self.status.setText("Choose a profile to export.")
+            return None
+        name = self.ask_path(f"Export {item.text()}", "Profile (*.json)", True)
+        if not name:
+            return None
+        try:
+            count = export_profile(self.store, self.store.profile(item.text()), name)
+        except StoreError as error:
+            self.status.setText(str(error))
+            return None
+        self.status.setText(f"Exported {item.text()}: {count} items to {name}")
+        return Path(name)
+
+    def import_profile(self) -> None:
+        from trainer.store.transfer import import_profile
+
+        name = self.ask_path("Import a profile", "Profile (*.json)", False)
+        if not name:
+            return
+        try:
+            self.status.setText(import_profile(self.store, name).describe())
+        except StoreError as error:
+            self.status.setText(str(error))
+        self.refresh_profiles()
+
+    def backup(self) -> None:
+        name = self.ask_path("Back up the progress store", "SQLite (*.sqlite3)", True)
+        if not name:
+            return
+        try:
+            self.status.setText(f"Backed up to {self.store.backup(name)}")
+        except StoreError as error:
+            self.status.setText(str(error))

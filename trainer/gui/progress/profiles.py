@@ -1,0 +1,151 @@
+"""The start page's profile chooser and Today queue.
+
+:class:`ProfileChooser` lists the trainees on this station (items, last practice) and adds one;
+``profileChosen(name)`` says who is training. :class:`TodayView` shows a profile's Today queue: the hands got
+wrong, the reviews due and the new material; ``drillRequested(drill)`` asks for a drill, ``mistakesRequested()``
+for My mistakes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.store.db import StoreError
+from trainer.store.learning import TodayKind, today
+from trainer.store.records import Profile
+from trainer.store.store import Store
+
+KIND_MARKS = {TodayKind.MISTAKES: "✗", TodayKind.REVIEW: "↻", TodayKind.NEW: "＋"}
+
+
+class ProfileChooser(QWidget):
+    """Who is training: pick a profile (double-click or Start) or add one."""
+
+    profileChosen = Signal(str)  # noqa: N815 (a Qt signal)
+
+    def __init__(self, store: Store, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("profileChooser")
+        self.store = store
+        self.list = QListWidget()
+        self.list.setObjectName("profiles")
+        self.list.itemActivated.connect(lambda _item: self.choose())
+        self.name = QLineEdit()
+        self.name.setObjectName("newProfileName")
+        self.name.setPlaceholderText("New trainee's name")
+        self.name.returnPressed.connect(self.add)
+        self.add_button = QPushButton("Add")
+        self.add_button.setObjectName("addProfile")
+        self.add_button.clicked.connect(self.add)
+        self.start_button = QPushButton("Start")
+        self.start_button.setObjectName("startProfile")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.choose)
+        self.problem = QLabel()
+        self.problem.setObjectName("profileProblem")
+        self.problem.setStyleSheet("color: #b00020")
+        adding = QHBoxLayout()
+        adding.addWidget(self.name, 1)
+        adding.addWidget(self.add_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Who is training?</b>"))
+        layout.addWidget(self.list, 1)
+        layout.addLayout(adding)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.refresh()
+
+    def refresh(self, select: str | None = None) -> None:
+        self.list.clear()
+        for profile in self.store.profiles():
+            last = self.store.connection.execute("SELECT max(at) FROM item WHERE profile_id = ?",
+                                                 (profile.id,)).fetchone()[0]
+            count = self.store.item_count(profile)
+            item = QListWidgetItem(f"{profile.name} — {count} items" + (f", last {last[:10]}" if last else ""))
+            item.setData(Qt.ItemDataRole.UserRole, profile.name)
+            self.list.addItem(item)
+            if select is not None and profile.name.casefold() == select.casefold():
+                self.list.setCurrentItem(item)
+        if self.list.currentItem() is None and self.list.count():
+            self.list.setCurrentRow(0)
+        self.start_button.setEnabled(self.list.count() > 0)
+
+    def add(self) -> None:
+        try:
+            profile = self.store.add_profile(self.name.text())
+        except StoreError as error:
+            self.problem.setText(str(error).capitalize())
+            return
+        self.problem.clear()
+        self.name.clear()
+        self.refresh(select=profile.name)
+
+    def chosen(self) -> str | None:
+        item = self.list.currentItem()
+        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+
+    def choose(self) -> None:
+        name = self.chosen()
+        if name is not None:
+            self.profileChosen.emit(name)
+
+
+class TodayView(QWidget):
+    """A profile's Today queue; activating a line asks for its drill (or for My mistakes)."""
+
+    drillRequested = Signal(str)  # noqa: N815 (a Qt signal)
+    mistakesRequested = Signal()  # noqa: N815
+
+    def __init__(self, store: Store, profile: Profile, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("todayView")
+        self.store, self.profile = store, profile
+        self.title = QLabel()
+        self.list = QListWidget()
+        self.list.setObjectName("todayQueue")
+        self.list.itemActivated.connect(self._activate)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.list, 1)
+        self.refresh()
+
+    def set_profile(self, profile: Profile) -> None:
+        self.profile = profile
+        self.refresh()
+
+    def refresh(self) -> None:
+        entries = today(self.store, self.profile)
+        reviews = sum(1 for entry in entries if entry.kind is TodayKind.REVIEW)
+        self.title.setText(f"<b>Today for {self.profile.name}</b>: {reviews} review{'s' if reviews != 1 else ''} "
+                           f"due, {sum(1 for entry in entries if entry.kind is TodayKind.NEW)} new")
+        self.list.clear()
+        for entry in entries:
+            text = f"{KIND_MARKS[entry.kind]}  {entry.skill.name}: {entry.note}"
+            if entry.kind is TodayKind.MISTAKES:
+                text = f"{KIND_MARKS[entry.kind]}  My mistakes: {entry.note}"
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, (entry.kind.value, entry.drill))
+            item.setToolTip(f"{entry.skill.title} (drill: {entry.drill})")
+            self.list.addItem(item)
+        if not entries:
+            self.list.addItem(QListWidgetItem("Nothing due: every skill is reviewed and no new material today."))
+
+    def _activate(self, item: QListWidgetItem) -> None:
+        data = item.data(Qt.ItemDataRole.UserRole)
+        if not data:
+            return
+        kind, drill = data
+        if kind == TodayKind.MISTAKES.value:
+            self.mistakesRequested.emit()
+        else:
+            self.drillRequested.emit(drill)

@@ -1,0 +1,250 @@
+"""The progress screen: a trainee's mastery per skill, accuracy and seconds per decision over time (Qt Charts),
+hands per hour in speed mode, and the most frequent mistakes, each with its lesson and a drill on it.
+
+The screen only shows what the store says; ``lessonRequested(topic)`` and ``drillRequested(drill)`` tell the host
+what the trainee wants to open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
+from PySide6.QtCore import QDateTime, QMargins, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.store.mastery import Mastery, mastery
+from trainer.store.progress import (
+    DayPoint,
+    FrequentMistake,
+    SpeedPoint,
+    by_day,
+    frequent_mistakes,
+    speed_by_day,
+    totals,
+)
+from trainer.store.records import Profile
+from trainer.store.skills import SkillKind
+from trainer.store.store import Store
+
+ALL_SKILLS = "All drills"
+LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#c77700", "practised": "#2f7fc1", "table-ready": "#2e8b3a"}
+
+
+def _msecs(day: str) -> int:
+    moment = datetime.fromisoformat(day).replace(hour=12, tzinfo=UTC)
+    return int(moment.timestamp() * 1000)
+
+
+def _date_axis(points: Sequence[str]) -> QDateTimeAxis:
+    axis = QDateTimeAxis()
+    axis.setFormat("d MMM")
+    axis.setTickCount(min(8, max(2, len(points))))
+    if points:
+        first, last = _msecs(points[0]), _msecs(points[-1])
+        if first == last:
+            first, last = first - 86_400_000, last + 86_400_000
+        axis.setRange(QDateTime.fromMSecsSinceEpoch(first), QDateTime.fromMSecsSinceEpoch(last))
+    return axis
+
+
+def _chart(title: str) -> QChart:
+    chart = QChart()
+    chart.setTitle(title)
+    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    chart.setMargins(QMargins(4, 4, 4, 4))
+    chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
+    return chart
+
+
+def combine_days(points: Sequence[DayPoint], skill: str | None) -> list[DayPoint]:
+    """Each day's totals of ``skill`` (None: every skill together)."""
+    merged: dict[str, list[float]] = {}
+    for point in points:
+        if skill is not None and point.skill != skill:
+            continue
+        entry = merged.setdefault(point.day, [0, 0, 0, 0.0])
+        entry[0] += point.items
+        entry[1] += point.steps
+        entry[2] += point.correct
+        entry[3] += point.seconds
+    return [DayPoint(day, skill or ALL_SKILLS, int(v[0]), int(v[1]), int(v[2]), v[3])
+            for day, v in sorted(merged.items())]
+
+
+class ProgressScreen(QWidget):
+    """A trainee's progress; ``refresh()`` reads the store again."""
+
+    lessonRequested = Signal(str)  # noqa: N815 (a Qt signal)
+    drillRequested = Signal(str)  # noqa: N815
+
+    def __init__(self, store: Store, profile: Profile, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("progressScreen")
+        self.store, self.profile = store, profile
+        self._days: list[DayPoint] = []
+        self.heading = QLabel()
+        self.heading.setObjectName("progressHeading")
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self.skill_box = QComboBox()
+        self.skill_box.setObjectName("skillBox")
+        self.skill_box.currentIndexChanged.connect(self._show_skill)
+        self.accuracy_chart = _chart("Accuracy and seconds per decision")
+        self.accuracy_view = QChartView(self.accuracy_chart)
+        self.speed_chart = _chart("Hands per hour, speed mode")
+        self.speed_view = QChartView(self.speed_chart)
+        for view in (self.accuracy_view, self.speed_view):
+            view.setRenderHint(QPainter.RenderHint.Antialiasing)
+            view.setMinimumHeight(220)
+        self.mastery_table = self._table(("Skill", "Level", "Accuracy", "Per decision", "Target", "Items"))
+        self.mastery_table.setObjectName("masteryTable")
+        self.mistakes_table = self._table(("Mistake", "Topic", "Times", "", ""))
+        self.mistakes_table.setObjectName("mistakesTable")
+        chooser = QHBoxLayout()
+        chooser.addWidget(QLabel("Skill:"))
+        chooser.addWidget(self.skill_box, 1)
+        grid = QGridLayout()
+        grid.addWidget(self.accuracy_view, 0, 0)
+        grid.addWidget(self.speed_view, 0, 1)
+        grid.addWidget(self.mastery_table, 1, 0)
+        grid.addWidget(self.mistakes_table, 1, 1)
+        grid.setRowStretch(0, 3)
+        grid.setRowStretch(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addLayout(chooser)
+        layout.addLayout(grid, 1)
+        self.refresh()
+
+    @staticmethod
+    def _table(headers: Sequence[str]) -> QTableWidget:
+        table = QTableWidget(0, len(headers))
+        table.setHorizontalHeaderLabels(list(headers))
+        table.verticalHeader().setVisible(False)
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, len(headers)):
+            table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        return table
+
+    def set_profile(self, profile: Profile) -> None:
+        self.profile = profile
+        self.refresh()
+
+    def refresh(self) -> None:
+        summary = totals(self.store, self.profile)
+        self.heading.setText(f"<h2>{self.profile.name}</h2>{summary.items} items on {summary.days} days, "
+                             f"accuracy {summary.accuracy:.1f} %, {summary.seconds / 3600:.1f} hours of practice")
+        self._days = by_day(self.store, self.profile)
+        skills = sorted({point.skill for point in self._days})
+        self.skill_box.blockSignals(True)
+        current = self.skill_box.currentText()
+        self.skill_box.clear()
+        self.skill_box.addItems([ALL_SKILLS, *skills])
+        self.skill_box.setCurrentIndex(max(0, self.skill_box.findText(current)))
+        self.skill_box.blockSignals(False)
+        self._show_skill()
+        self._show_speed(speed_by_day(self.store, self.profile))
+        self._show_mastery(mastery(self.store, self.profile, SkillKind.DRILL))
+        self._show_mistakes(frequent_mistakes(self.store, self.profile, limit=8))
+
+    def _show_skill(self) -> None:
+        text = self.skill_box.currentText()
+        points = combine_days(self._days, None if text in ("", ALL_SKILLS) else text)
+        chart = self.accuracy_chart
+        chart.removeAllSeries()
+        for axis in chart.axes():
+            chart.removeAxis(axis)
+        accuracy, pace = QLineSeries(), QLineSeries()
+        accuracy.setName("Accuracy (%)")
+        pace.setName("Seconds per decision")
+        accuracy.setPen(QPen(QColor("#2e8b3a"), 2))
+        pace.setPen(QPen(QColor("#2f7fc1"), 2))
+        for point in points:
+            accuracy.append(_msecs(point.day), point.accuracy)
+            pace.append(_msecs(point.day), point.seconds_per_decision)
+        chart.addSeries(accuracy)
+        chart.addSeries(pace)
+        dates = _date_axis([point.day for point in points])
+        percent = QValueAxis()
+        percent.setRange(0, 100)
+        percent.setLabelFormat("%d %%")
+        seconds = QValueAxis()
+        seconds.setRange(0, max([point.seconds_per_decision for point in points] + [1.0]) * 1.2)
+        seconds.setLabelFormat("%.0f s")
+        seconds.applyNiceNumbers()
+        chart.addAxis(dates, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(percent, Qt.AlignmentFlag.AlignLeft)
+        chart.addAxis(seconds, Qt.AlignmentFlag.AlignRight)
+        for series, axis in ((accuracy, percent), (pace, seconds)):
+            series.attachAxis(dates)
+            series.attachAxis(axis)
+
+    def _show_speed(self, points: Sequence[SpeedPoint]) -> None:
+        chart = self.speed_chart
+        chart.removeAllSeries()
+        for axis in chart.axes():
+            chart.removeAxis(axis)
+        series = QLineSeries()
+        series.setName("Hands per hour" if points else "No speed sets yet")
+        series.setPen(QPen(QColor("#8a3ab9"), 2))
+        for point in points:
+            series.append(_msecs(point.day), point.hands_per_hour)
+        chart.addSeries(series)
+        dates = _date_axis([point.day for point in points])
+        rate = QValueAxis()
+        rate.setRange(0, max([point.hands_per_hour for point in points] + [60.0]) * 1.2)
+        rate.setLabelFormat("%.0f")
+        rate.applyNiceNumbers()
+        chart.addAxis(dates, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(rate, Qt.AlignmentFlag.AlignLeft)
+        series.attachAxis(dates)
+        series.attachAxis(rate)
+
+    def _show_mastery(self, entries: Sequence[Mastery]) -> None:
+        table = self.mastery_table
+        table.setRowCount(len(entries))
+        for row, entry in enumerate(entries):
+            cells = (entry.skill.name, entry.level.value,
+                     "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %",
+                     "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s",
+                     f"{entry.skill.target_seconds:g} s", str(entry.items))
+            for column, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                if column == 1:
+                    cell.setForeground(QColor(LEVEL_COLOURS.get(text, "#000000")))
+                cell.setToolTip(entry.skill.title)
+                table.setItem(row, column, cell)
+
+    def _show_mistakes(self, mistakes: Sequence[FrequentMistake]) -> None:
+        table = self.mistakes_table
+        table.setRowCount(len(mistakes))
+        for row, mistake in enumerate(mistakes):
+            for column, text in enumerate((mistake.kind, mistake.topic or mistake.drill, str(mistake.count))):
+                cell = QTableWidgetItem(text)
+                cell.setToolTip(mistake.rule)
+                table.setItem(row, column, cell)
+            lesson = QPushButton("Lesson")
+            lesson.setObjectName(f"lesson-{row}")
+            lesson.setToolTip(f"Open the lesson on {mistake.lesson}")
+            lesson.clicked.connect(lambda _=False, topic=mistake.lesson: self.lessonRequested.emit(topic))
+            drill = QPushButton("Drill")
+            drill.setObjectName(f"drill-{row}")
+            drill.setToolTip(f"Practise {mistake.drill}")
+            drill.clicked.connect(lambda _=False, name=mistake.drill: self.drillRequested.emit(name))
+            table.setCellWidget(row, 3, lesson)
+            table.setCellWidget(row, 4, drill)

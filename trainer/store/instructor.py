@@ -1,0 +1,211 @@
+"""The training room: the instructor's PIN, the exams an instructor defines, and every attempt at them.
+
+The PIN is kept only as a salted ``hashlib.scrypt`` hash. A wrong PIN is refused, and each further try must wait
+longer (1 s, 2 s, 4 s … up to a minute) before it is even checked; the waiting is told, never slept here, so the
+GUI stays responsive and the tests need not wait.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import uuid
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any
+
+from trainer.scoring import Mode, SetResult
+from trainer.store.db import StoreError
+from trainer.store.records import Profile
+from trainer.store.store import Store
+
+PIN_KEY = "instructor_pin"
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+MAX_WAIT = 60.0
+MIN_PIN = 4
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> dict[str, Any]:
+    """The stored form of ``pin``: its salt, the scrypt costs and the hash (never the PIN)."""
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=SCRYPT["n"], r=SCRYPT["r"], p=SCRYPT["p"], dklen=32)
+    return {"salt": salt.hex(), **SCRYPT, "hash": digest.hex()}
+
+
+def pin_matches(pin: str, stored: dict[str, Any]) -> bool:
+    digest = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(stored["salt"]), n=int(stored["n"]),
+                            r=int(stored["r"]), p=int(stored["p"]), dklen=32)
+    return hmac.compare_digest(digest.hex(), stored["hash"])
+
+
+@dataclass(frozen=True)
+class PinCheck:
+    """The answer to a PIN: accepted, or refused with the seconds before the next try is checked."""
+
+    accepted: bool
+    wait: float
+    message: str
+
+
+class Instructor:
+    """The PIN gate of instructor mode; failures are counted for this station's session."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.store = store
+        self._clock = clock or time.monotonic
+        self._failures = 0
+        self._next_try = 0.0
+
+    def has_pin(self) -> bool:
+        return self._stored() is not None
+
+    def set_pin(self, pin: str, *, current: str | None = None) -> None:
+        """Set the PIN (changing it needs the current one)."""
+        if len(pin) < MIN_PIN or not pin.isdigit():
+            raise StoreError(f"the PIN must be at least {MIN_PIN} digits")
+        stored = self._stored()
+        if stored is not None and (current is None or not pin_matches(current, stored)):
+            raise StoreError("the current PIN is needed to change it")
+        with self.store.transact() as connection:
+            connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                               (PIN_KEY, json.dumps(hash_pin(pin))))
+
+    def check(self, pin: str) -> PinCheck:
+        """Check ``pin``; a try before the wait is over is refused without being checked."""
+        stored = self._stored()
+        if stored is None:
+            return PinCheck(False, 0.0, "No instructor PIN is set yet")
+        now = self._clock()
+        if now < self._next_try:
+            wait = self._next_try - now
+            return PinCheck(False, wait, f"Wait {wait:.0f} s before trying again")
+        if pin_matches(pin, stored):
+            self._failures = 0
+            return PinCheck(True, 0.0, "Instructor mode")
+        self._failures += 1
+        wait = min(MAX_WAIT, 2.0 ** (self._failures - 1))
+        self._next_try = now + wait
+        return PinCheck(False, wait, f"Wrong PIN; wait {wait:.0f} s before trying again")
+
+    def _stored(self) -> dict[str, Any] | None:
+        row = self.store.connection.execute("SELECT value FROM setting WHERE key = ?", (PIN_KEY,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+
+# -- exams ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Exam:
+    """An exam: the drill it deals, the game (house or player-dealer table) and pay tables, the hands, the pass
+    mark and the time limit. The mode is always exam: no feedback until the end."""
+
+    name: str
+    drill: str
+    hands: int
+    pass_mark: float
+    time_limit_minutes: float
+    banking: str = "house"
+    paytables: dict[str, str] = field(default_factory=dict)
+    uid: str = ""
+
+    @property
+    def mode(self) -> Mode:
+        return Mode.EXAM
+
+    def problems(self) -> list[str]:
+        """What is wrong with the definition, one line each (empty: it can be saved)."""
+        from trainer.drills.base import all_drills
+
+        found = []
+        if not self.name.strip():
+            found.append("an exam needs a name")
+        if self.drill not in all_drills():
+            found.append(f"no drill named {self.drill!r} (see `uth-trainer quiz --list`)")
+        if not 1 <= self.hands <= 500:
+            found.append("the number of hands must be from 1 to 500")
+        if not 0 < self.pass_mark <= 100:
+            found.append("the pass mark must be a percentage above 0, at most 100")
+        if not 0 < self.time_limit_minutes <= 600:
+            found.append("the time limit must be above 0 and at most 600 minutes")
+        if self.banking not in ("house", "player-dealer"):
+            found.append("the game must be 'house' or 'player-dealer'")
+        return found
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt at an exam."""
+
+    profile: str
+    exam: str
+    at: str
+    score: float
+    steps: int
+    correct: int
+    mistakes: int
+    seconds: float
+    passed: bool
+    uid: str = ""
+
+
+def save_exam(store: Store, exam: Exam) -> Exam:
+    """Add or replace (by name) an exam definition."""
+    problems = exam.problems()
+    if problems:
+        raise StoreError(f"exam {exam.name!r}: " + "; ".join(problems))
+    existing = find_exam(store, exam.name)
+    uid = existing.uid if existing else (exam.uid or uuid.uuid4().hex)
+    definition = {key: value for key, value in asdict(exam).items() if key not in ("name", "uid")}
+    with store.transact() as connection:
+        connection.execute(
+            "INSERT INTO exam (uid, name, definition, created) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (name) DO UPDATE SET definition = excluded.definition",
+            (uid, exam.name.strip(), json.dumps(definition), store.clock().isoformat()))
+    return Exam(**{**asdict(exam), "name": exam.name.strip(), "uid": uid})
+
+
+def exams(store: Store) -> list[Exam]:
+    rows = store.connection.execute("SELECT uid, name, definition FROM exam ORDER BY name").fetchall()
+    return [Exam(name=row[1], uid=row[0], **json.loads(row[2])) for row in rows]
+
+
+def find_exam(store: Store, name: str) -> Exam | None:
+    return next((exam for exam in exams(store) if exam.name.casefold() == name.strip().casefold()), None)
+
+
+def delete_exam(store: Store, name: str) -> None:
+    with store.transact() as connection:
+        connection.execute("DELETE FROM exam WHERE name = ?", (name.strip(),))
+
+
+def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult, *, seconds: float | None = None,
+                   at: datetime | None = None) -> Attempt:
+    """Keep an attempt: the set's score and mistakes, passed when at the pass mark and within the time limit."""
+    duration = result.seconds if seconds is None else seconds
+    passed = result.score >= exam.pass_mark and duration <= exam.time_limit_minutes * 60
+    mistakes = [asdict(mistake) for item in result.items for mistake in item.mistakes]
+    attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
+                      result.correct, len(mistakes), duration, passed, uuid.uuid4().hex)
+    with store.transact() as connection:
+        connection.execute(
+            "INSERT INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, "
+            "passed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (attempt.uid, profile.id, exam.uid, exam.name, attempt.at, attempt.score, attempt.steps, attempt.correct,
+             json.dumps(mistakes, default=str), duration, int(passed)))
+    return attempt
+
+
+def attempts(store: Store, profile: Profile | None = None) -> list[Attempt]:
+    """Every attempt (of one profile, or of all), oldest first."""
+    where, values = ("WHERE attempt.profile_id = ?", [profile.id]) if profile else ("", [])
+    rows = store.connection.execute(
+        "SELECT profile.name, exam_name, at, score, steps, correct, mistakes, seconds, passed, attempt.uid "
+        f"FROM attempt JOIN profile ON profile.id = attempt.profile_id {where} ORDER BY at", values).fetchall()
+    return [Attempt(row[0], row[1], row[2], row[3], row[4], row[5], len(json.loads(row[6])), row[7], bool(row[8]),
+                    row[9]) for row in rows]

@@ -1,0 +1,147 @@
+"""Learning over time: the Today queue and My mistakes.
+
+**Today** mixes the situation types whose review is due (FSRS, :mod:`trainer.store.review`) with new material
+(situation types never practised, in the syllabus order, ``new_per_day`` a day), and the hands to deal again.
+**My mistakes** is every hand got wrong, by its replay (its seed), until the latest try at it is right.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from enum import StrEnum
+from itertools import islice
+
+from trainer.drills.base import DrillItem, drill_named
+from trainer.scoring import Mistake, Mode
+from trainer.store.records import Profile, Replay, ReplayKind
+from trainer.store.review import cards
+from trainer.store.skills import Skill, SkillKind, card_skill, catalogue, config
+from trainer.store.store import Store, item_of, mistakes_of
+
+
+class TodayKind(StrEnum):
+    REVIEW = "review"
+    NEW = "new"
+    MISTAKES = "mistakes"
+
+
+@dataclass(frozen=True)
+class TodayEntry:
+    """One line of the Today queue: what to practise, with which drill, and why."""
+
+    kind: TodayKind
+    skill: Skill
+    drill: str
+    note: str
+    due: str | None = None
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class OpenMistake:
+    """A hand got wrong and not yet settled right: how to deal it again and what went wrong the last time."""
+
+    replay: Replay
+    drill: str
+    situation: str
+    title: str
+    at: str
+    times_wrong: int
+    mistakes: tuple[Mistake, ...]
+
+
+def my_mistakes(store: Store, profile: Profile) -> list[OpenMistake]:
+    """The hands whose latest try was wrong, oldest first."""
+    rows = store.connection.execute(
+        "SELECT item.*, profile.name AS profile_name, latest.wrong FROM item "
+        "JOIN (SELECT replay, max(at) AS last, sum(perfect = 0) AS wrong FROM item "
+        "      WHERE profile_id = ? AND replay IS NOT NULL GROUP BY replay) AS latest "
+        "  ON item.replay = latest.replay AND item.at = latest.last "
+        "JOIN profile ON profile.id = item.profile_id "
+        "WHERE item.profile_id = ? AND item.perfect = 0 ORDER BY item.at, item.id", (profile.id, profile.id)).fetchall()
+    found = mistakes_of(store.connection, [row["id"] for row in rows])
+    result, seen = [], set()
+    for row in rows:
+        item = item_of(row, found.get(row["id"], ()))
+        if item.replay is None or item.replay.key in seen:
+            continue
+        seen.add(item.replay.key)
+        result.append(OpenMistake(item.replay, item.drill, item.situation, shown_title(item.replay, item.title),
+                                  item.at, int(row["wrong"]), item.mistakes))
+    return result
+
+
+def shown_title(replay: Replay, title: str) -> str:
+    """A hand's title as the trainee sees it: ``Blind · hand 680499`` (the variant would give the answer away)."""
+    if replay.kind is not ReplayKind.HAND:
+        return title
+    from trainer.drills.scenarios import SITUATIONS
+    from trainer.drills.settlement_drills import GROUPS
+
+    topic = SITUATIONS[replay.situation].topic if replay.situation in SITUATIONS else replay.drill
+    return f"{GROUPS.get(topic, topic)} · hand {replay.seed}"
+
+
+def deal_again(replay: Replay, mode: Mode) -> DrillItem:
+    """The exact item ``replay`` names, dealt again in ``mode``."""
+    if replay.kind is ReplayKind.HAND:
+        from trainer.drills.scenarios import SITUATIONS
+        from trainer.drills.settlement_drills import SettlementItem
+
+        situation = SITUATIONS[replay.situation]
+        return SettlementItem(situation.generate(replay.seed, replay.variant), situation, mode, replay.drill)
+    items = drill_named(replay.drill).items(random.Random(replay.seed), replay.count, mode)
+    item = next(islice(items, replay.index, None), None)
+    if item is None:
+        raise KeyError(f"{replay.drill} has no item {replay.index + 1} in a set of {replay.count}")
+    return item
+
+
+def today(store: Store, profile: Profile, *, now: datetime | None = None) -> list[TodayEntry]:
+    """The Today queue: the hands to deal again, the reviews due (soonest first), then new material."""
+    moment = now or store.clock()
+    entries: list[TodayEntry] = []
+    open_mistakes = my_mistakes(store, profile)
+    if open_mistakes:
+        first = card_skill(open_mistakes[0].situation)
+        entries.append(TodayEntry(TodayKind.MISTAKES, first, open_mistakes[0].drill,
+                                  f"{len(open_mistakes)} hand{'s' if len(open_mistakes) != 1 else ''} "
+                                  "got wrong, to settle right", count=len(open_mistakes)))
+    known = cards(store.connection, profile.id)
+    for card in known:
+        if card.due <= moment.isoformat():
+            found = card_skill(card.card)
+            entries.append(TodayEntry(TodayKind.REVIEW, found, found.drill, f"review due ({card.reviews} so far)",
+                                      card.due))
+    started_today = _started_since(store, profile, datetime.combine(moment.date(), time(), moment.tzinfo))
+    room = max(0, config().new_per_day - started_today)
+    practised = {card.card for card in known}
+    for found in islice((entry for entry in new_material() if entry.name not in practised), room):
+        entries.append(TodayEntry(TodayKind.NEW, found, found.drill, "new: " + found.title))
+    return entries
+
+
+def new_material() -> list[Skill]:
+    """The situation types in the syllabus order: the settlement situations, then the drills that have none."""
+    from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+
+    settlement = {drill.name for drill in SETTLEMENT_DRILLS}
+    skills = list(catalogue().values())
+    situations = [entry for entry in skills if entry.kind is SkillKind.SITUATION]
+    others = [entry for entry in skills if entry.kind is SkillKind.DRILL and entry.name not in settlement]
+    return situations + others
+
+
+def _started_since(store: Store, profile: Profile, start: datetime) -> int:
+    row = store.connection.execute(
+        "SELECT count(*) FROM (SELECT situation FROM item WHERE profile_id = ? GROUP BY situation "
+        "HAVING min(at) >= ?)", (profile.id, start.isoformat())).fetchone()
+    return int(row[0])
+
+
+def due_within(store: Store, profile: Profile, days: int) -> int:
+    """How many cards fall due within ``days`` days (the start page's forecast)."""
+    limit = (store.clock() + timedelta(days=days)).isoformat()
+    return sum(1 for card in cards(store.connection, profile.id) if card.due <= limit)

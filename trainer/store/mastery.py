@@ -1,0 +1,108 @@
+"""Mastery per skill: accuracy and speed over a skill's last items, shown as a level.
+
+A skill's window is its last ``window`` items (50, ``skills.toml``). Accuracy is the steps right of the steps
+answered; speed is the median of the items' seconds per decision, against the skill's target. The level is the
+first of ``skills.toml``'s levels whose conditions hold (table-ready, practised, learning); a skill never
+practised is new.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.store.records import Profile
+from trainer.store.skills import Level, LevelRule, Skill, SkillKind, catalogue, config, skill
+from trainer.store.store import Store
+
+_COLUMN = {SkillKind.DRILL: "drill", SkillKind.SITUATION: "situation"}
+
+
+@dataclass(frozen=True)
+class Mastery:
+    """Where a trainee stands with one skill."""
+
+    skill: Skill
+    items: int
+    accuracy: float | None
+    """Percent of steps right over the window (None: no steps answered yet)."""
+    seconds_per_decision: float | None
+    level: Level
+
+    @property
+    def on_target(self) -> bool | None:
+        if self.seconds_per_decision is None:
+            return None
+        return self.seconds_per_decision <= self.skill.target_seconds
+
+    def describe(self) -> str:
+        """``blind: practised, 94 % over 20 items, 3.1 s per decision (target 4 s)``."""
+        if self.accuracy is None or self.seconds_per_decision is None:
+            return f"{self.skill.name}: {self.level.value}"
+        return (f"{self.skill.name}: {self.level.value}, {self.accuracy:.0f} % over {self.items} items, "
+                f"{self.seconds_per_decision:.1f} s per decision (target {self.skill.target_seconds:g} s)")
+
+
+def level_of(items: int, accuracy: float | None, seconds: float | None, target: float,
+             rules: Sequence[LevelRule] | None = None) -> Level:
+    """The level that ``items`` items at ``accuracy`` percent and ``seconds`` per decision reach.
+
+    >>> level_of(0, None, None, 4.0).value, level_of(5, 70.0, 6.0, 4.0).value
+    ('new', 'learning')
+    >>> level_of(20, 95.0, 6.0, 4.0).value, level_of(40, 99.0, 3.0, 4.0).value, level_of(40, 99.0, 5.0, 4.0).value
+    ('practised', 'table-ready', 'practised')
+    """
+    if items == 0 or accuracy is None:
+        return Level.NEW
+    for rule in config().levels if rules is None else rules:
+        fast_enough = not rule.on_target or (seconds is not None and seconds <= target)
+        if items >= rule.min_items and accuracy >= rule.min_accuracy and fast_enough:
+            return rule.level
+    return Level.NEW
+
+
+def measure(found: Skill, rows: Sequence[tuple[int, int, float]]) -> Mastery:
+    """Mastery from a window of ``(steps, correct, seconds)`` rows."""
+    steps = sum(row[0] for row in rows)
+    correct = sum(row[1] for row in rows)
+    accuracy = 100.0 * correct / steps if steps else None
+    paces = [row[2] / row[0] for row in rows if row[0]]
+    seconds = statistics.median(paces) if paces else None
+    return Mastery(found, len(rows), accuracy, seconds,
+                   level_of(len(rows), accuracy, seconds, found.target_seconds))
+
+
+def skill_mastery(store: Store, profile: Profile, kind: SkillKind, name: str) -> Mastery:
+    """The mastery of one skill from its last items."""
+    column = _COLUMN[kind]
+    rows = store.connection.execute(
+        f"SELECT steps, correct, seconds FROM item WHERE profile_id = ? AND {column} = ? "
+        f"ORDER BY at DESC, id DESC LIMIT ?", (profile.id, name, config().window)).fetchall()
+    return measure(skill(kind, name), [(row[0], row[1], row[2]) for row in rows])
+
+
+def practised(store: Store, profile: Profile, kind: SkillKind) -> list[str]:
+    """The names of the skills of ``kind`` the profile has items of."""
+    column = _COLUMN[kind]
+    rows = store.connection.execute(f"SELECT DISTINCT {column} FROM item WHERE profile_id = ?",
+                                    (profile.id,)).fetchall()
+    return [row[0] for row in rows]
+
+
+def mastery(store: Store, profile: Profile, kind: SkillKind | None = None, *,
+            include_new: bool = False) -> list[Mastery]:
+    """Every practised skill's mastery (and the skills never practised, as new, with ``include_new``), in
+    the catalogue's order (drills as ``quiz --list`` lists them, then the situations)."""
+    kinds = [kind] if kind is not None else [SkillKind.DRILL, SkillKind.SITUATION]
+    order = {key: number for number, key in enumerate(catalogue())}
+    found: list[Mastery] = []
+    for each in kinds:
+        names = set(practised(store, profile, each))
+        for name in names:
+            found.append(skill_mastery(store, profile, each, name))
+        if include_new:
+            found.extend(Mastery(known, 0, None, None, Level.NEW) for known in catalogue().values()
+                         if known.kind is each and known.name not in names)
+    found.sort(key=lambda entry: (order.get(entry.skill.key, len(order)), entry.skill.key))
+    return found

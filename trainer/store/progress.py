@@ -1,0 +1,120 @@
+"""Progress over time, for the progress screen and the reports: per day and skill, speed sets, frequent mistakes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.store.records import Profile
+from trainer.store.skills import lesson_topic
+from trainer.store.store import Store
+
+
+@dataclass(frozen=True)
+class DayPoint:
+    """One skill's items of one day (``day`` as ``YYYY-MM-DD``, UTC)."""
+
+    day: str
+    skill: str
+    items: int
+    steps: int
+    correct: int
+    seconds: float
+
+    @property
+    def accuracy(self) -> float:
+        return 100.0 * self.correct / self.steps if self.steps else 100.0
+
+    @property
+    def seconds_per_decision(self) -> float:
+        return self.seconds / self.steps if self.steps else 0.0
+
+
+@dataclass(frozen=True)
+class SpeedPoint:
+    """A day's speed-mode hands: how many, and the hands per hour they make."""
+
+    day: str
+    hands: int
+    seconds: float
+
+    @property
+    def hands_per_hour(self) -> float:
+        return 3600.0 * self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class FrequentMistake:
+    """A kind of mistake on a topic, how often, a rule it broke, and the drill where it happened most."""
+
+    kind: str
+    topic: str
+    count: int
+    rule: str
+    drill: str
+
+    @property
+    def lesson(self) -> str:
+        """The lesson topic to open for it."""
+        return lesson_topic(self.topic or self.drill)
+
+    def describe(self) -> str:
+        return f"{self.kind} ({self.topic or self.drill}) × {self.count}"
+
+
+def by_day(store: Store, profile: Profile, *, skill_column: str = "drill") -> list[DayPoint]:
+    """Each day's items per drill (``skill_column="situation"``: per situation type), oldest first."""
+    if skill_column not in ("drill", "situation"):
+        raise ValueError(f"no skill column {skill_column!r}")
+    rows = store.connection.execute(
+        f"SELECT day, {skill_column} AS skill, sum(items), sum(steps), sum(correct), sum(seconds) "
+        f"FROM day_total WHERE profile_id = ? GROUP BY day, skill ORDER BY day, skill", (profile.id,)).fetchall()
+    return [DayPoint(row[0], row[1], row[2], row[3] or 0, row[4] or 0, row[5] or 0.0) for row in rows]
+
+
+def speed_by_day(store: Store, profile: Profile) -> list[SpeedPoint]:
+    """Each day's speed-mode hands per hour, oldest first."""
+    rows = store.connection.execute(
+        "SELECT day, sum(items), sum(seconds) FROM day_total WHERE profile_id = ? AND mode = 'speed' "
+        "GROUP BY day ORDER BY day", (profile.id,)).fetchall()
+    return [SpeedPoint(row[0], row[1], row[2] or 0.0) for row in rows]
+
+
+def frequent_mistakes(store: Store, profile: Profile | None = None, limit: int = 10) -> list[FrequentMistake]:
+    """The most frequent mistakes (kind and topic), most frequent first; every profile's when None."""
+    where, values = ("WHERE profile_id = ?", [profile.id]) if profile else ("", [])
+    rows = store.connection.execute(
+        f"SELECT kind, topic, drill, sum(count), max(rule) FROM mistake_total {where} GROUP BY kind, topic, drill",
+        values).fetchall()
+    groups: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
+    for kind, topic, drill, count, rule in rows:
+        groups.setdefault((kind, topic), []).append((count, drill, rule or ""))
+    found = []
+    for (kind, topic), drills in groups.items():
+        count, drill, rule = max(drills)
+        found.append(FrequentMistake(kind, topic, sum(entry[0] for entry in drills), rule, drill))
+    found.sort(key=lambda entry: (-entry.count, entry.kind, entry.topic))
+    return found[:limit]
+
+
+@dataclass(frozen=True)
+class Totals:
+    """A profile's items, steps, steps right and seconds, on how many days, from the first day to the last."""
+
+    items: int
+    steps: int
+    correct: int
+    seconds: float
+    days: int
+    first: str | None
+    last: str | None
+
+    @property
+    def accuracy(self) -> float:
+        return 100.0 * self.correct / self.steps if self.steps else 100.0
+
+
+def totals(store: Store, profile: Profile) -> Totals:
+    row = store.connection.execute(
+        "SELECT sum(items), sum(steps), sum(correct), sum(seconds), count(DISTINCT day), min(day), max(day) "
+        "FROM day_total WHERE profile_id = ?", (profile.id,)).fetchone()
+    return Totals(row[0] or 0, row[1] or 0, row[2] or 0, row[3] or 0.0, row[4], row[5], row[6])

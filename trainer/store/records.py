@@ -1,0 +1,139 @@
+"""The store's records: a profile, a stored item, and how to deal an item again (its replay)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NewType
+
+from trainer.scoring import ItemResult, Mistake, Mode
+
+ProfileId = NewType("ProfileId", int)
+ItemId = NewType("ItemId", int)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A trainee on this station; ``uid`` stays the same on every station the profile is imported to."""
+
+    id: ProfileId
+    uid: str
+    name: str
+    created: str
+
+
+class ReplayKind(StrEnum):
+    HAND = "hand"
+    """A settlement hand: the situation, its variant and the hand's seed deal it again on their own."""
+    SET = "set"
+    """Any drill: deal the set of ``count`` items from ``seed`` again and take item ``index``."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """How to deal a scored item again, exactly (My mistakes deals the hands got wrong this way).
+
+    >>> replay = Replay(ReplayKind.HAND, "blind", 680499, situation="blind", variant="flush")
+    >>> Replay.from_key(replay.key) == replay
+    True
+    """
+
+    kind: ReplayKind
+    drill: str
+    seed: int
+    situation: str = ""
+    variant: str = ""
+    index: int = 0
+    count: int = 1
+
+    @property
+    def key(self) -> str:
+        """The replay as one string: two items with the same key are the same hand."""
+        if self.kind is ReplayKind.HAND:
+            return json.dumps(["hand", self.drill, self.situation, self.variant, self.seed])
+        return json.dumps(["set", self.drill, self.seed, self.index, self.count])
+
+    @classmethod
+    def from_key(cls, key: str) -> Replay:
+        parts = json.loads(key)
+        if parts[0] == "hand":
+            _, drill, situation, variant, seed = parts
+            return cls(ReplayKind.HAND, drill, int(seed), situation=situation, variant=variant)
+        _, drill, seed, index, count = parts
+        return cls(ReplayKind.SET, drill, int(seed), index=int(index), count=int(count))
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Where an item stands: its situation type and variant, its seed and its replay (None: not replayable)."""
+
+    situation: str
+    variant: str
+    seed: int | None
+    replay: Replay | None
+
+
+_HAND_ITEM = re.compile(r"^(?P<situation>[a-z0-9-]+)/(?P<variant>.+)/(?P<seed>\d+)$")
+_HAND_TITLE = re.compile(r"· hand (?P<seed>\d+)$")
+
+
+def identify(result: ItemResult, *, seed: int | None = None, index: int | None = None,
+             count: int | None = None) -> Identity:
+    """The situation, seed and replay of ``result``.
+
+    A settlement drill's item names its hand (``blind/flush/680499``): that hand replays on its own. Otherwise
+    ``seed``, ``index`` and ``count`` (the set's seed, the item's place and the set's size, as the terminal
+    quiz knows them) replay it by dealing the set again.
+
+    >>> from trainer.scoring import ItemResult
+    >>> identify(ItemResult("blind", "blind/flush/680499", 5, 5)).replay.kind.value
+    'hand'
+    >>> identify(ItemResult("payouts", "Level 1 · 3 to 1 on $60", 1, 1), seed=7, index=2, count=10).replay.key
+    '["set", "payouts", 7, 2, 10]'
+    """
+    match = _HAND_ITEM.match(result.item)
+    if match and _known_situation(match.group("situation")):
+        situation, variant, hand_seed = match.group("situation"), match.group("variant"), int(match.group("seed"))
+        return Identity(situation, variant, hand_seed,
+                        Replay(ReplayKind.HAND, result.drill, hand_seed, situation=situation, variant=variant))
+    if seed is not None and index is not None and count is not None:
+        return Identity(result.drill, "", seed, Replay(ReplayKind.SET, result.drill, seed, index=index, count=count))
+    title_seed = _HAND_TITLE.search(result.item)
+    return Identity(result.drill, "", int(title_seed.group("seed")) if title_seed else seed, None)
+
+
+def _known_situation(name: str) -> bool:
+    from trainer.drills.scenarios import SITUATIONS
+
+    return name in SITUATIONS
+
+
+@dataclass(frozen=True)
+class StoredItem:
+    """A scored item as kept: who, when, what, how it went."""
+
+    id: ItemId
+    uid: str
+    profile: str
+    at: str
+    drill: str
+    situation: str
+    variant: str
+    title: str
+    seed: int | None
+    replay: Replay | None
+    mode: Mode
+    steps: int
+    correct: int
+    seconds: float
+    mistakes: tuple[Mistake, ...] = ()
+
+    @property
+    def perfect(self) -> bool:
+        return self.correct == self.steps and not self.mistakes
+
+    @property
+    def seconds_per_decision(self) -> float:
+        return self.seconds / self.steps if self.steps else 0.0

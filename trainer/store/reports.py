@@ -1,0 +1,71 @@
+"""Reports: a trainee's and the class's (every profile on the station), as CSV here and as the data the PDF
+report (drawn by the GUI layer with Qt's PDF writer) lays out.
+
+CSV: one row per scored item, with the columns of :data:`CSV_COLUMNS`.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from trainer.store.db import StoreError
+from trainer.store.instructor import Attempt, attempts
+from trainer.store.mastery import Mastery, mastery
+from trainer.store.progress import DayPoint, FrequentMistake, Totals, by_day, frequent_mistakes, totals
+from trainer.store.records import Profile
+from trainer.store.skills import SkillKind
+from trainer.store.store import Store
+
+CSV_COLUMNS = ("profile", "date", "drill", "situation", "seed", "mode", "steps", "steps right", "seconds",
+               "mistakes")
+
+
+def write_csv(store: Store, profiles: Sequence[Profile], out: TextIO) -> int:
+    """Every item of ``profiles`` as CSV rows on ``out``; returns the number of rows."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    rows = 0
+    for profile in profiles:
+        for item in store.items(profile):
+            writer.writerow((item.profile, item.at, item.drill, item.situation,
+                             "" if item.seed is None else item.seed, item.mode.value, item.steps, item.correct,
+                             f"{item.seconds:.2f}", len(item.mistakes)))
+            rows += 1
+    return rows
+
+
+def save_csv(store: Store, profiles: Sequence[Profile], target: str | Path) -> int:
+    path = Path(target)
+    try:
+        with path.open("w", encoding="utf-8", newline="") as out:
+            return write_csv(store, profiles, out)
+    except OSError as error:
+        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+
+
+@dataclass(frozen=True)
+class TraineeReport:
+    """What a trainee's report shows: totals, mastery per skill, exam attempts, frequent mistakes, the days."""
+
+    profile: Profile
+    totals: Totals
+    drills: list[Mastery]
+    situations: list[Mastery]
+    attempts: list[Attempt]
+    mistakes: list[FrequentMistake]
+    days: list[DayPoint]
+
+
+def trainee_report(store: Store, profile: Profile) -> TraineeReport:
+    return TraineeReport(profile, totals(store, profile), mastery(store, profile, SkillKind.DRILL),
+                         mastery(store, profile, SkillKind.SITUATION), attempts(store, profile),
+                         frequent_mistakes(store, profile, limit=8), by_day(store, profile))
+
+
+def class_report(store: Store) -> list[TraineeReport]:
+    """Every profile's report, by name."""
+    return [trainee_report(store, profile) for profile in store.profiles()]

@@ -1,0 +1,264 @@
+"""The progress store: trainees' profiles and every item they score, kept in one SQLite file.
+
+>>> import tempfile
+>>> from trainer.scoring import ItemResult
+>>> with tempfile.TemporaryDirectory() as folder, Store.open(folder) as store:
+...     alice = store.add_profile("Alice")
+...     _ = store.record_item(alice, ItemResult("blind", "blind/flush/680499", 6, 5, seconds=21.0))
+...     [(item.situation, item.seed, item.correct) for item in store.items(alice)]
+[('blind', 680499, 5)]
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+
+from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
+from trainer.store import review
+from trainer.store.db import StoreError, backup_database, open_database, store_path, transaction
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
+from trainer.store.skills import SkillKind, skill
+
+Clock = Callable[[], datetime]
+MAX_NAME = 60
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def check_name(name: str) -> str:
+    """A profile's name, trimmed; a clear error when it is empty, too long or has control characters."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise StoreError("a profile needs a name")
+    if len(cleaned) > MAX_NAME:
+        raise StoreError(f"a profile's name has at most {MAX_NAME} characters")
+    if any(not char.isprintable() for char in cleaned):
+        raise StoreError(f"the profile name {name!r} has characters that cannot be shown")
+    return cleaned
+
+
+class Store(AbstractContextManager["Store"]):
+    """The open store. ``notices`` holds what the user must be told once (a damaged file moved aside)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path, notices: Sequence[str] = (),
+                 clock: Clock = utc_now) -> None:
+        self.connection = connection
+        self.path = path
+        self.notices = tuple(notices)
+        self.clock = clock
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None, *, path: Path | None = None, clock: Clock = utc_now,
+             upgrade_to: int | None = None) -> Store:
+        """The store in ``data_dir`` (default: the user's data folder), or at ``path``."""
+        where = path if path is not None else store_path(data_dir)
+        connection, notices = open_database(where, now=clock, upgrade_to=upgrade_to)
+        return cls(connection, where, notices, clock)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    @contextmanager
+    def transact(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of it is kept, or (when the block raises) none of it."""
+        with transaction(self.connection) as connection:
+            yield connection
+
+    def backup(self, target: str | Path) -> Path:
+        """A consistent copy of the store at ``target`` (SQLite's online backup; safe while the app writes)."""
+        destination = Path(target)
+        if destination.resolve() == self.path.resolve():
+            raise StoreError("the backup cannot overwrite the store itself")
+        backup_database(self.connection, destination)
+        return destination
+
+    # -- profiles ------------------------------------------------------------------------------------------
+
+    def profiles(self) -> list[Profile]:
+        rows = self.connection.execute("SELECT id, uid, name, created FROM profile ORDER BY name").fetchall()
+        return [_profile(row) for row in rows]
+
+    def find_profile(self, name: str) -> Profile | None:
+        row = self.connection.execute("SELECT id, uid, name, created FROM profile WHERE name = ?",
+                                      (" ".join(name.split()),)).fetchone()
+        return _profile(row) if row else None
+
+    def profile(self, name: str) -> Profile:
+        """The profile named ``name`` (any case); a clear error naming the profiles there are."""
+        found = self.find_profile(name)
+        if found is None:
+            names = ", ".join(profile.name for profile in self.profiles()) or "none yet"
+            raise StoreError(f"no profile named {name!r} (profiles: {names})")
+        return found
+
+    def add_profile(self, name: str, *, uid: str | None = None, created: str | None = None) -> Profile:
+        cleaned = check_name(name)
+        if self.find_profile(cleaned) is not None:
+            raise StoreError(f"a profile named {cleaned!r} already exists")
+        with self.transact() as connection:
+            cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
+                                        (uid or uuid.uuid4().hex, cleaned, created or self.clock().isoformat()))
+        return self.profile_by_id(ProfileId(cursor.lastrowid or 0))
+
+    def profile_or_new(self, name: str) -> Profile:
+        """The profile named ``name``, made when there is none (``quiz --profile NAME``)."""
+        return self.find_profile(name) or self.add_profile(name)
+
+    def profile_by_id(self, profile_id: ProfileId) -> Profile:
+        row = self.connection.execute("SELECT id, uid, name, created FROM profile WHERE id = ?",
+                                      (profile_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no profile with id {profile_id}")
+        return _profile(row)
+
+    # -- items ---------------------------------------------------------------------------------------------
+
+    def record_item(self, profile: Profile, result: ItemResult, *, situation: str | None = None,
+                    seed: int | None = None, index: int | None = None, count: int | None = None,
+                    at: datetime | None = None) -> ItemId:
+        """Keep one scored item (one transaction) and review its situation type's card.
+
+        ``seed``, ``index`` and ``count`` place the item in its set (see :func:`identify`); ``situation``
+        overrides the situation type found from the item.
+        """
+        identity = identify(result, seed=seed, index=index, count=count)
+        if situation is not None:
+            identity = Identity(situation, identity.variant, identity.seed, identity.replay)
+        when = (at or self.clock()).astimezone(UTC)
+        with self.transact() as connection:
+            item_id = insert_item(connection, profile.id, uuid.uuid4().hex, when.isoformat(), result, identity)
+            review_item(connection, profile.id, result, identity.situation, when)
+        return item_id
+
+    def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
+              situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:
+        """Items in the order they were scored (``limit``: the latest that many); every profile's when None."""
+        where, values = ["1"], []
+        for column, value in (("item.profile_id", profile.id if profile else None), ("item.drill", drill),
+                              ("item.situation", situation)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                values.append(value)
+        if since is not None:
+            where.append("item.at >= ?")
+            values.append(since)
+        sql = (f"SELECT item.*, profile.name AS profile_name FROM item JOIN profile ON profile.id = item.profile_id "
+               f"WHERE {' AND '.join(where)} ORDER BY item.at DESC, item.id DESC")
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        rows = self.connection.execute(sql, values).fetchall()
+        rows.reverse()
+        found = mistakes_of(self.connection, [row["id"] for row in rows]) if mistakes else {}
+        return [item_of(row, found.get(row["id"], ())) for row in rows]
+
+    def item_count(self, profile: Profile | None = None) -> int:
+        if profile is None:
+            return int(self.connection.execute("SELECT count(*) FROM item").fetchone()[0])
+        return int(self.connection.execute("SELECT count(*) FROM item WHERE profile_id = ?",
+                                           (profile.id,)).fetchone()[0])
+
+    def rebuild_reviews(self, profile: Profile) -> None:
+        """Review the profile's cards again from all its items, in order (after an import)."""
+        with self.transact() as connection:
+            connection.execute("DELETE FROM review_card WHERE profile_id = ?", (profile.id,))
+            rows = connection.execute(
+                "SELECT situation, drill, perfect, steps, seconds, at FROM item WHERE profile_id = ? "
+                "ORDER BY at, id", (profile.id,)).fetchall()
+            for row in rows:
+                target = skill(SkillKind.SITUATION, row["situation"]).target_seconds
+                per_decision = row["seconds"] / row["steps"] if row["steps"] else 0.0
+                review.review(connection, profile.id, row["situation"],
+                              review.rating(bool(row["perfect"]), per_decision, target),
+                              datetime.fromisoformat(row["at"]))
+
+
+def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: str, result: ItemResult,
+                identity: Identity) -> ItemId:
+    """Insert one item and its mistakes (inside the caller's transaction); an item already there (by ``uid``)
+    is left as it is."""
+    cursor = connection.execute(
+        "INSERT OR IGNORE INTO item (uid, profile_id, at, drill, situation, variant, title, seed, replay, mode, "
+        "steps, correct, seconds, perfect) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (uid, profile_id, at, result.drill, identity.situation, identity.variant, result.item, identity.seed,
+         identity.replay.key if identity.replay else None, result.mode.value, result.steps, result.correct,
+         float(result.seconds), int(result.perfect)))
+    item_id = ItemId(cursor.lastrowid or 0)
+    if cursor.rowcount:
+        connection.executemany(
+            "INSERT INTO mistake (item_id, position, kind, expected, given, rule, topic) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(item_id, number, mistake.kind.value, mistake.expected, mistake.given, mistake.rule, mistake.topic)
+             for number, mistake in enumerate(result.mistakes)])
+        _add_to_totals(connection, profile_id, at, result, identity)
+    return item_id
+
+
+def _add_to_totals(connection: sqlite3.Connection, profile_id: int, at: str, result: ItemResult,
+                   identity: Identity) -> None:
+    """Keep the day's totals and the mistake counts in step with the items (same transaction)."""
+    connection.execute(
+        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
+        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET "
+        "items = items + 1, "
+        "steps = steps + excluded.steps, correct = correct + excluded.correct, seconds = seconds + excluded.seconds",
+        (profile_id, at[:10], result.drill, identity.situation, result.mode.value, result.steps, result.correct,
+         float(result.seconds)))
+    connection.executemany(
+        "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) VALUES (?, ?, ?, ?, 1, ?) "
+        "ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET count = count + 1, rule = excluded.rule",
+        [(profile_id, mistake.kind.value, mistake.topic, result.drill, mistake.rule) for mistake in result.mistakes])
+
+
+def review_item(connection: sqlite3.Connection, profile_id: int, result: ItemResult, situation: str,
+                at: datetime) -> None:
+    """Review the item's situation card (an item with no steps answered is no review)."""
+    if result.steps == 0:
+        return
+    target = skill(SkillKind.SITUATION, situation).target_seconds
+    review.review(connection, profile_id, situation,
+                  review.rating(result.perfect, result.seconds / result.steps, target), at)
+
+
+def mistakes_of(connection: sqlite3.Connection, item_ids: Sequence[int]) -> dict[int, tuple[Mistake, ...]]:
+    found: dict[int, list[Mistake]] = {}
+    for start in range(0, len(item_ids), 500):
+        chunk = item_ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for row in connection.execute(f"SELECT * FROM mistake WHERE item_id IN ({marks}) ORDER BY item_id, position",
+                                      chunk):
+            found.setdefault(row["item_id"], []).append(mistake_of(row))
+    return {key: tuple(value) for key, value in found.items()}
+
+
+def mistake_of(row: sqlite3.Row) -> Mistake:
+    try:
+        kind = ErrorKind(row["kind"])
+    except ValueError:
+        kind = ErrorKind.WRONG_ANSWER
+    return Mistake(kind, row["expected"], row["given"], row["rule"], row["topic"])
+
+
+def item_of(row: sqlite3.Row, mistakes: tuple[Mistake, ...]) -> StoredItem:
+    try:
+        mode = Mode(row["mode"])
+    except ValueError:
+        mode = Mode.PRACTICE
+    replay = Replay.from_key(row["replay"]) if row["replay"] else None
+    return StoredItem(ItemId(row["id"]), row["uid"], row["profile_name"], row["at"], row["drill"], row["situation"],
+                      row["variant"], row["title"], row["seed"], replay, mode, row["steps"], row["correct"],
+                      row["seconds"], mistakes)
+
+
+def _profile(row: sqlite3.Row) -> Profile:
+    return Profile(ProfileId(row["id"]), row["uid"], row["name"], row["created"])
