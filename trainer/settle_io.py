@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from trainer import jsonin
+from trainer.engine.amounts import MAX_AMOUNT, SMALLEST_UNIT, check_amount
+from trainer.engine.cards import Card
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import SeatHand, Settlement, format_money, settle
 from trainer.engine.table import Banking, TableRules
-from trainer.engine.validation import RoundError
+from trainer.engine.validation import RoundError, check_round
+from trainer.jsonin import shown
 
 TOP_KEYS = ("table", "dealer", "board", "seats")
 SEAT_KEYS = ("seat", "hole", "ante", "blind", "play", "trips", "bad_beat", "pairs", "progressive")
@@ -36,18 +41,48 @@ PLAYER_DEALER_DEFAULTS = {"trips_paytable": "UTH-02", "bad_beat_paytable": "CA"}
 """A player-dealer table defaults to the California documents' tables (seed 003's UTH-02, seed 001's Bad Beat)."""
 
 
+NAME_CHARS = 40
+"""A pay table, schedule or wager name is at most this long."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand read from the ``settle`` input and checked: the table, the cards and the seats, ready to settle."""
+
+    table: TableRules
+    dealer: tuple[Card, ...]
+    board: tuple[Card, ...]
+    seats: tuple[SeatHand, ...]
+
+
+def read_hand(text: str, paytables: PaytableRegistry | None = None) -> Hand:
+    """JSON text to a checked :class:`Hand`; anything wrong raises one :class:`RoundError` naming the field.
+
+    >>> hand = read_hand('{"dealer": ["Kh", "7d"], "board": ["2c", "9d", "Ts", "Jh", "3s"],'
+    ...                  ' "seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 10, "blind": 10}]}')
+    >>> hand.seats[0].ante, [str(card) for card in hand.dealer]
+    (Decimal('10'), ['Kh', '7d'])
+    >>> read_hand('{"dealer": [], "board": [], "seats": [{"seat": 1, "hole": [], "ante": 0.125}]}')
+    Traceback (most recent call last):
+    ...
+    trainer.engine.validation.RoundError: seats[0].ante: 0.125 is finer than a cent
+    """
+    table, dealer, board, seats = read_request(loads(text), paytables)
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
+    return Hand(table, dealer_cards, board_cards, checked)
+
+
+def settle_hand(hand: Hand) -> Settlement:
+    """The settlement of a checked hand."""
+    return settle(hand.table, hand.dealer, hand.board, hand.seats)
+
+
 def loads(text: str) -> Any:
-    """Parse JSON with exact decimals; raises RoundError naming the position of a syntax error."""
+    """Parse JSON the safe way (:func:`trainer.jsonin.loads`); raises RoundError("input", ...) when it is not."""
     try:
-        return json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise RoundError("input", f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-    except ValueError as exc:
+        return jsonin.loads(text)
+    except jsonin.JsonInputError as exc:
         raise RoundError("input", str(exc)) from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not an amount")
 
 
 def read_request(
@@ -61,13 +96,11 @@ def read_request(
         if key not in data:
             raise RoundError(key, "is missing")
     table = read_table(data.get("table", {}), paytables or load_paytables())
-    for key in ("dealer", "board"):
-        if not isinstance(data[key], list):
-            raise RoundError(key, "must be a list of cards")
+    dealer, board = _cards(data["dealer"], "dealer"), _cards(data["board"], "board")
     if not isinstance(data["seats"], list):
         raise RoundError("seats", "must be a list of seats")
     seats = [_read_seat(seat, f"seats[{index}]") for index, seat in enumerate(data["seats"])]
-    return table, data["dealer"], data["board"], seats
+    return table, dealer, board, seats
 
 
 def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
@@ -76,9 +109,11 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     _no_unknown_keys(raw, TABLE_KEYS, "table.")
     banking_text = raw.get("banking", "house")
     try:
+        if not isinstance(banking_text, str):
+            raise ValueError(banking_text)
         banking = Banking(banking_text)
     except ValueError:
-        raise RoundError("table.banking", f"{banking_text!r} is not 'house' or 'player-dealer'") from None
+        raise RoundError("table.banking", f"{shown(banking_text)} is not 'house' or 'player-dealer'") from None
     values: dict[str, Any] = {"banking": banking, "paytables": paytables}
     if banking is Banking.PLAYER_DEALER:
         values.update(PLAYER_DEALER_DEFAULTS)
@@ -92,21 +127,20 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     for key in AMOUNT_TABLE_KEYS:
         if key in raw:
             values[key] = amount(raw[key], f"table.{key}")
+    if values.get("round_payouts_to") == 0:
+        raise RoundError("table.round_payouts_to", f"must be a chip of at least {SMALLEST_UNIT} (or left out: exact)")
     for key in ("bad_beat_on_fold", "progressive_on_fold"):
         if key in raw:
-            if raw[key] not in ("action", "lose"):
-                raise RoundError(f"table.{key}", f"{raw[key]!r} is not 'action' or 'lose'")
+            if raw[key] not in ("action", "lose") or not isinstance(raw[key], str):
+                raise RoundError(f"table.{key}", f"{shown(raw[key])} is not 'action' or 'lose'")
             values[key] = raw[key]
     if "wager_order" in raw:
         order = raw["wager_order"]
         if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
             raise RoundError("table.wager_order", "must be a list of wager names")
-        values["wager_order"] = tuple(order)
+        values["wager_order"] = tuple(_text(name, f"table.wager_order[{index}]") for index, name in enumerate(order))
     if "player_dealer_seat" in raw:
-        seat = raw["player_dealer_seat"]
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise RoundError("table.player_dealer_seat", f"{seat!r} is not a seat number")
-        values["player_dealer_seat"] = seat
+        values["player_dealer_seat"] = _seat_number(raw["player_dealer_seat"], "table.player_dealer_seat")
     if banking is Banking.HOUSE:
         values.pop("player_dealer_seat", None)
         values.pop("player_dealer_bank", None)
@@ -120,36 +154,63 @@ def _read_seat(raw: Any, where: str) -> SeatHand:
     _no_unknown_keys(raw, SEAT_KEYS, f"{where}.")
     if "seat" not in raw:
         raise RoundError(f"{where}.seat", "is missing")
-    seat = raw["seat"]
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise RoundError(f"{where}.seat", f"{seat!r} is not a seat number")
-    hole = raw.get("hole")
-    if not isinstance(hole, list):
-        raise RoundError(f"{where}.hole", "must be a list of 2 cards")
+    seat = _seat_number(raw["seat"], f"{where}.seat")
+    if "hole" not in raw:
+        raise RoundError(f"{where}.hole", "is missing (the seat's 2 hole cards)")
+    hole = _cards(raw["hole"], f"{where}.hole")
     wagers = {key: amount(raw.get(key, 0), f"{where}.{key}") for key in SEAT_KEYS[2:]}
-    return SeatHand(seat=seat, hole=tuple(hole), **wagers)
+    return SeatHand(seat=seat, hole=tuple(hole), **wagers)  # type: ignore[arg-type]  # check_round counts them
 
 
 def amount(value: Any, field: str) -> Decimal:
-    """A non-negative exact amount from a JSON number."""
+    """An amount a table holds (0 to :data:`~trainer.engine.amounts.MAX_AMOUNT`, whole cents) from a JSON number.
+
+    >>> amount(7.5, "ante"), amount(Decimal("0.10"), "trips")
+    (Decimal('7.5'), Decimal('0.10'))
+    >>> amount("5", "seats[0].ante")
+    Traceback (most recent call last):
+    ...
+    trainer.engine.validation.RoundError: seats[0].ante: "5" is not a number
+    """
+    if isinstance(value, jsonin.Unreadable):
+        raise RoundError(field, value.describe())
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
-        raise RoundError(field, f"{value!r} is not a number")
+        raise RoundError(field, f"{shown(value)} is not a number")
+    if isinstance(value, int) and abs(value) > MAX_AMOUNT:
+        raise RoundError(field, f"{shown(value)} is above the largest amount a table holds ({MAX_AMOUNT:,})")
     result = Decimal(value) if isinstance(value, int) else Decimal(str(value))
-    if not result.is_finite():
-        raise RoundError(field, f"{value!r} is not an amount")
-    if result < 0:
-        raise RoundError(field, f"{value} is negative")
+    problem = check_amount(result)
+    if problem:
+        raise RoundError(field, problem)
     return result
 
 
+def _seat_number(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+        raise RoundError(field, f"{shown(value)} is not a seat number")
+    return value
+
+
+def _cards(value: Any, field: str) -> list[str]:
+    """A list of card names, each short printable text (the engine reads the cards themselves)."""
+    if not isinstance(value, list):
+        raise RoundError(field, "must be a list of cards")
+    for index, card in enumerate(value):
+        if not isinstance(card, str) or not 1 <= len(card) <= 3 or not card.isascii() or not card.isprintable():
+            raise RoundError(f"{field}[{index}]", f"{shown(card)} is not a card (such as 'As' or '10h')")
+    return value
+
+
 def _text(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise RoundError(field, f"{value!r} is not a name")
+    if not isinstance(value, str) or not value or len(value) > NAME_CHARS or not value.isprintable():
+        raise RoundError(field, f"{shown(value)} is not a name")
     return value
 
 
 def _table_id(value: Any, field: str, width: int) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < 10**6:
+            raise RoundError(field, f"{shown(value)} is not a pay table number")
         return f"{value:0{width}d}"
     return _text(value, field)
 
@@ -157,13 +218,19 @@ def _table_id(value: Any, field: str, width: int) -> str:
 def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) -> None:
     for key in raw:
         if key not in known:
-            raise RoundError(f"{prefix}{key}", f"unknown key (expected one of {', '.join(known)})")
+            where = f"{prefix}{jsonin.shown_text(key, quote=False)}"
+            raise RoundError(where, f"unknown key (expected one of {', '.join(known)})")
 
 
 def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
     """Settle one request object and return the output object."""
     table, dealer, board, seats = read_request(data, paytables)
     return settlement_json(settle(table, dealer, board, seats))
+
+
+def settle_text(text: str, paytables: PaytableRegistry | None = None) -> str:
+    """One hand's JSON text to its settlement's JSON text (one line); RoundError when the hand is wrong."""
+    return dumps(settlement_json(settle_hand(read_hand(text, paytables))))
 
 
 def settlement_json(result: Settlement) -> dict[str, Any]:
@@ -208,6 +275,7 @@ def number(value: Decimal) -> int | float:
 
 
 def dumps(data: Any) -> str:
+    """One line of JSON; every string the output holds came from the engine, so it is valid UTF-8."""
     return json.dumps(data, ensure_ascii=False)
 
 
