@@ -1,4 +1,4 @@
-"""The ``uth-trainer`` command: the table (no arguments) and ``settle``."""
+"""The ``uth-trainer`` command: the table (no arguments), ``settle``, ``quiz`` and ``grade``."""
 
 from __future__ import annotations
 
@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_settle(commands)
     _add_quiz(commands)
+    from trainer.grade_cli import add_grade_command
+
+    add_grade_command(commands)
     return parser
 
 

@@ -167,13 +167,13 @@ class SettlementQuiz:
         others no amount means the whole stake)."""
         if not self._dealer_done:
             return Verdict(False, (), None, "First announce the dealer's hand and whether it qualifies")
-        if not self._pending or self._left_to_table:
-            return Verdict(False, (), None, "Every wager is already settled")
+        if self._left_to_table:
+            return Verdict(False, (), None, "The table settled the hand")
         self._note_decision()
         submission = Submission(seat, wager, action, amount)
-        due = self._pending[0]
+        due = self._pending[0] if self._pending else None
         chosen = next((step for step in self._pending if key_of(step) == submission.key), None)
-        if chosen is None:
+        if chosen is None or due is None:
             settled = any(key_of(step) == submission.key for step in self.steps)
             mistake = stray_mistake(submission, self.settlement, due, settled)
             self._attempts.append(Attempt(submission.describe(), None, (mistake,), False, submission,
