@@ -7,10 +7,13 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
 from trainer.drills.terminal import MAX_QUIZ_COUNT
+
+if TYPE_CHECKING:
+    from trainer.engine.paytables import PaytableRegistry
 
 EXIT_USAGE = 2
 """Bad input or usage: one line on stderr naming the problem."""
@@ -130,7 +133,7 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     """``uth-trainer settle``: errors are one line on stderr and exit status 2, never a traceback."""
     from trainer.engine.paytables import PaytableError, load_paytables
     from trainer.engine.validation import RoundError
-    from trainer.settle_io import read_hand, settle_hand, settle_text, settlement_text
+    from trainer.settle_io import settle_text
 
     def fail(message: str) -> int:
         print(f"uth-trainer settle: {_safe(message)}", file=stderr)
@@ -166,13 +169,18 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
                     "use --jsonl for one hand per line)")
     try:
         text = _decode(data)
-        hand_text = settle_text if not args.text else (
-            lambda text, tables: settlement_text(settle_hand(read_hand(text, tables))))
-        output = hand_text(text, paytables)
+        output = _settle_as_text(text, paytables) if args.text else settle_text(text, paytables)
     except RoundError as exc:
         return fail(str(exc))
     stdout.write(output + "\n")
     return 0
+
+
+def _settle_as_text(text: str, paytables: PaytableRegistry) -> str:
+    from trainer.settle_io import read_hand, settle_hand, settlement_text
+
+    hand = read_hand(text, paytables)
+    return settlement_text(settle_hand(hand), hand)
 
 
 def _decode(data: bytes | str) -> str:

@@ -21,7 +21,7 @@ from trainer import jsonin
 from trainer.engine.amounts import MAX_AMOUNT, SMALLEST_UNIT, check_amount
 from trainer.engine.cards import Card
 from trainer.engine.paytables import PaytableRegistry, load_paytables
-from trainer.engine.settlement import SeatHand, Settlement, format_money, settle
+from trainer.engine.settlement import Action, SeatHand, Settlement, format_money, settle
 from trainer.engine.table import Banking, TableRules
 from trainer.engine.validation import RoundError, check_round
 from trainer.jsonin import shown
@@ -172,6 +172,8 @@ def amount(value: Any, field: str) -> Decimal:
     ...
     trainer.engine.validation.RoundError: seats[0].ante: "5" is not a number
     """
+    if type(value) is int and 0 <= value <= MAX_AMOUNT:
+        return Decimal(value)  # the common case: whole dollars
     if isinstance(value, jsonin.Unreadable):
         raise RoundError(field, value.describe())
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
@@ -229,8 +231,11 @@ def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict
 
 
 def settle_text(text: str, paytables: PaytableRegistry | None = None) -> str:
-    """One hand's JSON text to its settlement's JSON text (one line); RoundError when the hand is wrong."""
-    return dumps(settlement_json(settle_hand(read_hand(text, paytables))))
+    """One hand's JSON text to its settlement's JSON text (one line); RoundError when the hand is wrong.
+
+    (The engine's ``settle`` checks the round itself, so this skips :func:`read_hand`'s separate check.)
+    """
+    return dumps(settlement_json(settle(*read_request(loads(text), paytables))))
 
 
 def settlement_json(result: Settlement) -> dict[str, Any]:
@@ -279,11 +284,20 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def settlement_text(result: Settlement) -> str:
-    """The settlement as a readable table, for people."""
+def settlement_text(result: Settlement, hand: Hand | None = None) -> str:
+    """The settlement as a readable sheet for a floor supervisor.
+
+    With the ``hand`` it was settled from, the sheet opens with the game, the banking and the pay tables, shows
+    the dealer's hole cards and the board before the best five, and marks a payout rounded down to the table's
+    chip. Every step says pay, take, push (a tie: the stake stays) or return (no action: the stake goes back);
+    the sheet ends with the totals for the house (or the player-dealer) and for the tray.
+    """
+    lines = _header(hand) if hand is not None else []
     dealer = result.dealer
-    lines = [
-        f"Dealer  {' '.join(map(str, dealer.cards))}  {dealer.category.label}, "
+    if hand is not None:
+        lines.append(f"Dealer  {' '.join(map(str, hand.dealer))}   Board  {' '.join(map(str, hand.board))}")
+    lines += [
+        f"Dealer's best five  {' '.join(map(str, dealer.cards))}  {dealer.category.label}, "
         + ("qualifies" if result.dealer_qualifies else "does not qualify"),
         "",
         f"{'Seat':<5} {'Hand':<16} {'Best five':<15} {'Result':<7} "
@@ -300,16 +314,65 @@ def settlement_text(result: Settlement) -> str:
         )
     lines += ["", "Procedure"]
     phase_names = {"fold": "fold", "refund": "Ante refund pass", "settle": "settle"}
+    exact = _exact_payouts(hand, result)
     for index, step in enumerate(result.procedure, start=1):
-        lines.append(f"{index:>3}. [{phase_names[step.phase]}] {step.describe()}  — {step.rule}")
-    if result.player_dealer_seat is not None:
-        lines += ["", f"Player-dealer (seat {result.player_dealer_seat}) net: "
-                  f"{_signed(result.player_dealer_net or Decimal(0))}"]
+        note = {Action.PUSH: " (push: the stake stays, nothing paid or taken)",
+                Action.RETURN: " (return: the wager had no action, the stake goes back)"}.get(step.action, "")
+        unrounded = exact.get(index - 1)
+        if unrounded is not None:
+            note += f" (rounded down from {format_money(unrounded)})"
+        lines.append(f"{index:>3}. [{phase_names.get(step.phase, step.phase)}] {step.describe()}{note}  — {step.rule}")
+    lines += ["", *_totals(result)]
     if result.collection_fee is not None:
         lines.append(f"Collection fee: {format_money(result.collection_fee)}")
     if result.progressive_meter is not None:
         lines.append(f"Progressive meter after settlement: {format_money(result.progressive_meter)}")
     return "\n".join(lines)
+
+
+def _header(hand: Hand) -> list[str]:
+    table = hand.table
+    tables = table.paytables
+    side = [tables.trips(table.trips_paytable).title, tables.bad_beat(table.bad_beat_paytable).title]
+    if table.is_house:
+        side += [tables.pairs(table.pairs_paytable).title, tables.progressive(table.progressive_paytable).title]
+    lines = ["Ultimate Texas Hold'em", f"Banking: {table.banking.label}"
+             + (f", player-dealer seat {table.player_dealer_seat}, bank {format_money(table.player_dealer_bank)}"
+                if not table.is_house and table.player_dealer_bank is not None else ""),
+             f"Pay tables: {', '.join(side)}"]
+    if table.round_payouts_to is not None:
+        lines.append(f"Payouts rounded down to {format_money(table.round_payouts_to)}")
+    return [*lines, ""]
+
+
+def _exact_payouts(hand: Hand | None, result: Settlement) -> dict[int, Decimal]:
+    """Steps whose payout was rounded down to the table's chip: their index and the exact payout."""
+    if hand is None or hand.table.round_payouts_to is None:
+        return {}
+    from dataclasses import replace
+
+    exact = settle(replace(hand.table, round_payouts_to=None), hand.dealer, hand.board, hand.seats)
+    found: dict[int, Decimal] = {}
+    for index, (step, unrounded) in enumerate(zip(result.procedure, exact.procedure, strict=False)):
+        same_step = (step.seat, step.wager, step.action) == (unrounded.seat, unrounded.wager, unrounded.action)
+        if same_step and step.action is Action.PAY and unrounded.amount != step.amount:
+            found[index] = unrounded.amount
+    return found
+
+
+def _totals(result: Settlement) -> list[str]:
+    """What the tray pays and takes in, and the house's (or the player-dealer's) result."""
+    taken = sum((step.amount for step in result.procedure if step.action is Action.TAKE), Decimal(0))
+    paid = sum((step.amount for step in result.procedure if step.action is Action.PAY), Decimal(0))
+    lines = [f"Tray: takes in {format_money(taken)}, pays out {format_money(paid)}, "
+             f"net {_signed(taken - paid)}"]
+    if result.player_dealer_seat is not None:
+        lines.append(f"Player-dealer (seat {result.player_dealer_seat}) net: "
+                     f"{_signed(result.player_dealer_net or Decimal(0))}")
+    else:
+        players = sum((seat.net for seat in result.seats), Decimal(0))
+        lines.append(f"House net: {_signed(-players)}")
+    return lines
 
 
 def _signed(value: Decimal) -> str:
