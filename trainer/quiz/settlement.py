@@ -116,6 +116,10 @@ class SettlementQuiz:
         """The step a dealer does next (None before the dealer's announcement or when all is settled)."""
         return self._pending[0] if self._dealer_done and self._pending and not self._left_to_table else None
 
+    def asked(self) -> tuple[Step, ...]:
+        """The steps the trainee settles: the procedure without the ``coin-in`` steps (done before the deal)."""
+        return self.steps
+
     def pending(self) -> list[Step]:
         """The steps still to do, in the table's order (the selection and "next seat" follow it:
         :func:`trainer.quiz.order.next_selection`, :func:`trainer.quiz.order.next_seat`)."""
