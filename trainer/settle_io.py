@@ -5,8 +5,9 @@ Training rooms feed whole logs through this, so the shapes here are a stable con
 input   {"table": {...}, "dealer": [2 cards], "board": [5 cards], "seats": [{"seat", "hole", "ante", "blind",
         "play", "trips", "bad_beat", "pairs", "progressive"}]}
 output  {"dealer": {"hand", "cards", "qualifies"}, "seats": [{"seat", "hand", "cards", "result", "wagers", "net"}],
-         "procedure": [{"seat", "wager", "action", "amount"}], "player_dealer": {"seat", "net"} | null,
-         "collection_fee": number | null}  (+ "progressive_meter" when a Progressive wager was placed)
+         "procedure": [{"seat", "wager", "action", "amount", "phase"}], "player_dealer": {"seat", "net"} | null,
+         "collection_fee": number | null, "game": "wa" | "ca" | "ca-bad-beat" | null}
+        (+ "progressive_meter" when a Progressive wager was placed)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from trainer import jsonin
 from trainer.engine.amounts import MAX_AMOUNT, SMALLEST_UNIT, check_amount
 from trainer.engine.cards import Card
+from trainer.engine.games import read_game_key, request_table
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Action, SeatHand, Settlement, format_money, settle
 from trainer.engine.table import Banking, TableRules
@@ -35,10 +37,8 @@ TEXT_TABLE_KEYS = ("trips_paytable", "bad_beat_paytable", "collection_schedule")
 TABLE_KEYS = (
     "banking", "trips_paytable", "bad_beat_paytable", "pairs_paytable", "progressive_paytable",
     "progressive_meter", "progressive_seed", "player_dealer_seat", "player_dealer_bank", "collection_schedule",
-    "bad_beat_on_fold", "progressive_on_fold", "min_wager", "max_wager", "round_payouts_to", "wager_order",
+    "bad_beat_on_fold", "progressive_on_fold", "min_wager", "max_wager", "round_payouts_to", "wager_order", "game",
 )
-PLAYER_DEALER_DEFAULTS = {"trips_paytable": "UTH-02", "bad_beat_paytable": "CA"}
-"""A player-dealer table defaults to the California documents' tables (seed 003's UTH-02, seed 001's Bad Beat)."""
 
 
 NAME_CHARS = 40
@@ -107,7 +107,8 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     if not isinstance(raw, dict):
         raise RoundError("table", "must be an object")
     _no_unknown_keys(raw, TABLE_KEYS, "table.")
-    banking_text = raw.get("banking", "house")
+    game = read_game_key(raw.get("game"))
+    banking_text = raw.get("banking", "house" if game is None else game.banking.value)
     try:
         if not isinstance(banking_text, str):
             raise ValueError(banking_text)
@@ -115,8 +116,6 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     except ValueError:
         raise RoundError("table.banking", f"{shown(banking_text)} is not 'house' or 'player-dealer'") from None
     values: dict[str, Any] = {"banking": banking, "paytables": paytables}
-    if banking is Banking.PLAYER_DEALER:
-        values.update(PLAYER_DEALER_DEFAULTS)
     for key in TEXT_TABLE_KEYS:
         if key in raw:
             values[key] = _text(raw[key], f"table.{key}")
@@ -139,13 +138,14 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
         if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
             raise RoundError("table.wager_order", "must be a list of wager names")
         values["wager_order"] = tuple(_text(name, f"table.wager_order[{index}]") for index, name in enumerate(order))
+        values["room_wager_order"] = True
     if "player_dealer_seat" in raw:
         values["player_dealer_seat"] = _seat_number(raw["player_dealer_seat"], "table.player_dealer_seat")
     if banking is Banking.HOUSE:
         values.pop("player_dealer_seat", None)
         values.pop("player_dealer_bank", None)
         values.pop("collection_schedule", None)
-    return TableRules(**values)
+    return request_table(values, game, raw)
 
 
 def _read_seat(raw: Any, where: str) -> SeatHand:
@@ -227,7 +227,9 @@ def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) 
 def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
     """Settle one request object and return the output object."""
     table, dealer, board, seats = read_request(data, paytables)
-    return settlement_json(settle(table, dealer, board, seats))
+    out = settlement_json(settle(table, dealer, board, seats))
+    out["game"] = table.game
+    return out
 
 
 def settle_text(text: str, paytables: PaytableRegistry | None = None) -> str:
@@ -235,7 +237,7 @@ def settle_text(text: str, paytables: PaytableRegistry | None = None) -> str:
 
     (The engine's ``settle`` checks the round itself, so this skips :func:`read_hand`'s separate check.)
     """
-    return dumps(settlement_json(settle(*read_request(loads(text), paytables))))
+    return dumps(settle_request(loads(text), paytables))
 
 
 def settlement_json(result: Settlement) -> dict[str, Any]:
@@ -260,7 +262,8 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
             for seat in result.seats
         ],
         "procedure": [
-            {"seat": step.seat, "wager": step.wager.value, "action": step.action.value, "amount": number(step.amount)}
+            {"seat": step.seat, "wager": step.wager.value, "action": step.action.value, "amount": number(step.amount),
+             "phase": step.phase.value}
             for step in result.procedure
         ],
         "player_dealer": None if result.player_dealer_seat is None else {
@@ -313,7 +316,7 @@ def settlement_text(result: Settlement, hand: Hand | None = None) -> str:
             f"{seat.result:<7} {' '.join(cells)} {_signed(seat.net):>10}"
         )
     lines += ["", "Procedure"]
-    phase_names = {"fold": "fold", "refund": "Ante refund pass", "settle": "settle"}
+    phase_names = {"coin-in": "COIN IN", "fold": "fold", "refund": "Ante refund pass", "settle": "settle"}
     exact = _exact_payouts(hand, result)
     for index, step in enumerate(result.procedure, start=1):
         note = {Action.PUSH: " (push: the stake stays, nothing paid or taken)",

@@ -73,14 +73,15 @@ def test_player_dealer_table_has_no_separate_refund_pass() -> None:
     assert q.submit(5, Wager.PLAY, Action.TAKE).accepted
 
 
-@pytest.mark.parametrize(("table", "first", "wrong"), [(HOUSE, 6, 2), (PD, 4, 6)], ids=["house", "player-dealer"])
-def test_order_is_judged_by_the_tables_direction(table: TableRules, first: int, wrong: int) -> None:
+@pytest.mark.parametrize(("table", "first", "wrong", "wager"), [(HOUSE, 6, 2, Wager.ANTE), (PD, 4, 6, Wager.PLAY)],
+                         ids=["house", "player-dealer"])
+def test_order_is_judged_by_the_tables_direction(table: TableRules, first: int, wrong: int, wager: Wager) -> None:
     q = quiz(table, "Ah Ad", "2c 9d Ts Jh 3s", seat(2, "Kh 4d"), seat(4, "Kc 4h"), seat(6, "Qc 4c"))
     q.announce_dealer(Category.ONE_PAIR, True)
     verdict = q.submit(wrong, Wager.ANTE, Action.TAKE)
     assert verdict.mistakes[0].kind is ErrorKind.ORDER
     assert not verdict.accepted
-    assert q.submit(first, Wager.ANTE, Action.TAKE).accepted
+    assert q.submit(first, wager, Action.TAKE).accepted
 
 
 def test_a_wrong_action_and_a_wrong_amount_are_named_with_the_rule() -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trainer.engine.settlement import Step
-from trainer.engine.table import WAGER_ORDER, TableRules
+from trainer.engine.table import TableRules
 from trainer.engine.wagers import Wager
 
 StepKey = tuple[int, Wager]
@@ -52,10 +52,10 @@ def seat_order_graded(table: TableRules) -> bool:
     >>> seat_order_graded(TableRules()), seat_order_graded(TableRules(banking=Banking.PLAYER_DEALER))
     (False, True)
     >>> seat_order_graded(TableRules(wager_order=("play", "ante", "blind", "trips", "bad_beat", "pairs",
-    ...                                           "progressive")))
+    ...                                           "progressive"), room_wager_order=True))
     True
     """
-    return not table.is_house or tuple(table.wager_order) != WAGER_ORDER
+    return not table.is_house or table.room_wager_order
 
 
 def order_ranks(steps: Sequence[Step], table: TableRules) -> dict[StepKey, int]:
