@@ -160,3 +160,17 @@ def test_a_wrong_dealer_announcement_is_one_wrong_step_and_one_attempt() -> None
     first = q.review()[0]
     assert not first.correct and first.given == "one pair, qualifies"
     assert q.result().wrong_attempts == 1
+
+
+def test_a_rooms_own_wager_order_is_graded_inside_a_seat() -> None:
+    room = TableRules(wager_order=("play", "ante", "blind", "trips", "bad_beat", "pairs", "progressive"),
+                      room_wager_order=True)
+    for table, graded in ((HOUSE, False), (room, True)):
+        q = quiz(table, "Ah Ad", "2c 9d Ts Jh 3s", seat(1, "Kh 4d"), mode=Mode.EXAM)
+        for wager in (Wager.BLIND, Wager.ANTE, Wager.PLAY):
+            q.submit(1, wager, Action.TAKE)
+        result = q.result()
+        assert result.perfect is not graded, table
+        if graded:
+            assert {m.kind for m in result.mistakes} == {ErrorKind.ORDER}
+            assert "its own order: Play, Ante, Blind" in result.mistakes[0].rule
