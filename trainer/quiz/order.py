@@ -80,6 +80,8 @@ def order_rule(table: TableRules, due: Step, chosen: Step | None = None) -> str:
     """The ordering rule that puts ``due`` before ``chosen`` (the step the trainee took instead)."""
     if due.phase == "fold":
         return "A folded hand is collected at once, in seat order, before any hand is settled"
+    if due.phase == "refund" and chosen is not None and chosen.phase == "refund":
+        return "Dealer does not qualify: the Antes are refunded right to left, from the highest seat down"
     if due.phase == "refund":
         return ("Dealer does not qualify: the refund pass comes first — refund every Ante (push it), right to left, "
                 "before looking at any player's hand")
