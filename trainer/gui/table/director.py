@@ -396,6 +396,9 @@ class RoundDirector(QObject):
             ("turn-river", lambda t: self._turn_board(t, range(3, 5))),
             ("river-decisions", lambda t: self._decisions(t, "river")),
         ]
+        coin_in = [step for step in steps if step.phase == "coin-in"]
+        if coin_in:  # the losing Progressives, gone at COIN IN: taken here until the table animates COIN IN
+            phases.append(("coin-in", lambda t: [self._step(t, step) for step in coin_in]))
         if self.settle_by_trainee:
             phases.append(("showdown", self._showdown))
             return phases
