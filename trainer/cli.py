@@ -145,6 +145,8 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         paytables = load_paytables(args.paytables)
     except PaytableError as exc:
         return fail(str(exc))
+    for note in replaced_tables(paytables):
+        print(f"uth-trainer settle: note: --paytables {note}", file=stderr)
     from_stdin = args.file in (None, "-")
     name = "standard input" if from_stdin else args.file
     try:
@@ -174,6 +176,24 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         return fail(str(exc))
     stdout.write(output + "\n")
     return 0
+
+
+def replaced_tables(paytables: PaytableRegistry) -> list[str]:
+    """What a room's pay-table files replaced among the shipped tables, one line each (a file may redefine a
+    shipped table on purpose, but never without a word)."""
+    from trainer.engine.paytables import KINDS, load_paytables
+
+    shipped = load_paytables()
+    notes = []
+    for kind in KINDS:
+        for table_id in shipped.ids(kind):
+            table = paytables.get(kind, table_id)
+            if table is not shipped.get(kind, table_id):
+                notes.append(f"replaces the shipped {shipped.get(kind, table_id).title} with {table.title!s}")
+    for schedule_id in shipped.schedule_ids():
+        if paytables.collection(schedule_id) is not shipped.collection(schedule_id):
+            notes.append(f"replaces the shipped collection schedule {schedule_id}")
+    return notes
 
 
 def _settle_as_text(text: str, paytables: PaytableRegistry) -> str:

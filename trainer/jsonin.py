@@ -193,13 +193,15 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
         return shown_text(str(value), quote=False, limit=limit)
     if isinstance(value, float):
         return shown_text(repr(value), quote=False, limit=limit)
-    text = _outline(value, limit)
-    return text if len(text) <= limit else text[:limit] + "…"
+    if isinstance(value, list | tuple | dict):
+        text = _outline(value, limit)
+        return text if len(text) <= limit else text[:limit] + "…"
+    return shown_text(str(value), quote=False, limit=limit)
 
 
 def _outline(value: Any, budget: int) -> str:
     """A compact JSON-like outline of a list or object, stopping once ``budget`` characters are written."""
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         parts = []
         used = 0
         for item in value:
