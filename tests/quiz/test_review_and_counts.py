@@ -173,4 +173,4 @@ def test_a_rooms_own_wager_order_is_graded_inside_a_seat() -> None:
         assert result.perfect is not graded, table
         if graded:
             assert {m.kind for m in result.mistakes} == {ErrorKind.ORDER}
-            assert "its own order: Play, Ante, Blind" in result.mistakes[0].rule
+            assert "the room's order: Play, Ante, Blind" in result.mistakes[0].rule

@@ -87,7 +87,7 @@ def order_rule(table: TableRules, due: Step, chosen: Step | None = None) -> str:
                 "before looking at any player's hand")
     if chosen is not None and chosen.seat == due.seat and chosen.phase == due.phase:
         if table.is_house:
-            return f"Inside a seat this room settles the wagers in its own order: {_wager_names(table)}"
+            return f"Inside a seat the wagers go in the room's order: {_wager_names(table)}"
         return ("Inside a seat the order is fixed: a losing hand Play, Ante, Blind; a winning hand Ante, Play, "
                 "Blind; a tie Ante, Play, Blind; then the Trips, then the Bad Beat")
     if table.is_house:
