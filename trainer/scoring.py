@@ -40,6 +40,8 @@ class ErrorKind(StrEnum):
     WRONG_ACTION = "wrong action"
     WRONG_AMOUNT = "wrong amount"
     WRONG_DEALER_HAND = "wrong dealer announcement"
+    NOT_PLACED = "not placed"
+    ALREADY_SETTLED = "already settled"
     WRONG_ANSWER = "wrong answer"
     MISCOUNT = "miscount"
     MISSED_FAULT = "missed fault"
@@ -74,6 +76,8 @@ class ItemResult:
     mistakes: tuple[Mistake, ...] = ()
     seconds: float = 0.0
     mode: Mode = Mode.PRACTICE
+    wrong_attempts: int | None = None
+    """How many attempts were wrong (one attempt may make several mistakes); None: one per mistake."""
 
     @property
     def score(self) -> float:

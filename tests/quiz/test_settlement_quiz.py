@@ -128,7 +128,8 @@ def test_exam_mode_accepts_every_step_and_reviews_it_beside_the_correct_one() ->
     assert q.done
     review = q.review()
     assert [line.correct for line in review] == [False, False, True, True]
-    assert review[1].expected == "Seat 1: take the Ante $10" and review[1].given == "Seat 1: push the Ante $10"
+    assert review[1].expected == "Seat 1: take the Ante $10"
+    assert review[1].given == "Seat 1: push the Ante (the whole $10)"
     assert q.result().score == 50.0
 
 

@@ -59,7 +59,8 @@ class SettlementItem:
         self.title = hand_title(scenario, situation)
         self.text = table_text(scenario)
         item = f"{situation.name}/{scenario.variant}/{scenario.seed}"
-        self.quiz = SettlementQuiz(scenario.settlement, scenario.table, mode, drill=drill, item=item, clock=clock)
+        self.quiz = SettlementQuiz(scenario.settlement, scenario.table, mode, hands=scenario.seats, drill=drill,
+                                   item=item, clock=clock)
         self._fee_pending = situation.name == "collection-fee" and scenario.settlement.collection_fee is not None
         self._fee_asked = self._fee_pending
         self._fee_mistakes: list[Mistake] = []
@@ -114,7 +115,7 @@ class SettlementItem:
             steps += 1
             correct += 0 if self._fee_mistakes else 1
         return ItemResult(result.drill, result.item, steps, correct, (*self._fee_mistakes, *result.mistakes),
-                          result.seconds, result.mode)
+                          result.seconds, result.mode, (result.wrong_attempts or 0) + len(self._fee_mistakes))
 
 
 def feedback_of(verdict: Verdict) -> Feedback:

@@ -1,36 +1,46 @@
 """The settlement quiz: the trainee settles a hand step by step and every step is checked against the engine.
 
 The trainee first announces the dealer's hand and whether it qualifies, then works the table: for each wager
-the seat, the wager, the action (pay / take / push / return) and, for a pay, the amount. Each submission is
-compared with the engine's ``procedure``:
+the seat, the wager, the action (pay / take / push / return) and the amount (required for a pay; for a take, a
+push or a return no amount means the whole stake). Each submission is judged against the engine's ``procedure``
+(:mod:`trainer.quiz.judging`): order (:mod:`trainer.quiz.order`), a missed refund pass, a wrong action, a wrong
+amount, a wager not placed or already settled, each with the rule it broke.
 
-- order: the wager is not the next one a dealer handles (the table's direction, folds first). On a house table
-  the documents leave the order inside a seat to the casino: any order of the seat's wagers is accepted, unless
-  the room set its own (``wager_order``). On a player-dealer table the documents fix it (a losing hand: Play,
-  Ante, Blind), and it is graded;
-- missed refund pass: on a house table with an unqualified dealer, an Ante refund was due first;
-- wrong action, wrong amount: with the rule that applies.
-
-In guided, practice and speed modes a wrong step is not accepted: the trainee corrects it and goes on. In exam
-mode every step is accepted as given and the review at the end shows each beside the correct one.
-
-The losing Progressive wagers went at COIN IN, before the deal (``coin-in`` steps): the quiz treats them as done
-and never asks for them. The player-dealer's unqualified Ante may be pushed or returned ("signal a push for the
-Ante and return the Ante wager").
+In guided, practice and speed modes a wrong step is not accepted: the trainee corrects it and goes on, and the
+order is judged against the step due at once. In exam mode every step is accepted as given and the order is
+judged over the whole hand, so one step out of turn or skipped marks that step only. The review
+(:mod:`trainer.quiz.review`) keeps every step's first attempt exactly as given. Coin-in steps (the losing
+Progressive wagers, removed before the deal) are never asked.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.evaluator import Category
-from trainer.engine.settlement import Settlement, Step, format_money
+from trainer.engine.settlement import Settlement, Step
 from trainer.engine.table import TableRules
-from trainer.engine.wagers import Action, Phase, Wager
-from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
+from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.quiz.judging import (
+    Attempt,
+    Submission,
+    content_mistakes,
+    dealer_mistakes,
+    dealer_text,
+    grade_order,
+    order_mistake,
+    stake_of,
+    stakes_of,
+    stray_mistake,
+)
+from trainer.quiz.order import key_of, order_ranks, order_rule, steps_to_settle
+from trainer.quiz.review import ReviewLine, RowVerdict, review_lines
+from trainer.scoring import ItemResult, Mistake, Mode
+
+__all__ = ["DEALER_STEP", "ReviewLine", "SettlementQuiz", "Verdict", "order_rule"]
 
 DEALER_STEP = "dealer"
 
@@ -49,39 +59,10 @@ class Verdict:
         return not self.mistakes
 
 
-@dataclass(frozen=True)
-class ReviewLine:
-    """One line of the review: the engine's step beside the trainee's answer for it."""
-
-    expected: str
-    given: str
-    correct: bool
-    rule: str
-
-
-def order_rule(table: TableRules, step: Step) -> str:
-    """The ordering rule that puts ``step`` where it is."""
-    if step.phase is Phase.FOLD:
-        return "A folded hand is collected at once, in seat order, before any hand is settled"
-    if step.phase is Phase.REFUND:
-        return ("Dealer does not qualify: first refund every Ante, right to left, "
-                "before looking at any player's hand")
-    if table.is_house:
-        within = ("; within a seat the room's order: " + ", ".join(table.wager_order).replace("_", " ")
-                  if table.room_wager_order else ", one seat at a time")
-        return "Settle right to left, from the highest seat down" + within
-    return ("Settle clockwise starting with the player on the player-dealer's left; within a seat a losing hand's "
-            "Play, Ante and Blind in that order, else Ante, Play, Blind; then Trips, then Bad Beat")
-
-
-def describe_step(seat: int, wager: Wager, action: Action, amount: Decimal | None) -> str:
-    """The trainee's step in the engine's words: ``Seat 6: pay the Ante $10``."""
-    text = f"Seat {seat}: {action.value} the {wager.label}"
-    return f"{text} {format_money(amount)}" if amount is not None else text
-
-
 class SettlementQuiz:
-    """One hand to settle. ``settlement`` is the engine's answer key for the round."""
+    """One hand to settle. ``settlement`` is the engine's answer key for the round; ``hands`` give each wager's
+    stake (what a take, push or return with no amount means: without them a partial take cannot be told from a
+    whole one)."""
 
     def __init__(
         self,
@@ -89,6 +70,7 @@ class SettlementQuiz:
         table: TableRules,
         mode: Mode = Mode.PRACTICE,
         *,
+        hands: Sequence[SeatHand] = (),
         drill: str = "settlement",
         item: str = "",
         clock: Callable[[], float] = time.monotonic,
@@ -97,15 +79,17 @@ class SettlementQuiz:
         self.table = table
         self.mode = mode
         self.drill, self.item = drill, item
+        self.steps = steps_to_settle(settlement.procedure)
+        self._stakes = stakes_of(hands)
+        self._ranks = order_ranks(self.steps, table)
         self._clock = clock
         self._started = clock()
         self._finished: float | None = None
-        self._asked: tuple[Step, ...] = tuple(step for step in settlement.procedure if step.phase is not Phase.COIN_IN)
-        self._pending: list[Step] = list(self._asked)
+        self._pending: list[Step] = list(self.steps)
         self._dealer_done = False
-        self._faulted: set[object] = set()
-        self._mistakes: list[Mistake] = []
-        self._given: dict[object, str] = {}
+        self._dealer_asked = True
+        self._left_to_table = False
+        self._attempts: list[Attempt] = []
         self.decision_times: list[float] = []
         self._last_decision = self._started
 
@@ -113,6 +97,8 @@ class SettlementQuiz:
 
     @property
     def stage(self) -> str:
+        if self._left_to_table:
+            return "done"
         if not self._dealer_done:
             return "dealer"
         return "steps" if self._pending else "done"
@@ -121,16 +107,31 @@ class SettlementQuiz:
     def done(self) -> bool:
         return self.stage == "done"
 
+    @property
+    def left_to_table(self) -> bool:
+        """True when the table finished the hand: the steps not done count wrong."""
+        return self._left_to_table
+
     def next_step(self) -> Step | None:
         """The step a dealer does next (None before the dealer's announcement or when all is settled)."""
-        return self._pending[0] if self._dealer_done and self._pending else None
+        return self._pending[0] if self._dealer_done and self._pending and not self._left_to_table else None
 
     def asked(self) -> tuple[Step, ...]:
         """The steps the trainee settles: the procedure without the ``coin-in`` steps (done before the deal)."""
-        return self._asked
+        return self.steps
 
     def pending(self) -> list[Step]:
+        """The steps still to do, in the table's order (the selection and "next seat" follow it:
+        :func:`trainer.quiz.order.next_selection`, :func:`trainer.quiz.order.next_seat`)."""
         return list(self._pending)
+
+    def missed(self) -> list[Step]:
+        """The engine's steps never done (so far)."""
+        return list(self._pending)
+
+    def stake(self, step: Step) -> Decimal:
+        """The stake of ``step``'s wager."""
+        return stake_of(step, self._stakes)
 
     def hint(self) -> str:
         """Guided mode: what comes next and why, in one line."""
@@ -148,128 +149,98 @@ class SettlementQuiz:
 
     def announce_dealer(self, category: Category, qualifies: bool) -> Verdict:
         """The trainee names the dealer's hand category and whether it qualifies."""
-        if self._dealer_done:
+        if self._dealer_done or self._left_to_table:
             return Verdict(False, (), None, "The dealer's hand is already announced")
-        expected_category = self.settlement.dealer.category
-        expected_qualifies = self.settlement.dealer_qualifies
-        mistakes: tuple[Mistake, ...] = ()
-        if category != expected_category or qualifies != expected_qualifies:
-            mistakes = (Mistake(
-                ErrorKind.WRONG_DEALER_HAND,
-                _dealer_text(expected_category, expected_qualifies),
-                _dealer_text(category, qualifies),
-                "The dealer qualifies with a pair or better; name the best five-card hand",
-                "qualification",
-            ),)
         self._note_decision()
-        self._given.setdefault(DEALER_STEP, _dealer_text(category, qualifies))
-        return self._conclude(DEALER_STEP, mistakes, None, self._finish_dealer)
+        mistakes = dealer_mistakes(self.settlement, category, qualifies)
+        accepted = not mistakes or self.mode is Mode.EXAM
+        self._attempts.append(Attempt(dealer_text(category, qualifies), None, mistakes, accepted))
+        if accepted:
+            self._dealer_done = True
+            self._finish_if_done()
+        return Verdict(accepted, mistakes, None, self._message(mistakes, None))
+
+    def skip_dealer(self) -> None:
+        """Start with the steps without asking for the dealer's announcement (not scored then)."""
+        if not self._dealer_done:
+            self._dealer_done, self._dealer_asked = True, False
+            self._finish_if_done()
 
     def submit(self, seat: int, wager: Wager, action: Action, amount: Decimal | None = None) -> Verdict:
-        """The trainee settles ``wager`` of ``seat`` with ``action`` (and ``amount``: required for a pay,
-        the stake when left out for the others)."""
+        """The trainee settles ``wager`` of ``seat`` with ``action`` and ``amount`` (required for a pay; for the
+        others no amount means the whole stake)."""
         if not self._dealer_done:
             return Verdict(False, (), None, "First announce the dealer's hand and whether it qualifies")
-        expected = self._pending[0] if self._pending else None
-        chosen = next((step for step in self._pending if step.seat == seat and step.wager is wager), None)
+        if self._left_to_table:
+            return Verdict(False, (), None, "The table settled the hand")
         self._note_decision()
-        if expected is None:
-            return Verdict(False, (), None, "Every wager is already settled")
-        if chosen is None:
-            mistake = Mistake(ErrorKind.ORDER, expected.describe(), f"seat {seat} {wager.label}",
-                              f"Seat {seat} has no {wager.label} wager left to settle", "order")
-            self._fault(_key(expected), mistake)
-            return Verdict(False, (mistake,), expected, mistake.rule)
-        mistakes = []
-        if chosen is not expected and self._any_order(chosen, expected):
-            expected = chosen
-        if chosen is not expected:
-            kind = ErrorKind.MISSED_REFUND_PASS if expected.phase == "refund" and chosen.phase != "refund" \
-                else ErrorKind.ORDER
-            mistakes.append(Mistake(kind, expected.describe(), chosen.describe(), order_rule(self.table, expected),
-                                    "qualification" if kind is ErrorKind.MISSED_REFUND_PASS else "order"))
-        given_amount = amount if amount is not None else (None if action is Action.PAY else chosen.amount)
-        if action is Action.RETURN and self._ante_push_or_return(chosen):
-            action = chosen.action
-        if action is not chosen.action:
-            mistakes.append(Mistake(ErrorKind.WRONG_ACTION, chosen.describe(),
-                                    describe_step(seat, wager, action, given_amount), chosen.rule, chosen.topic))
-        elif given_amount is None or given_amount != chosen.amount:
-            mistakes.append(Mistake(ErrorKind.WRONG_AMOUNT, chosen.describe(),
-                                    describe_step(seat, wager, action, given_amount), chosen.rule, chosen.topic))
-        self._given.setdefault(_key(chosen), describe_step(seat, wager, action, given_amount))
-        target = _key(expected) if chosen is not expected and len(mistakes) == 1 else _key(chosen)
-        return self._conclude(target, tuple(mistakes), chosen, lambda: self._pending.remove(chosen), expected)
+        submission = Submission(seat, wager, action, amount)
+        due = self._pending[0] if self._pending else None
+        chosen = next((step for step in self._pending if key_of(step) == submission.key), None)
+        if chosen is None or due is None:
+            settled = any(key_of(step) == submission.key for step in self.steps)
+            mistake = stray_mistake(submission, self.settlement, due, settled)
+            self._attempts.append(Attempt(submission.describe(), None, (mistake,), False, submission,
+                                          submission.amount))
+            return Verdict(False, (mistake,), due, self._message((mistake,), None))
+        stake = self.stake(chosen)
+        given = submission.describe(stake)
+        mistakes = content_mistakes(chosen, submission, stake, self.table, self.settlement.dealer_qualifies)
+        out_of_order = self._ranks[key_of(chosen)] != self._ranks[key_of(due)]
+        if out_of_order and self.mode is not Mode.EXAM:
+            mistakes = (order_mistake(self.table, due, chosen, given), *mistakes)
+        accepted = not mistakes or self.mode is Mode.EXAM
+        self._attempts.append(Attempt(given, chosen, mistakes, accepted, submission, submission.understood(stake)))
+        if accepted:
+            self._pending.remove(chosen)
+            self._finish_if_done()
+        shown = due if out_of_order and not accepted else chosen
+        return Verdict(accepted, mistakes, shown, self._message(mistakes, chosen))
+
+    def leave_to_table(self) -> None:
+        """The table finishes the hand (the trainee let it, or stopped): every step not done counts wrong."""
+        if not self.done:
+            self._left_to_table = True
+            self._finish_if_done()
 
     # -- results -------------------------------------------------------------------------------------------
 
-    def result(self) -> ItemResult:
-        """The score so far: a hand cut short counts only the steps answered (or got wrong) before it stopped."""
-        done: set[object] = {DEALER_STEP} if self._dealer_done else set()
-        done |= {_key(step) for step in self._asked if step not in self._pending}
-        steps = len(done | self._faulted)
-        seconds = (self._finished or self._clock()) - self._started
-        return ItemResult(self.drill, self.item, steps, steps - len(self._faulted), tuple(self._mistakes),
-                          seconds, self.mode)
+    def attempts(self) -> list[Attempt]:
+        """Every attempt, judged (in an exam the order is judged over the whole hand)."""
+        if self.mode is Mode.EXAM:
+            return grade_order(self.steps, self.table, self._attempts)
+        return list(self._attempts)
 
     def review(self) -> list[ReviewLine]:
-        """Every step, the engine's beside the trainee's."""
-        dealer = self.settlement
-        lines = [ReviewLine(
-            _dealer_text(dealer.dealer.category, dealer.dealer_qualifies),
-            self._given.get(DEALER_STEP, "—"), DEALER_STEP not in self._faulted,
-            "The dealer qualifies with a pair or better")]
-        for step in self._asked:
-            key = _key(step)
-            lines.append(ReviewLine(step.describe(), self._given.get(key, "—"), key not in self._faulted, step.rule))
-        return lines
+        """The review model: every step, the engine's beside the trainee's first attempt, with the mistakes."""
+        return review_lines(self.settlement, self.steps, self.attempts(), dealer=self._dealer_asked)
+
+    def result(self) -> ItemResult:
+        """The score: every step once the hand is over (a step not done counts wrong); before that, the steps
+        tried so far."""
+        attempts = self.attempts()
+        lines = [line for line in self.review() if line.step]
+        if not self.done:
+            lines = [line for line in lines if line.verdict is not RowVerdict.NOT_DONE]
+        seconds = (self._finished or self._clock()) - self._started
+        mistakes = tuple(mistake for attempt in attempts for mistake in attempt.mistakes)
+        return ItemResult(self.drill, self.item, len(lines), sum(line.correct for line in lines), mistakes,
+                          seconds, self.mode, sum(attempt.wrong for attempt in attempts))
 
     # -- internals -----------------------------------------------------------------------------------------
 
-    def _any_order(self, chosen: Step, expected: Step) -> bool:
-        """A house table leaves the order inside a seat to the casino (rules-notes §2): another wager of the same
-        seat in the same pass is as good as the one listed next, unless the room set its own order."""
-        return (self.table.is_house and not self.table.room_wager_order and chosen.seat == expected.seat
-                and chosen.phase is expected.phase)
-
-    def _ante_push_or_return(self, step: Step) -> bool:
-        """The player-dealer's unqualified Ante: "signal a push for the Ante and return the Ante wager"."""
-        return (not self.table.is_house and not self.settlement.dealer_qualifies and step.wager is Wager.ANTE
-                and step.action is Action.PUSH)
-
-    def _conclude(self, target: object, mistakes: tuple[Mistake, ...], chosen: Step | None,
-                  accept: Callable[[], None], expected: Step | None = None) -> Verdict:
-        for mistake in mistakes:
-            self._fault(target, mistake)
-        accepted = not mistakes or self.mode is Mode.EXAM
-        if accepted:
-            accept()
-            if self.done and self._finished is None:
-                self._finished = self._clock()
+    def _message(self, mistakes: tuple[Mistake, ...], chosen: Step | None) -> str:
         if not mistakes:
-            message = "Right." if chosen is None else f"Right: {chosen.describe()}"
-        elif self.mode is Mode.EXAM:
-            message = "Noted."
-        else:
-            message = "; ".join(mistake.describe() for mistake in mistakes)
-        return Verdict(accepted, mistakes, expected or chosen, message)
+            return "Right." if chosen is None else f"Right: {chosen.describe()}"
+        if self.mode is Mode.EXAM:
+            return "Noted."
+        return "; ".join(mistake.describe() for mistake in mistakes)
 
-    def _finish_dealer(self) -> None:
-        self._dealer_done = True
-
-    def _fault(self, target: object, mistake: Mistake) -> None:
-        self._faulted.add(target)
-        self._mistakes.append(mistake)
+    def _finish_if_done(self) -> None:
+        if self.done and self._finished is None:
+            self._finished = self._clock()
 
     def _note_decision(self) -> None:
         now = self._clock()
         self.decision_times.append(now - self._last_decision)
         self._last_decision = now
-
-
-def _key(step: Step) -> tuple[int, Wager]:
-    return (step.seat, step.wager)
-
-
-def _dealer_text(category: Category, qualifies: bool) -> str:
-    return f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
