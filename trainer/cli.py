@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode", choices=["practice", "exam", "speed", "guided"], default="practice",
         help="practice: feedback at once (default); exam: feedback at the end; speed: timed",
     )
+    from trainer.odds.command import add_parser as add_odds_parser
+
+    add_odds_parser(commands)
     return parser
 
 
@@ -59,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_settle(args, sys.stdin, sys.stdout, sys.stderr)
     if args.command == "quiz":
         return run_quiz_command(args, sys.stdin, sys.stdout, sys.stderr)
+    if args.command == "odds":
+        from trainer.odds.command import run as run_odds
+
+        return run_odds(args, sys.stdout, sys.stderr)
     from trainer.gui.app import run_app
 
     return run_app(list(argv) if argv is not None else sys.argv[1:])

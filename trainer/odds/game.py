@@ -56,6 +56,8 @@ class StrategyFigures:
 
     strategy: str
     player_result: Fraction
+    wins: Fraction
+    """The share of hands where the player beats the dealer (and has not folded)."""
     average_play: Fraction
     raise_4x: Fraction
     raise_3x: Fraction
@@ -82,7 +84,7 @@ class StrategyFigures:
         return {
             "strategy": self.strategy, "house_edge": float(self.house_edge),
             "element_of_risk": float(self.element_of_risk), "return": float(1 + self.player_result / 2),
-            "average_wager": float(self.average_wager),
+            "average_wager": float(self.average_wager), "hit_frequency": float(self.wins),
             "decisions": {"4x": float(self.raise_4x), "3x": float(self.raise_3x), "2x": float(self.raise_2x),
                           "1x": float(self.raise_1x), "fold": float(self.fold)},
         }
@@ -259,7 +261,7 @@ def solve_game(blind: Paytable, ranks: tuple[int, ...] = FULL_DECK_RANKS, worker
     boards = deck.classes(5)
     raw = _count_all(setup, boards.cards, boards.sizes, workers, progress, cancelled)
     sums = _symmetrize(raw.reshape(len(SUMS), setup.flop_classes, HOLDINGS), flops.canonical)
-    raise2, play, river, river_raises, simple_river, simple_raises = sums
+    raise2, play, river, river_raises, simple_river, simple_raises, wins, river_wins, simple_river_wins = sums
     canonical_flops = np.array([_decode(mask) for mask in flops.canonical.tolist()], dtype=np.int64)
     sizes = flops.sizes
     in_deck = deck.holdings
@@ -287,7 +289,9 @@ def solve_game(blind: Paytable, ranks: tuple[int, ...] = FULL_DECK_RANKS, worker
     checks = ~goes_4x & ~goes_3x
     flop_2x = _over_flops(flop_raise.astype(np.int64), sizes) * checks
     river_1x = _over_flops(np.where(flop_raise, 0, river_raises), sizes) * checks
-    optimal = _figures("optimal", mean(best), share(goes_4x.astype(np.int64), 1),
+    boards_per_hand = per_holding // scale
+    won = np.where(checks, _over_flops(np.where(flop_raise, wins, river_wins), sizes), _over_flops(wins, sizes))
+    optimal = _figures("optimal", mean(best), share(won, boards_per_hand), share(goes_4x.astype(np.int64), 1),
                        share(goes_3x.astype(np.int64), 1), share(flop_2x, flop_shares), share(river_1x, board_shares))
     # Simple strategy.
     from trainer.engine.cards import FULL_DECK
@@ -298,7 +302,10 @@ def solve_game(blind: Paytable, ranks: tuple[int, ...] = FULL_DECK_RANKS, worker
     simple_2x = simple_flop_raises(canonical_flops)
     simple_checked = _over_flops(np.where(simple_2x, raise2, simple_river), sizes)
     simple_value = np.where(simple_4x, four, simple_checked)
-    simple = _figures("simple", mean(simple_value), share(simple_4x.astype(np.int64), 1), Fraction(0),
+    simple_won = np.where(simple_4x, _over_flops(wins, sizes),
+                          _over_flops(np.where(simple_2x, wins, simple_river_wins), sizes))
+    simple = _figures("simple", mean(simple_value), share(simple_won, boards_per_hand),
+                      share(simple_4x.astype(np.int64), 1), Fraction(0),
                       share(_over_flops(simple_2x.astype(np.int64), sizes) * ~simple_4x, flop_shares),
                       share(_over_flops(np.where(simple_2x, 0, simple_raises), sizes) * ~simple_4x, board_shares))
     per_hand = per_holding
@@ -307,10 +314,10 @@ def solve_game(blind: Paytable, ranks: tuple[int, ...] = FULL_DECK_RANKS, worker
     return GameSolution(optimal, simple, preflop, rules, time.perf_counter() - started)
 
 
-def _figures(name: str, result: Fraction, four: Fraction, three: Fraction, two: Fraction, one: Fraction
-             ) -> StrategyFigures:
+def _figures(name: str, result: Fraction, wins: Fraction, four: Fraction, three: Fraction, two: Fraction,
+             one: Fraction) -> StrategyFigures:
     play = 4 * four + 3 * three + 2 * two + one
-    return StrategyFigures(name, result, play, four, three, two, one, 1 - four - three - two - one)
+    return StrategyFigures(name, result, wins, play, four, three, two, one, 1 - four - three - two - one)
 
 
 def _preflop_choices(four: IntArray, three: IntArray, checked: IntArray, in_deck: npt.NDArray[np.bool_],
@@ -346,3 +353,37 @@ def flop_rules(flops: IntArray, sizes: IntArray, optimal: npt.NDArray[np.bool_],
                       "exceptions": (total - raised) if majority else raised, "cases": total,
                       "simple_strategy_raises": int(weights[here & simple].sum()) / total})
     return tuple(rules)
+
+
+# -- Kept in the cache ---------------------------------------------------------------------------------------
+
+
+def solution_to_cache(solution: GameSolution) -> dict[str, Any]:
+    """The solution as JSON-ready data, fractions as exact ``"n/d"`` texts."""
+
+    def figures(item: StrategyFigures) -> dict[str, str]:
+        return {name: str(getattr(item, name)) for name in _FIGURE_FIELDS}
+
+    return {
+        "optimal": figures(solution.optimal), "simple": figures(solution.simple), "seconds": solution.seconds,
+        "preflop": [[c.hand, str(c.raise_4x), str(c.raise_3x), str(c.check)] for c in solution.preflop],
+        "flop_rules": list(solution.flop_rules),
+    }
+
+
+def solution_from_cache(data: Any) -> GameSolution | None:
+    """The solution back from :func:`solution_to_cache` data, or None when it does not read."""
+    try:
+        def figures(item: dict[str, str], name: str) -> StrategyFigures:
+            return StrategyFigures(name, *(Fraction(item[field]) for field in _FIGURE_FIELDS[1:]))
+
+        preflop = tuple(PreflopChoice(hand, Fraction(four), Fraction(three), Fraction(check))
+                        for hand, four, three, check in data["preflop"])
+        return GameSolution(figures(data["optimal"], "optimal"), figures(data["simple"], "simple"), preflop,
+                            tuple(data["flop_rules"]), float(data["seconds"]))
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+_FIGURE_FIELDS = ("strategy", "player_result", "wins", "average_play", "raise_4x", "raise_3x", "raise_2x",
+                  "raise_1x", "fold")

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from trainer.engine import evaluator as ev
 from trainer.engine.bad_beat_odds import _tables
+from trainer.engine.cards import Card
 from trainer.engine.evaluator import Category
 from trainer.odds.symmetry import (
     HOLDING_FIRST,
@@ -45,8 +46,10 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 HOLDINGS = 1326
-SUMS = ("raise2", "play", "river", "river_raises", "simple_river", "simple_river_raises")
-"""The per-(flop, holding) sums over the turn and river: A + 2D, D, R, optimal 1x raises, Rs, simple 1x raises."""
+SUMS = ("raise2", "play", "river", "river_raises", "simple_river", "simple_river_raises", "wins", "river_wins",
+        "simple_river_wins")
+"""The per-(flop, holding) sums over the turn and river: A + 2D, D, R, optimal 1x raises, Rs, simple 1x raises,
+dealer holdings beaten, and those beaten after a 1x raise (optimal, simple)."""
 _ALL = 52  # the group of every holding; groups 0..51: the holdings with that card
 _PAIR = 1278  # the weakest one pair: a dealer qualifies with this strength or more
 _OUTS_LIMIT = 21  # rules-notes §9: raise on the river with fewer dealer outs than this
@@ -99,7 +102,7 @@ def _six_card_rank_strengths(board_ranks: int) -> IntArray:
 
 def _board_strengths(boards: IntArray) -> IntArray:
     """The strength of each board's five cards alone."""
-    return np.array([ev._strength(tuple(ev.FULL_DECK[card] for card in board)) for board in boards.tolist()],
+    return np.array([ev._strength(tuple(Card(card) for card in board)) for board in boards.tolist()],
                     dtype=np.int64)
 
 
@@ -130,8 +133,8 @@ class BoardCounter:
         self._spread(boards, sizes, holdings, values)
 
     def values(self, boards: IntArray) -> tuple[FloatArray, IntArray]:
-        """For each board and each player holding off it: the six values summed in :data:`SUMS` (before the sums),
-        shape ``(6, boards, holdings)``, and the holdings, shape ``(boards, holdings)``."""
+        """For each board and each player holding off it: the values summed in :data:`SUMS` (before the sums),
+        shape ``(len(SUMS), boards, holdings)``, and the holdings, shape ``(boards, holdings)``."""
         setup, tables = self.setup, self.tables
         strengths, off_board = tables.strengths(boards)
         valid = off_board & setup.deck.holdings[None, :]
@@ -154,7 +157,7 @@ class BoardCounter:
         simple = self._simple_river_raises(boards, holding, strength)
         values = np.stack([
             ante_blind + 2 * play, play, np.where(raises, one_more, fold), raises,
-            np.where(simple, one_more, fold), simple,
+            np.where(simple, one_more, fold), simple, below, np.where(raises, below, 0), np.where(simple, below, 0),
         ]).astype(np.float64)
         return values, holding
 

@@ -13,7 +13,6 @@ hand's category come from :func:`trainer.engine.bad_beat_odds.bad_beat_counts`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
@@ -66,7 +65,7 @@ def trips_report(table: Paytable) -> OddsReport:
 def _pairs_frequencies(table: Paytable) -> dict[str, Fraction]:
     """How often each line of a Pairs table pays, over the 1,326 hole-card hands (and the dealer's two)."""
     hands = list(combinations(FULL_DECK, 2))
-    paid: Counter[str] = Counter()
+    paid: dict[str, Fraction] = {}
     with_dealer = table.line_for("aa-with-dealer-aa") is not None
     dealer_aces = Fraction(1, comb(50, 2))  # the other two aces, of the dealer's 1,225 possible holdings
     for first, second in hands:
@@ -74,11 +73,11 @@ def _pairs_frequencies(table: Paytable) -> dict[str, Fraction]:
         if line is None:
             continue
         if with_dealer and line.hand == "aa":
-            paid["aa-with-dealer-aa"] += dealer_aces
-            paid["aa"] += 1 - dealer_aces
+            paid["aa-with-dealer-aa"] = paid.get("aa-with-dealer-aa", Fraction(0)) + dealer_aces
+            paid["aa"] = paid.get("aa", Fraction(0)) + 1 - dealer_aces
         else:
-            paid[line.hand] += 1
-    return {hand: Fraction(count) / len(hands) for hand, count in paid.items()}
+            paid[line.hand] = paid.get(line.hand, Fraction(0)) + 1
+    return {hand: count / len(hands) for hand, count in paid.items()}
 
 
 def pairs_report(table: Paytable) -> OddsReport:

@@ -53,7 +53,8 @@ HOLDING_PERMUTATION = HOLDING_INDEX[CARD_PERMUTATION[:, HOLDING_FIRST], CARD_PER
 
 def masks(cards: IntArray) -> IntArray:
     """Each row of card indices as one bit mask."""
-    return (np.int64(1) << cards).sum(axis=1)
+    result: IntArray = (np.int64(1) << cards).sum(axis=1)
+    return result
 
 
 @dataclass(frozen=True)
