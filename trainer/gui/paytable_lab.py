@@ -407,10 +407,11 @@ def _game_report(blind: Paytable, progress: Callable[[int, int], None], cancelle
         cache.store(key, solution_to_cache(solution))
     best, simple = solution.optimal, solution.simple
     lines = tuple(LineFigure(hand, label, getattr(best, hand), f"Play {play}x" if play else "Ante, Blind lost",
-                             Fraction(play)) for hand, label, play in _DECISIONS)
+                             Fraction(play) / best.average_play) for hand, label, play in _DECISIONS)
     notes = (f"Optimal strategy: house edge {percent(best.house_edge, 3)} of the Ante (published 2.185 %), element "
              f"of risk {percent(best.element_of_risk, 3)}; the simple strategy: {percent(simple.house_edge, 3)}.",
-             "Lines: how often each decision is taken; contribution: its share of the average Play in Antes.")
+             "Lines: how often each decision is taken; contribution: its share of the average Play "
+             f"({float(best.average_play):.3f} Antes).")
     return OddsReport("game", "optimal", "Ante + Blind + Play, optimal strategy", "exact", lines, notes=notes,
                       return_override=1 - best.house_edge, hit_override=best.wins)
 
