@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_grade_command(commands)
     add_parsers(commands)
+    from trainer.odds.command import add_parser as add_odds_parser
+
+    add_odds_parser(commands)
     return parser
 
 
@@ -101,6 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: Handler | None = getattr(args, "handler", None)
     if handler is not None:
         return run_guarded(handler, args, sys.stdin, sys.stdout, sys.stderr)
+    if args.command == "odds":
+        from trainer.odds.command import run as run_odds
+
+        return run_guarded(lambda a, _stdin, out, err: run_odds(a, out, err), args, sys.stdin, sys.stdout, sys.stderr)
     from trainer.store import commands as store_commands
 
     if args.command in store_commands.COMMANDS:

@@ -1,0 +1,428 @@
+"""The Pay-table lab: choose a bet and a pay table (or edit a copy) and see what it costs the player, exactly.
+
+The window shows each line's frequency, pay and contribution to the return, a bar chart of the contributions,
+and the return, house edge and hit frequency. The figures come from :mod:`trainer.odds` (Qt-free); every
+computation runs on a worker thread with a progress bar and a Cancel button, so the window never freezes.
+``open_paytable_lab(parent)`` opens it (the menu entry calls this).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from PySide6.QtCharts import QBarCategoryAxis, QBarSet, QChart, QChartView, QHorizontalBarSeries, QValueAxis
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.engine.paytables import Odds, PayLine, Paytable, PaytableError, PaytableRegistry, load_paytables
+from trainer.odds.game import Cancelled
+from trainer.odds.report import LineFigure, OddsReport, one_in, percent
+
+Job = Callable[[Callable[[int, int], None], Callable[[], bool]], object]
+"""A computation: given a progress callback and a "was it cancelled?" check, returns its result."""
+
+BETS = {"Trips": "trips", "Ultimate Pairs": "pairs", "Bad Beat": "bad_beat", "Progressive": "progressive",
+        "The game (Ante + Blind + Play)": "blind"}
+
+
+class _Worker(QObject):
+    """Runs one job on its thread and reports back through signals."""
+
+    progressed = Signal(int, int)
+    finished = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(self, job: Job) -> None:
+        super().__init__()
+        self.job = job
+        self.stop = threading.Event()
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            result = self.job(self.progressed.emit, self.stop.is_set)
+        except Cancelled:
+            self.cancelled.emit()
+        except Exception as exc:  # shown in the window in one line, never lost on a thread
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+        else:
+            self.finished.emit(result)
+
+
+class PaytableLab(QDialog):
+    """The lab window. ``computed`` carries each finished :class:`OddsReport` (or the game's figures)."""
+
+    computed = Signal(object)
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None, registry: PaytableRegistry | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Pay-table lab")
+        self.registry = registry or load_paytables()
+        self._thread: QThread | None = None
+        self._worker: _Worker | None = None
+        self.report: OddsReport | None = None
+        self._build()
+        self.bet_box.currentIndexChanged.connect(self._bet_changed)
+        self.table_box.currentIndexChanged.connect(self._table_changed)
+        self._bet_changed()
+        self.resize(1100, 640)
+
+    # -- Layout ----------------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.bet_box = QComboBox()
+        self.bet_box.addItems(list(BETS))
+        self.table_box = QComboBox()
+        self.table_box.setMinimumContentsLength(18)
+        self.load_button = QPushButton("Load a file…")
+        self.load_button.clicked.connect(self._load_file)
+        self.meter = QDoubleSpinBox(decimals=0, maximum=1e9, value=10000, prefix="meter ")
+        self.wager = QDoubleSpinBox(decimals=2, minimum=0.01, maximum=1e6, value=1, prefix="wager ")
+        self.compute_button = QPushButton("Compute")
+        self.compute_button.setDefault(True)
+        self.compute_button.clicked.connect(self.compute)
+        top = QHBoxLayout()
+        for label, widget in (("Bet", self.bet_box), ("Pay table", self.table_box)):
+            top.addWidget(QLabel(label))
+            top.addWidget(widget)
+        for widget in (self.load_button, self.meter, self.wager):
+            top.addWidget(widget)
+        top.addStretch(1)
+        top.addWidget(self.compute_button)
+
+        self.lines = QTableWidget(0, 5)
+        self.lines.setHorizontalHeaderLabels(["Line", "Pays", "Frequency", "1 in", "Contribution"])
+        self.lines.horizontalHeaderItem(1).setToolTip("Edit a pay to compute an edited copy of the table")
+        self.lines.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.lines.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.lines.verticalHeader().setVisible(False)
+        self.lines.itemChanged.connect(self._line_edited)
+        self.chart = QChart()
+        self.chart.setTitle("Each line's contribution to the return")
+        self.chart.legend().setVisible(False)
+        self.chart_view = QChartView(self.chart)
+        self.chart_view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.lines)
+        splitter.addWidget(self.chart_view)
+        splitter.setSizes([560, 480])
+
+        self.figures = QLabel()
+        self.figures.setTextFormat(Qt.TextFormat.RichText)
+        self.figures.setWordWrap(True)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.progress, 1)
+        bottom.addWidget(self.cancel_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.figures)
+        layout.addLayout(bottom)
+
+    # -- Choosing a table ------------------------------------------------------------------------------------
+
+    @property
+    def kind(self) -> str:
+        return BETS[self.bet_box.currentText()]
+
+    def _bet_changed(self) -> None:
+        self.table_box.blockSignals(True)
+        self.table_box.clear()
+        self.table_box.addItems(self.registry.ids(self.kind))
+        self.table_box.blockSignals(False)
+        progressive = self.kind == "progressive"
+        self.meter.setVisible(progressive)
+        self.wager.setVisible(progressive)
+        self._table_changed()
+
+    def current_table(self) -> Paytable:
+        """The chosen table, with any edits made in the Pays column (then an edited copy)."""
+        base = self.registry.get(self.kind, self.table_box.currentText())
+        lines = []
+        edited = False
+        for row, line in enumerate(base.lines):
+            item = self.lines.item(row, 1)
+            text = item.text() if item is not None else line.odds.text
+            if text != line.odds.text:
+                edited = True
+                line = PayLine(line.hand, line.label, Odds.parse(text))
+            lines.append(line)
+        if not edited:
+            return base
+        return replace(base, id=f"{base.id} (edited)", title=f"{base.title}, edited copy", lines=tuple(lines))
+
+    def _table_changed(self) -> None:
+        self.report = None
+        table = self.registry.get(self.kind, self.table_box.currentText())
+        self.lines.blockSignals(True)
+        self.lines.setRowCount(len(table.lines))
+        for row, line in enumerate(table.lines):
+            name = QTableWidgetItem(line.label)
+            name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            self.lines.setItem(row, 0, name)
+            self.lines.setItem(row, 1, QTableWidgetItem(line.odds.text))
+            for column in (2, 3, 4):
+                blank = QTableWidgetItem("")
+                blank.setFlags(blank.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.lines.setItem(row, column, blank)
+        self.lines.blockSignals(False)
+        self.figures.setText(f"<i>{table.title}</i> ({table.source}). Press <b>Compute</b>; edit a pay to try a copy.")
+        self._chart([])
+
+    def _line_edited(self, item: QTableWidgetItem) -> None:
+        if item.column() != 1:
+            return
+        try:
+            Odds.parse(item.text())
+        except ValueError as exc:
+            self.figures.setText(f"<span style='color:#b00020'>{exc}</span>")
+            self.compute_button.setEnabled(False)
+            return
+        self.compute_button.setEnabled(self._thread is None)
+        self.figures.setText("Edited copy: press <b>Compute</b>.")
+
+    def _load_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load pay tables", "", "Pay tables (*.toml *.json)")
+        if path:
+            self.load_file(path)
+
+    def load_file(self, path: str) -> bool:
+        """Add a user's pay-table file; a bad file is named with its entry and problem under the table."""
+        registry = self.registry.copy()
+        try:
+            added = registry.add_file(path)
+        except PaytableError as exc:
+            self.figures.setText(f"<span style='color:#b00020'>{exc}</span>")
+            return False
+        self.registry = registry
+        self._bet_changed()
+        for table_id in added:
+            if table_id in self.registry.ids(self.kind):
+                self.table_box.setCurrentText(table_id)
+        return True
+
+    # -- Computing -------------------------------------------------------------------------------------------
+
+    def compute(self) -> None:
+        """Compute the chosen bet on the chosen (or edited) table, off the GUI thread."""
+        try:
+            table = self.current_table()
+        except ValueError as exc:
+            self.figures.setText(f"<span style='color:#b00020'>{exc}</span>")
+            return
+        meter = Decimal(str(self.meter.value())).normalize()
+        wager = Decimal(str(self.wager.value())).normalize()
+        self.start(_job_for(self.kind, table, meter.quantize(1) if meter == meter.to_integral() else meter,
+                            wager.quantize(1) if wager == wager.to_integral() else wager))
+
+    def start(self, job: Job) -> None:
+        """Run ``job`` on a worker thread, with the progress bar and Cancel shown."""
+        if self._thread is not None:
+            return
+        thread, worker = QThread(self), _Worker(job)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progressed.connect(self._progressed)
+        worker.finished.connect(self._finished)
+        worker.failed.connect(self._failed)
+        worker.cancelled.connect(self._cancelled)
+        for signal in (worker.finished, worker.failed, worker.cancelled):
+            signal.connect(thread.quit)
+        thread.finished.connect(self._thread_done)
+        self._thread, self._worker = thread, worker
+        self.progress.setRange(0, 0)
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self.cancel_button.setEnabled(True)
+        self.compute_button.setEnabled(False)
+        thread.start()
+
+    def cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.stop.set()
+            self.cancel_button.setEnabled(False)
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
+    def _thread_done(self) -> None:
+        if self._thread is not None:
+            self._thread.deleteLater()
+        if self._worker is not None:
+            self._worker.deleteLater()
+        self._thread = self._worker = None
+        self.progress.setVisible(False)
+        self.cancel_button.setVisible(False)
+        self.compute_button.setEnabled(True)
+
+    def _finished(self, result: object) -> None:
+        if isinstance(result, OddsReport):
+            self.show_report(result)
+        self.computed.emit(result)
+
+    def _failed(self, message: str) -> None:
+        self.figures.setText(f"<span style='color:#b00020'>Could not compute: {message}</span>")
+
+    def _cancelled(self) -> None:
+        self.figures.setText("Cancelled.")
+        self.cancelled.emit()
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802  (Qt override)
+        self.cancel()
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+        super().closeEvent(event)
+
+    # -- Showing ---------------------------------------------------------------------------------------------
+
+    def show_report(self, report: OddsReport) -> None:
+        self.report = report
+        self.lines.blockSignals(True)
+        if [self.lines.item(row, 0).text() for row in range(self.lines.rowCount())] != [
+                line.label for line in report.lines]:  # the game: its lines are the decisions, not the Blind's
+            self.lines.setRowCount(len(report.lines))
+            for row, line in enumerate(report.lines):
+                for column, text in ((0, line.label), (1, line.pays), (2, ""), (3, ""), (4, "")):
+                    item = QTableWidgetItem(text)
+                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                    self.lines.setItem(row, column, item)
+        for row, line in enumerate(report.lines):
+            for column, text in ((2, percent(line.frequency, 6)), (3, one_in(line.frequency)),
+                                 (4, percent(line.contribution, 4))):
+                item = self.lines.item(row, column)
+                if item is not None:
+                    item.setText(text)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.lines.blockSignals(False)
+        notes = "<br>".join(report.notes)
+        self.figures.setText(
+            f"<b>{report.title}</b>: return <b>{percent(report.return_)}</b>, house edge "
+            f"<b>{percent(report.house_edge)}</b>, hit frequency <b>{percent(report.hit_frequency)}</b> "
+            f"({report.method})<br><small>{notes}</small>")
+        self._chart(list(report.lines))
+
+    def _chart(self, lines: list[LineFigure]) -> None:
+        self.chart.removeAllSeries()
+        for axis in self.chart.axes():
+            self.chart.removeAxis(axis)
+        if not lines:
+            return
+        bars = QBarSet("contribution, %")
+        for line in reversed(lines):
+            bars.append(float(line.contribution) * 100)
+        series = QHorizontalBarSeries()
+        series.append(bars)
+        self.chart.addSeries(series)
+        names = QBarCategoryAxis()
+        names.append([line.label for line in reversed(lines)])
+        values = QValueAxis()
+        values.setLabelFormat("%.1f %%")
+        values.setRange(0, max(float(line.contribution) * 100 for line in lines) * 1.1 or 1)
+        self.chart.addAxis(names, Qt.AlignmentFlag.AlignLeft)
+        self.chart.addAxis(values, Qt.AlignmentFlag.AlignBottom)
+        series.attachAxis(names)
+        series.attachAxis(values)
+
+
+def _job_for(kind: str, table: Paytable, meter: Decimal, wager: Decimal) -> Job:
+    from trainer.odds import sidebets
+
+    def job(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> object:
+        if kind == "trips":
+            return sidebets.trips_report(table)
+        if kind == "pairs":
+            return sidebets.pairs_report(table)
+        if kind == "progressive":
+            return sidebets.progressive_report(table, meter, wager)
+        if kind == "bad_beat":
+            return sidebets.bad_beat_report(table, _bad_beat_counts(progress, cancelled))
+        return _game_report(table, progress, cancelled)
+
+    return job
+
+
+def _bad_beat_counts(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+    from trainer.engine.bad_beat_odds import bad_beat_counts, board_classes
+
+    boards = board_classes()
+    step = 4_000
+    total = None
+    for start in range(0, len(boards), step):
+        if cancelled():
+            raise Cancelled
+        part = bad_beat_counts(boards.part(start, start + step))
+        total = part if total is None else total + part
+        progress(min(start + step, len(boards)), len(boards))
+    return total
+
+
+def _game_report(blind: Paytable, progress: Callable[[int, int], None], cancelled: Callable[[], bool]
+                 ) -> OddsReport:
+    """The game under optimal strategy, as a report whose lines are the Blind's (what each pays when it wins);
+    the figures are the game's: return per unit wagered in all, house edge per Ante."""
+    from trainer.odds.cache import ResultCache, default_cache_dir
+    from trainer.odds.game import solution_from_cache, solution_to_cache, solve_game
+
+    cache = ResultCache(default_cache_dir())
+    key = "game-" + "-".join(f"{line.hand}={line.odds.text}" for line in blind.lines).replace(" ", "")
+    solution = solution_from_cache(cache.load(key))
+    if solution is None:
+        solution = solve_game(blind, workers=os.cpu_count() or 1, progress=progress, cancelled=cancelled)
+        cache.store(key, solution_to_cache(solution))
+    best, simple = solution.optimal, solution.simple
+    lines = tuple(LineFigure(hand, label, getattr(best, hand), f"Play {play}x" if play else "Ante, Blind lost",
+                             Fraction(play) / best.average_play) for hand, label, play in _DECISIONS)
+    notes = (f"Optimal strategy: house edge {percent(best.house_edge, 3)} of the Ante (published 2.185 %), element "
+             f"of risk {percent(best.element_of_risk, 3)}; the simple strategy: {percent(simple.house_edge, 3)}.",
+             "Lines: how often each decision is taken; contribution: its share of the average Play "
+             f"({float(best.average_play):.3f} Antes).")
+    return OddsReport("game", "optimal", "Ante + Blind + Play, optimal strategy", "exact", lines, notes=notes,
+                      return_override=1 - best.house_edge, hit_override=best.wins)
+
+
+_DECISIONS = (("raise_4x", "4x before the flop", 4), ("raise_3x", "3x before the flop", 3),
+              ("raise_2x", "2x on the flop", 2), ("raise_1x", "1x on the river", 1), ("fold", "fold", 0))
+
+
+def open_paytable_lab(parent: QWidget | None) -> PaytableLab:
+    """Open the Pay-table lab (non-modal) and return it."""
+    lab = PaytableLab(parent)
+    lab.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    lab.show()
+    return lab

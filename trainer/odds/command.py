@@ -1,0 +1,237 @@
+"""``uth-trainer odds``: what a pay table costs the player, exactly, and the game under optimal strategy.
+
+``uth-trainer odds trips|pairs|bad-beat|progressive|game [--paytable NAME] [--paytable-file FILE] [--json]``.
+Errors are one line on standard error naming the problem, exit status 2; Ctrl-C stops cleanly with status 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, TextIO
+
+from trainer.engine.paytables import Paytable, PaytableError, PaytableRegistry, load_paytables
+from trainer.odds.cache import ResultCache, default_cache_dir
+from trainer.odds.progress import TerminalProgress
+from trainer.odds.report import OddsReport, report_json, report_text
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+BETS = ("trips", "pairs", "bad-beat", "progressive", "game")
+KIND_OF_BET = {"trips": "trips", "pairs": "pairs", "bad-beat": "bad_beat", "progressive": "progressive",
+               "game": "blind"}
+DEFAULT_TABLE = {"trips": "UTH-01", "pairs": "1", "bad-beat": "BBB-02", "progressive": "01", "game": "blind"}
+
+
+class UsageError(Exception):
+    """Bad input: the message is the one line shown."""
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add ``odds`` to the ``uth-trainer`` subcommands."""
+    odds: argparse.ArgumentParser = commands.add_parser(
+        "odds", help="what a pay table costs the player, computed exactly",
+        description="Per line of a pay table: how often it pays, what it pays and its share of the return; then "
+                    "the return, the house edge and the hit frequency. 'game' solves Ante + Blind + Play.",
+    )
+    odds.add_argument("bet", choices=BETS, help="the bet: trips, pairs, bad-beat, progressive or game")
+    odds.add_argument("--paytable", metavar="NAME", help="the pay table (default: UTH-01, 1, BBB-02, 01)")
+    odds.add_argument("--paytable-file", metavar="FILE", help="a pay-table file (TOML or JSON, the shipped format)")
+    odds.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    odds.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    odds.add_argument("--no-cache", action="store_true", help="compute again, ignoring the user's cache")
+    odds.add_argument("--meter", default="10000", help="progressive: the meter (default 10000)")
+    odds.add_argument("--wager", default="1", help="progressive: the fixed wager (default 1)")
+    odds.add_argument("--hands", type=int, default=500_000,
+                      help="bad-beat: deals simulated for the fold-loses rule (default 500,000)")
+    odds.add_argument("--seed", type=int, default=2024, help="bad-beat: the simulation's seed (default 2024)")
+    odds.add_argument("--strategy", choices=("optimal", "simple"), default="optimal",
+                      help="game: optimal play (default) or the simple strategy of the simulated players")
+    odds.add_argument("--export-strategy", metavar="FILE", help="game: write the optimal strategy as JSON")
+    return odds
+
+
+def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Run ``uth-trainer odds``; errors are one line on ``stderr``."""
+    try:
+        text = _compute(args, stderr)
+    except UsageError as exc:
+        print(f"uth-trainer odds: {exc}", file=stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\nuth-trainer odds: interrupted", file=stderr)
+        return EXIT_INTERRUPTED
+    try:
+        print(text, file=stdout)
+    except OSError as exc:
+        print(f"uth-trainer odds: cannot write the result: {exc}", file=stderr)
+        return EXIT_USAGE
+    return 0
+
+
+def choose_table(bet: str, name: str | None, file: str | None) -> Paytable:
+    """The pay table for ``bet``: a built-in one by name, or the one (or the one named) in ``file``."""
+    kind = KIND_OF_BET[bet]
+    if file is None:
+        registry = load_paytables()
+        try:
+            return registry.get(kind, name or DEFAULT_TABLE[bet])
+        except KeyError as exc:
+            raise UsageError(str(exc.args[0])) from None
+    try:
+        added = PaytableRegistry()
+        ids = added.add_file(Path(file))
+    except PaytableError as exc:
+        raise UsageError(str(exc)) from None
+    own = [table_id for table_id in ids if table_id in added.ids(kind)]
+    if name is not None:
+        if name not in own:
+            raise UsageError(f"{file}: holds no {kind.replace('_', ' ')} pay table named '{name}'"
+                             f" (it holds: {', '.join(own) or 'none'})")
+        return added.get(kind, name)
+    if len(own) != 1:
+        what = "no" if not own else f"{len(own)} ({', '.join(own)}); choose one with --paytable"
+        raise UsageError(f"{file}: holds {what} {kind.replace('_', ' ')} pay tables" if own else
+                         f"{file}: holds no {kind.replace('_', ' ')} pay table")
+    return added.get(kind, own[0])
+
+
+def _compute(args: argparse.Namespace, stderr: TextIO) -> str:
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    table = choose_table(args.bet, args.paytable, args.paytable_file)
+    cache = ResultCache(None if args.no_cache else default_cache_dir())
+    if args.bet == "game":
+        return _game(args, table, cache, stderr)
+    report = _side_bet_report(args, table, cache, stderr)
+    return report_json(report) if args.json else report_text(report)
+
+
+def _side_bet_report(args: argparse.Namespace, table: Paytable, cache: ResultCache, stderr: TextIO) -> OddsReport:
+    from trainer.odds import sidebets
+
+    if args.bet == "trips":
+        return sidebets.trips_report(table)
+    if args.bet == "pairs":
+        return sidebets.pairs_report(table)
+    if args.bet == "progressive":
+        meter, wager = _amount(args.meter, "--meter", zero=True), _amount(args.wager, "--wager")
+        return sidebets.progressive_report(table, meter, wager)
+    return _bad_beat(args, table, cache, stderr)
+
+
+def _amount(text: str, option: str, zero: bool = False) -> Decimal:
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise UsageError(f"{option} {text!r} is not a number") from None
+    if not value.is_finite() or value < 0 or (value == 0 and not zero):
+        raise UsageError(f"{option} must be {'zero or more' if zero else 'more than zero'}, not {text}")
+    return value
+
+
+def _with_bar(label: str, stderr: TextIO, work: Callable[[TerminalProgress], Any]) -> Any:
+    bar = TerminalProgress(label, stderr)
+    try:
+        return work(bar)
+    finally:
+        bar.close()
+
+
+def _bad_beat(args: argparse.Namespace, table: Paytable, cache: ResultCache, stderr: TextIO) -> OddsReport:
+    from dataclasses import replace
+
+    from trainer.engine.bad_beat_odds import BadBeatCounts, bad_beat_counts
+    from trainer.engine.evaluator import Category
+    from trainer.odds.fold_effect import fold_effect
+    from trainer.odds.sidebets import bad_beat_report
+
+    if args.hands < 1:
+        raise UsageError("--hands must be at least 1")
+    key = "bad-beat-counts"
+    stored = cache.load(key)
+    counts = None
+    if isinstance(stored, dict):
+        try:
+            counts = BadBeatCounts(int(stored["deals"]), {Category[name]: int(value)
+                                                          for name, value in stored["beaten"].items()})
+        except (KeyError, TypeError, ValueError):
+            counts = None
+    if counts is None:
+        counts = _with_bar("counting every deal", stderr, lambda bar: bad_beat_counts(workers=args.workers))
+        cache.store(key, {"deals": counts.deals, "beaten": {c.name: n for c, n in counts.beaten.items()}})
+    report = bad_beat_report(table, counts)
+    effect = _with_bar("simulating folds", stderr, lambda bar: fold_effect(
+        [table], hands=args.hands, seed=args.seed, workers=args.workers, progress=bar))[table.id]
+    note = (f"With bad_beat_on_fold = \"lose\", under the simple strategy: house edge "
+            f"{(float(report.house_edge) + effect.extra_edge) * 100:.3f} % (+{effect.extra_edge * 100:.3f} ± "
+            f"{effect.standard_error * 100:.3f} points, simulation of {effect.hands:,} deals, seed {effect.seed}).")
+    return replace(report, notes=(*report.notes, note), extra={"on_fold_lose": effect.as_json()})
+
+
+def _game(args: argparse.Namespace, blind: Paytable, cache: ResultCache, stderr: TextIO) -> str:
+    from trainer.odds.game import GameSolution, solution_from_cache, solution_to_cache, solve_game
+
+    key = "game-" + "-".join(f"{line.hand}={line.odds.text}" for line in blind.lines).replace(" ", "")
+    solution: GameSolution | None = solution_from_cache(cache.load(key))
+    if solution is None:
+        solution = _with_bar("solving the game", stderr,
+                             lambda bar: solve_game(blind, workers=args.workers, progress=bar))
+        assert solution is not None
+        cache.store(key, solution_to_cache(solution))
+    if args.export_strategy:
+        _export(solution, args.export_strategy)
+    figures = solution.optimal if args.strategy == "optimal" else solution.simple
+    if args.json:
+        return json.dumps(game_json(solution, args.strategy), indent=2)
+    return game_text(solution, args.strategy, figures.strategy)
+
+
+def _export(solution: Any, path: str) -> None:
+    from trainer.odds.export import strategy_document
+
+    try:
+        Path(path).write_text(json.dumps(strategy_document(solution), indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def game_json(solution: Any, strategy: str) -> dict[str, object]:
+    """The ``odds game --json`` object: the chosen strategy's figures, decisions as lines."""
+    figures = solution.optimal if strategy == "optimal" else solution.simple
+    data: dict[str, object] = figures.as_json()
+    lines = []
+    for hand, label, play in _DECISIONS:
+        share = float(getattr(figures, hand))
+        lines.append({"hand": label, "label": label, "frequency": share, "pays": f"Play {play} Antes" if play else
+                      "folds: Ante and Blind lost", "contribution": share * play})
+    data.update({"bet": "game", "method": "exact", "lines": lines,
+                 "notes": ["Per hand, in Antes; house_edge per Ante, element_of_risk per unit wagered in all; "
+                           "a line's contribution is its share of the average Play."]})
+    if strategy == "optimal":
+        data["simple_strategy_house_edge"] = float(solution.simple.house_edge)
+    return data
+
+
+_DECISIONS = (("raise_4x", "4x before the flop", 4), ("raise_3x", "3x before the flop", 3),
+              ("raise_2x", "2x on the flop", 2), ("raise_1x", "1x on the river", 1), ("fold", "fold", 0))
+
+
+def game_text(solution: Any, strategy: str, name: str) -> str:
+    figures = solution.optimal if strategy == "optimal" else solution.simple
+    published = "2.185 %" if strategy == "optimal" else "about 2.43 %"
+    rows = [f"Ultimate Texas Hold'em, Ante + Blind + Play, {name} strategy, exact", ""]
+    rows.append(f"{'decision':<22} {'share of hands':>15}")
+    for hand, label, _play in _DECISIONS:
+        rows.append(f"{label:<22} {float(getattr(figures, hand)) * 100:>13.4f} %")
+    rows.append("")
+    rows.append(f"{'house edge':<22} {float(figures.house_edge) * 100:.4f} % of the Ante (published {published})")
+    rows.append(f"{'element of risk':<22} {float(figures.element_of_risk) * 100:.4f} % of all wagered")
+    rows.append(f"{'average wager':<22} {float(figures.average_wager):.4f} Antes (Ante, Blind and Play)")
+    rows.append(f"{'return':<22} {float(1 + figures.player_result / figures.average_wager) * 100:.4f} %")
+    rows.append(f"{'hit frequency':<22} {float(figures.wins) * 100:.4f} % of hands won")
+    return "\n".join(rows)
