@@ -39,7 +39,7 @@ def test_the_issue_example_settles_to_the_contract_shape(monkeypatch: pytest.Mon
     code, out, err = run(["settle"], json.dumps(EXAMPLE), monkeypatch)
     assert (code, err) == (0, "")
     result = json.loads(out)
-    assert set(result) == {"dealer", "seats", "procedure", "player_dealer", "collection_fee"}
+    assert set(result) == {"dealer", "seats", "procedure", "player_dealer", "collection_fee", "game"}
     assert result["dealer"] == {"hand": "high card", "cards": ["Kh", "Jh", "Ts", "9d", "7d"], "qualifies": False}
     seat = result["seats"][0]
     assert set(seat) == {"seat", "hand", "cards", "result", "wagers", "net"}
@@ -47,7 +47,7 @@ def test_the_issue_example_settles_to_the_contract_shape(monkeypatch: pytest.Mon
     assert seat["wagers"]["play"] == {"outcome": "win", "net": 40}
     assert "pairs" not in seat["wagers"]
     assert seat["net"] == sum(w["net"] for w in seat["wagers"].values())
-    assert result["procedure"][0] == {"seat": 1, "wager": "ante", "action": "push", "amount": 10}
+    assert result["procedure"][0] == {"seat": 1, "wager": "ante", "action": "push", "amount": 10, "phase": "refund"}
     assert result["player_dealer"] is None and result["collection_fee"] is None
 
 

@@ -5,8 +5,9 @@ Training rooms feed whole logs through this, so the shapes here are a stable con
 input   {"table": {...}, "dealer": [2 cards], "board": [5 cards], "seats": [{"seat", "hole", "ante", "blind",
         "play", "trips", "bad_beat", "pairs", "progressive"}]}
 output  {"dealer": {"hand", "cards", "qualifies"}, "seats": [{"seat", "hand", "cards", "result", "wagers", "net"}],
-         "procedure": [{"seat", "wager", "action", "amount"}], "player_dealer": {"seat", "net"} | null,
-         "collection_fee": number | null}  (+ "progressive_meter" when a Progressive wager was placed)
+         "procedure": [{"seat", "wager", "action", "amount", "phase"}], "player_dealer": {"seat", "net"} | null,
+         "collection_fee": number | null, "game": "wa" | "ca" | "ca-bad-beat" | null}
+        (+ "progressive_meter" when a Progressive wager was placed)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from trainer.engine.games import read_game_key, request_table
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import SeatHand, Settlement, format_money, settle
 from trainer.engine.table import Banking, TableRules
@@ -30,10 +32,8 @@ TEXT_TABLE_KEYS = ("trips_paytable", "bad_beat_paytable", "collection_schedule")
 TABLE_KEYS = (
     "banking", "trips_paytable", "bad_beat_paytable", "pairs_paytable", "progressive_paytable",
     "progressive_meter", "progressive_seed", "player_dealer_seat", "player_dealer_bank", "collection_schedule",
-    "bad_beat_on_fold", "progressive_on_fold", "min_wager", "max_wager", "round_payouts_to", "wager_order",
+    "bad_beat_on_fold", "progressive_on_fold", "min_wager", "max_wager", "round_payouts_to", "wager_order", "game",
 )
-PLAYER_DEALER_DEFAULTS = {"trips_paytable": "UTH-02", "bad_beat_paytable": "CA"}
-"""A player-dealer table defaults to the California documents' tables (seed 003's UTH-02, seed 001's Bad Beat)."""
 
 
 def loads(text: str) -> Any:
@@ -74,14 +74,13 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     if not isinstance(raw, dict):
         raise RoundError("table", "must be an object")
     _no_unknown_keys(raw, TABLE_KEYS, "table.")
-    banking_text = raw.get("banking", "house")
+    game = read_game_key(raw.get("game"))
+    banking_text = raw.get("banking", "house" if game is None else game.banking.value)
     try:
         banking = Banking(banking_text)
     except ValueError:
         raise RoundError("table.banking", f"{banking_text!r} is not 'house' or 'player-dealer'") from None
     values: dict[str, Any] = {"banking": banking, "paytables": paytables}
-    if banking is Banking.PLAYER_DEALER:
-        values.update(PLAYER_DEALER_DEFAULTS)
     for key in TEXT_TABLE_KEYS:
         if key in raw:
             values[key] = _text(raw[key], f"table.{key}")
@@ -102,6 +101,7 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
         if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
             raise RoundError("table.wager_order", "must be a list of wager names")
         values["wager_order"] = tuple(order)
+        values["room_wager_order"] = True
     if "player_dealer_seat" in raw:
         seat = raw["player_dealer_seat"]
         if isinstance(seat, bool) or not isinstance(seat, int):
@@ -111,7 +111,7 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
         values.pop("player_dealer_seat", None)
         values.pop("player_dealer_bank", None)
         values.pop("collection_schedule", None)
-    return TableRules(**values)
+    return request_table(values, game, raw)
 
 
 def _read_seat(raw: Any, where: str) -> SeatHand:
@@ -163,7 +163,9 @@ def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) 
 def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
     """Settle one request object and return the output object."""
     table, dealer, board, seats = read_request(data, paytables)
-    return settlement_json(settle(table, dealer, board, seats))
+    out = settlement_json(settle(table, dealer, board, seats))
+    out["game"] = table.game
+    return out
 
 
 def settlement_json(result: Settlement) -> dict[str, Any]:
@@ -188,7 +190,8 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
             for seat in result.seats
         ],
         "procedure": [
-            {"seat": step.seat, "wager": step.wager.value, "action": step.action.value, "amount": number(step.amount)}
+            {"seat": step.seat, "wager": step.wager.value, "action": step.action.value, "amount": number(step.amount),
+             "phase": step.phase.value}
             for step in result.procedure
         ],
         "player_dealer": None if result.player_dealer_seat is None else {
@@ -231,7 +234,7 @@ def settlement_text(result: Settlement) -> str:
             f"{seat.result:<7} {' '.join(cells)} {_signed(seat.net):>10}"
         )
     lines += ["", "Procedure"]
-    phase_names = {"fold": "fold", "refund": "Ante refund pass", "settle": "settle"}
+    phase_names = {"coin-in": "COIN IN", "fold": "fold", "refund": "Ante refund pass", "settle": "settle"}
     for index, step in enumerate(result.procedure, start=1):
         lines.append(f"{index:>3}. [{phase_names[step.phase]}] {step.describe()}  — {step.rule}")
     if result.player_dealer_seat is not None:

@@ -50,7 +50,7 @@ def answer_key(item: Any) -> list[Any]:
     if isinstance(item, DeckCheckItem):
         if item.whole_deck:
             return [True]
-        return [False, item.missing, item.extra] + ([item.other_colour] if item.extra else [])
+        return [False, item.missing, item.extra] + (["floor"] if item.extra else [])
     assert isinstance(item, CountDownItem)
     return [item.expected_total]
 
@@ -252,6 +252,27 @@ def test_round_count_unloaded_cards_come_from_the_engine() -> None:
     assert item.expected_unloaded == cards_unloaded(7) == 31
 
 
+def test_a_house_table_never_has_8_seats_in_the_round_count() -> None:
+    for seed in range(300):
+        item = RoundCountItem.deal(random.Random(seed), difficulty=2)
+        if item.procedure in (Procedure.ACE, Procedure.DECK_MATE):
+            assert len(item.seats) <= 7 and max(item.seats) <= 7, seed
+        else:
+            assert len(item.seats) <= 7, seed
+
+
+def test_deck_mate_has_no_unload_step_the_dealer_still_holds_52_minus_2n_minus_2() -> None:
+    tally = rack_tally((1, 3, 5), [3], hand_held=True)
+    item = RoundCountItem((1, 3, 5), Procedure.DECK_MATE, 4, ("red", "blue"), tally)
+    assert item.expected_unloaded == 52 - 2 * 3 - 2 == 44
+    item.next_question()
+    item.answer(item.deck_colour)
+    question = item.next_question()
+    assert question is not None and "still hold" in question.prompt and "unloaded" not in question.prompt
+    assert item.answer(44).correct
+    assert "stub" in tally.describe() and "unloaded" not in tally.describe()
+
+
 def test_round_count_decks_alternate_round_by_round() -> None:
     assert round_item(round_number=1).deck_colour == "red"
     assert round_item(round_number=2).deck_colour == "blue"
@@ -321,23 +342,32 @@ def test_deck_check_missing_card_named_scores_100() -> None:
     assert item.next_question() is None and item.result().perfect
 
 
-def test_deck_check_extra_card_is_turned_and_sent_back_to_its_deck() -> None:
+def test_a_card_with_the_other_decks_back_is_an_irregularity_call_the_floor() -> None:
     item = check_item(extra="As", suit_order=False)
     run(item, [False, (), (Card("As"),)])
-    assert item.next_question() is not None
+    question = item.next_question()
+    assert question is not None and question.parse("call the floor") == "floor"
     turned = [item.spread.cards[i] for i in item.spread.turned]
     assert turned == [Card("As"), Card("As")]
-    feedback = item.answer("blue")
+    feedback = item.answer("floor")
     assert feedback.correct and item.result().perfect
+
+
+def test_putting_the_other_decks_card_back_yourself_is_wrong() -> None:
+    item = check_item(extra="As", suit_order=False)
+    run(item, [False, (), (Card("As"),)])
+    feedback = item.answer("back")
+    assert not feedback.correct
+    assert "call the floor" in feedback.mistakes[0].rule
 
 
 def test_deck_check_naming_the_wrong_card_is_a_wrong_card() -> None:
     item = check_item(missing="Qh", extra="As")
-    run(item, [False, (Card("Qd"),), (Card("As"),), "red"])
+    run(item, [False, (Card("Qd"),), (Card("As"),), "back"])
     assert kinds(item) == [ErrorKind.WRONG_CARD, ErrorKind.WRONG_DECK]
     wrong_card, wrong_deck = item.result().mistakes
     assert (wrong_card.expected, wrong_card.given) == ("missing Qh", "missing Qd")
-    assert wrong_deck.expected == "the blue deck"
+    assert wrong_deck.expected == "stop and call the floor"
 
 
 def test_deck_check_missing_and_extra_still_makes_52_cards() -> None:

@@ -40,7 +40,7 @@ def perfect_settlement_answers(item: SettlementItem) -> Iterator[object]:
     if item.next_question() is not None and item.next_question().prompt.startswith("Collection fee"):
         yield result.collection_fee
     yield (result.dealer.category, result.dealer_qualifies)
-    for step in result.procedure:
+    for step in item.quiz.asked():
         yield (step.seat, step.wager, step.action, step.amount)
 
 
@@ -93,7 +93,7 @@ def _announce(item: SettlementItem) -> None:
 def test_settling_out_of_order_is_named_order() -> None:
     item = settlement_item("house-order", "all play")
     _announce(item)
-    steps = item.scenario.settlement.procedure
+    steps = item.quiz.asked()
     later = next(step for step in steps if step.seat != steps[0].seat)
     feedback = item.answer((later.seat, later.wager, later.action, later.amount))
     assert [mistake.kind for mistake in feedback.mistakes] == [ErrorKind.ORDER]
@@ -103,7 +103,7 @@ def test_settling_out_of_order_is_named_order() -> None:
 def test_skipping_the_ante_refund_pass_is_named() -> None:
     item = settlement_item("dealer-does-not-qualify", "ante refund pass")
     _announce(item)
-    steps = item.scenario.settlement.procedure
+    steps = item.quiz.asked()
     for fold in (step for step in steps if step.phase == "fold"):
         assert item.answer((fold.seat, fold.wager, fold.action, fold.amount)).correct
     settle = next(step for step in steps if step.phase == "settle")
@@ -114,8 +114,7 @@ def test_skipping_the_ante_refund_pass_is_named() -> None:
 def test_wrong_action_and_wrong_amount_are_named_with_the_rule() -> None:
     item = settlement_item("blind", "flush")
     _announce(item)
-    result = item.scenario.settlement
-    for step in result.procedure:
+    for step in item.quiz.asked():
         if step.seat == item.scenario.focus_seat and step.wager is Wager.BLIND:
             wrong_action = item.answer((step.seat, step.wager, Action.PUSH, None))
             assert wrong_action.mistakes[0].kind is ErrorKind.WRONG_ACTION
@@ -138,7 +137,7 @@ def test_wrong_collection_fee_is_a_wrong_amount_naming_the_schedule() -> None:
 def test_exam_mode_takes_every_answer_and_scores_at_the_end() -> None:
     item = settlement_item("blind", "tie", mode=Mode.EXAM)
     item.answer((Category.ROYAL_FLUSH, False))
-    for step in item.scenario.settlement.procedure:
+    for step in item.quiz.asked():
         feedback = item.answer((step.seat, step.wager, Action.TAKE if step.action is Action.PAY else step.action,
                                 step.amount))
         assert feedback.accepted

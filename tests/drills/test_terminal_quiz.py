@@ -32,6 +32,8 @@ def perfect_answers(topic: str, seed: int, count: int) -> list[str]:
             lines.append(str(result.collection_fee))
         lines.append(f"{result.dealer.category.label} {'yes' if result.dealer_qualifies else 'no'}")
         for step in result.procedure:
+            if step.phase == "coin-in":  # gone before the deal: the quiz never asks for it
+                continue
             stake = item.scenario.seat(step.seat).stake(step.wager)
             amount = f" {step.amount}" if step.action is Action.PAY or step.amount != stake else ""
             lines.append(f"{step.seat} {step.wager.label.lower()} {step.action.value}{amount}")

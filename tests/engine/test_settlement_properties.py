@@ -85,16 +85,17 @@ def test_player_dealer_nets_sum_to_zero_and_stay_within_the_bank(
 @given(BOTH)
 def test_seat_order_follows_the_tables_direction(case: tuple[TableRules, Settlement, list[SeatHand]]) -> None:
     table, result, _ = case
-    for phase in ("fold", "refund", "settle"):
+    for phase in ("coin-in", "fold", "refund", "settle"):
         seats_in_phase = []
         for step in result.procedure:
             if step.phase == phase and (not seats_in_phase or seats_in_phase[-1] != step.seat):
                 seats_in_phase.append(step.seat)
         assert len(seats_in_phase) == len(set(seats_in_phase)), "a seat is visited once per pass"
-        expected = table.fold_order(seats_in_phase) if phase == "fold" else table.settlement_order(seats_in_phase)
+        expected = (sorted(seats_in_phase) if phase in ("coin-in", "fold")
+                    else table.settlement_order(seats_in_phase))
         assert seats_in_phase == expected
     phases = [step.phase for step in result.procedure]
-    assert phases == sorted(phases, key=["fold", "refund", "settle"].index)
+    assert phases == sorted(phases, key=["coin-in", "fold", "refund", "settle"].index)
     if table.banking is Banking.PLAYER_DEALER:
         assert "refund" not in phases
 

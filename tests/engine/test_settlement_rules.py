@@ -347,11 +347,12 @@ def test_progressive_stays_in_action_on_a_fold() -> None:
     assert step_for(result, 1, Wager.PROGRESSIVE).outcome is Outcome.WIN
 
 
-def test_progressive_on_fold_house_rule_lose_collects_it_with_the_hand() -> None:
+def test_progressive_on_fold_house_rule_lose_means_it_went_at_coin_in() -> None:
     result = settle_round("2c 3c", "Qh Jh Th 4d 5s", seat(1, "Ah Kh", play=0, progressive=1),
                           progressive_on_fold="lose", **METER)
     step = step_for(result, 1, Wager.PROGRESSIVE)
-    assert (step.phase, step.action) == ("fold", Action.TAKE)
+    assert (step.phase, step.action) == ("coin-in", Action.TAKE)
+    assert result.procedure[0] is step
 
 
 def test_progressive_wager_needs_the_meter() -> None:
@@ -395,7 +396,7 @@ def test_coverage_stops_at_an_exhausted_bank() -> None:
                           **table)
     assert [(s.seat, s.wager.value, s.action.value, s.amount) for s in result.procedure] == [
         (4, "ante", "pay", 10), (4, "play", "pay", 40), (4, "blind", "return", 10),
-        (5, "ante", "return", 10), (5, "play", "return", 40), (5, "blind", "return", 10)]
+        (5, "play", "return", 40), (5, "ante", "return", 10), (5, "blind", "return", 10)]
     assert result.player_dealer_net == -50
 
 
@@ -409,7 +410,9 @@ def test_coverage_pays_only_what_is_left_of_the_bank() -> None:
 def test_player_dealer_may_not_win_more_than_the_bank() -> None:
     table = dict(PD_TABLE, player_dealer_bank=D(25))
     result = settle_round("Ac As", "2c 9d Ts Jh 3s", seat(4, "Kh 4d", play=40), **table)
-    assert [(s.action.value, s.amount) for s in result.procedure] == [("take", 10), ("take", 15), ("return", 10)]
+    # a losing hand: Play, Ante, Blind (seed 001 §3a): the $40 Play alone reaches the $25 bank
+    assert [(s.wager.value, s.action.value, s.amount) for s in result.procedure] == [
+        ("play", "take", 25), ("ante", "return", 10), ("blind", "return", 10)]
     assert result.player_dealer_net == 25
 
 

@@ -129,7 +129,7 @@ def test_settlement_drill_runs_in_the_form_and_shows_the_hand(qtbot: Any) -> Non
     assert all(f"<td><b>{seat.seat}</b></td>" in html for seat in scenario.seats)
     result = scenario.settlement
     assert form.submit(f"{result.dealer.category.label} no").correct
-    step = result.procedure[0]
+    step = form.item.quiz.asked()[0]  # a losing Progressive went at COIN IN: never asked
     assert form.submit(f"{step.seat} {step.wager.label} {step.action.value} {step.amount}").correct
 
 

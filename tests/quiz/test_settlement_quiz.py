@@ -73,14 +73,15 @@ def test_player_dealer_table_has_no_separate_refund_pass() -> None:
     assert q.submit(5, Wager.PLAY, Action.TAKE).accepted
 
 
-@pytest.mark.parametrize(("table", "first", "wrong"), [(HOUSE, 6, 2), (PD, 4, 6)], ids=["house", "player-dealer"])
-def test_order_is_judged_by_the_tables_direction(table: TableRules, first: int, wrong: int) -> None:
+@pytest.mark.parametrize(("table", "first", "wrong", "wager"), [(HOUSE, 6, 2, Wager.ANTE), (PD, 4, 6, Wager.PLAY)],
+                         ids=["house", "player-dealer"])
+def test_order_is_judged_by_the_tables_direction(table: TableRules, first: int, wrong: int, wager: Wager) -> None:
     q = quiz(table, "Ah Ad", "2c 9d Ts Jh 3s", seat(2, "Kh 4d"), seat(4, "Kc 4h"), seat(6, "Qc 4c"))
     q.announce_dealer(Category.ONE_PAIR, True)
     verdict = q.submit(wrong, Wager.ANTE, Action.TAKE)
     assert verdict.mistakes[0].kind is ErrorKind.ORDER
     assert not verdict.accepted
-    assert q.submit(first, Wager.ANTE, Action.TAKE).accepted
+    assert q.submit(first, wager, Action.TAKE).accepted
 
 
 def test_a_wrong_action_and_a_wrong_amount_are_named_with_the_rule() -> None:
@@ -164,3 +165,64 @@ def test_a_wrong_attempt_before_a_hand_is_cut_short_counts_against_the_step_that
     q.submit(1, Wager.ANTE, Action.PUSH)  # seat 7's Ante refund was due first
     result = q.result()
     assert (result.steps, result.correct) == (2, 1)
+
+
+# -- the order inside a seat, coin-in, the unqualified player-dealer's Ante ------------------------------------
+
+
+def test_a_house_tables_seat_may_be_settled_in_any_order() -> None:
+    q = quiz(HOUSE, "Ah Ad", "2c 9d Ts Jh 3s", seat(6, "Kh 4d", trips=5), seat(2, "Qc 4c"))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    for wager in (Wager.TRIPS, Wager.BLIND, Wager.PLAY, Wager.ANTE):
+        assert q.submit(6, wager, Action.TAKE).correct, wager
+    assert not q.submit(6, Wager.ANTE, Action.TAKE).accepted
+    wrong_seat = quiz(HOUSE, "Ah Ad", "2c 9d Ts Jh 3s", seat(6, "Kh 4d"), seat(2, "Qc 4c"))
+    wrong_seat.announce_dealer(Category.ONE_PAIR, True)
+    assert wrong_seat.submit(2, Wager.ANTE, Action.TAKE).mistakes[0].kind is ErrorKind.ORDER
+
+
+def test_a_rooms_own_wager_order_is_graded() -> None:
+    from dataclasses import replace
+
+    table = replace(HOUSE, wager_order=("trips", "ante", "play", "blind", "bad_beat", "pairs", "progressive"),
+                    room_wager_order=True)
+    q = quiz(table, "Ah Ad", "2c 9d Ts Jh 3s", seat(6, "Kh 4d", trips=5))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    verdict = q.submit(6, Wager.ANTE, Action.TAKE)
+    assert verdict.mistakes[0].kind is ErrorKind.ORDER and "room's order" in verdict.mistakes[0].rule
+    assert q.submit(6, Wager.TRIPS, Action.TAKE).correct
+
+
+def test_a_player_dealer_losing_hand_is_graded_play_ante_blind() -> None:
+    q = quiz(PD, "Ah Ad", "2c 9d Ts Jh 3s", seat(4, "Kh 4d"))
+    q.announce_dealer(Category.ONE_PAIR, True)
+    assert q.submit(4, Wager.ANTE, Action.TAKE).mistakes[0].kind is ErrorKind.ORDER
+    for wager in (Wager.PLAY, Wager.ANTE, Wager.BLIND):
+        assert q.submit(4, wager, Action.TAKE).correct, wager
+
+
+@pytest.mark.parametrize("action", [Action.PUSH, Action.RETURN])
+def test_the_unqualified_player_dealers_ante_accepts_push_or_return(action: Action) -> None:
+    q = quiz(PD, "Kh 7d", "2c 9d Ts Jh 3s", seat(5, "Ah Qd"))
+    q.announce_dealer(Category.HIGH_CARD, False)
+    assert q.submit(5, Wager.ANTE, action).correct
+
+
+def test_the_house_dealers_refunded_ante_is_a_push_not_a_return() -> None:
+    q = quiz(HOUSE, "Kh 7d", "2c 9d Ts Jh 3s", seat(5, "Ah Qd"))
+    q.announce_dealer(Category.HIGH_CARD, False)
+    assert q.submit(5, Wager.ANTE, Action.RETURN).mistakes[0].kind is ErrorKind.WRONG_ACTION
+
+
+def test_the_quiz_never_asks_for_coin_in_steps() -> None:
+    from dataclasses import replace
+
+    table = replace(HOUSE, progressive_meter=D(20000))
+    q = quiz(table, "9h 8c", "4c 4h 9s Kd 2s", seat(5, "Ac Ad", play=20, progressive=5))
+    assert q.settlement.procedure[0].phase == "coin-in"
+    assert all(step.phase != "coin-in" for step in q.asked())
+    q.announce_dealer(Category.TWO_PAIR, True)
+    for step in q.asked():
+        assert q.submit(step.seat, step.wager, step.action, step.amount).correct
+    assert q.done and q.result().perfect
+    assert not q.submit(5, Wager.PROGRESSIVE, Action.TAKE).accepted

@@ -154,7 +154,3 @@ def board_for(shoe: Shoe, categories: Sequence[Category]) -> list[Card]:
         fixed = partial_board(shoe, wanted[0])
     return fill_board(shoe, fixed)
 
-
-def hole_cards_in(hand: HandValue, hole: Hole) -> int:
-    """How many of the two hole cards are among the best five."""
-    return sum(1 for card in hole if card in hand.cards)

@@ -16,13 +16,16 @@ from functools import cached_property
 from trainer.drills.scenario_cards import Hole, ScenarioError, Shoe
 from trainer.engine.cards import Card, format_cards
 from trainer.engine.dealing import Deal, Procedure, deal, deal_order
+from trainer.engine.games import Game, game_named, games
 from trainer.engine.round import Decision
 from trainer.engine.settlement import Settlement, format_money, settle
 from trainer.engine.strategy import BasicStrategy, play_hand
-from trainer.engine.table import HOUSE_SEATS, Banking, TableRules
+from trainer.engine.table import TableRules
 from trainer.engine.wagers import SeatHand, Wager
 
 ANTES = tuple(Decimal(v) for v in (5, 5, 10, 10, 15, 20, 25, 25, 30, 40, 50, 75, 100))
+BIG_ANTES = tuple(Decimal(v) for v in (100, 100, 125, 150, 200, 250, 300, 400, 500))
+"""Antes for a table whose limit per spot starts at $100 (seed 003, option 3)."""
 SIDE_AMOUNTS = tuple(Decimal(v) for v in (1, 2, 3, 5, 5, 7, 10, 10, 15, 20, 25))
 PROGRESSIVE_AMOUNTS = (Decimal(1), Decimal(5))
 PLAYS: tuple[tuple[int, str], ...] = (
@@ -31,8 +34,6 @@ PLAYS: tuple[tuple[int, str], ...] = (
 )
 """Play wagers a seat that plays may make, with the street, weighted roughly as players make them."""
 STREET_WORDS = {"preflop": "before the flop", "flop": "on the flop", "river": "on the river"}
-HOUSE_TRIPS = ("UTH-01", "UTH-02", "UTH-03", "UTH-04")
-HOUSE_BAD_BEAT = ("BBB-01", "BBB-02", "BBB-03")
 UNLIMITED_BANK = Decimal(10) ** 9
 """A bank no round can reach: to see what a round would move with no limit."""
 
@@ -101,38 +102,83 @@ def _street_index(street: str) -> int:
 
 
 def house_table(rng: random.Random, **changes: object) -> TableRules:
-    """A house-banked table with pay tables drawn at random and a progressive meter."""
-    tables = TableRules().paytables
-    table = TableRules(
-        trips_paytable=rng.choice(HOUSE_TRIPS),
-        bad_beat_paytable=rng.choice(HOUSE_BAD_BEAT),
-        pairs_paytable=rng.choice(tables.ids("pairs")),
+    """A Washington table (game ``wa``) with pay tables drawn from those the game offers and a progressive meter."""
+    game = game_named("wa")
+    table = game.table_rules(
+        trips_paytable=rng.choice(game.trips_paytables),
+        bad_beat_paytable=rng.choice(game.bad_beat_paytables),
+        pairs_paytable=rng.choice(game.pairs_paytables),
         progressive_meter=Decimal(rng.randrange(10_000, 80_000, 25)),
     )
     return replace(table, **changes)  # type: ignore[arg-type]
 
 
+def player_dealer_game(rng: random.Random, needs: Iterable[str] = ()) -> Game:
+    """One of the two California games (rules-notes §1b), drawn from ``rng``, that offers every side bet of
+    ``needs``."""
+    wanted = set(needs)
+    return rng.choice([game for game in games() if not game.is_house and wanted <= set(game.side_bets)])
+
+
 def player_dealer_table(
-    rng: random.Random, seat: int, bank: Decimal | None = None, **changes: object
+    rng: random.Random, seat: int, bank: Decimal | None = None, *, game: Game | None = None, **changes: object
 ) -> TableRules:
-    """A player-dealer table (California pay tables) with the player-dealer in ``seat``."""
-    schedules = TableRules().paytables.schedule_ids()
-    table = TableRules(
-        banking=Banking.PLAYER_DEALER,
-        trips_paytable=rng.choice(("UTH-02", "UTH-04")),
-        bad_beat_paytable="CA",
+    """A table of a California game (drawn when not given) with the player-dealer in ``seat``: the game's pay
+    tables, one of its fee options, and limits inside the option's limit per spot (seed 003) or the game's
+    range of table limits (seed 001)."""
+    game = game or player_dealer_game(rng)
+    schedule = str(changes.pop("collection_schedule", None) or rng.choice(game.fee_schedules))
+    low, high = game.wager_limits(schedule)
+    if game.min_wager_range is not None:
+        low, high = Decimal(rng.choice((1, 2, 5))), Decimal(rng.choice((1000, 2000, 5000)))
+    table = game.table_rules(
         player_dealer_seat=seat,
         player_dealer_bank=bank if bank is not None else Decimal(rng.choice((2000, 3000, 5000))),
-        collection_schedule=rng.choice(schedules),
+        collection_schedule=schedule,
+        min_wager=low,
+        max_wager=high,
     )
     return replace(table, **changes)  # type: ignore[arg-type]
 
 
-def open_seats(table: TableRules, positions: int = HOUSE_SEATS) -> list[int]:
+def california_table(
+    rng: random.Random, place: Callable[[int], int] | None = None, bank: Decimal | None = None,
+    needs: Iterable[str] = (), **changes: object,
+) -> TableRules:
+    """A table of a California game offering ``needs``, the player-dealer at ``place(positions)`` (at random when
+    not given)."""
+    game = player_dealer_game(rng, needs)
+    seat = place(game.positions) if place is not None else rng.randint(1, game.positions)
+    return player_dealer_table(rng, seat, bank, game=game, **changes)
+
+
+def table_game(table: TableRules) -> Game:
+    """The game a drill's table is (every drill table names one)."""
+    if table.game is None:
+        raise ScenarioError("a drill's table must be a table of one of the documents' games")
+    return game_named(table.game)
+
+
+def open_seats(table: TableRules) -> list[int]:
     """The seat numbers a player may take: 1..7 on a house table, the positions but the player-dealer's."""
-    if table.is_house:
-        return list(range(1, HOUSE_SEATS + 1))
-    return [seat for seat in range(1, positions + 1) if seat != table.player_dealer_seat]
+    return table_game(table).seat_numbers(None if table.is_house else table.player_dealer_seat)
+
+
+def fit_amount(table: TableRules, choices: Sequence[Decimal], rng: random.Random) -> Decimal:
+    """An amount drawn from ``choices`` within the table's limits (its minimum and its multiples when none fits)."""
+    low, high = table.min_wager or Decimal(0), table.max_wager
+    fitting = [amount for amount in choices if amount >= low and (high is None or amount <= high)]
+    return rng.choice(fitting or [low * multiple for multiple in (1, 1, 2, 3, 4)])
+
+
+def fit_ante(table: TableRules, rng: random.Random) -> Decimal:
+    """An Ante the table's limits allow with room for a 4x Play."""
+    low, high = table.min_wager or Decimal(0), table.max_wager
+    top = None if high is None else high / 4
+    fitting = [ante for ante in ANTES if ante >= low and (top is None or ante <= top)]
+    if not fitting:
+        fitting = [ante for ante in BIG_ANTES if ante >= low and (top is None or ante <= top)] or [low]
+    return rng.choice(fitting)
 
 
 class RoundBuilder:
@@ -141,10 +187,9 @@ class RoundBuilder:
     def __init__(self, rng: random.Random, table: TableRules, procedure: Procedure | None = None) -> None:
         self.rng = rng
         self.table = table
+        self.game = table_game(table)
         if procedure is None:
-            choices = (Procedure.ACE, Procedure.DECK_MATE) if table.is_house else (Procedure.CARD_SHOE,
-                                                                                  Procedure.SHUFFLER)
-            procedure = rng.choice(choices)
+            procedure = rng.choice(sorted(self.game.procedures))
         self.procedure = procedure
         self.shoe = Shoe(rng)
         self.board: list[Card] = []
@@ -155,22 +200,24 @@ class RoundBuilder:
     # -- wagers --------------------------------------------------------------------------------------------
 
     def side_bets(self, side: Iterable[str], ante: Decimal) -> dict[str, Decimal]:
-        rng = self.rng
+        rng, table = self.rng, self.table
         amounts: dict[str, Decimal] = {}
         for name in side:
+            if name not in self.game.side_bets:
+                raise ScenarioError(f"{self.game.name} does not offer {name}")
             if name == "progressive":
                 amounts[name] = rng.choice(PROGRESSIVE_AMOUNTS)
             elif name == "pairs":
-                amounts[name] = rng.choice(SIDE_AMOUNTS)
+                amounts[name] = fit_amount(table, SIDE_AMOUNTS, rng)
             else:
-                amounts[name] = min(rng.choice(SIDE_AMOUNTS), ante * 2)
+                amounts[name] = fit_amount(table, [a for a in SIDE_AMOUNTS if a <= ante * 2], rng)
         if "bad_beat" in amounts and "trips" not in amounts:
-            amounts["trips"] = rng.choice(SIDE_AMOUNTS)
+            amounts["trips"] = fit_amount(table, SIDE_AMOUNTS, rng)
         return amounts
 
     def random_side(self, rate: float = 0.4) -> list[str]:
-        offered = ("trips", "bad_beat", "pairs", "progressive") if self.table.is_house else ("trips", "bad_beat")
-        return [name for name in offered if self.rng.random() < rate]
+        """Side bets drawn at ``rate`` each, among those the table's game offers."""
+        return [name for name in self.game.side_bets if self.rng.random() < rate]
 
     # -- seats ---------------------------------------------------------------------------------------------
 
@@ -188,9 +235,9 @@ class RoundBuilder:
         (the simple strategy decides, which needs the board) or a multiple of the Ante."""
         if number in self.seats:
             raise ScenarioError(f"seat {number} is taken")
-        ante = ante if ante is not None else self.rng.choice(ANTES)
+        ante = ante if ante is not None else fit_ante(self.table, self.rng)
         bets = dict(self.side_bets(side, ante))
-        bets.update(amounts or {})
+        bets.update({name: self._within_limits(amount) for name, amount in (amounts or {}).items()})
         multiple, street = self._decide(hole, play)
         seat = SeatHand(
             seat=number, hole=hole, ante=ante, blind=ante, play=ante * multiple, trips=bets.get("trips", Decimal(0)),
@@ -200,6 +247,12 @@ class RoundBuilder:
         self.seats[number] = seat
         self.streets[number] = street
         return seat
+
+    def _within_limits(self, amount: Decimal) -> Decimal:
+        low, high = self.table.min_wager, self.table.max_wager
+        if low is not None and 0 < amount < low:
+            return low
+        return amount if high is None else min(amount, high)
 
     def _decide(self, hole: Hole, play: str | int) -> tuple[int, str | None]:
         if play == "fold":

@@ -12,33 +12,43 @@ from trainer.drills.scenario_round import (
     DoesNotFitError,
     RoundBuilder,
     Scenario,
+    california_table,
     house_table,
     need,
     open_seats,
-    player_dealer_table,
     with_retries,
 )
 from trainer.drills.situations_table import step_of
 from trainer.engine.cards import SUIT_CHARS, Card
 from trainer.engine.evaluator import Category, HandValue, evaluate
+from trainer.engine.games import game_named, games
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Settlement
 from trainer.engine.table import TableRules
-from trainer.engine.wagers import Action, Wager, pairs_hands, progressive_hands
+from trainer.engine.wagers import Action, Phase, Wager, pairs_hands, progressive_hands
 
 BY_LABEL = {category.label: category for category in Category}
 PAYTABLES: PaytableRegistry = load_paytables()
 SMALL = tuple(Decimal(v) for v in (1, 2, 3, 5))
 
 
-def _table(rng: random.Random, house_rate: float = 0.8, **changes: Any) -> tuple[TableRules, list[int]]:
-    """A house table (most of the time) or a player-dealer table, and the seats open on it."""
-    if rng.random() < house_rate:
-        table = house_table(rng, **changes)
-        return table, open_seats(table)
-    positions = rng.choice((6, 8))
-    table = player_dealer_table(rng, rng.randint(1, positions), **changes)
-    return table, open_seats(table, positions)
+def _table(
+    rng: random.Random, house_rate: float = 0.8, *, needs: tuple[str, ...] = ("trips",), trips: str | None = None,
+    **changes: Any,
+) -> tuple[TableRules, list[int]]:
+    """A house table (most of the time) or a player-dealer table, of a game that offers the side bets of
+    ``needs`` (and the Trips table ``trips`` when given), and the seats open on it."""
+    california = [game for game in games() if not game.is_house and set(needs) <= set(game.side_bets)
+                  and (trips is None or trips in game.trips_paytables)]
+    house_ok = trips is None or trips in game_named("wa").trips_paytables
+    pinned = {} if trips is None else {"trips_paytable": trips}
+    if house_ok and (not california or rng.random() < house_rate):
+        table = house_table(rng, **pinned, **changes)
+    else:
+        table = california_table(rng, needs=needs, **changes)
+        if trips is not None and table.trips_paytable != trips:
+            raise DoesNotFitError
+    return table, open_seats(table)
 
 
 def _focus(rng: random.Random, seats: list[int]) -> int:
@@ -163,7 +173,7 @@ def build_trips_line(rng: random.Random, variant: str) -> Scenario:
             category = BY_LABEL[label]
         else:
             table_id, category = rng.choice(("UTH-01", "UTH-02", "UTH-03", "UTH-04")), None
-        table, seats = _table(rng, 0.7, trips_paytable=table_id)
+        table, seats = _table(rng, 0.7, trips=table_id)
         b = RoundBuilder(rng, table)
         focus = _focus(rng, seats)
         b.board = board_for(b.shoe, [category] if category is not None else [])
@@ -200,7 +210,7 @@ BAD_BEAT_LINES = tuple(f"{table}: {line.hand}" for table in ("BBB-01", "BBB-02",
 
 def _bad_beat_table(rng: random.Random, table_id: str) -> tuple[TableRules, list[int]]:
     if table_id == "CA":
-        return _table(rng, 0.0)
+        return _table(rng, 0.0, needs=("trips", "bad_beat"))
     return _table(rng, 1.0, bad_beat_paytable=table_id)
 
 
@@ -247,7 +257,7 @@ BAD_BEAT_MISSES = ("five-card tie", "beaten hand below trips", "trips on a fold,
 
 def build_bad_beat_miss(rng: random.Random, variant: str) -> Scenario:
     def attempt() -> Scenario:
-        table, seats = _table(rng, 0.7, bad_beat_on_fold="action")
+        table, seats = _table(rng, 0.7, needs=("trips", "bad_beat"), bad_beat_on_fold="action")
         b = RoundBuilder(rng, table)
         focus = _focus(rng, seats)
         play = "play"
@@ -291,9 +301,9 @@ def verify_bad_beat_miss(scenario: Scenario, result: Settlement) -> bool:
                 and not scenario.seat(seat).folded)
     if scenario.variant == "beaten hand below trips":
         return (hand != dealer and min(hand, dealer).category < Category.THREE_OF_A_KIND
-                and bad_beat.action is Action.TAKE and bad_beat.phase == "settle")
+                and bad_beat.action is Action.TAKE and bad_beat.phase is Phase.SETTLE)
     return (scenario.seat(seat).folded and hand.category >= Category.THREE_OF_A_KIND and hand < dealer
-            and bad_beat.action is Action.PAY and bad_beat.phase == "settle")
+            and bad_beat.action is Action.PAY and bad_beat.phase is Phase.SETTLE)
 
 
 # -- Pairs ---------------------------------------------------------------------------------------------------

@@ -13,17 +13,19 @@ from trainer.drills.scenario_round import (
     DoesNotFitError,
     RoundBuilder,
     Scenario,
+    california_table,
     house_table,
     need,
     open_seats,
-    player_dealer_table,
+    table_game,
     with_retries,
 )
 from trainer.engine.cards import Card
 from trainer.engine.dealing import Procedure
 from trainer.engine.evaluator import Category, evaluate
 from trainer.engine.settlement import Settlement, Step, settle
-from trainer.engine.wagers import Action, Wager
+from trainer.engine.table import TableRules
+from trainer.engine.wagers import Action, Phase, Wager
 
 
 def step_of(settlement: Settlement, seat: int | None, wager: Wager) -> Step | None:
@@ -35,7 +37,7 @@ def settled_seats(settlement: Settlement) -> list[int]:
     """The seats in the order their settle-phase steps come, each once."""
     order: list[int] = []
     for step in settlement.procedure:
-        if step.phase == "settle" and step.seat not in order:
+        if step.phase is Phase.SETTLE and step.seat not in order:
             order.append(step.seat)
     return order
 
@@ -48,7 +50,7 @@ def build_house_order(rng: random.Random, variant: str) -> Scenario:
         b = RoundBuilder(rng, house_table(rng))
         b.board = fill_board(b.shoe, [])
         b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
-        numbers = sorted(rng.sample(range(1, 8), rng.randint(4, 7)))
+        numbers = sorted(rng.sample(open_seats(b.table), rng.randint(4, 7)))
         folds = set(rng.sample(numbers, rng.randint(1, 2))) if variant == "with folds" else set()
         for number in numbers:
             first, second = b.shoe.draw(2)
@@ -60,9 +62,9 @@ def build_house_order(rng: random.Random, variant: str) -> Scenario:
 
 def verify_house_order(scenario: Scenario, result: Settlement) -> bool:
     order = settled_seats(result)
-    folds = [step for step in result.procedure if step.phase == "fold"]
-    phases = [step.phase for step in result.procedure]
-    fold_first = phases == sorted(phases, key=lambda phase: phase != "fold")
+    folds = [step for step in result.procedure if step.phase is Phase.FOLD]
+    phases = [step.phase for step in result.procedure if step.phase is not Phase.COIN_IN]
+    fold_first = phases == sorted(phases, key=lambda phase: phase is not Phase.FOLD)
     wanted_folds = bool(folds) if scenario.variant == "with folds" else not folds
     return (scenario.table.is_house and result.dealer_qualifies and len(scenario.seats) >= 4
             and order == sorted(order, reverse=True) and fold_first and wanted_folds)
@@ -73,14 +75,16 @@ PLAYER_DEALER_PLACES = ("player-dealer in the middle", "player-dealer at first b
 
 def build_player_dealer_order(rng: random.Random, variant: str) -> Scenario:
     def attempt() -> Scenario:
-        positions = rng.choice((6, 8))
-        banker = {PLAYER_DEALER_PLACES[0]: rng.randint(2, positions - 1), PLAYER_DEALER_PLACES[1]: 1,
-                  PLAYER_DEALER_PLACES[2]: positions}[variant]
-        table = player_dealer_table(rng, banker, UNLIMITED_BANK)
+        def place(positions: int) -> int:
+            return {PLAYER_DEALER_PLACES[0]: rng.randint(2, positions - 1), PLAYER_DEALER_PLACES[1]: 1,
+                    PLAYER_DEALER_PLACES[2]: positions}[variant]
+        table = california_table(rng, place, UNLIMITED_BANK)
+        banker = table.player_dealer_seat
+        assert banker is not None
         b = RoundBuilder(rng, table)
         b.board = fill_board(b.shoe, [])
         b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
-        seats = open_seats(table, positions)
+        seats = open_seats(table)
         numbers = sorted(rng.sample(seats, rng.randint(3, len(seats))))
         if variant == PLAYER_DEALER_PLACES[0] and not (min(numbers) < banker < max(numbers)):
             numbers = sorted({*numbers, banker - 1, banker + 1})
@@ -111,11 +115,7 @@ QUALIFICATION = ("ante refund pass", "player loses Play and Blind", "player wins
 
 def build_qualification(rng: random.Random, variant: str) -> Scenario:
     def attempt() -> Scenario:
-        if variant == "player-dealer table":
-            positions = rng.choice((6, 8))
-            table = player_dealer_table(rng, rng.randint(1, positions))
-        else:
-            positions, table = 7, house_table(rng)
+        table = california_table(rng) if variant == "player-dealer table" else house_table(rng)
         b = RoundBuilder(rng, table)
         b.board = fill_board(b.shoe, [])
         b.dealer = need(b.shoe.pick_hole(b.board, exactly(Category.HIGH_CARD)))
@@ -125,7 +125,7 @@ def build_qualification(rng: random.Random, variant: str) -> Scenario:
             "player wins": lambda _h, v: v > dealer,
             "tie": lambda _h, v: v == dealer,
         }
-        seats = open_seats(table, positions)
+        seats = open_seats(table)
         rng.shuffle(seats)
         focus = seats.pop()
         hole = need(b.shoe.pick_hole(b.board, tests.get(variant, lambda _h, _v: True)))
@@ -157,10 +157,11 @@ def verify_qualification(scenario: Scenario, result: Settlement) -> bool:
         return seat.result == "win" and play.action is Action.PAY
     if variant == "tie":
         return seat.result == "push" and play.action is Action.PUSH and blind.action is Action.PUSH
-    refunds = [step for step in result.procedure if step.phase == "refund"]
+    refunds = [step for step in result.procedure if step.phase is Phase.REFUND]
     if variant == "ante refund pass":
-        phases = [step.phase for step in result.procedure if step.phase != "fold"]
-        return scenario.table.is_house and len(refunds) >= 3 and phases == sorted(phases, key=lambda p: p != "refund")
+        phases = [step.phase for step in result.procedure if step.phase in (Phase.REFUND, Phase.SETTLE)]
+        return (scenario.table.is_house and len(refunds) >= 3
+                and phases == sorted(phases, key=lambda p: p is not Phase.REFUND))
     return not scenario.table.is_house and not refunds and len(scenario.seats) >= 3
 
 
@@ -173,14 +174,13 @@ def build_bank_limits(rng: random.Random, variant: str) -> Scenario:
     runs_out = variant == BANK_LIMITS[0]
 
     def attempt() -> Scenario:
-        positions = rng.choice((6, 8))
-        table = player_dealer_table(rng, rng.randint(1, positions), UNLIMITED_BANK)
+        table = california_table(rng, bank=UNLIMITED_BANK)
         b = RoundBuilder(rng, table)
         b.board = fill_board(b.shoe, [])
         b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category <= Category.TWO_PAIR) if runs_out
                         else b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.TWO_PAIR))
         dealer = evaluate((*b.dealer, *b.board))
-        seats = open_seats(table, positions)
+        seats = open_seats(table)
         numbers = rng.sample(seats, rng.randint(3, min(5, len(seats))))
         for number in numbers:
             test = (lambda _h, v: v > dealer) if runs_out else (lambda _h, v: v < dealer)
@@ -226,24 +226,23 @@ def verify_bank_limits(scenario: Scenario, result: Settlement) -> bool:
 
 
 FEE_EDGES = ("just below a bracket", "at the start of a bracket")
-FEE_ANTES = tuple(Decimal(v) for v in (1, 2, 5, 5, 10, 10, 15, 20, 25, 50, 100, 200))
+FEE_ANTES = tuple(Decimal(v) for v in (1, 2, 5, 5, 10, 10, 15, 20, 25, 50, 100, 150, 200, 250, 300, 400, 500))
 
 
 def build_collection_fee(rng: random.Random, variant: str) -> Scenario:
     def attempt() -> Scenario:
-        paytables = house_table(rng).paytables
-        schedule_id = rng.choice(paytables.schedule_ids())
-        brackets = paytables.collection(schedule_id).brackets
+        table = california_table(rng, bank=UNLIMITED_BANK)
+        schedule_id = table.collection_schedule
+        assert schedule_id is not None
+        brackets = table.paytables.collection(schedule_id).brackets
         lower = brackets[rng.randint(1, len(brackets) - 1)][0]
         total = lower if variant == FEE_EDGES[1] else lower - 1
-        positions = rng.choice((6, 8))
-        table = player_dealer_table(rng, rng.randint(1, positions), UNLIMITED_BANK, collection_schedule=schedule_id)
         b = RoundBuilder(rng, table)
         b.board = fill_board(b.shoe, [])
         b.random_dealer()
-        seats = open_seats(table, positions)
+        seats = open_seats(table)
         numbers = rng.sample(seats, rng.randint(1, min(5, len(seats))))
-        for number, bets in zip(numbers, split_action(rng, total, len(numbers)), strict=True):
+        for number, bets in zip(numbers, split_action(rng, total, len(numbers), table), strict=True):
             first, second = b.shoe.draw(2)
             b.add_seat(number, (first, second), ante=bets[0], amounts={"trips": bets[1], "bad_beat": bets[2]})
         bank = Decimal(rng.choice((2000, 3000, 5000)))
@@ -252,35 +251,55 @@ def build_collection_fee(rng: random.Random, variant: str) -> Scenario:
     return with_retries(attempt)
 
 
-def split_action(rng: random.Random, total: Decimal, seats: int) -> list[tuple[Decimal, Decimal, Decimal]]:
-    """Ante, Trips and Bad Beat for each of ``seats`` so that every Ante, Blind, Trips and Bad Beat add up
-    to ``total`` (whole dollars, at least $2 a seat)."""
+def split_action(
+    rng: random.Random, total: Decimal, seats: int, table: TableRules
+) -> list[tuple[Decimal, Decimal, Decimal]]:
+    """Ante, Trips and Bad Beat for each of ``seats`` so that every Ante, Blind, Trips and Bad Beat add up to
+    ``total`` (whole dollars), every wager within the table's limits (seed 003's limit per spot) with room for a
+    4x Play, and a Bad Beat only where the game offers it and the seat has Trips."""
+    low = table.min_wager or Decimal(1)
+    high = table.max_wager or total
+    antes: list[Decimal] = []
     left = total
-    out: list[tuple[Decimal, Decimal, Decimal]] = []
     for index in range(seats):
         others = seats - index - 1
-        room = (left - 2 * others) / 2
-        share = (left / (seats - index)) / 2
-        choices = [ante for ante in FEE_ANTES if ante <= min(room, share)] or [Decimal(1)]
+        top = min((left - 2 * low * others) / 2, left / (seats - index) / 2, high / 4)
+        choices = [ante for ante in FEE_ANTES if low <= ante <= top]
+        if not choices:
+            raise DoesNotFitError
         ante = rng.choice(choices) if index < seats - 1 else max(choices)
+        antes.append(ante)
         left -= 2 * ante
-        out.append((ante, Decimal(0), Decimal(0)))
-    rest = left
-    for index in rng.sample(range(seats), seats):
-        if rest <= 0:
-            break
-        ante, _, _ = out[index]
-        trips = rest if index == out.index(out[-1]) or rng.random() < 0.5 else (rest // 2) or rest
-        bad_beat = Decimal(0)
-        if trips >= 2 and rng.random() < 0.3:
-            bad_beat = min(ante, trips // 2)
-            trips -= bad_beat
-        out[index] = (ante, trips, bad_beat)
-        rest -= trips + bad_beat
-    if rest > 0:
-        ante, trips, bad_beat = out[0]
-        out[0] = (ante, trips + rest, bad_beat)
-    return out
+    slots = seats * (2 if "bad_beat" in table_game(table).side_bets else 1)
+    pieces = _pieces(rng, left, low, high, slots)
+    trips = [Decimal(0)] * seats
+    bad_beat = [Decimal(0)] * seats
+    order = rng.sample(range(seats), seats)
+    for number, piece in enumerate(pieces):
+        if number < seats:
+            trips[order[number]] = piece
+        else:
+            bad_beat[order[number - seats]] = piece
+    return list(zip(antes, trips, bad_beat, strict=True))
+
+
+def _pieces(rng: random.Random, amount: Decimal, low: Decimal, high: Decimal, most: int) -> list[Decimal]:
+    """``amount`` cut into at most ``most`` whole-dollar pieces, each from ``low`` to ``high``."""
+    if amount == 0:
+        return []
+    fewest = int((amount + high - 1) // high)
+    largest = min(most, int(amount // low))
+    if fewest > largest:
+        raise DoesNotFitError
+    count = rng.randint(fewest, largest)
+    pieces = [low] * count
+    rest = amount - low * count
+    while rest > 0:
+        index = rng.randrange(count)
+        step = min(rest, high - pieces[index], Decimal(rng.choice((1, 5, 10, 25))))
+        pieces[index] += step
+        rest -= step
+    return pieces
 
 
 def table_action(scenario: Scenario) -> Decimal:
@@ -368,11 +387,8 @@ PROCEDURES = tuple(procedure.value for procedure in Procedure)
 
 def build_deal_order(rng: random.Random, variant: str) -> Scenario:
     procedure = Procedure(variant)
-    if procedure in (Procedure.ACE, Procedure.DECK_MATE):
-        table, seats = house_table(rng), list(range(1, 8))
-    else:
-        table = player_dealer_table(rng, rng.randint(1, 8))
-        seats = open_seats(table, 8)
+    table = house_table(rng) if procedure in (Procedure.ACE, Procedure.DECK_MATE) else california_table(rng)
+    seats = open_seats(table)
     b = RoundBuilder(rng, table, procedure)
     b.board = fill_board(b.shoe, [])
     b.random_dealer()

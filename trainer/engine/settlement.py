@@ -12,7 +12,7 @@ applies); this module orders the steps for the table's banking model and applies
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from trainer.engine.cards import Card
@@ -22,7 +22,9 @@ from trainer.engine.table import TableRules
 from trainer.engine.validation import check_round
 from trainer.engine.wagers import (
     Action,
+    HandResult,
     Outcome,
+    Phase,
     Resolution,
     SeatHand,
     Wager,
@@ -32,8 +34,8 @@ from trainer.engine.wagers import (
 )
 
 __all__ = [
-    "Action", "Outcome", "PlayerDealerBank", "SeatHand", "SeatResult", "Settlement", "Step", "Wager",
-    "WagerResult", "settle", "void_round",
+    "Action", "HandResult", "Outcome", "Phase", "PlayerDealerBank", "SeatHand", "SeatResult", "Settlement", "Step",
+    "Wager", "WagerResult", "settle", "void_round",
 ]
 
 
@@ -42,8 +44,9 @@ class Step:
     """One thing the dealer does with one wager: pay, take, push or return it.
 
     ``amount`` is the money moved (the stake for a push or a return); ``net`` the player's gain or loss on the
-    wager. ``phase`` is ``fold`` (collected when the hand folds), ``refund`` (the house table's Ante-refund pass
-    when the dealer does not qualify) or ``settle``. ``rule`` says in one line why; ``topic`` names the lesson.
+    wager. ``phase`` is ``coin-in`` (a losing Progressive, gone at COIN IN before the deal), ``fold`` (collected
+    when the hand folds), ``refund`` (the house table's Ante-refund pass when the dealer does not qualify) or
+    ``settle``. ``rule`` says in one line why; ``topic`` names the lesson.
     """
 
     seat: int
@@ -51,7 +54,7 @@ class Step:
     action: Action
     amount: Decimal
     net: Decimal
-    phase: str
+    phase: Phase
     outcome: Outcome
     rule: str
     topic: str
@@ -74,7 +77,7 @@ class SeatResult:
 
     seat: int
     hand: HandValue
-    result: str
+    result: HandResult
     wagers: Mapping[Wager, WagerResult]
     net: Decimal
 
@@ -138,7 +141,7 @@ class _Ledger:
     meter: _Meter
     steps: list[Step] = field(default_factory=list)
 
-    def record(self, seat: SeatHand, res: Resolution, phase: str) -> None:
+    def record(self, seat: SeatHand, res: Resolution, phase: Phase) -> None:
         stake = seat.stake(res.wager)
         if self.bank is not None and self.bank.exhausted:
             self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
@@ -151,7 +154,7 @@ class _Ledger:
         else:
             self._record_win(seat, res, stake, phase)
 
-    def _record_loss(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: str) -> None:
+    def _record_loss(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: Phase) -> None:
         taken = stake if self.bank is None else self.bank.collect(stake)
         if taken == 0:
             self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
@@ -162,7 +165,7 @@ class _Ledger:
             rule += f"; the player-dealer may win only {format_money(taken)} more, the rest is returned"
         self._add(seat, res, Action.TAKE, taken, -taken, phase, Outcome.LOSE, rule)
 
-    def _record_win(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: str) -> None:
+    def _record_win(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: Phase) -> None:
         assert res.odds is not None
         meter = self.meter.amount
         payout = self._round(res.odds.payout(stake, meter))
@@ -191,7 +194,7 @@ class _Ledger:
             return amount
         return (amount // unit) * unit
 
-    def _add(self, seat: SeatHand, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: str,
+    def _add(self, seat: SeatHand, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
              outcome: Outcome, rule: str) -> None:
         self.steps.append(Step(seat.seat, res.wager, action, amount, net, phase, outcome, rule, res.topic))
 
@@ -208,34 +211,37 @@ def settle(
     qualifies = dealer_qualifies(dealer_hand)
     hands = {seat.seat: evaluate((*seat.hole, *board_cards)) for seat in seats}
     resolutions = {
-        seat.seat: sorted(
-            resolve_seat(table, seat, hands[seat.seat], dealer_hand, dealer_cards, board_cards),
-            key=lambda res: table.wager_order.index(res.wager.value),
-        )
+        seat.seat: seat_order(
+            table, resolve_seat(table, seat, hands[seat.seat], dealer_hand, dealer_cards, board_cards),
+            hand_result(hands[seat.seat], dealer_hand), qualifies, seat.folded)
         for seat in seats
     }
     by_number = {seat.seat: seat for seat in seats}
     bank = None if table.is_house else PlayerDealerBank(table.player_dealer_bank or Decimal(0))
     ledger = _Ledger(table, bank, _Meter(table.progressive_meter, table.progressive_seed))
 
+    for number in table.coin_in_order(list(by_number)):
+        for res in resolutions[number]:
+            if _at_coin_in(res):
+                ledger.record(by_number[number], _coin_in(res), Phase.COIN_IN)
     folded = [seat.seat for seat in seats if seat.folded]
     for number in table.fold_order(folded):
         for res in resolutions[number]:
-            if res.at_fold:
-                ledger.record(by_number[number], res, "fold")
+            if res.at_fold and not _at_coin_in(res):
+                ledger.record(by_number[number], res, Phase.FOLD)
     order = table.settlement_order(list(by_number))
     if table.is_house and not qualified_or_none(qualifies, seats):
         for number in order:
             ante = _ante(resolutions[number])
             if ante is not None and not by_number[number].folded:
-                ledger.record(by_number[number], ante, "refund")
+                ledger.record(by_number[number], ante, Phase.REFUND)
     for number in order:
         for res in resolutions[number]:
-            if res.at_fold:
+            if res.at_fold or _at_coin_in(res):
                 continue
             if table.is_house and not qualifies and res.wager is Wager.ANTE:
                 continue
-            ledger.record(by_number[number], res, "settle")
+            ledger.record(by_number[number], res, Phase.SETTLE)
 
     seat_results = tuple(
         _seat_result(by_number[number], hands[number], dealer_hand, ledger.steps) for number in sorted(by_number)
@@ -260,7 +266,8 @@ def void_round(table: TableRules, seats: Sequence[SeatHand]) -> tuple[Step, ...]
     for number in table.settlement_order(list(by_number)):
         seat = by_number[number]
         for wager in seat.placed():
-            steps.append(Step(number, wager, Action.RETURN, seat.stake(wager), Decimal(0), "settle", Outcome.RETURNED,
+            steps.append(Step(number, wager, Action.RETURN, seat.stake(wager), Decimal(0), Phase.SETTLE,
+                              Outcome.RETURNED,
                               SHUFFLER_MALFUNCTION_RULE + " Every wager is returned.", "dealing"))
     return tuple(steps)
 
@@ -279,6 +286,34 @@ def collection_fee(table: TableRules, seats: Sequence[SeatHand]) -> Decimal | No
     return table.paytables.collection(table.collection_schedule).fee_for(total)
 
 
+def seat_order(
+    table: TableRules, resolutions: Sequence[Resolution], result: HandResult, qualifies: bool, folded: bool
+) -> list[Resolution]:
+    """A seat's wagers in the order the dealer handles them (rules-notes §2).
+
+    House table: the room's ``wager_order`` (by default Ante, Play, Blind, Trips, Bad Beat, Pairs, Progressive;
+    the documents leave it to the casino). Player-dealer table: the documents' order, which coverage follows:
+    a hand that loses to a qualified player-dealer has its Play, Ante and Blind collected in that order (seed
+    001 §3a, seed 003 §12a); otherwise Ante, Play, Blind (an unqualified player-dealer's Ante is pushed first);
+    then Trips, then Bad Beat.
+    """
+    order = list(table.wager_order)
+    if not table.is_house:
+        order = ["ante", "play", "blind", "trips", "bad_beat", "pairs", "progressive"]
+        if result is HandResult.LOSE and qualifies and not folded:
+            order[:3] = ["play", "ante", "blind"]
+    return sorted(resolutions, key=lambda res: order.index(res.wager.value))
+
+
+def _at_coin_in(res: Resolution) -> bool:
+    """A losing Progressive went at COIN IN, before the deal (seed 002, rule 6; rules-notes §2)."""
+    return res.wager is Wager.PROGRESSIVE and res.outcome is Outcome.LOSE
+
+
+def _coin_in(res: Resolution) -> Resolution:
+    return replace(res, rule=f"{res.rule}: it left the layout at COIN IN, before the deal", at_fold=False)
+
+
 def _ante(resolutions: Sequence[Resolution]) -> Resolution | None:
     return next((res for res in resolutions if res.wager is Wager.ANTE), None)
 
@@ -287,7 +322,7 @@ def _seat_result(seat: SeatHand, hand: HandValue, dealer: HandValue, steps: Sequ
     wagers = {step.wager: WagerResult(step.outcome, step.net) for step in steps if step.seat == seat.seat}
     ordered = {wager: wagers[wager] for wager in Wager if wager in wagers}
     net = sum((result.net for result in ordered.values()), Decimal(0))
-    return SeatResult(seat.seat, hand, "fold" if seat.folded else hand_result(hand, dealer), ordered, net)
+    return SeatResult(seat.seat, hand, HandResult.FOLD if seat.folded else hand_result(hand, dealer), ordered, net)
 
 
 def format_money(amount: Decimal) -> str:

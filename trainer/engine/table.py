@@ -42,9 +42,12 @@ class TableRules:
     """Everything about a table that decides how a round settles.
 
     ``progressive_meter`` is the meter before this round's settlement; ``progressive_seed`` what a 100 % award
-    resets it to. ``round_payouts_to`` (None = exact) rounds every payout down to a multiple of the smallest chip.
+    resets it to. ``game`` names the game of the documents the table is (``wa``, ``ca``, ``ca-bad-beat``,
+    :mod:`trainer.engine.games`), checked at settlement; None is a room's own table. ``round_payouts_to``
+    (None = exact) rounds every payout down to a multiple of the smallest chip.
     ``wager_order`` is the order of a seat's wagers, a casino's choice ("At the casino's discretion, the dealers
-    can resolve the bets in the order the casino wishes", seeds 002 and 004).
+    can resolve the bets in the order the casino wishes", seeds 002 and 004); ``room_wager_order`` is True when
+    the room set it, so that the quiz grades it (otherwise a house table's seat may be settled in any order).
     """
 
     banking: Banking = Banking.HOUSE
@@ -63,6 +66,8 @@ class TableRules:
     max_wager: Decimal | None = None
     round_payouts_to: Decimal | None = None
     wager_order: tuple[str, ...] = WAGER_ORDER
+    game: str | None = None
+    room_wager_order: bool = False
     paytables: PaytableRegistry = field(default_factory=load_paytables, compare=False, repr=False)
 
     @property
@@ -95,7 +100,8 @@ class TableRules:
         """Folded hands are collected in seat order, first base first (rules-notes §2, §4)."""
         return sorted(seats)
 
-    def meter_order(self, seats: Sequence[int]) -> list[int]:
-        """Several progressive meter winners: the player farthest on the dealer's right first, then
-        counter-clockwise (seed 002, rule 9c)."""
-        return sorted(seats, reverse=True)
+    def coin_in_order(self, seats: Sequence[int]) -> list[int]:
+        """Progressive wagers leave the layout at COIN IN, before the deal: the dealer works left to right,
+        seat 1 first, as the bets are placed (seed 002, rule 6)."""
+        return sorted(seats)
+

@@ -31,6 +31,7 @@ def check_round(
     """Validate the table, the cards and every wager; returns the dealer's and the board's cards and the seats
     with their hole cards read as :class:`Card`."""
     check_table(table, seats)
+    check_game(table, seats)
     dealer_cards = _cards("dealer", dealer, 2)
     board_cards = _cards("board", board, 5)
     seen = {card: "dealer" for card in dealer_cards}
@@ -93,6 +94,20 @@ def check_table(table: TableRules, seats: Sequence[SeatHand]) -> None:
             raise RoundError("table.player_dealer_bank", "is required on a player-dealer table")
         if table.player_dealer_bank <= 0:
             raise RoundError("table.player_dealer_bank", "must be more than 0")
+
+
+def check_game(table: TableRules, seats: Sequence[SeatHand]) -> None:
+    """A table that names its game (rules-notes §1b) may have only that game's pay tables, side bets, fee
+    options, positions and limits; the refusal names the game and the field."""
+    if table.game is None:
+        return
+    from trainer.engine.games import game_named
+
+    try:
+        game = game_named(table.game)
+    except KeyError as exc:
+        raise RoundError("table.game", str(exc.args[0])) from None
+    game.check_table(table, seats)
 
 
 def check_seat_number(table: TableRules, seat: int, field: str) -> None:

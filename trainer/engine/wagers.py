@@ -42,6 +42,29 @@ class Action(StrEnum):
     RETURN = "return"
 
 
+class Phase(StrEnum):
+    """When in the round the dealer handles a wager (the ``phase`` of a procedure step)."""
+
+    COIN_IN = "coin-in"
+    """A losing Progressive: every Progressive wager leaves the layout at COIN IN, before the deal (seed 002,
+    rule 6); the losing ones are listed first."""
+    FOLD = "fold"
+    """Collected when the hand folds."""
+    REFUND = "refund"
+    """The house table's Ante-refund pass when the dealer does not qualify."""
+    SETTLE = "settle"
+    """The settle pass, seat by seat."""
+
+
+class HandResult(StrEnum):
+    """A seat's result against the dealer."""
+
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    FOLD = "fold"
+
+
 class Outcome(StrEnum):
     WIN = "win"
     LOSE = "lose"
@@ -93,13 +116,17 @@ def dealer_qualifies(dealer: HandValue) -> bool:
     return dealer.category >= Category.ONE_PAIR
 
 
-def hand_result(player: HandValue, dealer: HandValue) -> str:
-    """``win``, ``lose`` or ``push`` of the player's hand against the dealer's (equal five-card hands tie)."""
+def hand_result(player: HandValue, dealer: HandValue) -> HandResult:
+    """``win``, ``lose`` or ``push`` of the player's hand against the dealer's (equal five-card hands tie).
+
+    >>> hand_result(evaluate("Ah Ad 2c 7d 9s Jh 3c"), evaluate("Kh Kd 2c 7d 9s Jh 3c"))
+    <HandResult.WIN: 'win'>
+    """
     if player > dealer:
-        return "win"
+        return HandResult.WIN
     if player < dealer:
-        return "lose"
-    return "push"
+        return HandResult.LOSE
+    return HandResult.PUSH
 
 
 def resolve_seat(
@@ -136,7 +163,7 @@ def resolve_seat(
     return out
 
 
-def resolve_ante(folded: bool, qualifies: bool, result: str) -> Resolution:
+def resolve_ante(folded: bool, qualifies: bool, result: HandResult) -> Resolution:
     topic = "ante-play"
     if folded:
         return Resolution(Wager.ANTE, Outcome.LOSE, "A fold loses the Ante and the Blind at once", "fold",
@@ -144,35 +171,35 @@ def resolve_ante(folded: bool, qualifies: bool, result: str) -> Resolution:
     if not qualifies:
         return Resolution(Wager.ANTE, Outcome.PUSH,
                           "Dealer does not qualify (less than a pair): the Ante pushes", "qualification")
-    if result == "win":
+    if result is HandResult.WIN:
         return Resolution(Wager.ANTE, Outcome.WIN, "The player beats the dealer: the Ante pays 1 to 1", topic,
                           Odds.parse("1 to 1"))
-    if result == "lose":
+    if result is HandResult.LOSE:
         return Resolution(Wager.ANTE, Outcome.LOSE, "The dealer beats the player: the Ante loses", topic)
     return Resolution(Wager.ANTE, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
 
 
-def resolve_play(result: str, qualifies: bool) -> Resolution:
+def resolve_play(result: HandResult, qualifies: bool) -> Resolution:
     topic = "ante-play"
     unqualified = " even though the dealer does not qualify" if not qualifies else ""
-    if result == "win":
+    if result is HandResult.WIN:
         return Resolution(Wager.PLAY, Outcome.WIN, "The player beats the dealer: the Play pays 1 to 1", topic,
                           Odds.parse("1 to 1"))
-    if result == "lose":
+    if result is HandResult.LOSE:
         return Resolution(Wager.PLAY, Outcome.LOSE, f"The dealer beats the player: the Play loses{unqualified}",
                           "qualification" if not qualifies else topic)
     return Resolution(Wager.PLAY, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
 
 
-def resolve_blind(folded: bool, result: str, hand: HandValue, blind: Paytable) -> Resolution:
+def resolve_blind(folded: bool, result: HandResult, hand: HandValue, blind: Paytable) -> Resolution:
     topic = "blind"
     if folded:
         return Resolution(Wager.BLIND, Outcome.LOSE, "A fold loses the Ante and the Blind at once", "fold",
                           at_fold=True)
-    if result == "lose":
+    if result is HandResult.LOSE:
         return Resolution(Wager.BLIND, Outcome.LOSE,
                           "The dealer beats the player: the Blind loses, qualified dealer or not", topic)
-    if result == "push":
+    if result is HandResult.PUSH:
         return Resolution(Wager.BLIND, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
     line = blind.line_for(hand.category.label)
     if line is None:

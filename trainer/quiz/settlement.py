@@ -4,12 +4,19 @@ The trainee first announces the dealer's hand and whether it qualifies, then wor
 the seat, the wager, the action (pay / take / push / return) and, for a pay, the amount. Each submission is
 compared with the engine's ``procedure``:
 
-- order: the wager is not the next one a dealer handles (the table's direction, folds first);
+- order: the wager is not the next one a dealer handles (the table's direction, folds first). On a house table
+  the documents leave the order inside a seat to the casino: any order of the seat's wagers is accepted, unless
+  the room set its own (``wager_order``). On a player-dealer table the documents fix it (a losing hand: Play,
+  Ante, Blind), and it is graded;
 - missed refund pass: on a house table with an unqualified dealer, an Ante refund was due first;
 - wrong action, wrong amount: with the rule that applies.
 
 In guided, practice and speed modes a wrong step is not accepted: the trainee corrects it and goes on. In exam
 mode every step is accepted as given and the review at the end shows each beside the correct one.
+
+The losing Progressive wagers went at COIN IN, before the deal (``coin-in`` steps): the quiz treats them as done
+and never asks for them. The player-dealer's unqualified Ante may be pushed or returned ("signal a push for the
+Ante and return the Ante wager").
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from decimal import Decimal
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Settlement, Step, format_money
 from trainer.engine.table import TableRules
-from trainer.engine.wagers import Action, Wager
+from trainer.engine.wagers import Action, Phase, Wager
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
 DEALER_STEP = "dealer"
@@ -54,15 +61,17 @@ class ReviewLine:
 
 def order_rule(table: TableRules, step: Step) -> str:
     """The ordering rule that puts ``step`` where it is."""
-    if step.phase == "fold":
+    if step.phase is Phase.FOLD:
         return "A folded hand is collected at once, in seat order, before any hand is settled"
-    if step.phase == "refund":
+    if step.phase is Phase.REFUND:
         return ("Dealer does not qualify: first refund every Ante, right to left, "
                 "before looking at any player's hand")
     if table.is_house:
-        return "Settle right to left, from the highest seat down; within a seat Ante, Play, Blind, then side bets"
-    return ("Settle clockwise starting with the player on the player-dealer's left; "
-            "within a seat Ante, Play, Blind, Trips, Bad Beat")
+        within = ("; within a seat the room's order: " + ", ".join(table.wager_order).replace("_", " ")
+                  if table.room_wager_order else ", one seat at a time")
+        return "Settle right to left, from the highest seat down" + within
+    return ("Settle clockwise starting with the player on the player-dealer's left; within a seat a losing hand's "
+            "Play, Ante and Blind in that order, else Ante, Play, Blind; then Trips, then Bad Beat")
 
 
 def describe_step(seat: int, wager: Wager, action: Action, amount: Decimal | None) -> str:
@@ -91,7 +100,8 @@ class SettlementQuiz:
         self._clock = clock
         self._started = clock()
         self._finished: float | None = None
-        self._pending: list[Step] = list(settlement.procedure)
+        self._asked: tuple[Step, ...] = tuple(step for step in settlement.procedure if step.phase is not Phase.COIN_IN)
+        self._pending: list[Step] = list(self._asked)
         self._dealer_done = False
         self._faulted: set[object] = set()
         self._mistakes: list[Mistake] = []
@@ -114,6 +124,10 @@ class SettlementQuiz:
     def next_step(self) -> Step | None:
         """The step a dealer does next (None before the dealer's announcement or when all is settled)."""
         return self._pending[0] if self._dealer_done and self._pending else None
+
+    def asked(self) -> tuple[Step, ...]:
+        """The steps the trainee settles: the procedure without the ``coin-in`` steps (done before the deal)."""
+        return self._asked
 
     def pending(self) -> list[Step]:
         return list(self._pending)
@@ -167,12 +181,16 @@ class SettlementQuiz:
             self._fault(_key(expected), mistake)
             return Verdict(False, (mistake,), expected, mistake.rule)
         mistakes = []
+        if chosen is not expected and self._any_order(chosen, expected):
+            expected = chosen
         if chosen is not expected:
             kind = ErrorKind.MISSED_REFUND_PASS if expected.phase == "refund" and chosen.phase != "refund" \
                 else ErrorKind.ORDER
             mistakes.append(Mistake(kind, expected.describe(), chosen.describe(), order_rule(self.table, expected),
                                     "qualification" if kind is ErrorKind.MISSED_REFUND_PASS else "order"))
         given_amount = amount if amount is not None else (None if action is Action.PAY else chosen.amount)
+        if action is Action.RETURN and self._ante_push_or_return(chosen):
+            action = chosen.action
         if action is not chosen.action:
             mistakes.append(Mistake(ErrorKind.WRONG_ACTION, chosen.describe(),
                                     describe_step(seat, wager, action, given_amount), chosen.rule, chosen.topic))
@@ -188,7 +206,7 @@ class SettlementQuiz:
     def result(self) -> ItemResult:
         """The score so far: a hand cut short counts only the steps answered (or got wrong) before it stopped."""
         done: set[object] = {DEALER_STEP} if self._dealer_done else set()
-        done |= {_key(step) for step in self.settlement.procedure if step not in self._pending}
+        done |= {_key(step) for step in self._asked if step not in self._pending}
         steps = len(done | self._faulted)
         seconds = (self._finished or self._clock()) - self._started
         return ItemResult(self.drill, self.item, steps, steps - len(self._faulted), tuple(self._mistakes),
@@ -201,12 +219,23 @@ class SettlementQuiz:
             _dealer_text(dealer.dealer.category, dealer.dealer_qualifies),
             self._given.get(DEALER_STEP, "—"), DEALER_STEP not in self._faulted,
             "The dealer qualifies with a pair or better")]
-        for step in self.settlement.procedure:
+        for step in self._asked:
             key = _key(step)
             lines.append(ReviewLine(step.describe(), self._given.get(key, "—"), key not in self._faulted, step.rule))
         return lines
 
     # -- internals -----------------------------------------------------------------------------------------
+
+    def _any_order(self, chosen: Step, expected: Step) -> bool:
+        """A house table leaves the order inside a seat to the casino (rules-notes §2): another wager of the same
+        seat in the same pass is as good as the one listed next, unless the room set its own order."""
+        return (self.table.is_house and not self.table.room_wager_order and chosen.seat == expected.seat
+                and chosen.phase is expected.phase)
+
+    def _ante_push_or_return(self, step: Step) -> bool:
+        """The player-dealer's unqualified Ante: "signal a push for the Ante and return the Ante wager"."""
+        return (not self.table.is_house and not self.settlement.dealer_qualifies and step.wager is Wager.ANTE
+                and step.action is Action.PUSH)
 
     def _conclude(self, target: object, mistakes: tuple[Mistake, ...], chosen: Step | None,
                   accept: Callable[[], None], expected: Step | None = None) -> Verdict:

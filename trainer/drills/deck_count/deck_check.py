@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from trainer.drills.base import Feedback, Question
-from trainer.drills.deck_count.answers import colour_parser, parse_cards_or_none
+from trainer.drills.deck_count.answers import parse_cards_or_none
 from trainer.drills.deck_count.item import (
     LEVELS,
     RULE_DECK_CHECK,
@@ -23,6 +23,25 @@ from trainer.drills.deck_count.spread import Spread
 from trainer.engine.cards import FULL_DECK, SUIT_CHARS, SUIT_NAMES, Card, format_cards
 from trainer.engine.dealing import missing_and_extra
 from trainer.scoring import ErrorKind, Mode
+
+CALL_THE_FLOOR, PUT_IT_BACK = "floor", "back"
+IRREGULARITY_CHOICES = (CALL_THE_FLOOR, PUT_IT_BACK)
+
+
+def parse_irregularity(text: str) -> str | None:
+    """``floor`` (stop and call the floor supervisor) or ``back`` (put the card back in its deck).
+
+    >>> parse_irregularity("Call the floor"), parse_irregularity("b"), parse_irregularity("?")
+    ('floor', 'back', None)
+    """
+    words = text.strip().lower()
+    if not words:
+        return None
+    if any(word in words for word in ("floor", "supervisor", "call")) or words == "f":
+        return CALL_THE_FLOOR
+    if "back" in words or "put" in words or words == "b":
+        return PUT_IT_BACK
+    return None
 
 
 class DeckCheckItem(CountItem):
@@ -82,10 +101,10 @@ class DeckCheckItem(CountItem):
                    lambda cards: self._check_cards(cards, self.extra, "extra"), spread)
         if self.extra and self._given_extra == self.extra:
             turned = frozenset(i for i, card in enumerate(spread.cards) if card in self.extra)
-            colours = (self.deck_colour, self.other_colour)
             question = Question(
-                f"The two {format_cards(self.extra)} turned over: which deck does the extra one go back to? "
-                f"({' / '.join(colours)})", colour_parser(colours), f"answer {' or '.join(colours)}", colours)
+                f"The two {format_cards(self.extra)} turned over: one has the {self.other_colour} back of the other "
+                f"deck. What do you do? ({' / '.join(IRREGULARITY_CHOICES)})", parse_irregularity,
+                "answer floor (stop and call the floor) or back (put it back in its deck)", IRREGULARITY_CHOICES)
             yield Ask(question, self._check_extra_deck, replace(spread, turned=turned))
 
     def _check_all_there(self, yes: bool) -> Feedback:
@@ -115,13 +134,14 @@ class DeckCheckItem(CountItem):
                                 RULE_DECK_CHECK)
         return self._score(False, f"The {what} card: {shown}.", mistake)
 
-    def _check_extra_deck(self, colour: str) -> Feedback:
-        if colour == self.other_colour:
-            return self._score(True, f"The extra {format_cards(self.extra)} has a {colour} back: back to the "
-                                     f"{colour} deck.")
-        mistake = self._mistake(ErrorKind.WRONG_DECK, f"the {self.other_colour} deck", f"the {colour} deck",
+    def _check_extra_deck(self, answer: str) -> Feedback:
+        if answer == CALL_THE_FLOOR:
+            return self._score(True, f"The extra {format_cards(self.extra)} has the {self.other_colour} back: an "
+                                     "irregularity. Stop and call the floor supervisor.")
+        mistake = self._mistake(ErrorKind.WRONG_DECK, "stop and call the floor", "put it back in its deck",
                                 RULE_DUPLICATE)
-        return self._score(False, f"The extra card goes back to the {self.other_colour} deck.", mistake)
+        return self._score(False, "A card with the other deck's back is an irregularity: stop and call the floor, "
+                                  "never tidy it away yourself.", mistake)
 
 
 def deck_spread(rng: random.Random, colour: str, other: str, *, missing: Card | None = None,

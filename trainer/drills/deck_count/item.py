@@ -22,7 +22,8 @@ RULE_WHOLE_DECK = ("At the end of the round every card of the round's deck is in
                    "+ 5 community + the unloaded rest = 52.")
 RULE_DECKS = "Two decks with different backs alternate round by round; only one deck is in the discard rack at a time."
 RULE_DECK_CHECK = "Spread the deck face up and check that all 52 cards are there; name the missing and the extra card."
-RULE_DUPLICATE = "A duplicate from the other deck shows that deck's back when turned over: it goes back to that deck."
+RULE_DUPLICATE = ("A card with the other deck's back, or any miscount, is an irregularity: stop and call the floor "
+                  "supervisor, never tidy the card away or fix the deck yourself (rules notes §7).")
 RULE_COUNT_DOWN = "Count a face-down deck in groups of five; a whole deck comes to 52."
 
 

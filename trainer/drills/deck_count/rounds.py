@@ -25,12 +25,12 @@ from trainer.engine.dealing import (
     COMMUNITY_CARDS,
     DECK_SIZE,
     HOLE_CARDS,
-    MAX_SEATS,
     CardCount,
     DeckPair,
     Procedure,
     cards_unloaded,
 )
+from trainer.engine.games import games
 from trainer.scoring import ErrorKind, Mode
 
 RackPart = Literal["unloaded", "folded", "settled", "dealer", "board"]
@@ -49,6 +49,8 @@ class RackTally:
     board: int
     fault: str = ""
     """What is off, in dealer English (empty for a whole deck)."""
+    hand_held: bool = False
+    """Deck Mate: no unload step; the stub of the hand-held deck goes to the rack at the end (rules-notes §6)."""
 
     @property
     def total(self) -> int:
@@ -59,7 +61,8 @@ class RackTally:
         return self.total == DECK_SIZE
 
     def describe(self) -> str:
-        parts = [f"unloaded after the deal {self.unloaded}"]
+        parts = [f"the stub of the hand-held deck {self.unloaded}" if self.hand_held
+                 else f"unloaded after the deal {self.unloaded}"]
         if self.folded_seats:
             parts.append(f"folded hands (seats {', '.join(map(str, self.folded_seats))}) {self.folded}")
         if self.settled_seats:
@@ -68,7 +71,21 @@ class RackTally:
         return " · ".join(parts)
 
 
-def rack_tally(seats: Sequence[int], folded: Sequence[int], fault: RackPart | None = None, off: int = -1) -> RackTally:
+RULE_HELD = ("Deck Mate has no unload step: after the deal the dealer still holds 52 − 2 per seat − 2 dealer cards; "
+             "the flop, turn and river come from them and the stub goes to the rack with the round (rules notes §6).")
+
+
+def cards_held(n_seats: int) -> int:
+    """Deck Mate: the cards the dealer still holds after the deal, ``52 - 2n - 2`` (the board comes from them).
+
+    >>> cards_held(7)
+    36
+    """
+    return DECK_SIZE - HOLE_CARDS * n_seats - HOLE_CARDS
+
+
+def rack_tally(seats: Sequence[int], folded: Sequence[int], fault: RackPart | None = None, off: int = -1,
+               hand_held: bool = False) -> RackTally:
     """The rack at the end of a round with ``seats`` in play (``folded`` of them folded), from the engine's
     :class:`CardCount`; ``fault`` puts ``off`` cards too many (or too few) in one part.
 
@@ -90,7 +107,7 @@ def rack_tally(seats: Sequence[int], folded: Sequence[int], fault: RackPart | No
                     "settled": HOLE_CARDS * len(settled_seats), "dealer": count.dealer, "board": count.community}
         text = f"{fault} {parts[fault]}, not {expected[fault]}"
     return RackTally(parts["unloaded"], folded_seats, parts["folded"], settled_seats, parts["settled"],
-                     parts["dealer"], parts["board"], text)
+                     parts["dealer"], parts["board"], text, hand_held)
 
 
 class RoundCountItem(CountItem):
@@ -114,7 +131,9 @@ class RoundCountItem(CountItem):
         self.last_deck = decks.in_rack  # the deck dealt last round (None before round 1)
         self.deck = decks.start_round().deck
         self.deck_colour = decks.in_play or colours[0]
-        self.expected_unloaded = cards_unloaded(len(self.seats))
+        self.hand_held = self.procedure is Procedure.DECK_MATE
+        self.expected_unloaded = (cards_held(len(self.seats)) if self.hand_held
+                                  else cards_unloaded(len(self.seats)))
         n = len(self.seats)
         self.title = f"Level 2 · Round count: round {round_number}, {n} seat{'s' if n > 1 else ''}"
         history = self._deck_history()
@@ -127,11 +146,15 @@ class RoundCountItem(CountItem):
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
              **options: Any) -> RoundCountItem:
-        """A round with 1–8 seats, any procedure; about one rack in three is off by a card."""
-        n = rng.randint(1, MAX_SEATS) if difficulty > 1 else rng.randint(2, 5)
-        seats = sorted(rng.sample(range(1, MAX_SEATS + 1), n))
-        folded = [seat for seat in seats if rng.random() < 0.4]
+        """A round at a table of one of the documents' games, any procedure; about one rack in three is off by a
+        card. A house table has at most 7 seats; a player-dealer table deals to its players (every position but
+        the player-dealer's, who takes the dealer's cards)."""
         procedure = rng.choice(list(Procedure))
+        game = rng.choice([game for game in games() if procedure in game.procedures])
+        open_seats = game.seat_numbers(None if game.is_house else rng.randint(1, game.positions))
+        n = rng.randint(1, len(open_seats)) if difficulty > 1 else rng.randint(2, min(5, len(open_seats)))
+        seats = sorted(rng.sample(open_seats, n))
+        folded = [seat for seat in seats if rng.random() < 0.4]
         round_number = rng.randint(2, 4) if difficulty == 1 else rng.randint(2, 12)
         pair = colours if rng.random() < 0.5 else (colours[1], colours[0])
         fault: RackPart | None = None
@@ -140,7 +163,7 @@ class RoundCountItem(CountItem):
             parts += ["folded"] if folded else []
             parts += ["settled"] if len(folded) < len(seats) else []
             fault = rng.choice(parts)
-        tally = rack_tally(seats, folded, fault, rng.choice((-1, 1)))
+        tally = rack_tally(seats, folded, fault, rng.choice((-1, 1)), procedure is Procedure.DECK_MATE)
         return cls(seats, procedure, round_number, pair, tally, difficulty, deck_seed=rng.getrandbits(32), **options)
 
     def _deck_history(self) -> str:
@@ -156,10 +179,16 @@ class RoundCountItem(CountItem):
             tuple(self.colours))
         yield Ask(deck_question, self._check_deck, None)
         dealt = self._deal_spread()
-        unloaded = Question(
-            self._guide("After the deal, how many cards are unloaded unseen into the rack?",
-                        f"52 − 2 × {len(self.seats)} seats − 2 dealer − 5 community"),
-            parse_count, "answer a number of cards", ())
+        if self.hand_held:
+            unloaded = Question(
+                self._guide("Deck Mate: after the deal, how many cards does the dealer still hold?",
+                            f"52 − 2 × {len(self.seats)} seats − 2 dealer; the flop, turn and river come from them"),
+                parse_count, "answer a number of cards", ())
+        else:
+            unloaded = Question(
+                self._guide("After the deal, how many cards are unloaded unseen into the rack?",
+                            f"52 − 2 × {len(self.seats)} seats − 2 dealer − 5 community"),
+                parse_count, "answer a number of cards", ())
         yield Ask(unloaded, self._check_unloaded, dealt)
         whole = yes_no_question(self._guide(
             f"End of the round, the rack holds: {self.tally.describe()}. Whole deck? (Y/N)",
@@ -180,6 +209,15 @@ class RoundCountItem(CountItem):
         return self._score(False, f"The {self.deck_colour} deck is in play this round.", mistake)
 
     def _check_unloaded(self, count: int) -> Feedback:
+        if self.hand_held:
+            n = len(self.seats)
+            sum_text = (f"52 − {2 * n} ({n} seats) − 2 dealer = {self.expected_unloaded}, the flop, turn and river "
+                        "to come")
+            if count == self.expected_unloaded:
+                return self._score(True, f"The dealer still holds {count} cards: {sum_text}.")
+            mistake = self._mistake(ErrorKind.MISCOUNT, f"{self.expected_unloaded} cards", f"{count} cards",
+                                    RULE_HELD)
+            return self._score(False, f"The dealer still holds {self.expected_unloaded} cards: {sum_text}.", mistake)
         sum_text = str(CardCount.for_seats(len(self.seats)))
         if count == self.expected_unloaded:
             return self._score(True, f"{count} cards unloaded: {sum_text}.")
