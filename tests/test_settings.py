@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -225,19 +227,19 @@ def test_undecodable_bytes_count_as_corrupt(store: SettingsStore) -> None:
     store.path.parent.mkdir(parents=True)
     store.path.write_bytes(b"\xff\xfe{\x00")
     loaded, message = store.load()
-    assert loaded == DEFAULTS and message and "could not be read" in message
+    assert loaded == DEFAULTS and message and "is not UTF-8 text (byte 0xff at position 0)" in message
 
 
 def test_unreadable_file_gives_defaults_and_a_message(store: SettingsStore, monkeypatch: pytest.MonkeyPatch) -> None:
     store.save(DEFAULTS.replace(seats=2))
-    real_read_text = Path.read_text
+    real_open = os.open
 
-    def refuse(path: Path, *args: object, **kwargs: object) -> str:
-        if path == store.path:
+    def refuse(path: Any, *args: Any, **kwargs: Any) -> int:
+        if Path(path) == store.path:
             raise PermissionError(13, "Permission denied", str(path))
-        return real_read_text(path, *args, **kwargs)  # type: ignore[arg-type]
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_text", refuse)  # a permission bit would not stop root, who runs CI
+    monkeypatch.setattr(os, "open", refuse)  # a permission bit would not stop root, who runs CI
     loaded, message = store.load()
     assert loaded == DEFAULTS
     assert message and "could not be read" in message
@@ -495,3 +497,86 @@ def _folded_bad_beat_in_action(played: PlayedRound) -> int | None:
         if step.wager is Wager.BAD_BEAT and step.seat in played.folded and step.phase == "settle":
             return step.seat
     return None
+
+
+# --- a file holding anything at all: the app starts with the defaults, and nothing the user had is lost ---------
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ('{"version": 1, "animation_speed": 1' + "0" * 400 + "}", "'animation_speed' reset to 1.0"),
+        ('{"version": 1, "seats": ' + "9" * 5000 + "}", "'seats' reset to 6"),
+        ('{"version": 1, "volume": 1e999999}', "'volume' reset to 0.7"),
+        ('{"version": 1, "volume": NaN}', "'volume' reset to 0.7: NaN is not a number"),
+        ('{"version": 1, "muted": "\u202eyes"}', "'\\u202eyes' is not true or false"),
+    ],
+)
+def test_a_number_or_text_no_setting_can_hold_falls_back_to_its_default(
+    store: SettingsStore, content: str, said: str
+) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(content, encoding="utf-8")
+    loaded, message = store.load()
+    assert loaded == DEFAULTS and message and said in message
+    assert len(message) < 400
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("[" * 100_000, "nested deeper than"),
+        ('{"version": 1, "seats": 3, "seats": 4}', 'the key "seats" is given twice'),
+        ("\ufeff" + "{" * 40, "nested deeper than"),
+        ("x" * (settings_module.MAX_FILE_BYTES + 1), "bigger than"),
+    ],
+)
+def test_a_file_that_cannot_be_settings_is_set_aside_and_the_defaults_used(
+    store: SettingsStore, content: str, said: str
+) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(content, encoding="utf-8")
+    loaded, message = store.load()
+    assert loaded == DEFAULTS and message and said in message and "defaults are used" in message
+    assert not store.path.exists()
+    assert [p.read_text(encoding="utf-8") for p in store.path.parent.glob("settings.json.bad-*")] == [content]
+    store.save(DEFAULTS.replace(seats=3))  # every start after works
+    assert store.load() == (DEFAULTS.replace(seats=3), None)
+
+
+def test_a_fifo_in_place_of_the_file_does_not_hang_the_start(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    os.mkfifo(store.path)
+    loaded, message = store.load()  # a blocking open would wait here for a writer forever
+    assert loaded == DEFAULTS and message and "not a regular file" in message
+
+
+def test_a_read_only_file_is_reported_and_not_replaced(store: SettingsStore) -> None:
+    store.save(DEFAULTS.replace(seats=3))
+    before = store.path.read_bytes()
+    store.path.chmod(0o444)
+    loaded, message = store.load()
+    assert loaded.seats == 3 and message and "read-only" in message
+    assert store.save(DEFAULTS.replace(seats=5)) is False
+    assert store.path.read_bytes() == before
+    fresh = SettingsStore(store.path)  # a file made read-only after it was read is refused when saved
+    with pytest.raises(PermissionError, match="read-only"):
+        fresh.save(DEFAULTS.replace(seats=5))
+    assert store.path.read_bytes() == before
+
+
+def test_a_file_from_a_newer_version_is_read_and_kept_as_it_is(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    text = json.dumps({"version": 99, "seats": 4, "hologram": True})
+    store.path.write_text(text, encoding="utf-8")
+    loaded, message = store.load()
+    assert loaded.seats == 4 and message and "newer version (settings version 99)" in message
+    assert store.save(DEFAULTS) is False
+    assert store.path.read_text(encoding="utf-8") == text
+
+
+def test_the_animation_speed_limits_are_defined_once() -> None:
+    assert (settings_module.MIN_SPEED, settings_module.MAX_SPEED) == (0.25, 4.0)  # README: 0.25x to 4x
+    assert Settings(animation_speed=4.0).animation_speed == 4.0
+    with pytest.raises(SettingsError):
+        Settings(animation_speed=4.5)

@@ -120,7 +120,7 @@ def test_jsonl_settles_each_line_and_reports_bad_lines_in_place(monkeypatch: pyt
         ({"table": {"trips_paytable": "UTH-09"}}, "table.trips_paytable: unknown trips pay table 'UTH-09'"),
         ({"seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": -10, "blind": -10}]}, "seats[0].ante: -10 is negative"),
         ({"seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": "ten", "blind": 10}]},
-         "seats[0].ante: 'ten' is not a number"),
+         'seats[0].ante: "ten" is not a number'),
         ({"table": {"banking": "player-dealer", "player_dealer_seat": 3}},
          "table.player_dealer_bank: is required on a player-dealer table"),
         ({"seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 10, "blind": 10, "progressive": 1}],

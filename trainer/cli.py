@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
+from trainer.drills.terminal import MAX_QUIZ_COUNT
 
 if TYPE_CHECKING:
     from trainer.engine.paytables import PaytableRegistry
 
 EXIT_USAGE = 2
+"""Bad input or usage: one line on stderr naming the problem."""
+EXIT_WRITE_FAILED = 1
+"""The result could not be written (a full disk): one line on stderr."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT, as a shell reports it)."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of the output went away (``| head -1``): 128 + SIGPIPE, as a shell reports it; nothing printed."""
+MAX_HAND_BYTES = 4_000_000
+"""One hand (``settle`` without ``--jsonl``) is a few hundred bytes; input past this is refused, not read."""
+WAITING_MESSAGE = "uth-trainer settle: waiting for a hand as JSON on standard input (end it with Ctrl-D)"
+
+Handler = Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line: no command opens the table; each command is added by its own ``_add_…`` function."""
     parser = argparse.ArgumentParser(
         prog="uth-trainer",
         description="UTH Dealer Trainer: deal and settle Ultimate Texas Hold'em. "
@@ -23,19 +39,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"uth-trainer {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_settle(commands)
+    _add_quiz(commands)
+    return parser
+
+
+def _add_settle(commands: Any) -> None:
     settle = commands.add_parser(
         "settle",
         help="settle hands given as JSON (the answer key)",
         description="Settle a hand given as JSON (a file, or standard input) and print the settlement as JSON.",
     )
-    settle.add_argument("file", nargs="?", metavar="FILE", help="the hand as JSON (default: standard input)")
+    settle.add_argument("file", nargs="?", metavar="FILE",
+                        help="the hand as JSON (default, or '-': standard input)")
     form = settle.add_mutually_exclusive_group()
     form.add_argument("--text", action="store_true", help="print a readable table instead of JSON")
-    form.add_argument("--jsonl", action="store_true", help="one hand per input line, one result per output line")
+    form.add_argument("--jsonl", action="store_true",
+                      help="one hand per input line, one result per output line, each written at once")
     settle.add_argument(
         "--paytables", action="append", default=[], metavar="FILE",
         help="also load pay tables from this TOML or JSON file (may be repeated)",
     )
+    settle.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help="with --jsonl: settle in N processes, results still in input order (default 1)",
+    )
+    settle.set_defaults(handler=run_settle)
+
+
+def _add_quiz(commands: Any) -> None:
     quiz = commands.add_parser(
         "quiz",
         help="run a drill in the terminal",
@@ -44,66 +76,157 @@ def build_parser() -> argparse.ArgumentParser:
     quiz.add_argument("--list", action="store_true", help="list the topics, one a line, with a description")
     quiz.add_argument("--topic", metavar="TOPIC", help="the drill to run (see --list)")
     quiz.add_argument("--seed", type=int, default=None, help="replay the same items (default: a new seed)")
-    quiz.add_argument("--count", type=int, default=10, metavar="K", help="how many items (default 10)")
+    quiz.add_argument("--count", type=int, default=10, metavar="K",
+                      help=f"how many items, 1 to {MAX_QUIZ_COUNT:,} (default 10)")
     quiz.add_argument(
         "--mode", choices=["practice", "exam", "speed", "guided"], default="practice",
         help="practice: feedback at once (default); exam: feedback at the end; speed: timed",
     )
-    return parser
+    quiz.set_defaults(handler=run_quiz_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "settle":
-        return run_settle(args, sys.stdin, sys.stdout, sys.stderr)
-    if args.command == "quiz":
-        return run_quiz_command(args, sys.stdin, sys.stdout, sys.stderr)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is not None:
+        return run_guarded(handler, args, sys.stdin, sys.stdout, sys.stderr)
     from trainer.gui.app import run_app
 
     return run_app(list(argv) if argv is not None else sys.argv[1:])
+
+
+def run_guarded(handler: Handler, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Run a command so that it ends the conventional way: Ctrl-C exits 130, a closed pipe 141 (both silently),
+    a failed write (a full disk) one line and 1; never a traceback."""
+    try:
+        status = handler(args, stdin, stdout, stderr)
+        stdout.flush()
+        return status
+    except KeyboardInterrupt:
+        _quiet_stdout(stdout)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout(stdout)
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:
+        _quiet_stdout(stdout)
+        with contextlib.suppress(OSError):
+            print(f"uth-trainer {args.command}: cannot write the output ({exc.strerror or exc})", file=stderr)
+        return EXIT_WRITE_FAILED
+
+
+def _quiet_stdout(stdout: TextIO) -> None:
+    """Point standard output at the null device so Python's own flush at exit cannot fail a second time."""
+    if stdout is not sys.stdout:
+        return
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())
+        os.close(devnull)
 
 
 def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """``uth-trainer settle``: errors are one line on stderr and exit status 2, never a traceback."""
     from trainer.engine.paytables import PaytableError, load_paytables
     from trainer.engine.validation import RoundError
-    from trainer.settle_io import dumps, loads, read_request, settle_request, settlement_text
+    from trainer.settle_io import settle_text
 
     def fail(message: str) -> int:
-        print(f"uth-trainer settle: {message}", file=stderr)
+        print(f"uth-trainer settle: {_safe(message)}", file=stderr)
         return EXIT_USAGE
 
+    if args.workers < 1 or args.workers > 64:
+        return fail(f"--workers must be 1 to 64, not {args.workers}")
     try:
         paytables = load_paytables(args.paytables)
     except PaytableError as exc:
         return fail(str(exc))
+    for note in replaced_tables(paytables):
+        print(f"uth-trainer settle: note: --paytables {note}", file=stderr)
+    from_stdin = args.file in (None, "-")
+    name = "standard input" if from_stdin else args.file
     try:
-        if args.file:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-        else:
-            text = stdin.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        return fail(f"cannot read {args.file or 'standard input'}: {getattr(exc, 'strerror', None) or exc}")
+        source = _binary(stdin) if from_stdin else open(args.file, "rb")  # noqa: SIM115 (closed below)
+    except OSError as exc:
+        return fail(f"cannot read {name}: {exc.strerror or exc}")
+    with contextlib.ExitStack() as closing:
+        if not from_stdin:
+            closing.enter_context(source)
+        if from_stdin and _is_terminal(stdin):
+            print(WAITING_MESSAGE, file=stderr, flush=True)
+        if args.jsonl:
+            from trainer.settle_stream import settle_stream
 
-    if args.jsonl:
-        return _settle_lines(text, stdout, paytables, fail)
+            return settle_stream(source, stdout, paytables, workers=args.workers, paytable_files=args.paytables)
+        try:
+            data = source.read(MAX_HAND_BYTES + 1)
+        except OSError as exc:
+            return fail(f"cannot read {name}: {exc.strerror or exc}")
+    if len(data) > MAX_HAND_BYTES:
+        return fail(f"input: is longer than {MAX_HAND_BYTES:,} bytes (one hand is far shorter; "
+                    "use --jsonl for one hand per line)")
     try:
-        data = loads(text)
-        if args.text:
-            from trainer.engine.settlement import settle
-
-            output = settlement_text(settle(*read_request(data, paytables)))
-        else:
-            output = dumps(settle_request(data, paytables))
+        text = _decode(data)
+        output = _settle_as_text(text, paytables) if args.text else settle_text(text, paytables)
     except RoundError as exc:
         return fail(str(exc))
-    try:
-        print(output, file=stdout)
-    except OSError as exc:
-        return fail(f"cannot write the result: {exc}")
+    stdout.write(output + "\n")
     return 0
+
+
+def replaced_tables(paytables: PaytableRegistry) -> list[str]:
+    """What a room's pay-table files replaced among the shipped tables, one line each (a file may redefine a
+    shipped table on purpose, but never without a word)."""
+    from trainer.engine.paytables import KINDS, load_paytables
+
+    shipped = load_paytables()
+    notes = []
+    for kind in KINDS:
+        for table_id in shipped.ids(kind):
+            table = paytables.get(kind, table_id)
+            if table is not shipped.get(kind, table_id):
+                notes.append(f"replaces the shipped {shipped.get(kind, table_id).title} with {table.title!s}")
+    for schedule_id in shipped.schedule_ids():
+        if paytables.collection(schedule_id) is not shipped.collection(schedule_id):
+            notes.append(f"replaces the shipped collection schedule {schedule_id}")
+    return notes
+
+
+def _settle_as_text(text: str, paytables: PaytableRegistry) -> str:
+    from trainer.settle_io import read_hand, settle_hand, settlement_text
+
+    hand = read_hand(text, paytables)
+    return settlement_text(settle_hand(hand), hand)
+
+
+def _decode(data: bytes | str) -> str:
+    from trainer.engine.validation import RoundError
+    from trainer.jsonin import JsonInputError, decode_utf8
+
+    if isinstance(data, str):
+        return data
+    try:
+        return decode_utf8(data)
+    except JsonInputError as exc:
+        raise RoundError("input", str(exc)) from None
+
+
+def _binary(stream: TextIO) -> Any:
+    """The byte stream under a text stream (tests pass a ``StringIO``, which is read as text)."""
+    return getattr(stream, "buffer", stream)
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _safe(message: str) -> str:
+    """Text that encodes as UTF-8 whatever it holds (a lone surrogate is written escaped)."""
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -123,34 +246,15 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
         print("uth-trainer quiz: name a drill with --topic (see --list)", file=stderr)
         return EXIT_USAGE
     if args.topic not in drills:
-        print(f"uth-trainer quiz: no topic named {args.topic!r} (see --list)", file=stderr)
+        from trainer.jsonin import shown_text
+
+        print(f"uth-trainer quiz: no topic named {shown_text(args.topic)} (see --list)", file=stderr)
         return EXIT_USAGE
-    if args.count < 1:
-        print("uth-trainer quiz: --count must be at least 1", file=stderr)
+    if not 1 <= args.count <= MAX_QUIZ_COUNT:
+        print(f"uth-trainer quiz: --count must be 1 to {MAX_QUIZ_COUNT:,}, not {args.count}", file=stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    try:
-        run_quiz(drills[args.topic], seed=seed, count=args.count, mode=Mode(args.mode), stdin=stdin, stdout=stdout)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 0
-    return 0
-
-
-def _settle_lines(text: str, stdout: TextIO, paytables: PaytableRegistry, fail: Callable[[str], int]) -> int:
-    from trainer.engine.validation import RoundError
-    from trainer.settle_io import dumps, loads, settle_request
-
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        try:
-            result = settle_request(loads(line), paytables)
-        except RoundError as exc:
-            result = {"error": str(exc)}
-        try:
-            print(dumps(result), file=stdout, flush=False)
-        except OSError as exc:
-            return fail(f"cannot write the result: {exc}")
+    run_quiz(drills[args.topic], seed=seed, count=args.count, mode=Mode(args.mode), stdin=stdin, stdout=stdout)
     return 0
 
 

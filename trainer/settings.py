@@ -25,10 +25,12 @@ import base64
 import binascii
 import contextlib
 import dataclasses
+import errno
 import json
 import math
 import os
 import random
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Mapping
@@ -60,16 +62,11 @@ DECK_BACK_COLOURS = ("red", "blue", "green", "black")
 SPEED_STEPS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)
 """The animation speeds the Slower / Faster commands step through."""
 MIN_SPEED, MAX_SPEED = SPEED_STEPS[0], SPEED_STEPS[-1]
+"""The animation speed limits, 0.25x and 4x: the one definition the table and its controls use."""
+MAX_FILE_BYTES = 1_000_000
+"""A settings file is a few hundred bytes; a bigger one is set aside unread."""
 WAGER_FLOOR, WAGER_CEILING = 1, 100_000
 """Table limits are whole dollars between these two."""
-
-PAYTABLE_KINDS = {
-    "trips_paytable": "trips",
-    "bad_beat_paytable": "bad_beat",
-    "pairs_paytable": "pairs",
-    "progressive_paytable": "progressive",
-}
-"""Which kind of the engine's pay tables each pay-table field names."""
 
 ON_FOLD_CHOICES = ("action", "lose")
 """What a fold does to a Bad Beat or Progressive wager: it stays in ``action`` (the default), or it ``lose``s with
@@ -147,6 +144,14 @@ def collection_title(schedule_id: str) -> str:
 # Checks, one per field: each returns ``None`` when the value is fine, else a message in plain words.
 
 
+def _quoted(value: object) -> str:
+    """A value from the settings file for a message: text in quotes with anything invisible escaped, numbers and
+    lists as JSON writes them, long ones cut; never a Python repr."""
+    from trainer.jsonin import shown, shown_text
+
+    return f"'{shown_text(value, quote=False)}'" if isinstance(value, str) else shown(value)
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -162,19 +167,19 @@ def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[object], str | Non
         if value in choices and type(value) is type(choices[0]):
             return None
         listed = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
-        return f"{value!r} is not a known {what} (choose from {listed})"
+        return f"{_quoted(value)} is not a known {what} (choose from {listed})"
 
     return check
 
 
 def _flag(value: object) -> str | None:
-    return None if isinstance(value, bool) else f"{value!r} is not true or false"
+    return None if isinstance(value, bool) else f"{_quoted(value)} is not true or false"
 
 
 def _whole_dollars(low: int, high: int) -> Callable[[object], str | None]:
     def check(value: object) -> str | None:
         if not _is_int(value):
-            return f"{value!r} is not a whole number of dollars"
+            return f"{_quoted(value)} is not a whole number of dollars"
         if not low <= value <= high:  # type: ignore[operator]
             return f"${value} is outside ${low:,} to ${high:,}"
         return None
@@ -184,7 +189,7 @@ def _whole_dollars(low: int, high: int) -> Callable[[object], str | None]:
 
 def _check_seats(value: object) -> str | None:
     if not _is_int(value):
-        return f"{value!r} is not a whole number"
+        return f"{_quoted(value)} is not a whole number"
     if value not in HOUSE_SEATS and value not in PLAYER_DEALER_POSITIONS:
         return f"{value} seats is not a table size (1 to 7 seats, or 6 or 8 player-dealer positions)"
     return None
@@ -193,7 +198,7 @@ def _check_seats(value: object) -> str | None:
 def _check_collection(value: object) -> str | None:
     if isinstance(value, str) and value in collection_choices():
         return None
-    return f"{value!r} is not a known collection schedule (such as 'bb-1' or 'uth-2')"
+    return f"{_quoted(value)} is not a known collection schedule (such as 'bb-1' or 'uth-2')"
 
 
 def _known_paytable(kind: str, what: str) -> Callable[[object], str | None]:
@@ -204,14 +209,14 @@ def _known_paytable(kind: str, what: str) -> Callable[[object], str | None]:
         wanted_type = int if kind == "pairs" else str
         if type(value) is wanted_type and str(value) in choices:
             return None
-        return f"{value!r} is not a known {what} (choose from {', '.join(choices)})"
+        return f"{_quoted(value)} is not a known {what} (choose from {', '.join(choices)})"
 
     return check
 
 
 def _check_speed(value: object) -> str | None:
     if not _is_number(value):
-        return f"{value!r} is not a number"
+        return f"{_quoted(value)} is not a number"
     if not MIN_SPEED <= float(value) <= MAX_SPEED:  # type: ignore[arg-type]
         return f"{value}x is outside {speed_text(MIN_SPEED)} to {speed_text(MAX_SPEED)}"
     return None
@@ -219,7 +224,7 @@ def _check_speed(value: object) -> str | None:
 
 def _check_volume(value: object) -> str | None:
     if not _is_number(value):
-        return f"{value!r} is not a number"
+        return f"{_quoted(value)} is not a number"
     if not 0.0 <= float(value) <= 1.0:  # type: ignore[arg-type]
         return f"{value} is outside 0 to 1"
     return None
@@ -227,10 +232,10 @@ def _check_volume(value: object) -> str | None:
 
 def _check_deck_backs(value: object) -> str | None:
     if not (isinstance(value, tuple) and len(value) == 2):
-        return f"{value!r} is not a pair of back colours"
+        return f"{_quoted(value)} is not a pair of back colours"
     for colour in value:
         if colour not in DECK_BACK_COLOURS:
-            return f"{colour!r} is not a back colour (choose from {', '.join(DECK_BACK_COLOURS)})"
+            return f"{_quoted(colour)} is not a back colour (choose from {', '.join(DECK_BACK_COLOURS)})"
     if value[0] == value[1]:
         return "the two decks need different back colours, so the one in the rack can be told apart"
     return None
@@ -240,7 +245,7 @@ def _check_geometry(value: object) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        return f"{value!r} is not a saved window geometry"
+        return f"{_quoted(value)} is not a saved window geometry"
     try:
         base64.b64decode(value.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
@@ -412,6 +417,8 @@ def problems(values: Mapping[str, Any]) -> dict[str, str]:
 
 def _coerce(key: str, value: object) -> object:
     """JSON's spelling of a value turned into the field's type where that is unambiguous."""
+    if isinstance(value, Decimal):  # the file is read with exact decimals, bounded in size
+        value = float(value)
     if key == "deck_backs" and isinstance(value, list):
         return tuple(value)
     if key in ("animation_speed", "volume") and _is_int(value):
@@ -439,12 +446,12 @@ def from_json(data: object) -> tuple[Settings, list[str]]:
         if key == "version":
             continue
         if key not in values:
-            notes.append(f"unknown key {key!r} ignored")
+            notes.append(f"unknown key {_quoted(key)} ignored")
             continue
         value = _coerce(key, raw)
         problem = _CHECKS[key](value)
         if problem:
-            notes.append(f"{key!r} reset to {_shown(values[key])}: {problem}")
+            notes.append(f"{_quoted(key)} reset to {_shown(values[key])}: {problem}")
             continue
         values[key] = value
     for _ in range(len(FIELD_NAMES)):  # each pass settles at least one clash; fallbacks never clash again
@@ -452,7 +459,7 @@ def from_json(data: object) -> tuple[Settings, list[str]]:
         if not clashes:
             break
         clash = clashes[0]
-        notes.append(f"{clash.key!r} reset to {_shown(clash.fallback)}: {clash.message}")
+        notes.append(f"{_quoted(clash.key)} reset to {_shown(clash.fallback)}: {clash.message}")
         values[clash.key] = clash.fallback
     return Settings(**values), notes
 
@@ -540,38 +547,71 @@ class SettingsStore:
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else default_settings_path()
+        self.kept_because: str | None = None
+        """Why :meth:`save` must leave the file as it is (read-only, or written by a newer version), or None."""
 
     def load(self) -> tuple[Settings, str | None]:
         """The saved settings and a one-line message when anything in the file could not be used.
 
-        No file yet: the defaults and ``None``. A file that cannot be read or is not a settings object: it is
-        moved aside as ``settings.json.bad-<timestamp>`` and the defaults are used. Unknown keys and bad
-        values are noted, and the rest of the file is kept.
+        No file yet: the defaults and ``None``. A file that cannot be read or is not a settings object (not a
+        regular file, too big, not UTF-8 JSON, nested too deeply, a key twice): it is moved aside as
+        ``settings.json.bad-<timestamp>`` and the defaults are used. Unknown keys and bad values are noted, and
+        the rest of the file is kept. A read-only file, or one written by a newer version, is read as far as it
+        can be and reported; :meth:`save` then leaves it as it is.
         """
+        self.kept_because = None
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = self._read_regular_file()
         except FileNotFoundError:
             return DEFAULTS, None
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, ValueError) as exc:
             return DEFAULTS, self._set_aside(f"could not be read ({_reason(exc)})")
+        from trainer import jsonin
+
         try:
-            data = json.loads(text)
+            data = jsonin.loads(jsonin.decode_utf8(raw))
             settings, notes = from_json(data)
-        except json.JSONDecodeError as exc:
-            return DEFAULTS, self._set_aside(f"is not valid JSON (line {exc.lineno}: {exc.msg})")
+        except jsonin.JsonInputError as exc:
+            return DEFAULTS, self._set_aside(f"is not a settings file (it {exc})")
         except SettingsError as exc:
             return DEFAULTS, self._set_aside(f"is not a settings file ({exc.message})")
-        if isinstance(data, dict) and data.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
-            notes.insert(0, f"version {data.get('version')!r} read as version {SETTINGS_VERSION}")
+        version = data.get("version", SETTINGS_VERSION)
+        if _is_int(version) and version > SETTINGS_VERSION:
+            self.kept_because = f"it was written by a newer version (settings version {version})"
+            notes.insert(0, f"written by a newer version (settings version {version}): read as far as it can "
+                            "be and kept as it is (changes are not saved)")
+        elif version != SETTINGS_VERSION:
+            notes.insert(0, f"version {_quoted(version)} read as version {SETTINGS_VERSION}")
+        if _read_only(self.path):
+            self.kept_because = self.kept_because or "the file is read-only"
+            notes.append("the file is read-only: changes are not saved")
         if not notes:
             return settings, None
         return settings, f"Settings file {self.path}: " + "; ".join(notes) + "."
 
-    def save(self, settings: Settings) -> None:
+    def _read_regular_file(self) -> bytes:
+        """The file's bytes, opened without blocking and read only when it is a regular file of sane size."""
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(self.path, flags)
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ValueError("it is not a regular file")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise ValueError(f"it is bigger than {MAX_FILE_BYTES:,} bytes")
+        return raw
+
+    def save(self, settings: Settings) -> bool:
         """Write ``settings`` atomically: a temporary file in the same folder, then ``os.replace``.
 
-        Raises ``OSError`` when the folder cannot be written; the previous file is then untouched.
+        A file that :meth:`load` found must be kept as it is (read-only, or written by a newer version:
+        :attr:`kept_because`, already reported) is left untouched and False returned. Raises ``OSError`` when the
+        folder cannot be written or the file has become read-only; the previous file is then untouched.
         """
+        if self.kept_because is not None:
+            return False
+        if _read_only(self.path):
+            raise PermissionError(errno.EACCES, "the settings file is read-only", str(self.path))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(settings.to_json(), indent=2, sort_keys=False) + "\n"
         fd, temp_name = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
@@ -585,6 +625,7 @@ class SettingsStore:
             with contextlib.suppress(OSError):
                 os.unlink(temp_name)
             raise
+        return True
 
     def _set_aside(self, what: str) -> str:
         """Move the unusable file out of the way (kept, never deleted) and say so in one line."""
@@ -599,6 +640,16 @@ class SettingsStore:
         except OSError:
             return f"Settings file {self.path} {what}; using the defaults."
         return f"Settings file {self.path} {what}; it was kept as {target.name} and the defaults are used."
+
+
+def _read_only(path: Path) -> bool:
+    """True when the file exists and is marked read-only (no write permission bit, as ``chmod a-w`` or Windows'
+    read-only attribute leave it), or cannot be written by this user."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
 
 
 def _reason(exc: BaseException) -> str:

@@ -14,14 +14,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from trainer import jsonin
+from trainer.engine.amounts import MAX_AMOUNT, SMALLEST_UNIT, check_amount
+from trainer.engine.cards import Card
 from trainer.engine.games import read_game_key, request_table
 from trainer.engine.paytables import PaytableRegistry, load_paytables
-from trainer.engine.settlement import SeatHand, Settlement, format_money, settle
+from trainer.engine.settlement import Action, SeatHand, Settlement, format_money, settle
 from trainer.engine.table import Banking, TableRules
-from trainer.engine.validation import RoundError
+from trainer.engine.validation import RoundError, check_round
+from trainer.jsonin import shown
 
 TOP_KEYS = ("table", "dealer", "board", "seats")
 SEAT_KEYS = ("seat", "hole", "ante", "blind", "play", "trips", "bad_beat", "pairs", "progressive")
@@ -36,18 +41,48 @@ TABLE_KEYS = (
 )
 
 
+NAME_CHARS = 40
+"""A pay table, schedule or wager name is at most this long."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand read from the ``settle`` input and checked: the table, the cards and the seats, ready to settle."""
+
+    table: TableRules
+    dealer: tuple[Card, ...]
+    board: tuple[Card, ...]
+    seats: tuple[SeatHand, ...]
+
+
+def read_hand(text: str, paytables: PaytableRegistry | None = None) -> Hand:
+    """JSON text to a checked :class:`Hand`; anything wrong raises one :class:`RoundError` naming the field.
+
+    >>> hand = read_hand('{"dealer": ["Kh", "7d"], "board": ["2c", "9d", "Ts", "Jh", "3s"],'
+    ...                  ' "seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 10, "blind": 10}]}')
+    >>> hand.seats[0].ante, [str(card) for card in hand.dealer]
+    (Decimal('10'), ['Kh', '7d'])
+    >>> read_hand('{"dealer": [], "board": [], "seats": [{"seat": 1, "hole": [], "ante": 0.125}]}')
+    Traceback (most recent call last):
+    ...
+    trainer.engine.validation.RoundError: seats[0].ante: 0.125 is finer than a cent
+    """
+    table, dealer, board, seats = read_request(loads(text), paytables)
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
+    return Hand(table, dealer_cards, board_cards, checked)
+
+
+def settle_hand(hand: Hand) -> Settlement:
+    """The settlement of a checked hand."""
+    return settle(hand.table, hand.dealer, hand.board, hand.seats)
+
+
 def loads(text: str) -> Any:
-    """Parse JSON with exact decimals; raises RoundError naming the position of a syntax error."""
+    """Parse JSON the safe way (:func:`trainer.jsonin.loads`); raises RoundError("input", ...) when it is not."""
     try:
-        return json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise RoundError("input", f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-    except ValueError as exc:
+        return jsonin.loads(text)
+    except jsonin.JsonInputError as exc:
         raise RoundError("input", str(exc)) from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not an amount")
 
 
 def read_request(
@@ -61,13 +96,11 @@ def read_request(
         if key not in data:
             raise RoundError(key, "is missing")
     table = read_table(data.get("table", {}), paytables or load_paytables())
-    for key in ("dealer", "board"):
-        if not isinstance(data[key], list):
-            raise RoundError(key, "must be a list of cards")
+    dealer, board = _cards(data["dealer"], "dealer"), _cards(data["board"], "board")
     if not isinstance(data["seats"], list):
         raise RoundError("seats", "must be a list of seats")
     seats = [_read_seat(seat, f"seats[{index}]") for index, seat in enumerate(data["seats"])]
-    return table, data["dealer"], data["board"], seats
+    return table, dealer, board, seats
 
 
 def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
@@ -77,9 +110,11 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     game = read_game_key(raw.get("game"))
     banking_text = raw.get("banking", "house" if game is None else game.banking.value)
     try:
+        if not isinstance(banking_text, str):
+            raise ValueError(banking_text)
         banking = Banking(banking_text)
     except ValueError:
-        raise RoundError("table.banking", f"{banking_text!r} is not 'house' or 'player-dealer'") from None
+        raise RoundError("table.banking", f"{shown(banking_text)} is not 'house' or 'player-dealer'") from None
     values: dict[str, Any] = {"banking": banking, "paytables": paytables}
     for key in TEXT_TABLE_KEYS:
         if key in raw:
@@ -91,22 +126,21 @@ def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     for key in AMOUNT_TABLE_KEYS:
         if key in raw:
             values[key] = amount(raw[key], f"table.{key}")
+    if values.get("round_payouts_to") == 0:
+        raise RoundError("table.round_payouts_to", f"must be a chip of at least {SMALLEST_UNIT} (or left out: exact)")
     for key in ("bad_beat_on_fold", "progressive_on_fold"):
         if key in raw:
-            if raw[key] not in ("action", "lose"):
-                raise RoundError(f"table.{key}", f"{raw[key]!r} is not 'action' or 'lose'")
+            if raw[key] not in ("action", "lose") or not isinstance(raw[key], str):
+                raise RoundError(f"table.{key}", f"{shown(raw[key])} is not 'action' or 'lose'")
             values[key] = raw[key]
     if "wager_order" in raw:
         order = raw["wager_order"]
         if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
             raise RoundError("table.wager_order", "must be a list of wager names")
-        values["wager_order"] = tuple(order)
+        values["wager_order"] = tuple(_text(name, f"table.wager_order[{index}]") for index, name in enumerate(order))
         values["room_wager_order"] = True
     if "player_dealer_seat" in raw:
-        seat = raw["player_dealer_seat"]
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise RoundError("table.player_dealer_seat", f"{seat!r} is not a seat number")
-        values["player_dealer_seat"] = seat
+        values["player_dealer_seat"] = _seat_number(raw["player_dealer_seat"], "table.player_dealer_seat")
     if banking is Banking.HOUSE:
         values.pop("player_dealer_seat", None)
         values.pop("player_dealer_bank", None)
@@ -120,36 +154,65 @@ def _read_seat(raw: Any, where: str) -> SeatHand:
     _no_unknown_keys(raw, SEAT_KEYS, f"{where}.")
     if "seat" not in raw:
         raise RoundError(f"{where}.seat", "is missing")
-    seat = raw["seat"]
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise RoundError(f"{where}.seat", f"{seat!r} is not a seat number")
-    hole = raw.get("hole")
-    if not isinstance(hole, list):
-        raise RoundError(f"{where}.hole", "must be a list of 2 cards")
+    seat = _seat_number(raw["seat"], f"{where}.seat")
+    if "hole" not in raw:
+        raise RoundError(f"{where}.hole", "is missing (the seat's 2 hole cards)")
+    hole = _cards(raw["hole"], f"{where}.hole")
     wagers = {key: amount(raw.get(key, 0), f"{where}.{key}") for key in SEAT_KEYS[2:]}
-    return SeatHand(seat=seat, hole=tuple(hole), **wagers)
+    return SeatHand(seat=seat, hole=tuple(hole), **wagers)  # type: ignore[arg-type]  # check_round counts them
 
 
 def amount(value: Any, field: str) -> Decimal:
-    """A non-negative exact amount from a JSON number."""
+    """An amount a table holds (0 to :data:`~trainer.engine.amounts.MAX_AMOUNT`, whole cents) from a JSON number.
+
+    >>> amount(7.5, "ante"), amount(Decimal("0.10"), "trips")
+    (Decimal('7.5'), Decimal('0.10'))
+    >>> amount("5", "seats[0].ante")
+    Traceback (most recent call last):
+    ...
+    trainer.engine.validation.RoundError: seats[0].ante: "5" is not a number
+    """
+    if type(value) is int and 0 <= value <= MAX_AMOUNT:
+        return Decimal(value)  # the common case: whole dollars
+    if isinstance(value, jsonin.Unreadable):
+        raise RoundError(field, value.describe())
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
-        raise RoundError(field, f"{value!r} is not a number")
+        raise RoundError(field, f"{shown(value)} is not a number")
+    if isinstance(value, int) and abs(value) > MAX_AMOUNT:
+        raise RoundError(field, f"{shown(value)} is above the largest amount a table holds ({MAX_AMOUNT:,})")
     result = Decimal(value) if isinstance(value, int) else Decimal(str(value))
-    if not result.is_finite():
-        raise RoundError(field, f"{value!r} is not an amount")
-    if result < 0:
-        raise RoundError(field, f"{value} is negative")
+    problem = check_amount(result)
+    if problem:
+        raise RoundError(field, problem)
     return result
 
 
+def _seat_number(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+        raise RoundError(field, f"{shown(value)} is not a seat number")
+    return value
+
+
+def _cards(value: Any, field: str) -> list[str]:
+    """A list of card names, each short printable text (the engine reads the cards themselves)."""
+    if not isinstance(value, list):
+        raise RoundError(field, "must be a list of cards")
+    for index, card in enumerate(value):
+        if not isinstance(card, str) or not 1 <= len(card) <= 3 or not card.isascii() or not card.isprintable():
+            raise RoundError(f"{field}[{index}]", f"{shown(card)} is not a card (such as 'As' or '10h')")
+    return value
+
+
 def _text(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise RoundError(field, f"{value!r} is not a name")
+    if not isinstance(value, str) or not value or len(value) > NAME_CHARS or not value.isprintable():
+        raise RoundError(field, f"{shown(value)} is not a name")
     return value
 
 
 def _table_id(value: Any, field: str, width: int) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < 10**6:
+            raise RoundError(field, f"{shown(value)} is not a pay table number")
         return f"{value:0{width}d}"
     return _text(value, field)
 
@@ -157,7 +220,8 @@ def _table_id(value: Any, field: str, width: int) -> str:
 def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) -> None:
     for key in raw:
         if key not in known:
-            raise RoundError(f"{prefix}{key}", f"unknown key (expected one of {', '.join(known)})")
+            where = f"{prefix}{jsonin.shown_text(key, quote=False)}"
+            raise RoundError(where, f"unknown key (expected one of {', '.join(known)})")
 
 
 def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
@@ -166,6 +230,14 @@ def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict
     out = settlement_json(settle(table, dealer, board, seats))
     out["game"] = table.game
     return out
+
+
+def settle_text(text: str, paytables: PaytableRegistry | None = None) -> str:
+    """One hand's JSON text to its settlement's JSON text (one line); RoundError when the hand is wrong.
+
+    (The engine's ``settle`` checks the round itself, so this skips :func:`read_hand`'s separate check.)
+    """
+    return dumps(settle_request(loads(text), paytables))
 
 
 def settlement_json(result: Settlement) -> dict[str, Any]:
@@ -211,14 +283,24 @@ def number(value: Decimal) -> int | float:
 
 
 def dumps(data: Any) -> str:
+    """One line of JSON; every string the output holds came from the engine, so it is valid UTF-8."""
     return json.dumps(data, ensure_ascii=False)
 
 
-def settlement_text(result: Settlement) -> str:
-    """The settlement as a readable table, for people."""
+def settlement_text(result: Settlement, hand: Hand | None = None) -> str:
+    """The settlement as a readable sheet for a floor supervisor.
+
+    With the ``hand`` it was settled from, the sheet opens with the game, the banking and the pay tables, shows
+    the dealer's hole cards and the board before the best five, and marks a payout rounded down to the table's
+    chip. Every step says pay, take, push (a tie: the stake stays) or return (no action: the stake goes back);
+    the sheet ends with the totals for the house (or the player-dealer) and for the tray.
+    """
+    lines = _header(hand) if hand is not None else []
     dealer = result.dealer
-    lines = [
-        f"Dealer  {' '.join(map(str, dealer.cards))}  {dealer.category.label}, "
+    if hand is not None:
+        lines.append(f"Dealer  {' '.join(map(str, hand.dealer))}   Board  {' '.join(map(str, hand.board))}")
+    lines += [
+        f"Dealer's best five  {' '.join(map(str, dealer.cards))}  {dealer.category.label}, "
         + ("qualifies" if result.dealer_qualifies else "does not qualify"),
         "",
         f"{'Seat':<5} {'Hand':<16} {'Best five':<15} {'Result':<7} "
@@ -235,16 +317,65 @@ def settlement_text(result: Settlement) -> str:
         )
     lines += ["", "Procedure"]
     phase_names = {"coin-in": "COIN IN", "fold": "fold", "refund": "Ante refund pass", "settle": "settle"}
+    exact = _exact_payouts(hand, result)
     for index, step in enumerate(result.procedure, start=1):
-        lines.append(f"{index:>3}. [{phase_names[step.phase]}] {step.describe()}  — {step.rule}")
-    if result.player_dealer_seat is not None:
-        lines += ["", f"Player-dealer (seat {result.player_dealer_seat}) net: "
-                  f"{_signed(result.player_dealer_net or Decimal(0))}"]
+        note = {Action.PUSH: " (push: the stake stays, nothing paid or taken)",
+                Action.RETURN: " (return: the wager had no action, the stake goes back)"}.get(step.action, "")
+        unrounded = exact.get(index - 1)
+        if unrounded is not None:
+            note += f" (rounded down from {format_money(unrounded)})"
+        lines.append(f"{index:>3}. [{phase_names.get(step.phase, step.phase)}] {step.describe()}{note}  — {step.rule}")
+    lines += ["", *_totals(result)]
     if result.collection_fee is not None:
         lines.append(f"Collection fee: {format_money(result.collection_fee)}")
     if result.progressive_meter is not None:
         lines.append(f"Progressive meter after settlement: {format_money(result.progressive_meter)}")
     return "\n".join(lines)
+
+
+def _header(hand: Hand) -> list[str]:
+    table = hand.table
+    tables = table.paytables
+    side = [tables.trips(table.trips_paytable).title, tables.bad_beat(table.bad_beat_paytable).title]
+    if table.is_house:
+        side += [tables.pairs(table.pairs_paytable).title, tables.progressive(table.progressive_paytable).title]
+    lines = ["Ultimate Texas Hold'em", f"Banking: {table.banking.label}"
+             + (f", player-dealer seat {table.player_dealer_seat}, bank {format_money(table.player_dealer_bank)}"
+                if not table.is_house and table.player_dealer_bank is not None else ""),
+             f"Pay tables: {', '.join(side)}"]
+    if table.round_payouts_to is not None:
+        lines.append(f"Payouts rounded down to {format_money(table.round_payouts_to)}")
+    return [*lines, ""]
+
+
+def _exact_payouts(hand: Hand | None, result: Settlement) -> dict[int, Decimal]:
+    """Steps whose payout was rounded down to the table's chip: their index and the exact payout."""
+    if hand is None or hand.table.round_payouts_to is None:
+        return {}
+    from dataclasses import replace
+
+    exact = settle(replace(hand.table, round_payouts_to=None), hand.dealer, hand.board, hand.seats)
+    found: dict[int, Decimal] = {}
+    for index, (step, unrounded) in enumerate(zip(result.procedure, exact.procedure, strict=False)):
+        same_step = (step.seat, step.wager, step.action) == (unrounded.seat, unrounded.wager, unrounded.action)
+        if same_step and step.action is Action.PAY and unrounded.amount != step.amount:
+            found[index] = unrounded.amount
+    return found
+
+
+def _totals(result: Settlement) -> list[str]:
+    """What the tray pays and takes in, and the house's (or the player-dealer's) result."""
+    taken = sum((step.amount for step in result.procedure if step.action is Action.TAKE), Decimal(0))
+    paid = sum((step.amount for step in result.procedure if step.action is Action.PAY), Decimal(0))
+    lines = [f"Tray: takes in {format_money(taken)}, pays out {format_money(paid)}, "
+             f"net {_signed(taken - paid)}"]
+    if result.player_dealer_seat is not None:
+        lines.append(f"Player-dealer (seat {result.player_dealer_seat}) net: "
+                     f"{_signed(result.player_dealer_net or Decimal(0))}")
+    else:
+        players = sum((seat.net for seat in result.seats), Decimal(0))
+        lines.append(f"House net: {_signed(-players)}")
+    return lines
 
 
 def _signed(value: Decimal) -> str:

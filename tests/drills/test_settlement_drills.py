@@ -242,8 +242,8 @@ def test_every_drill_name_is_a_short_hyphenated_word_and_registered() -> None:
     ("straight flush q", (Category.STRAIGHT_FLUSH, True)),
     ("flush q", (Category.FLUSH, True)),
     ("Royal Flush qualifies", (Category.ROYAL_FLUSH, True)),
-    ("two pair", None),
-    ("no pair", None),
+    ("two pair", (Category.TWO_PAIR, True)),  # the qualifier is optional: a pair or better qualifies
+    ("no pair", (Category.HIGH_CARD, False)),
     ("qualifies", None),
     ("banana q", None),
 ])

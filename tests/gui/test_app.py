@@ -328,3 +328,94 @@ def test_the_doctests_of_the_window_modules_hold() -> None:
     for module in (app_module, main_window):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+# --- stopping when asked, and settings that cannot stop a start ---------------------------------------------
+
+# The app as the command starts it; it says when its window is up, then waits to be stopped from outside.
+OPEN_AND_WAIT = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from trainer.gui.app import create_application, run_app
+
+    create_application(["uth-trainer"])
+
+    def up():
+        windows = [w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"]
+        print("UP", windows[0].isVisible(), flush=True)
+
+    QTimer.singleShot(300, up)
+    sys.exit(run_app([], notify=lambda text: print("NOTIFY", text, flush=True)))
+""")
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+def test_a_stop_signal_closes_the_window_as_quit_does_within_two_seconds(
+    user_dirs: dict[str, Path], signal_name: str
+) -> None:
+    import signal
+    import time
+
+    env = child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy")
+    child = subprocess.Popen([sys.executable, "-c", OPEN_AND_WAIT], env=env, cwd=REPO, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "UP True"
+        sent = time.monotonic()
+        child.send_signal(getattr(signal, signal_name))
+        status = child.wait(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    stderr = child.stderr.read() if child.stderr else ""
+    assert status == 0, stderr
+    assert took < 2.0, f"{signal_name} took {took:.1f} s to end the program"
+    assert "Traceback" not in stderr
+    saved = json.loads(settings_file(user_dirs).read_text(encoding="utf-8"))
+    assert saved["window_geometry"], "the settings are saved as Quit saves them"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"version": 1, "animation_speed": 1' + "0" * 400 + "}",
+        "[" * 100_000,
+        '{"version": 1, "seats": ' + "9" * 5000 + "}",
+        '{"version": 1, "seats": 4, "seats": 5}',
+        "\ufeff{}",
+    ],
+    ids=["speed 10**400", "100,000 deep", "5,000 digits", "a key twice", "byte-order mark"],
+)
+def test_any_settings_file_lets_the_app_start(user_dirs: dict[str, Path], content: str) -> None:
+    path = settings_file(user_dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8")
+    result = run(["-c", OPEN_AND_CLOSE], child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy"))
+    assert result.returncode == 0, result.stderr
+    assert "WINDOW True" in result.stdout and "Something went wrong" not in result.stdout
+    assert "Traceback" not in result.stderr
+    notes = [line for line in result.stdout.splitlines() if line.startswith("NOTIFY")]
+    assert len(notes) <= 1 and all(len(note) < 500 for note in notes)
+    again = run(["-c", OPEN_AND_CLOSE], child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy"))
+    assert again.returncode == 0 and "NOTIFY" not in again.stdout, "the next start is clean"
+
+
+def test_a_full_disk_for_the_log_is_one_line_not_logging_tracebacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "log"
+    folder.mkdir()
+    (folder / "trainer.log").symlink_to("/dev/full")
+    try:
+        assert setup_logging(folder) == folder / "trainer.log"
+        for number in range(5):
+            logging.getLogger("trainer.gui").warning("record %d", number)
+    finally:
+        _drop_trainer_handlers()
+    err = capsys.readouterr().err
+    assert "Logging error" not in err and "Traceback" not in err
+    assert err.count("\n") == 1 and "cannot be written (No space left on device)" in err

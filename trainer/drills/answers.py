@@ -1,10 +1,15 @@
 """Reading typed answers the forgiving way a trainee types them.
 
 Each reader returns the answer, or None when the text cannot be read for sure (the quiz then shows the hint
-and asks again). Words may come in most orders, with or without ``seat``, ``$`` and plurals.
+and asks again); no text makes one raise. Words may come in most orders, with or without ``seat``, ``$`` and
+plurals. Every topic reads answers the same way (:data:`ANSWER_GUIDE`): a dealer's hand by its name, the
+qualifier optional (a full house qualifies without saying so); a step as seat, wager, action and, for a pay, the
+amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never negative.
 
 >>> read_dealer_hand("two pair q"), read_dealer_hand("high card, does not qualify")
 ((<Category.TWO_PAIR: 2>, True), (<Category.HIGH_CARD: 0>, False))
+>>> read_dealer_hand("full house"), read_money("pay 45"), read_money("-120")
+((<Category.FULL_HOUSE: 6>, True), Decimal('45'), None)
 >>> read_step("3 blind pay $7.50")
 (3, <Wager.BLIND: 'blind'>, <Action.PAY: 'pay'>, Decimal('7.50'))
 >>> read_step("seat 5 ante push"), read_step("2 trips")
@@ -19,12 +24,21 @@ from decimal import Decimal, InvalidOperation
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 
-DEALER_HINT = ("the hand and whether it qualifies, e.g. 'two pair q', 'pair yes', 'high card no', "
-               "'flush qualifies', 'ace high dnq'")
+DEALER_HINT = ("the hand, and whether it qualifies if you like, e.g. 'two pair', 'full house', 'pair yes', "
+               "'high card no', 'ace high dnq'")
 STEP_HINT = ("seat, wager, action, and the amount for a pay: '5 ante push', '3 blind pay 7.50', '2 trips take', "
              "'4 bad beat pay 90', '6 play return'")
-ACTION_HINT = "pay AMOUNT, take, push or return: e.g. 'pay 7.50', 'push', 'take'"
-MONEY_HINT = "an amount in dollars, e.g. '52.50', '$600' or '7'"
+ACTION_HINT = "pay AMOUNT, take, push or return: e.g. 'pay 7.50', 'push', 'take' (an amount alone is a pay)"
+MONEY_HINT = "an amount in dollars, e.g. '52.50', '$600', '7' or 'pay 7'"
+ANSWER_GUIDE = ("a dealer's hand by name, the qualifier optional ('two pair', 'ace high no'); a step as seat, "
+                "wager, action and for a pay the amount ('3 blind pay 7.50', '5 ante push', '2 trips take'); "
+                "one wager as its action ('pay 7.50', 'take', 'push', 'return'); an amount alone is a pay "
+                "('45' = 'pay 45'); amounts in dollars, never negative.")
+"""The one answer grammar every topic reads, said at the start of a drill and shown by ``?``."""
+HELP_WORDS = frozenset({"?", "help", "h?"})
+"""Answers that ask for :data:`ANSWER_GUIDE` instead of answering."""
+MAX_NUMBER_DIGITS = 9
+"""An amount or a seat longer than this is not an answer (it is read as unreadable, never converted)."""
 
 QUALIFIES = {("qualifies",), ("qualify",), ("qualified",), ("qualifying",), ("q",), ("yes",), ("y",), ("qual",),
              ("ok",), ("plays",)}
@@ -33,12 +47,6 @@ NOT_QUALIFIES = {("does", "not", "qualify"), ("doesnt", "qualify"), ("not", "qua
                  ("does", "not"), ("doesnt",), ("does", "not", "play"), ("doesnt", "play"), ("no", "play")}
 LEADING_AMBIGUOUS = {("no",), ("not",), ("n",)}
 """Qualifier words not read at the front (``no pair`` is a hand, not 'no' + 'pair')."""
-
-RANK_WORDS = {
-    "ace", "aces", "king", "kings", "queen", "queens", "jack", "jacks", "ten", "tens", "nine", "nines",
-    "eight", "eights", "seven", "sevens", "six", "sixes", "five", "fives", "fours", "threes", "twos", "deuce",
-    "deuces", "a", "k", "j", "t", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s",
-}
 
 WAGER_WORDS = {
     "ante": Wager.ANTE, "antes": Wager.ANTE, "play": Wager.PLAY, "blind": Wager.BLIND, "blinds": Wager.BLIND,
@@ -55,7 +63,13 @@ ACTION_WORDS = {
     "returned": Action.RETURN, "noaction": Action.RETURN,
 }
 FILLER = {"seat", "the", "on", "of", "for", "to", "dollars", "dollar", "bet", "wager", "s", "and", "it", "is"}
-_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_NUMBER = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}(?:\.\d{{1,4}})?$")
+_NEGATIVE = re.compile(r"(?:^|[^a-z0-9])[-\u2212\u2013]\s*\$?\s*[\d.]", re.IGNORECASE)
+"""A minus sign before a number: ``-120`` is not $120."""
+
+
+def _negative(text: str) -> bool:
+    return _NEGATIVE.search(text) is not None
 
 
 def _tokens(text: str) -> list[str]:
@@ -109,7 +123,8 @@ def _qualifier(words: list[str], at_end: bool) -> tuple[list[str], bool] | None:
 
 
 def read_dealer_hand(text: str) -> tuple[Category, bool] | None:
-    """``two pair q`` → (TWO_PAIR, True); ``high card no`` → (HIGH_CARD, False); None if unsure."""
+    """``two pair q`` → (TWO_PAIR, True); ``high card no`` → (HIGH_CARD, False); ``flush`` → (FLUSH, True): left
+    unsaid, whether the dealer qualifies follows from the hand (a pair or better); None if unsure."""
     words = [word for word in _tokens(text) if word not in {"dealer", "dealers", "has", "hand"}]
     for at_end in (True, False):
         found = _qualifier(words, at_end)
@@ -118,12 +133,21 @@ def read_dealer_hand(text: str) -> tuple[Category, bool] | None:
         category = read_category(found[0])
         if category is not None:
             return category, found[1]
-    return None
+    if words and words[-1] in _QUALIFIER_WORDS:
+        return None  # a qualifier was said but not understood with the hand: ask again
+    category = read_category(words)
+    return None if category is None else (category, category >= Category.ONE_PAIR)
+
+
+_QUALIFIER_WORDS = {word for phrase in QUALIFIES | NOT_QUALIFIES for word in phrase} - {"play"}
 
 
 def read_money(text: str) -> Decimal | None:
-    """``$52.50`` → 52.50; None unless the text is one amount."""
-    numbers = [word for word in _tokens(text) if word not in FILLER]
+    """``$52.50`` (or ``pay 52.50``) → 52.50; None unless the text is one amount, not negative."""
+    if _negative(text):
+        return None
+    words = [word for word in _tokens(text) if word not in FILLER]
+    numbers = words[1:] if len(words) == 2 and ACTION_WORDS.get(words[0]) is Action.PAY else words
     if len(numbers) != 1 or not _NUMBER.match(numbers[0]):
         return None
     return _decimal(numbers[0])
@@ -137,7 +161,10 @@ def _decimal(text: str) -> Decimal | None:
 
 
 def read_step(text: str) -> tuple[int, Wager, Action, Decimal | None] | None:
-    """``3 blind pay 7.50`` → (3, BLIND, PAY, 7.50); the amount may be left out except for a pay."""
+    """``3 blind pay 7.50`` → (3, BLIND, PAY, 7.50); the amount may be left out except for a pay, and an amount
+    without an action is a pay of it (``3 blind 7.50``)."""
+    if _negative(text):
+        return None
     numbers: list[str] = []
     wager: Wager | None = None
     action: Action | None = None
@@ -150,6 +177,8 @@ def read_step(text: str) -> tuple[int, Wager, Action, Decimal | None] | None:
             action = ACTION_WORDS[word]
         elif word not in FILLER:
             return None
+    if action is None and len(numbers) == 2:
+        action = Action.PAY
     if wager is None or action is None or not numbers or len(numbers) > 2 or "." in numbers[0]:
         return None
     seat = int(numbers[0])
@@ -161,6 +190,8 @@ def read_step(text: str) -> tuple[int, Wager, Action, Decimal | None] | None:
 
 def read_action(text: str) -> tuple[Action, Decimal | None] | None:
     """``pay 7.50`` → (PAY, 7.50), ``push`` → (PUSH, None); a bare amount means a pay of it."""
+    if _negative(text):
+        return None
     numbers: list[str] = []
     action: Action | None = None
     for word in _tokens(text):

@@ -190,7 +190,7 @@ def read_place(text: str) -> tuple[str, int | None] | None:
     if len(words) != 1:
         return None
     word = words[0]
-    if word.isdigit() and 1 <= int(word) <= 8:
+    if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= 8:
         return "seat", int(word)
     aliases = {"dealer": "dealer", "player-dealer": "dealer", "pd": "dealer", "flop": "flop", "turn": "turn",
                "river": "river", "board": "board", "community": "board", "rack": "rack", "discard": "rack",

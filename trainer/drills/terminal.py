@@ -1,4 +1,10 @@
-"""The drills in a terminal: the item as text, prompts on stdout, answers on stdin, a score at the end."""
+"""The drills in a terminal: the item as text, prompts on stdout, answers on stdin, a score at the end.
+
+Any text at any prompt gets the hint and the same question again, never a crash. ``?`` shows how answers are
+written (:data:`~trainer.drills.answers.ANSWER_GUIDE`), which is also said once at the start. Exam mode holds
+every item's score and mistakes back until the set is done. End of input (Ctrl-D) and Ctrl-C both stop the quiz
+with the score so far; Ctrl-C then raises ``KeyboardInterrupt`` again so the command exits 130.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,16 @@ import random
 from collections.abc import Callable
 from typing import TextIO
 
+from trainer.drills.answers import ANSWER_GUIDE, HELP_WORDS
 from trainer.drills.base import Drill, DrillItem
-from trainer.scoring import Mode, ScoreBook, SetResult
+from trainer.jsonin import shown_text
+from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
+
+MAX_QUIZ_COUNT = 1000
+"""The most items one quiz asks (``--count``); items are dealt one at a time as they are asked."""
+MAX_ANSWER_CHARS = 200
+"""An answer line is read up to this many characters (the rest of a longer line is read past, not kept)."""
+NOTHING_ANSWERED = "Nothing was answered: no score."
 
 
 def run_quiz(
@@ -20,7 +34,7 @@ def run_quiz(
     stdout: TextIO,
     book: ScoreBook | None = None,
 ) -> SetResult:
-    """Ask ``count`` items of ``drill``; end of input ends the quiz with the score so far."""
+    """Ask ``count`` items of ``drill``; end of input or Ctrl-C ends the quiz with the score so far."""
     result = SetResult(drill.name, mode)
     if mode is Mode.SPEED:
         result.target_seconds_per_decision = getattr(drill, "target_seconds_per_decision", None)
@@ -30,40 +44,93 @@ def run_quiz(
         print(text, file=stdout, flush=True)
 
     say(f"{drill.description} — {count} item{'s' if count != 1 else ''}, {mode.value} mode, seed {seed}")
+    guide = answer_guide(drill)
+    say(f"Answers: {guide} Type ? at any prompt to see this again.")
+    interrupted = False
+    titles: list[str] = []
+    try:
+        _ask_items(drill, seed, count, mode, (result, book, titles), say, stdin, guide)
+    except KeyboardInterrupt:
+        interrupted = True
+        say()
+        say("Interrupted: the quiz stops here.")
+    book.record_set(result)
+    if mode is Mode.EXAM and result.items:
+        _review(result.items, titles, count, say)
+    say()
+    say(result.summary() if result.steps else NOTHING_ANSWERED)
+    if interrupted:
+        raise KeyboardInterrupt
+    return result
+
+
+def answer_guide(drill: Drill) -> str:
+    """How answers are written in ``drill``: its own ``answer_guide`` where it has one, else the common one."""
+    guide = getattr(drill, "answer_guide", None)
+    return guide if isinstance(guide, str) and guide else ANSWER_GUIDE
+
+
+def _ask_items(drill: Drill, seed: int, count: int, mode: Mode, kept: tuple[SetResult, ScoreBook, list[str]],
+               say: Callable[[str], None], stdin: TextIO, guide: str) -> None:
+    result, book, titles = kept
     items = drill.items(random.Random(seed), count, mode)
     for number, item in enumerate(items, start=1):
         say()
         say(f"== {number}/{count}: {item.title}")
         say(item.text)
-        finished = _ask_item(item, mode, say, stdin)
-        outcome = item.result()
-        result.items.append(outcome)
-        book.record(outcome)
+        try:
+            finished = _ask_item(item, mode, say, stdin, guide)
+        finally:
+            outcome = item.result()
+            if outcome.steps:
+                result.items.append(outcome)
+                titles.append(f"{number}/{count}: {item.title}")
+                book.record(outcome)
         if not finished:
             say()
             say("End of input: the quiz stops here.")
-            break
-        if mode is Mode.EXAM:
-            say(f"Item score: {outcome.score:.0f} %")
-            for mistake in outcome.mistakes:
-                say(f"  - {mistake.describe()}")
-    book.record_set(result)
+            return
+
+
+def _review(items: list[ItemResult], titles: list[str], count: int, say: Callable[[str], None]) -> None:
+    """Exam mode: each item's score and mistakes, once the set is done."""
     say()
-    say(result.summary())
-    return result
+    say("Review: the feedback held back during the exam")
+    for title, outcome in zip(titles, items, strict=True):
+        say(f"== {title}")
+        say(f"Item score: {outcome.score:.0f} %")
+        for mistake in outcome.mistakes:
+            say(f"  - {mistake.describe()}")
 
 
-def _ask_item(item: DrillItem, mode: Mode, say: Callable[[str], None], stdin: TextIO) -> bool:
+def _read_answer(stdin: TextIO) -> str | None:
+    """One answer line (cut to :data:`MAX_ANSWER_CHARS`), or None at the end of input."""
+    line = stdin.readline(MAX_ANSWER_CHARS + 1)
+    if not line:
+        return None
+    if len(line) > MAX_ANSWER_CHARS and not line.endswith("\n"):
+        while (rest := stdin.readline(MAX_ANSWER_CHARS)) and not rest.endswith("\n"):
+            pass
+    return line.strip()
+
+
+def _ask_item(item: DrillItem, mode: Mode, say: Callable[[str], None], stdin: TextIO, guide: str) -> bool:
     """Ask every question of ``item``; False when the input ended first."""
     while (question := item.next_question()) is not None:
         while True:
             say(question.prompt)
-            line = stdin.readline()
-            if not line:
+            text = _read_answer(stdin)
+            if text is None:
                 return False
-            value = question.parse(line.strip())
+            if text.lower() in HELP_WORDS:
+                say(f"  This question: {question.hint}. {guide}")
+                continue
+            try:
+                value = question.parse(text)
+            except (ValueError, ArithmeticError, OverflowError):
+                value = None
             if value is None:
-                say(f"  (could not read {line.strip()!r}: {question.hint})")
+                say(f"  (could not read '{shown_text(text, quote=False)}': {question.hint})")
                 continue
             feedback = item.answer(value)
             if mode is Mode.EXAM:

@@ -15,7 +15,7 @@ Decimal('4')
 
 from __future__ import annotations
 
-import json
+import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -25,6 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from trainer.engine.amounts import check_amount, check_odds_term
 from trainer.resources import engine_data_dir
 
 PaytableKind = Literal["blind", "trips", "bad_beat", "pairs", "progressive"]
@@ -249,27 +250,66 @@ def _read_file(path: Path) -> list[Paytable | CollectionSchedule]:
         raw = path.read_bytes()
     except OSError as exc:
         raise PaytableError(source, "", f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8")
-        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise PaytableError(source, "", f"is not valid {path.suffix.lstrip('.').upper() or 'TOML'} ({exc})") from None
+    data = _parse(source, raw, json_file=path.suffix.lower() == ".json")
     if not isinstance(data, dict) or not data:
         raise PaytableError(source, "", "holds no pay tables (expected one table per entry)")
     return [_read_entry(source, str(entry), body) for entry, body in data.items()]
 
 
+def _parse(source: str, raw: bytes, *, json_file: bool) -> Any:
+    """The file's data: UTF-8 (a byte-order mark allowed), JSON read safely (bounded numbers and nesting, no key
+    twice) or TOML with exact decimals; any failure is one PaytableError naming the file."""
+    from trainer import jsonin
+
+    kind = "JSON" if json_file else "TOML"
+    try:
+        text = jsonin.decode_utf8(raw)
+        if json_file:
+            return jsonin.loads(text)
+        return tomllib.loads(text, parse_float=Decimal)
+    except jsonin.JsonInputError as exc:
+        raise PaytableError(source, "", f"{exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PaytableError(source, "", f"is not valid {kind} ({jsonin.shown_text(str(exc), quote=False)})") from None
+    except RecursionError:
+        raise PaytableError(source, "", f"is not valid {kind} (nested too deeply)") from None
+    except ValueError:  # tomllib: an integer of thousands of digits
+        raise PaytableError(source, "", f"is not valid {kind} (a number is too long to be an amount or odds)") from None
+
+
+def _shown(value: Any) -> str:
+    """A value from a pay-table file, quoted for a message: text in single quotes with anything invisible escaped,
+    cut when long; other values as written (never a Python repr)."""
+    from trainer.jsonin import shown as shown_value
+    from trainer.jsonin import shown_text
+
+    return f"'{shown_text(value, quote=False)}'" if isinstance(value, str) else shown_value(value)
+
+
+def _plain_text(source: str, entry: str, key: str, value: Any, default: str) -> str:
+    """A title, source or label: text, printable, not too long."""
+    if value is None:
+        return default
+    if not isinstance(value, str) or len(value) > 200 or not value.isprintable():
+        raise PaytableError(source, entry, f"{key} {_shown(value)} is not a line of text")
+    return value
+
+
 def _read_entry(source: str, entry: str, body: Any) -> Paytable | CollectionSchedule:
+    from trainer.jsonin import shown_text
+
+    if not entry.isprintable() or len(entry) > 40:
+        raise PaytableError(source, shown_text(entry), "is not a pay table id (printable, at most 40 characters)")
     if not isinstance(body, dict):
         raise PaytableError(source, entry, "is not a table of keys")
     if "brackets" in body:
         return _read_schedule(source, entry, body)
     kind = body.get("kind")
-    if kind not in KINDS:
-        raise PaytableError(source, entry, f"kind {kind!r} is not one of {', '.join(KINDS)}")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise PaytableError(source, entry, f"kind {_shown(kind)} is not one of {', '.join(KINDS)}")
     unknown = set(body) - {"kind", "title", "source", "lines", "house_edge"}
     if unknown:
-        raise PaytableError(source, entry, f"unknown key {sorted(unknown)[0]!r}")
+        raise PaytableError(source, entry, f"unknown key {_shown(sorted(unknown)[0])}")
     lines = body.get("lines")
     if not isinstance(lines, list) or not lines:
         raise PaytableError(source, entry, "has no lines (expected lines = [{ hand = ..., odds = ... }, ...])")
@@ -279,11 +319,13 @@ def _read_entry(source: str, entry: str, body: Any) -> Paytable | CollectionSche
     if duplicates:
         raise PaytableError(source, entry, f"pays '{sorted(duplicates)[0]}' twice")
     edge = body.get("house_edge")
-    if edge is not None and (isinstance(edge, bool) or not isinstance(edge, int | float)):
-        raise PaytableError(source, entry, f"house_edge {edge!r} is not a number")
+    if edge is not None and (isinstance(edge, bool) or not isinstance(edge, int | float | Decimal)
+                             or not math.isfinite(edge) or not 0 <= abs(edge) <= 100):
+        raise PaytableError(source, entry, f"house_edge {_shown(edge)} is not a percentage (-100 to 100)")
     table_id = "blind" if kind == "blind" else entry
     return Paytable(
-        table_id, kind, str(body.get("title", entry)), str(body.get("source", source)), parsed,
+        table_id, kind, _plain_text(source, entry, "title", body.get("title"), entry),
+        _plain_text(source, entry, "source", body.get("source"), source), parsed,
         None if edge is None else float(edge),
     )
 
@@ -293,15 +335,22 @@ def _read_line(source: str, entry: str, kind: str, index: int, line: Any) -> Pay
     if not isinstance(line, dict) or "hand" not in line or "odds" not in line:
         raise PaytableError(source, where, "needs a hand and odds")
     hand = line["hand"]
-    if hand not in HANDS_BY_KIND[kind]:
-        raise PaytableError(source, where, f"'{hand}' is not a hand a {kind.replace('_', ' ')} table can pay")
+    if not isinstance(hand, str) or hand not in HANDS_BY_KIND[kind]:
+        raise PaytableError(source, where, f"{_shown(hand)} is not a hand a {kind.replace('_', ' ')} table can pay")
+    odds_text = line["odds"]
+    if not isinstance(odds_text, str) or len(odds_text) > 40:
+        raise PaytableError(source, where, f"odds {_shown(odds_text)} are not text such as '3 to 2' or '250 for 1'")
     try:
-        odds = Odds.parse(str(line["odds"]))
+        odds = Odds.parse(odds_text)
     except ValueError as exc:
         raise PaytableError(source, where, str(exc)) from None
+    for term in (odds.numerator, odds.denominator):
+        problem = None if odds.kind == "percent" else check_odds_term(term)
+        if problem:
+            raise PaytableError(source, where, f"odds {_shown(odds_text)}: {problem}")
     if odds.kind == "percent" and kind != "progressive":
         raise PaytableError(source, where, "only a progressive table pays a percentage of a meter")
-    return PayLine(hand, str(line.get("label", hand)), odds)
+    return PayLine(hand, _plain_text(source, where, "label", line.get("label"), hand), odds)
 
 
 def _read_schedule(source: str, entry: str, body: dict[str, Any]) -> CollectionSchedule:
@@ -313,16 +362,31 @@ def _read_schedule(source: str, entry: str, body: dict[str, Any]) -> CollectionS
         where = f"{entry} bracket {index + 1}"
         if not isinstance(bracket, dict) or set(bracket) != {"from", "fee"}:
             raise PaytableError(source, where, "needs exactly 'from' and 'fee'")
-        try:
-            lower, fee = Decimal(str(bracket["from"])), Decimal(str(bracket["fee"]))
-        except InvalidOperation:
-            raise PaytableError(source, where, "'from' and 'fee' must be numbers") from None
-        if lower < 0 or fee < 0:
-            raise PaytableError(source, where, "amounts must not be negative")
+        lower, fee = _bracket_amount(source, where, bracket["from"]), _bracket_amount(source, where, bracket["fee"])
         if parsed and lower <= parsed[-1][0]:
             raise PaytableError(source, where, "brackets must rise")
         parsed.append((lower, fee))
     return CollectionSchedule(
-        entry, str(body.get("title", entry)), str(body.get("source", source)), tuple(parsed),
-        body.get("limit_per_spot"),
+        entry, _plain_text(source, entry, "title", body.get("title"), entry),
+        _plain_text(source, entry, "source", body.get("source"), source), tuple(parsed),
+        None if body.get("limit_per_spot") is None
+        else _plain_text(source, entry, "limit_per_spot", body.get("limit_per_spot"), ""),
     )
+
+
+def _bracket_amount(source: str, where: str, value: Any) -> Decimal:
+    """'from' or 'fee': an amount a table holds (a number, or its text)."""
+    number: Decimal | None = None
+    if isinstance(value, int | Decimal) and not isinstance(value, bool) and len(str(value)) <= 40:
+        number = Decimal(value)
+    elif isinstance(value, float | str) and len(str(value)) <= 40:
+        try:
+            number = Decimal(str(value))
+        except InvalidOperation:
+            number = None
+    if number is None:
+        raise PaytableError(source, where, f"'from' and 'fee' must be numbers, not {_shown(value)}")
+    problem = "must not be negative" if number.is_finite() and number < 0 else check_amount(number)
+    if problem:
+        raise PaytableError(source, where, f"{problem}")
+    return number

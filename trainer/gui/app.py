@@ -9,6 +9,7 @@ shown as a one-line message, never as a traceback on the console.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import os
@@ -46,6 +47,12 @@ SERIAL_PAINTING = {"QT_NO_GUI_THREADPOOL": "1"}
 """Set before the application starts: Qt's raster engine hands every fill or image of more than 96 rows to a
 pool of threads and waits for them. A frame of the table is a few hundred such small fills; with one core busy
 elsewhere the waits made a frame three to five times slower than painting in one thread (bench gui)."""
+
+STOP_SIGNALS = ("SIGTERM", "SIGINT")
+"""Signals that close the window as Quit does (settings saved), then end the program with status 0."""
+NO_SDL_SIGNAL_HANDLERS = {"SDL_NO_SIGNAL_HANDLERS": "1"}
+"""Set before pygame starts: SDL would otherwise turn SIGTERM and SIGINT into its own quit events, which nobody
+reads, and the program would ignore them."""
 
 HEADLESS_PLATFORMS = frozenset(
     {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
@@ -153,9 +160,7 @@ def setup_logging(folder: Path | None = None) -> Path | None:
     try:
         assert path is not None
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
-        )
+        handler = QuietFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     except OSError:
         path = None
@@ -166,6 +171,39 @@ def setup_logging(folder: Path | None = None) -> Path | None:
     root.addHandler(handler)
     root.propagate = False
     return path
+
+
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """The log file; when it cannot be written (a full disk), one line on stderr and logging to it stops, instead
+    of logging's "--- Logging error ---" traceback on every record."""
+
+    failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        if self.failed:
+            return
+        self.failed = True
+        reason = sys.exc_info()[1]
+        detail = getattr(reason, "strerror", None) or reason or "unknown error"
+        with contextlib.suppress(OSError, ValueError):
+            print(f"uth-trainer: the log file {self.baseFilename} cannot be written ({detail}); "
+                  "logging to it stops", file=sys.stderr)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.failed:
+            super().emit(record)
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError:
+            self.handleError(logging.makeLogRecord({}))
+
+    def close(self) -> None:
+        try:
+            super().close()
+        except OSError:
+            self.handleError(logging.makeLogRecord({}))
 
 
 class CrashReporter:
@@ -222,6 +260,53 @@ def _log_thread_error(args: threading.ExceptHookArgs) -> None:
 
 
 # --- Qt ---------------------------------------------------------------------------------------------------
+
+
+def stop_on_signals(app: Any, window_getter: Callable[[], Any]) -> Callable[[], None]:
+    """SIGTERM and SIGINT close the window as Quit does (the settings are saved), then the program ends with
+    status 0, whatever dialog is open. Returns a function that puts the previous handlers back.
+
+    Python runs a signal handler only between bytecodes, and Qt's event loop is C++: the signal's number is
+    written to a socket (``signal.set_wakeup_fd``) that a ``QSocketNotifier`` watches, so it is acted on at once.
+    """
+    import signal
+
+    from PySide6.QtCore import QSocketNotifier, QTimer
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None  # only the main thread may set signal handlers
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+    previous = {number: signal.signal(number, lambda *_: None) for number in numbers}
+    old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
+
+    def stop() -> None:
+        try:
+            received = reader.recv(64)
+        except OSError:
+            return
+        if not any(byte in numbers for byte in received):
+            return
+        log.info("Stopping on signal %s", ", ".join(str(byte) for byte in received))
+        QTimer.singleShot(0, lambda: app.exit(0))  # also ends a dialog's own loop, should one be open
+        window = window_getter()
+        if window is not None:
+            window.close()
+
+    notifier.activated.connect(stop)
+
+    def restore() -> None:
+        notifier.setEnabled(False)
+        signal.set_wakeup_fd(old_fd)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        reader.close()
+        writer.close()
+
+    return restore
 
 
 def _catch_fatal() -> None:
@@ -309,6 +394,8 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     (the launch benchmark and the screenshot script hook in there).
     """
     argv = list(sys.argv[:1] if argv is None else argv)
+    for name, value in NO_SDL_SIGNAL_HANDLERS.items():
+        os.environ.setdefault(name, value)
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr)
@@ -324,6 +411,7 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     window: MainWindow | None = None
     show = notify or message_box_notify(lambda: window)
     CrashReporter(show, log_path).install()
+    restore_signals = stop_on_signals(app, lambda: window)
     store = store or SettingsStore()
     settings, settings_problem = store.load()
     if settings_problem:
@@ -338,6 +426,7 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     try:
         status = int(app.exec())  # type: ignore[attr-defined]
     finally:
+        restore_signals()
         if sound is not None:
             sound.close()  # type: ignore[attr-defined]
     log.info("Closed with status %s", status)

@@ -20,7 +20,7 @@ def parse_yes_no(text: str) -> bool | None:
 def parse_count(text: str) -> int | None:
     """A number of cards 0..999."""
     word = text.strip()
-    return int(word) if word.isdigit() and len(word) <= 3 else None
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= 3 else None
 
 
 def parse_cards_or_none(text: str) -> tuple[Card, ...] | None:

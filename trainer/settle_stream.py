@@ -1,0 +1,148 @@
+"""``settle --jsonl``: one hand per input line, one result per output line, written before the next line is read.
+
+Memory stays flat whatever the input's size: a line is read (at most :data:`MAX_LINE_BYTES`; a longer one is
+skipped to its end and answered with an error), settled, written and flushed, then forgotten. Every input line
+gets exactly one output line: a settlement, or ``{"error": "..."}`` naming the field and the problem (a blank
+line: ``{"error": "empty line"}``). No line ends the run.
+
+With ``workers`` > 1 the lines are settled in that many processes and written in input order; lines are sent in
+small batches, so a result can wait for the batch to fill or the input to end (for logs, not for a live pipe).
+
+>>> import io
+>>> out = io.StringIO()
+>>> settle_stream(io.BytesIO(b'\\n[1e5000]\\n'), out)
+0
+>>> print(out.getvalue(), end="")
+{"error": "empty line"}
+{"error": "input: must be a JSON object with table, dealer, board and seats"}
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import IO, Any, TextIO
+
+from trainer.engine.paytables import PaytableRegistry, load_paytables
+from trainer.engine.validation import RoundError
+from trainer.jsonin import JsonInputError, decode_utf8
+
+MAX_LINE_BYTES = 1_000_000
+"""A line longer than this is not read into memory: it gets an error line and the run goes on after it."""
+BATCH_LINES = 200
+"""With workers: lines sent to a process at a time."""
+
+EMPTY_LINE = json.dumps({"error": "empty line"})
+
+
+class _TooLong:
+    """A line past :data:`MAX_LINE_BYTES` (its text is not kept)."""
+
+
+TOO_LONG = _TooLong()
+
+
+def settle_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry | None = None, *,
+                  workers: int = 1, paytable_files: Sequence[str] = ()) -> int:
+    """Settle every line of ``source`` (bytes or text) onto ``out``; returns the exit status (0).
+
+    ``paytable_files`` are what ``paytables`` was loaded from, for the worker processes to load again.
+    """
+    tables = paytables or load_paytables(paytable_files)
+    if workers <= 1:
+        for line in read_lines(source):
+            out.write(settle_line(line, tables) + "\n")
+            out.flush()
+        return 0
+    _settle_in_workers(source, out, workers, tuple(paytable_files))
+    return 0
+
+
+def read_lines(source: IO[Any]) -> Iterator[bytes | str | _TooLong]:
+    """The lines of ``source`` one at a time, each without its line ending; a line past the limit as TOO_LONG."""
+    while True:
+        line = source.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n" if isinstance(line, bytes) else "\n"):
+            _skip_to_line_end(source)
+            yield TOO_LONG
+            continue
+        yield line
+
+
+def _skip_to_line_end(source: IO[Any]) -> None:
+    while True:
+        rest = source.readline(MAX_LINE_BYTES)
+        if not rest or rest.endswith(b"\n" if isinstance(rest, bytes) else "\n"):
+            return
+
+
+def settle_line(line: bytes | str | _TooLong, paytables: PaytableRegistry) -> str:
+    """One input line's output line: the settlement as JSON, or ``{"error": ...}``. Never raises."""
+    from trainer.settle_io import settle_text
+
+    try:
+        if isinstance(line, _TooLong):
+            raise RoundError("input", f"the line is longer than {MAX_LINE_BYTES:,} bytes")
+        text = line if isinstance(line, str) else _decode(line)
+        if not text.strip():
+            return EMPTY_LINE
+        return settle_text(text, paytables)
+    except RoundError as exc:
+        return _error(str(exc))
+    except Exception as exc:  # one line must never end the run; the message says what happened
+        return _error(f"input: could not be settled ({type(exc).__name__})")
+
+
+def _decode(line: bytes) -> str:
+    try:
+        return decode_utf8(line)
+    except JsonInputError as exc:
+        raise RoundError("input", str(exc)) from None
+
+
+def _error(message: str) -> str:
+    return json.dumps({"error": message.encode("utf-8", "backslashreplace").decode("utf-8")}, ensure_ascii=False)
+
+
+# --- worker processes ---------------------------------------------------------------------------------------
+
+_worker_tables: PaytableRegistry | None = None
+
+
+def _start_worker(paytable_files: tuple[str, ...]) -> None:
+    global _worker_tables
+    _worker_tables = load_paytables(paytable_files)
+
+
+def _settle_batch(lines: list[bytes | str | _TooLong]) -> str:
+    tables = _worker_tables or load_paytables()
+    return "".join(settle_line(line, tables) + "\n" for line in lines)
+
+
+def _batches(source: IO[Any]) -> Iterator[list[bytes | str | _TooLong]]:
+    batch: list[bytes | str | _TooLong] = []
+    for line in read_lines(source):
+        batch.append(line)
+        if len(batch) >= BATCH_LINES:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _settle_in_workers(source: IO[Any], out: TextIO, workers: int, paytable_files: tuple[str, ...]) -> None:
+    """Batches to ``workers`` processes, at most two per process in flight, written back in input order."""
+    pending: deque[Future[str]] = deque()
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(paytable_files,)) as pool:
+        for batch in _batches(source):
+            pending.append(pool.submit(_settle_batch, batch))
+            while pending and (pending[0].done() or len(pending) >= 2 * workers):
+                out.write(pending.popleft().result())
+                out.flush()
+        while pending:
+            out.write(pending.popleft().result())
+            out.flush()
