@@ -28,7 +28,7 @@ from trainer.drills.procedures.answers import (
     read_yes_no,
 )
 from trainer.drills.procedures.catalogue import Response, catalogue
-from trainer.drills.procedures.rotation import ROTATION_RULE, next_banker
+from trainer.drills.procedures.rotation import ROTATION_CITATION, ROTATION_RULE, next_banker
 from trainer.drills.scenario_round import house_table, player_dealer_table
 from trainer.engine.cards import parse_cards
 from trainer.engine.dealing import DeckPair, Procedure
@@ -200,7 +200,7 @@ def rotation_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
     if said:
         names = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
         lines.append(f"Offered the bank, seat{'s' if len(said) > 1 else ''} {names} would decline.")
-    right = f"seat {answer.seat}: {answer.explain()}"
+    right = f"seat {answer.seat}: {answer.explain()} ({ROTATION_CITATION})"
 
     def check(value: int) -> Mistake | None:
         if value == answer.seat:
@@ -280,14 +280,15 @@ def _response_ask(expected: Response, citation: str) -> Ask:
 def void_ask(table: TableRules, seats: tuple[SeatHand, ...], rng: random.Random) -> Ask:
     """One wager of a voided round, checked against the engine's :func:`void_round`."""
     step = rng.choice(void_round(table, seats))
-    right = f"{step.action.value} {format_money(step.amount)}"
+    right = f"{step.action.value} {format_money(step.amount)} (seed 002 Irregularities; seed 004 Irregularities)"
 
     def check(value: tuple[Action, Decimal | None]) -> Mistake | None:
         action, amount = value
         if action is step.action and amount in (None, step.amount):
             return None
         given = action.value + (f" {format_money(amount)}" if amount is not None else "")
-        return Mistake(ErrorKind.WRONG_ACTION, right, given, step.rule, "irregularities")
+        return Mistake(ErrorKind.WRONG_ACTION, right, given, f"{step.rule} (seed 002, seed 004 Irregularities)",
+                       "irregularities")
 
     return Ask(f"Seat {step.seat}'s {step.wager.label} ({format_money(step.amount)}): what happens to it?",
                read_action, ACTION_HINT, check, right, (step.action, step.amount))

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from trainer.engine.round import MAX_CONSECUTIVE_BANKS
 
+ROTATION_CITATION = "seed 001 rule 11 and opening paragraph; seed 003 Round of Play 20 and Standards of play"
 ROTATION_RULE = ("No one player may serve as the player-dealer for more than two consecutive hands; the button "
-                 "rotates clockwise and a player who declines passes the offer on "
-                 "(seed 001 rule 11; seed 003 Round of Play 20)")
+                 f"rotates clockwise and a player who declines passes the offer on ({ROTATION_CITATION})")
 
 
 @dataclass(frozen=True)
