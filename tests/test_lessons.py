@@ -30,6 +30,7 @@ D = Decimal
 TOPICS = (
     "ante-play", "qualification", "blind", "trips", "bad-beat", "pairs", "progressive", "fold", "order",
     "player-dealer", "collection", "dealing", "card-count", "hands", "payouts",
+    "irregularities", "game-protection", "table-limits", "progressive-controller", "rotation",
 )
 """The syllabus: every topic the engine tags a step with, the quizzes' own topics, and the procedures."""
 READINGS_REQUIRED = (

@@ -1,0 +1,325 @@
+"""The question drills of the procedures: is this wager allowed at this table, who banks next, what the
+Progressive controller needs now, and what to do about an irregularity.
+
+Every answer is worked out from the rules as the engine or the procedures' data hold them (the engine's wager
+checks and games, :func:`~trainer.drills.procedures.rotation.next_banker`, the controller systems and the
+irregularities of ``procedures.toml``, :func:`~trainer.engine.settlement.void_round`), never from a list of
+answers, and names the document and section it comes from.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from trainer.drills.answers import ACTION_HINT, read_action
+from trainer.drills.decision_drills import Ask
+from trainer.drills.procedures.answers import (
+    LETTER_HINT,
+    OTHER_RESPONSES,
+    RESPONSE_HINT,
+    SEAT_HINT,
+    YES_NO_HINT,
+    read_letter,
+    read_response,
+    read_seat,
+    read_yes_no,
+)
+from trainer.drills.procedures.catalogue import Response, catalogue
+from trainer.drills.procedures.rotation import ROTATION_CITATION, ROTATION_RULE, next_banker
+from trainer.drills.scenario_round import house_table, player_dealer_table
+from trainer.engine.cards import parse_cards
+from trainer.engine.dealing import DeckPair, Procedure
+from trainer.engine.games import Game, game_named
+from trainer.engine.round import RoundDealer
+from trainer.engine.settlement import format_money, void_round
+from trainer.engine.table import TableRules
+from trainer.engine.validation import RoundError, check_game, check_wagers
+from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.scoring import ErrorKind, Mistake
+
+D = Decimal
+LIMITS_RULES = {
+    "wa": "seed 004 Additional Rules; seed 002 (limits within WAC 230-15-040 and 230-15-140): the room's table "
+          "minimum and maximum",
+    "ca": "seed 003 Betting scheme 1; seed 003 Collection Rates (each fee option's limit per spot)",
+    "ca-bad-beat": "seed 001 Dealing Procedures 1 (the table minimum and maximum)",
+}
+"""The document and section of each game's table limits."""
+LIMIT_KINDS = ("inside", "below-minimum", "above-maximum")
+CITATIONS = {
+    "trips-below-ante": "seed 001 and seed 003 Collection Rates (Trips may be less than, equal to or more than the "
+                        "Ante, within the table limits)",
+    "blind-unequal": "seed 001 Dealing Procedures 3; seed 003 Betting scheme 3; seed 002 Deck Mate 2; seed 004 "
+                     "Recommended Dealing Procedures 2 (an equal Ante and Blind)",
+    "bad-beat-without-trips": "seed 002 Bad Beat rule 2; seed 001 Dealing Procedures 3 c; rules-notes §3",
+    "bad-beat-with-trips": "seed 002 Bad Beat rule 2; seed 001 Dealing Procedures 3 c",
+    "not-offered": "rules-notes §1b, §3 (a game offers only the side bets of its document)",
+}
+"""The document and section behind each other kind of wager the limits drill asks about."""
+
+
+# -- is this wager allowed ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WagerCase:
+    """A table, one seat's wagers, the kind of case and the engine's verdict (None: allowed)."""
+
+    game: Game
+    table: TableRules
+    seat: SeatHand
+    kind: str
+    refusal: str | None
+
+    @property
+    def citation(self) -> str:
+        return LIMITS_RULES[self.game.id] if self.kind in LIMIT_KINDS else CITATIONS[self.kind]
+
+
+def engine_refusal(table: TableRules, seat: SeatHand) -> str | None:
+    """The engine's refusal of ``seat``'s wagers at ``table`` (its wager checks and its game), or None."""
+    try:
+        check_wagers(table, seat, f"seat {seat.seat}")
+        check_game(table, [seat])
+    except RoundError as exc:
+        return str(exc)
+    return None
+
+
+def limits_table(game: Game, rng: random.Random) -> TableRules:
+    if game.is_house:
+        return house_table(rng, min_wager=D(rng.choice((5, 10, 25))), max_wager=D(rng.choice((500, 1000))))
+    return player_dealer_table(rng, rng.randint(1, game.positions), game=game)
+
+
+def wager_case(rng: random.Random) -> WagerCase:
+    """A table of one of the three games and a seat's wagers, one kind of case at a time."""
+    game = game_named(rng.choice(("wa", "ca", "ca-bad-beat")))
+    table = limits_table(game, rng)
+    low, high = table.min_wager or D(1), table.max_wager or D(10_000)
+    kinds = ["inside", "below-minimum", "above-maximum", "trips-below-ante", "blind-unequal", "not-offered"]
+    if "bad_beat" in game.side_bets:
+        kinds += ["bad-beat-without-trips", "bad-beat-with-trips"]
+    kind = rng.choice(kinds)
+    ante = min(high, low * rng.choice((1, 2, 4)))
+    wagers: dict[str, Decimal] = {"ante": ante, "blind": ante}
+    if kind == "below-minimum" and low > 1:
+        wagers["ante"] = wagers["blind"] = low - max(D(1), (low / 2).quantize(D(1)))
+    elif kind == "below-minimum":
+        kind = "inside"
+    if kind == "above-maximum":
+        wagers["trips"] = high + rng.choice((D(5), high))
+    if kind == "trips-below-ante":
+        wagers["ante"] = wagers["blind"] = min(high, low * 4)
+        wagers["trips"] = low
+    if kind == "blind-unequal":
+        wagers["blind"] = ante * 2
+    if kind == "bad-beat-without-trips":
+        wagers["bad_beat"] = low
+    if kind == "bad-beat-with-trips":
+        wagers["trips"] = wagers["bad_beat"] = low
+    if kind == "not-offered":
+        missing = [bet for bet in ("bad_beat", "pairs", "progressive") if bet not in game.side_bets]
+        if not missing:
+            kind = "inside"
+        else:
+            wagers["trips"] = low
+            wagers[rng.choice(missing)] = low
+    seats = game.seat_numbers(table.player_dealer_seat)
+    seat = SeatHand(rng.choice(seats), parse_cards("2c 3d"), **wagers)  # type: ignore[arg-type]
+    return WagerCase(game, table, seat, kind, engine_refusal(table, seat))
+
+
+def table_limits_line(case: WagerCase) -> str:
+    table = case.table
+    line = f"{case.game.title} ({', '.join(case.game.documents)}): limits {format_money(table.min_wager or D(0))}"
+    line += f" to {format_money(table.max_wager or D(0))} a wager"
+    if table.collection_schedule is not None and case.game.id == "ca":
+        line += f" (fee option {table.collection_schedule}: the limit per spot)"
+    offered = ", ".join(bet.replace("_", " ").title() for bet in case.game.side_bets)
+    return f"{line}; side bets offered: {offered}."
+
+
+def wager_text(case: WagerCase) -> str:
+    placed = [f"{format_money(case.seat.stake(wager))} on the {wager.label}" for wager in case.seat.placed()]
+    return f"{table_limits_line(case)}\nSeat {case.seat.seat} places " + ", ".join(placed) + " before the deal."
+
+
+def wager_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
+    case = wager_case(rng)
+    allowed = case.refusal is None
+    right = ("yes: every wager is within the rules" if allowed else f"no: {case.refusal}") + f" ({case.citation})"
+
+    def check(value: bool) -> Mistake | None:
+        if value == allowed:
+            return None
+        return Mistake(ErrorKind.WRONG_ANSWER, "allowed" if allowed else f"refused ({case.refusal})",
+                       "allowed" if value else "refused", case.citation, "table-limits")
+
+    ask = Ask("Do you accept these wagers (yes or no)?", read_yes_no, YES_NO_HINT, check, right, allowed)
+    return f"Wagers · {case.game.id}", wager_text(case), [ask]
+
+
+def protection_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
+    act = rng.choice(list(catalogue().protection.values()))
+    seat, other = rng.sample(range(1, 8), 2)
+    text = act.act.format(seat=seat, other=other, amount=rng.choice((5, 10, 25, 100)))
+    right = f"{'yes' if act.allowed else 'no'} ({act.citation})"
+
+    def check(value: bool) -> Mistake | None:
+        if value == act.allowed:
+            return None
+        return Mistake(ErrorKind.WRONG_ANSWER, "allowed" if act.allowed else "not allowed",
+                       "allowed" if value else "not allowed", act.citation, "game-protection")
+
+    ask = Ask("Is this allowed (yes or no)?", read_yes_no, YES_NO_HINT, check, right, act.allowed)
+    return f"Game protection · {act.name}", text, [ask]
+
+
+# -- who banks next -----------------------------------------------------------------------------------------
+
+
+def rotation_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
+    game = game_named(rng.choice(("ca", "ca-bad-beat")))
+    positions = game.positions
+    banker = rng.randint(1, positions)
+    hands = rng.choice((1, 2, 2))
+    others = [seat for seat in range(1, positions + 1) if seat != banker]
+    declines = set(rng.sample(others, rng.choice((0, 1, 1, 2, 3))))
+    if hands == 1 and rng.random() < 0.4:
+        declines.add(banker)
+    answer = next_banker(positions, banker, hands, declines)
+    said = [str(seat) for seat in sorted(declines - {banker})]
+    lines = [f"{game.title} ({', '.join(game.documents)}): {positions} positions, every one taken.",
+             f"Seat {banker} has banked " + ("the last two hands in a row." if hands == 2 else "the last hand only.")]
+    if banker in declines:
+        lines.append(f"Seat {banker} does not want to bank again.")
+    if said:
+        names = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+        lines.append(f"Offered the bank, seat{'s' if len(said) > 1 else ''} {names} would decline.")
+    right = f"seat {answer.seat}: {answer.explain()} ({ROTATION_CITATION})"
+
+    def check(value: int) -> Mistake | None:
+        if value == answer.seat:
+            return None
+        return Mistake(ErrorKind.WRONG_ANSWER, f"seat {answer.seat}", f"seat {value}", ROTATION_RULE, "rotation")
+
+    ask = Ask("Who banks the coming hand?", read_seat, SEAT_HINT, check, right, answer.seat)
+    return f"Rotation · {game.id}", "\n".join(lines), [ask]
+
+
+# -- what the controller needs now --------------------------------------------------------------------------
+
+
+def _lettered(options: list[str]) -> tuple[str, dict[str, str]]:
+    letters = {string.ascii_uppercase[index]: text for index, text in enumerate(options)}
+    return "\n".join(f"{letter}. {text}" for letter, text in letters.items()), letters
+
+
+def _choice_ask(prompt: str, letters: dict[str, str], right_text: str, citation: str, topic: str) -> Ask:
+    right_letter = next(letter for letter, text in letters.items() if text == right_text)
+
+    def check(value: str) -> Mistake | None:
+        if value == right_letter:
+            return None
+        return Mistake(ErrorKind.WRONG_ANSWER, f"{right_letter}: {right_text}",
+                       f"{value}: {letters.get(value, '(no such choice)')}", citation, topic)
+
+    return Ask(prompt, read_letter, LETTER_HINT, check, f"{right_letter}: {right_text} ({citation})", right_letter)
+
+
+def controller_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
+    controller = rng.choice(list(catalogue().controllers.values()))
+    texts = list(dict.fromkeys(step.text for step in controller.steps))
+    if controller.special and rng.random() < 0.25:
+        case = rng.choice(controller.special)
+        options = [*(special.action for special in controller.special), *rng.sample(texts, 3)]
+        rng.shuffle(options)
+        shown, letters = _lettered(options)
+        text = f"{controller.title}.\n{case.situation}.\n{shown}"
+        ask = _choice_ask("What do you do?", letters, case.action, case.citation, "progressive-controller")
+        return f"Controller · {controller.name}", text, [ask]
+    winner = rng.random() < 0.5
+    steps = controller.round_steps(winner)
+    done = rng.randrange(1, len(steps))
+    rng.shuffle(texts)
+    shown, letters = _lettered(texts)
+    outcome = ("A Progressive wins this round (seat " + str(rng.randint(1, 7)) + ", a full house)." if winner
+               else "No Progressive wins this round.")
+    lines = [f"{controller.title}. {outcome}", "Done so far:"]
+    lines += [f"  {number}. {step.text}" for number, step in enumerate(steps[:done], start=1)]
+    lines += ["What can come next:", shown]
+    due = steps[done]
+    ask = _choice_ask("What does the round need now?", letters, due.text, due.citation, "progressive-controller")
+    return f"Controller · {controller.name}", "\n".join(lines), [ask]
+
+
+# -- what to do about this irregularity ----------------------------------------------------------------------
+
+
+def _response_ask(expected: Response, citation: str) -> Ask:
+    right = f"{expected.label} ({citation})"
+
+    def check(value: str) -> Mistake | None:
+        if value == expected.value:
+            return None
+        given = Response(value).label if value in {r.value for r in Response} else OTHER_RESPONSES[value]
+        kind = ErrorKind.WRONG_ANSWER
+        if value == Response.CARRY_ON:
+            kind = ErrorKind.MISSED_FAULT
+        elif expected is Response.CARRY_ON:
+            kind = ErrorKind.FALSE_ALARM
+        return Mistake(kind, expected.label, given, citation, "irregularities")
+
+    return Ask("What do you do?", read_response, RESPONSE_HINT, check, right, expected.value)
+
+
+def void_ask(table: TableRules, seats: tuple[SeatHand, ...], rng: random.Random) -> Ask:
+    """One wager of a voided round, checked against the engine's :func:`void_round`."""
+    step = rng.choice(void_round(table, seats))
+    right = f"{step.action.value} {format_money(step.amount)} (seed 002 Irregularities; seed 004 Irregularities)"
+
+    def check(value: tuple[Action, Decimal | None]) -> Mistake | None:
+        action, amount = value
+        if action is step.action and amount in (None, step.amount):
+            return None
+        given = action.value + (f" {format_money(amount)}" if amount is not None else "")
+        return Mistake(ErrorKind.WRONG_ACTION, right, given, f"{step.rule} (seed 002, seed 004 Irregularities)",
+                       "irregularities")
+
+    return Ask(f"Seat {step.seat}'s {step.wager.label} ({format_money(step.amount)}): what happens to it?",
+               read_action, ACTION_HINT, check, right, (step.action, step.amount))
+
+
+def irregularity_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
+    found = catalogue().irregularities
+    name = rng.choice(list(found))
+    irregularity = found[name]
+    decks = DeckPair(rng)
+    number = rng.randint(1, 12)
+    colour = decks.colour_for_round(number)
+    other = decks.colour_for_round(number + 1)
+    seat = rng.randint(1, 7)
+    context = f"Round {number}: the {colour} deck is in play, the {other} deck is in the shuffler."
+    happens = irregularity.happens
+    if name == "wrong-back":
+        happens = f"Dealing to seat {seat}, a card with a {other} back comes out"
+    elif name.startswith("fold"):
+        happens = f"Seat {seat} folds. " + happens
+    asks = [_response_ask(irregularity.response, irregularity.citation)]
+    if name == "shuffler-malfunction":
+        dealer = RoundDealer(house_table(rng), rng.choice((Procedure.ACE, Procedure.DECK_MATE)), 7, rng,
+                             side_bets=("trips", "bad_beat", "pairs", "progressive"))
+        played = dealer.next_round()
+        context = "\n".join([f"Round {played.number}, {played.procedure.label}. The wagers:",
+                             *(_bets_line(hand) for hand in played.hands if hand.seat)])
+        asks.append(void_ask(played.table, tuple(replace(hand, play=D(0)) for hand in played.hands), rng))
+    return f"Irregularity · {name}", f"{context}\n{happens}.", asks
+
+
+def _bets_line(hand: SeatHand) -> str:
+    wagers = [f"{wager.label} {format_money(hand.stake(wager))}" for wager in hand.placed() if wager is not Wager.PLAY]
+    return f"  Seat {hand.seat}: " + ", ".join(wagers)

@@ -1,0 +1,234 @@
+"""What a dealer does in a whole round, step by step, as the engine has it: the script a run round is scored on.
+
+:func:`round_script` reads an engine :class:`~trainer.engine.round.PlayedRound` and lists the dealer's tasks in
+order, each a frozen :class:`ScriptStep` with the document and section it comes from:
+
+take the fee (player-dealer table) · call "No more bets" · press COIN IN and remove the Progressive wagers (when
+any was placed) · deal each card to its place in the order of the round's ``deal.sequence`` · unload the rest
+unseen (not on Deck Mate) · collect, spread and count each folded hand · reveal and announce the dealer's hand ·
+settle (the settlement quiz) · rack the cards · confirm the count of 52.
+
+An :class:`Irregularity` replaces one step by the documents' response and ends the script there: the shuffler
+fails mid-deal (void the round and return every wager, seeds 002 and 004), a folded hand counts one or three
+cards, or a card shows the other deck's back (stop and call the floor, rules-notes §7).
+
+>>> from trainer.engine.round import RoundDealer
+>>> from trainer.engine.games import game_named
+>>> played = RoundDealer(game_named("wa").table_rules(), Procedure.ACE, 2, random.Random(2)).next_round()
+>>> [step.task.value for step in round_script(played)][:4]
+['no-more-bets', 'deal', 'deal', 'deal']
+>>> round_script(played)[-1].task, round_script(played)[-1].count
+(<Task.COUNT: 'count'>, 52)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from enum import StrEnum
+
+from trainer.engine.dealing import DECK_SIZE, SHUFFLER_MALFUNCTION_RULE, Procedure, Target
+from trainer.engine.games import game_named
+from trainer.engine.round import PlayedRound, RoundDealer
+from trainer.engine.settlement import Step, format_money, void_round
+from trainer.engine.wagers import Phase
+
+FOLD_CARDS = 2
+CITE_FEE = "seed 001 and seed 003 Collection Rates (taken from the player-dealer and dropped before any card is dealt)"
+CITE_NO_MORE_BETS = "seed 001 Dealing Procedures 4 a; seed 003 Dealing procedures 1 a"
+CITE_COIN_IN = "seed 002 Progressive rule 6 (press COIN IN, then remove every Progressive wager from the table)"
+CITE_UNLOAD = "seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing Procedures 5"
+CITE_FOLD = "seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (spread face down, count, rack)"
+CITE_ANNOUNCE = "seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15"
+CITE_SETTLE = "the settlement procedure of the table (rules-notes §2)"
+CITE_RACK = ("seed 001 When player-dealer qualifies 3 d, 8 (each hand collected, counted and racked; a trips hand "
+             "once its Trips is paid); rules-notes §6 (the Deck Mate stub goes with the round)")
+CITE_COUNT = "rules-notes §7 (every card of the round's deck is in the rack: 52)"
+CITE_FLOOR = "rules-notes §7 (an irregularity: stop and call the floor supervisor, never fix it yourself)"
+CITE_VOID = f"seed 002 Irregularities; seed 004 Irregularities: \"{SHUFFLER_MALFUNCTION_RULE}\" Every wager is returned"
+
+
+class Task(StrEnum):
+    """A dealer's task in a round (and the two responses to an irregularity)."""
+
+    TAKE_FEE = "take-fee"
+    NO_MORE_BETS = "no-more-bets"
+    COIN_IN = "coin-in"
+    DEAL = "deal"
+    UNLOAD = "unload"
+    COLLECT_FOLD = "collect-fold"
+    ANNOUNCE = "announce"
+    SETTLE = "settle"
+    RACK = "rack"
+    COUNT = "count"
+    VOID = "void"
+    CALL_FLOOR = "call-floor"
+
+    @property
+    def responds(self) -> bool:
+        """A response to an irregularity rather than a task of the round."""
+        return self in (Task.VOID, Task.CALL_FLOOR)
+
+
+class Irregularity(StrEnum):
+    """The irregularities a run round may bring."""
+
+    SHUFFLER_FAILS = "shuffler-fails"
+    FOLD_MISCOUNT = "fold-miscount"
+    WRONG_BACK = "wrong-back"
+
+    @property
+    def label(self) -> str:
+        return {Irregularity.SHUFFLER_FAILS: "the shuffler fails mid-deal",
+                Irregularity.FOLD_MISCOUNT: "a folded hand does not count two cards",
+                Irregularity.WRONG_BACK: "a card shows the other deck's back"}[self]
+
+
+TOPICS = {
+    Task.TAKE_FEE: "collection", Task.NO_MORE_BETS: "dealing", Task.COIN_IN: "progressive-controller",
+    Task.DEAL: "dealing", Task.UNLOAD: "card-count", Task.COLLECT_FOLD: "card-count", Task.ANNOUNCE: "qualification",
+    Task.SETTLE: "order", Task.RACK: "card-count", Task.COUNT: "card-count", Task.VOID: "irregularities",
+    Task.CALL_FLOOR: "irregularities",
+}
+"""The lesson of each task."""
+
+
+@dataclass(frozen=True)
+class ScriptStep:
+    """One task of the round: what it is, its place or seat or amount or count, what the trainee sees at it
+    (``shown``: the spread of a fold, the card's back, the shuffler's error), and the document behind it."""
+
+    task: Task
+    rule: str
+    target: Target | None = None
+    seat: int | None = None
+    amount: Decimal | None = None
+    count: int | None = None
+    shown: str = ""
+
+    @property
+    def topic(self) -> str:
+        return TOPICS[self.task]
+
+    def describe(self) -> str:
+        """``deal seat 3 card 2``, ``take the fee $4``, ``collect seat 2's fold: 2 cards``."""
+        if self.task is Task.DEAL:
+            return f"deal {self.target}"
+        if self.task is Task.TAKE_FEE:
+            return f"take the collection fee {format_money(self.amount or Decimal(0))}"
+        if self.task is Task.COLLECT_FOLD:
+            return f"collect seat {self.seat}'s folded hand: {self.count} cards, to the rack"
+        if self.task is Task.COUNT:
+            return f"confirm the rack holds {self.count} cards"
+        return {Task.NO_MORE_BETS: 'call "No more bets"', Task.COIN_IN: "press COIN IN, remove the Progressive wagers",
+                Task.UNLOAD: "unload the rest unseen into the rack", Task.ANNOUNCE: "reveal and announce your hand",
+                Task.SETTLE: "settle every wager", Task.RACK: "rack the cards",
+                Task.VOID: "void the round and return every wager",
+                Task.CALL_FLOOR: "stop and call the floor supervisor"}[self.task]
+
+
+@dataclass(frozen=True)
+class Injected:
+    """An irregularity and where it strikes: the ``at``-th card dealt (1 = the first), or the fold of ``seat``
+    with ``count`` cards in its spread."""
+
+    kind: Irregularity
+    at: int = 0
+    seat: int | None = None
+    count: int = FOLD_CARDS
+
+
+def kept_face_up(played: PlayedRound) -> frozenset[int]:
+    """Folded seats whose hand stays face up until a wager still in action is paid (seed 001 rule 8)."""
+    settled = {step.seat for step in played.settlement.procedure if step.phase in (Phase.SETTLE, Phase.REFUND)}
+    return frozenset(seat for seat in played.folded if seat in settled)
+
+
+def dealt_cards(played: PlayedRound) -> list[Target]:
+    """The targets of the cards dealt to a place (the rack's unloaded cards left out), in the deck's order."""
+    return [target for target, _ in played.deal.sequence if target.kind != "rack"]
+
+
+def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple[ScriptStep, ...]:
+    """Every task of ``played`` in order, ending early at ``injected``'s response."""
+    steps: list[ScriptStep] = []
+    fee = played.settlement.collection_fee
+    if fee is not None:
+        steps.append(ScriptStep(Task.TAKE_FEE, CITE_FEE, amount=fee))
+    steps.append(ScriptStep(Task.NO_MORE_BETS, CITE_NO_MORE_BETS))
+    if any(bets.progressive > 0 for bets in played.bets):
+        steps.append(ScriptStep(Task.COIN_IN, CITE_COIN_IN))
+    deal_rule = f"{played.procedure.label}: {played.procedure.description}"
+    colour = played.deck_colour
+    for number, target in enumerate(dealt_cards(played), start=1):
+        if injected is not None and injected.at == number:
+            if injected.kind is Irregularity.SHUFFLER_FAILS:
+                return (*steps, ScriptStep(Task.VOID, CITE_VOID, target=target,
+                                           shown="the shuffler stops with an error"))
+            if injected.kind is Irregularity.WRONG_BACK:
+                return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, target=target,
+                                           shown=f"the next card shows a back that is not the {colour} deck's"))
+        steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
+    if played.procedure is not Procedure.DECK_MATE:
+        steps.append(ScriptStep(Task.UNLOAD, CITE_UNLOAD, count=DECK_SIZE - len(dealt_cards(played))))
+    for seat in played.table.fold_order(sorted(played.folded - kept_face_up(played))):
+        if injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat == seat:
+            return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, seat=seat, count=injected.count,
+                                       shown=f"seat {seat}'s folded hand spreads to {injected.count} "
+                                             f"card{'s' if injected.count != 1 else ''}"))
+        steps.append(ScriptStep(Task.COLLECT_FOLD, CITE_FOLD, seat=seat, count=FOLD_CARDS,
+                                shown=f"seat {seat}'s folded hand spreads to {FOLD_CARDS} cards"))
+    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), ScriptStep(Task.SETTLE, CITE_SETTLE),
+              ScriptStep(Task.RACK, CITE_RACK), ScriptStep(Task.COUNT, CITE_COUNT, count=DECK_SIZE,
+                                                           shown=f"the rack holds {DECK_SIZE} cards")]
+    return tuple(steps)
+
+
+def possible_irregularities(played: PlayedRound) -> list[Irregularity]:
+    """The irregularities this round can bring: a shuffler failure needs a shuffler (not a card shoe), a
+    miscounted fold needs a folded hand collected at once."""
+    found = [Irregularity.WRONG_BACK]
+    if played.procedure is not Procedure.CARD_SHOE:
+        found.append(Irregularity.SHUFFLER_FAILS)
+    if played.folded - kept_face_up(played):
+        found.append(Irregularity.FOLD_MISCOUNT)
+    return found
+
+
+def inject(played: PlayedRound, rng: random.Random, kind: Irregularity | None = None) -> Injected:
+    """An irregularity for ``played`` (``kind`` when it fits the round, else one drawn from those that do)."""
+    possible = possible_irregularities(played)
+    chosen = kind if kind in possible else rng.choice(possible)
+    dealt = len(dealt_cards(played))
+    if chosen is Irregularity.FOLD_MISCOUNT:
+        seats = sorted(played.folded - kept_face_up(played))
+        return Injected(chosen, seat=rng.choice(seats), count=rng.choice((1, 3)))
+    if chosen is Irregularity.SHUFFLER_FAILS and played.procedure is Procedure.DECK_MATE:
+        return Injected(chosen, at=1)  # the Deck Mate delivers the whole deck before the first card is dealt
+    return Injected(chosen, at=rng.randint(2, dealt))
+
+
+def void_steps(played: PlayedRound) -> tuple[Step, ...]:
+    """The engine's :func:`~trainer.engine.settlement.void_round` for ``played`` voided mid-deal: every wager
+    placed before the deal is returned (no Play wager has been made yet)."""
+    return void_round(played.table, [replace(hand, play=Decimal(0)) for hand in played.hands])
+
+
+def game_round(game_id: str, procedure: Procedure, rng: random.Random, *, rounds: int = 1,
+               careless: bool = True) -> PlayedRound:
+    """A round of one of the documents' games dealt by ``procedure`` with simulated players (the last of
+    ``rounds`` played in a row, so the button and the decks have moved): every side bet the game offers, the
+    first fee option, limits inside it. ``careless`` players fold now and then, so folds come up."""
+    game = game_named(game_id)
+    changes: dict[str, object] = {}
+    if not game.is_house:
+        changes["collection_schedule"] = game.fee_schedules[0]
+    table = game.table_rules(**changes)
+    low, high = game.wager_limits(table.collection_schedule)
+    dealer = RoundDealer(table, procedure, game.positions, rng, careless=careless, side_bets=game.side_bets,
+                         min_wager=low or Decimal(5), max_wager=min(high or Decimal(500), Decimal(500)))
+    played = dealer.next_round()
+    for _ in range(rounds - 1):
+        played = dealer.next_round()
+    return played

@@ -1,0 +1,234 @@
+"""Run the round yourself: the trainee does every task of a round from the dealer's side, each scored against
+the engine (Qt-free; the table window is its view).
+
+A :class:`RunRound` holds the :func:`~trainer.quiz.round_script.round_script` of an engine round. The trainee
+acts (:meth:`RunRound.perform` with an :class:`Act`: take the fee, call no more bets, COIN IN, deal a card to a
+place, unload, collect a fold with its count, rack, confirm the count, void the round or call the floor), and
+announces and settles through the :class:`~trainer.quiz.settlement.SettlementQuiz` it delegates to
+(:meth:`RunRound.announce_dealer`, :meth:`RunRound.submit`). Every task is one scored step; the settlement's steps
+are the quiz's. Mistakes name the task due, what was done, and the document and section.
+
+Modes as in the settlement quiz: guided (:meth:`RunRound.hint` says what is due and why), practice and speed (a
+wrong act is named at once and not taken: the trainee does it again), exam (every act is taken as given; the
+review comes at the end). The result is an :class:`~trainer.scoring.ItemResult` like the settlement quiz's.
+
+>>> import random
+>>> from trainer.engine.dealing import Procedure
+>>> from trainer.engine.round import RoundDealer
+>>> from trainer.engine.games import game_named
+>>> played = RoundDealer(game_named("wa").table_rules(), Procedure.ACE, 1, random.Random(5)).next_round()
+>>> run = RunRound(played, Mode.PRACTICE)
+>>> run.perform(Act(Task.DEAL, target=Target("seat", 1, 0))).mistakes[0].kind
+<ErrorKind.ORDER: 'order'>
+>>> run.perform(Act(Task.NO_MORE_BETS)).correct, run.expected().describe()
+(True, 'deal flop card 1')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from trainer.engine.dealing import Target
+from trainer.engine.evaluator import Category
+from trainer.engine.round import PlayedRound
+from trainer.engine.settlement import Step
+from trainer.engine.wagers import Action, Wager
+from trainer.quiz.round_script import Injected, ScriptStep, Task, round_script, void_steps
+from trainer.quiz.settlement import SettlementQuiz
+from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
+
+__all__ = ["Act", "RoundVerdict", "RunRound", "same_place"]
+
+
+@dataclass(frozen=True)
+class Act:
+    """What the trainee does: a task and, as it needs, the place, the seat, the amount or the count."""
+
+    task: Task
+    target: Target | None = None
+    seat: int | None = None
+    amount: Decimal | None = None
+    count: int | None = None
+
+    def describe(self) -> str:
+        return ScriptStep(self.task, "", self.target, self.seat, self.amount, self.count).describe()
+
+
+@dataclass(frozen=True)
+class RoundVerdict:
+    """What the round says of one act: taken or not, the mistakes, and a message."""
+
+    accepted: bool
+    mistakes: tuple[Mistake, ...]
+    message: str
+
+    @property
+    def correct(self) -> bool:
+        return not self.mistakes
+
+
+def same_place(given: Target | None, due: Target | None) -> bool:
+    """The card went where it is due: the same seat (or the dealer), or the same community card."""
+    if given is None or due is None or given.kind != due.kind or given.seat != due.seat:
+        return False
+    return due.kind != "board" or given.slot == due.slot
+
+
+class RunRound:
+    """One round the trainee runs. ``injected`` brings an irregularity (see :func:`round_script`)."""
+
+    def __init__(self, played: PlayedRound, mode: Mode = Mode.PRACTICE, injected: Injected | None = None, *,
+                 drill: str = "run-round", item: str = "", clock: Callable[[], float] = time.monotonic) -> None:
+        self.played, self.mode, self.injected = played, mode, injected
+        self.script = round_script(played, injected)
+        self.drill, self.item = drill, item or f"round {played.number}"
+        self.quiz = SettlementQuiz(played.settlement, played.table, mode, drill=drill, item=self.item, clock=clock)
+        self._clock = clock
+        self._started = clock()
+        self._finished: float | None = None
+        self._index = 0
+        self._faulted: set[int] = set()
+        self._mistakes: list[Mistake] = []
+        self.done_acts: list[tuple[ScriptStep, Act]] = []
+
+    # -- state ---------------------------------------------------------------------------------------------
+
+    def expected(self) -> ScriptStep | None:
+        """The task due now (None when the round is over)."""
+        return self.script[self._index] if self._index < len(self.script) else None
+
+    @property
+    def done(self) -> bool:
+        return self._index >= len(self.script)
+
+    @property
+    def voided(self) -> tuple[Step, ...]:
+        """The wagers returned when the round is void (empty unless the shuffler failed)."""
+        last = self.script[-1]
+        return void_steps(self.played) if last.task is Task.VOID and self.done else ()
+
+    def next_place(self) -> Target | None:
+        """Where the next card goes (the key for "next in order" and guided mode's highlight)."""
+        step = self.expected()
+        return step.target if step is not None and step.task is Task.DEAL else None
+
+    def hint(self) -> str:
+        """Guided mode: what is due now and why."""
+        step = self.expected()
+        if step is None:
+            return "The round is over."
+        if step.task is Task.ANNOUNCE or step.task is Task.SETTLE:
+            return self.quiz.hint()
+        seen = f"{step.shown[0].upper()}{step.shown[1:]}: " if step.shown else ""
+        return f"{seen}{step.describe()} — {step.rule}"
+
+    # -- acts ----------------------------------------------------------------------------------------------
+
+    def perform(self, act: Act) -> RoundVerdict:
+        """The trainee does ``act``; it is checked against the task due."""
+        due = self.expected()
+        if due is None:
+            return RoundVerdict(False, (), "The round is over")
+        if due.task in (Task.ANNOUNCE, Task.SETTLE) and not act.task.responds:
+            mistake = Mistake(ErrorKind.ORDER, due.describe(), act.describe(), due.rule, due.topic)
+            return self._conclude(due, (mistake,))
+        return self._conclude(due, self._check(due, act), act)
+
+    def announce_dealer(self, category: Category, qualifies: bool) -> RoundVerdict:
+        """Reveal and announce the dealer's hand (the settlement quiz checks it)."""
+        due = self.expected()
+        if due is None or due.task is not Task.ANNOUNCE:
+            return self._out_of_turn(due, "reveal and announce your hand")
+        verdict = self.quiz.announce_dealer(category, qualifies)
+        return self._from_quiz(verdict.accepted, verdict.mistakes, verdict.message)
+
+    def submit(self, seat: int, wager: Wager, action: Action, amount: Decimal | None = None) -> RoundVerdict:
+        """Settle one wager (the settlement quiz checks it)."""
+        due = self.expected()
+        if due is None or due.task is not Task.SETTLE:
+            return self._out_of_turn(due, f"settle seat {seat}'s {wager.label}")
+        verdict = self.quiz.submit(seat, wager, action, amount)
+        return self._from_quiz(verdict.accepted, verdict.mistakes, verdict.message)
+
+    def engine_act(self) -> Act | None:
+        """The act the engine would do now (None at the announcement and the settlement: the quiz's)."""
+        step = self.expected()
+        if step is None or step.task in (Task.ANNOUNCE, Task.SETTLE):
+            return None
+        count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT) else None
+        return Act(step.task, step.target, step.seat, step.amount, count)
+
+    # -- results -------------------------------------------------------------------------------------------
+
+    def result(self) -> ItemResult:
+        """The round's score so far: every task done (or got wrong) and the settlement quiz's steps."""
+        own = {index for index in range(min(self._index, len(self.script)))
+               if self.script[index].task not in (Task.ANNOUNCE, Task.SETTLE)} | self._faulted
+        settled = self.quiz.result()
+        quiz_started = any(step.task in (Task.ANNOUNCE, Task.SETTLE) for step in self.script[:self._index + 1])
+        steps = len(own) + (settled.steps if quiz_started else 0)
+        correct = len(own) - len(self._faulted) + (settled.correct if quiz_started else 0)
+        seconds = (self._finished or self._clock()) - self._started
+        return ItemResult(self.drill, self.item, steps, correct, tuple(self._mistakes), seconds, self.mode)
+
+    # -- internals -----------------------------------------------------------------------------------------
+
+    def _check(self, due: ScriptStep, act: Act) -> tuple[Mistake, ...]:
+        def wrong(kind: ErrorKind) -> tuple[Mistake, ...]:
+            return (Mistake(kind, due.describe(), act.describe(), due.rule, due.topic),)
+
+        if act.task is not due.task:
+            if due.task.responds and not act.task.responds:
+                return wrong(ErrorKind.MISSED_FAULT)
+            if act.task.responds and not due.task.responds:
+                return wrong(ErrorKind.FALSE_ALARM)
+            return wrong(ErrorKind.WRONG_ANSWER if due.task.responds else ErrorKind.ORDER)
+        if due.task is Task.DEAL and not same_place(act.target, due.target):
+            return wrong(ErrorKind.WRONG_CARD)
+        if due.task is Task.TAKE_FEE and act.amount != due.amount:
+            return wrong(ErrorKind.WRONG_AMOUNT)
+        if due.task is Task.COLLECT_FOLD and act.seat != due.seat:
+            return wrong(ErrorKind.ORDER)
+        if due.task in (Task.COLLECT_FOLD, Task.COUNT) and act.count != due.count:
+            return wrong(ErrorKind.MISCOUNT)
+        return ()
+
+    def _conclude(self, due: ScriptStep, mistakes: tuple[Mistake, ...], act: Act | None = None) -> RoundVerdict:
+        if mistakes and self._index not in self._faulted:
+            self._faulted.add(self._index)
+        self._mistakes.extend(mistakes)
+        accepted = act is not None and (not mistakes or self.mode is Mode.EXAM)
+        if accepted and act is not None:
+            self.done_acts.append((due, act))
+            self._advance()
+        if not mistakes:
+            return RoundVerdict(accepted, (), f"Right: {due.describe()}")
+        message = "Noted." if self.mode is Mode.EXAM else "; ".join(mistake.describe() for mistake in mistakes)
+        return RoundVerdict(accepted, mistakes, message)
+
+    def _out_of_turn(self, due: ScriptStep | None, what: str) -> RoundVerdict:
+        if due is None:
+            return RoundVerdict(False, (), "The round is over")
+        mistake = Mistake(ErrorKind.MISSED_FAULT if due.task.responds else ErrorKind.ORDER, due.describe(), what,
+                          due.rule, due.topic)
+        return self._conclude(due, (mistake,))
+
+    def _from_quiz(self, accepted: bool, mistakes: tuple[Mistake, ...], message: str) -> RoundVerdict:
+        self._mistakes.extend(mistakes)
+        if self.quiz.stage != "dealer" and self._due_is(Task.ANNOUNCE):
+            self._advance()
+        if self.quiz.done and self._due_is(Task.SETTLE):
+            self._advance()
+        return RoundVerdict(accepted, mistakes, message)
+
+    def _due_is(self, task: Task) -> bool:
+        due = self.expected()
+        return due is not None and due.task is task
+
+    def _advance(self) -> None:
+        self._index += 1
+        if self._index >= len(self.script) and self._finished is None:
+            self._finished = self._clock()
