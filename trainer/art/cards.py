@@ -152,6 +152,8 @@ def _rank_text(rank: str, x: float, baseline: float, size: float, fill: str) -> 
 
 INDEX_X, INDEX_BASELINE, INDEX_SIZE = 48.0, 100.0, 112.0
 """A jumbo index for reading: the rank's capitals are about 82 units tall, a third of the card's width."""
+INDEX_RANK_HEIGHT = 0.73 * INDEX_SIZE
+"""The height of the rank's capitals in the index (a bold sans capital is 0.73 of its font size)."""
 INDEX_PIP_Y, INDEX_PIP_SCALE = 146.0, 0.66
 INDEX_WIDTH = 92.0
 """The index column (rank over suit) ends here: 37 % of the card's width, what a fanned hand leaves showing."""

@@ -574,7 +574,6 @@ class MainWindow(QMainWindow):
             self.start_page = StartPage(self.open_path_step, self._done, self)
         self.start_page.refresh()
         self.start_page.show()
-        self.start_page.raise_()
         return self.start_page
 
     def open_path_step(self, step: PathStep) -> None:

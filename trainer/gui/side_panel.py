@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 PANEL_KEY = "F9"
-MIN_PANEL, MAX_PANEL = 250, 340
+MIN_PANEL, MAX_PANEL = 244, 340
 PANEL_SHARE = 0.22
 
 
@@ -17,7 +17,7 @@ def panel_width(window_width: int) -> int:
     """The side panel's width for a window ``window_width`` pixels wide: a column, never half the window.
 
     >>> panel_width(1024), panel_width(1366), panel_width(1920), panel_width(2560)
-    (250, 301, 340, 340)
+    (244, 301, 340, 340)
     """
     return max(MIN_PANEL, min(MAX_PANEL, round(window_width * PANEL_SHARE)))
 
