@@ -384,7 +384,7 @@ _FELT = Ellipse(Point(SCENE_WIDTH / 2, 70.0), 806.0, 958.0)
 _FELT_TOP = 70.0
 _RAIL = 40.0
 _SEAT_ARC = Ellipse(_FELT.center, 710.0, 820.0)
-_INSCRIPTION = Ellipse(_FELT.center, 560.0, 442.0)
+_INSCRIPTION = Ellipse(_FELT.center, 900.0, 458.0)
 _ARC_LIMIT = 1.16
 """Seats stay within this parameter of the seat arc (radians either side of the bottom)."""
 
