@@ -323,9 +323,9 @@ def test_the_command_and_run_app_agree_on_the_exit_status(monkeypatch: pytest.Mo
 def test_the_doctests_of_the_window_modules_hold() -> None:
     import doctest
 
-    from trainer.gui import main_window
+    from trainer.gui import side_panel, start_page, status_bar
 
-    for module in (app_module, main_window):
+    for module in (app_module, status_bar, side_panel, start_page):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 

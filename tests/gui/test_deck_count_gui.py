@@ -23,6 +23,7 @@ from trainer.drills.deck_count import (
 from trainer.engine.cards import FULL_DECK, Card, parse_cards
 from trainer.gui.deck_count import DeckCountWidget, SpreadView, open_deck_count, spread_layout
 from trainer.gui.table import ArtLibrary, AssetError
+from trainer.gui.table.layout import CARD_WIDTH
 from trainer.resources import assets_dir
 from trainer.scoring import ErrorKind, ItemResult, Mode, ScoreBook, SetResult
 
@@ -123,9 +124,9 @@ def test_a_stuck_card_lies_nearly_under_the_next(qtbot: Any) -> None:
     qtbot.addWidget(view)
     hand = FoldedHand.of(2, parse_cards("As Kd 7c"), "red", HandFault.STUCK_CARD, stuck_under=1)
     view.show_spread(hand.spread)
-    first, second, third = (item.pos() for item in view.card_items())
-    assert 0 < second.x() - first.x() < 10 and first.y() != second.y()
-    assert third.x() - second.x() > 20
+    first, second, third = sorted((item.pos() for item in view.card_items()), key=lambda pos: pos.x())
+    assert 0 < second.x() - first.x() < 0.15 * CARD_WIDTH and first.y() != second.y()
+    assert third.x() - second.x() > 0.35 * CARD_WIDTH
 
 
 def test_a_face_up_deck_in_suit_rows_has_a_row_per_suit() -> None:

@@ -12,8 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
-from trainer.gui.main_window import MIN_HEIGHT, MIN_WIDTH, MainWindow, layout_config, table_summary
+from trainer.gui.main_window import MIN_HEIGHT, MIN_WIDTH, MainWindow, layout_config
 from trainer.gui.settings_dialog import SettingsDialog
+from trainer.gui.status_bar import table_summary
 from trainer.gui.table.director import Durations
 from trainer.gui.table.view import TableView
 from trainer.resources import assets_dir

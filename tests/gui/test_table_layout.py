@@ -18,6 +18,7 @@ from trainer.gui.table.layout import (
     Ellipse,
     Point,
     Rect,
+    SeatFrame,
     TableGeometry,
     TableLayoutConfig,
     table_geometry,
@@ -42,9 +43,28 @@ def geometry(banking: str, seats: int, paytables: tuple = FIVE_TABLES) -> TableG
     return table_geometry(config)
 
 
-def card_rect(centre: Point, margin: float = 0.0) -> Rect:
-    half = max(CARD_WIDTH, CARD_HEIGHT) / 2 + margin  # cards at a seat are turned: take the enclosing square
-    return Rect(centre.x - half, centre.y - half, 2 * half, 2 * half)
+def card_outline(centre: Point, angle: float = 0.0) -> list[Point]:
+    """The four corners of a card lying at ``centre``, turned by ``angle`` (a seat's cards face the dealer)."""
+    frame = SeatFrame(centre, angle)
+    w, h = CARD_WIDTH / 2, CARD_HEIGHT / 2
+    return [frame.map(Point(sx * w, sy * h)) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+
+
+def corners(rect: Rect) -> list[Point]:
+    return [Point(rect.x, rect.y), Point(rect.right, rect.y), Point(rect.right, rect.bottom),
+            Point(rect.x, rect.bottom)]
+
+
+def polygons_overlap(a: list[Point], b: list[Point]) -> bool:
+    """Two convex outlines overlap unless some edge's normal separates them."""
+    for outline in (a, b):
+        for p, q in itertools.pairwise([*outline, outline[0]]):
+            nx, ny = q.y - p.y, p.x - q.x
+            on_a = [nx * x + ny * y for x, y in a]
+            on_b = [nx * x + ny * y for x, y in b]
+            if max(on_a) <= min(on_b) or max(on_b) <= min(on_a):
+                return False
+    return True
 
 
 @pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
@@ -61,15 +81,35 @@ def test_no_two_wagering_areas_overlap(banking: str, seats: int) -> None:
 @pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
 def test_seats_stay_clear_of_pay_tables_board_and_equipment(banking: str, seats: int) -> None:
     g = geometry(banking, seats)
-    fixed = [panel.rect for panel in g.paytables] + [g.shuffler, g.rack, g.tray]
-    fixed += [card_rect(point) for point in (*g.board, *g.dealer_cards)]
+    fixed = [corners(rect) for rect in [panel.rect for panel in g.paytables] + [g.shuffler, g.rack, g.tray]]
+    fixed += [card_outline(point) for point in (*g.board, *g.dealer_cards)]
     for seat in g.seats:
         for spot in seat.spots.values():
             r = spot.radius
-            area = Rect(spot.center.x - r, spot.center.y - r, 2 * r, 2 * r)
-            assert not any(area.intersects(rect) for rect in fixed), (seat.seat, spot.wager)
+            area = corners(Rect(spot.center.x - r, spot.center.y - r, 2 * r, 2 * r))
+            assert not any(polygons_overlap(area, outline) for outline in fixed), (seat.seat, spot.wager)
         for card in seat.cards:
-            assert not any(card_rect(card, -8).intersects(rect) for rect in fixed), (seat.seat, "cards")
+            outline = card_outline(card, seat.angle)
+            assert not any(polygons_overlap(outline, other) for other in fixed), (seat.seat, "cards")
+
+
+@pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
+def test_neighbouring_seats_cards_never_touch(banking: str, seats: int) -> None:
+    """Cards drawn large for reading still leave each seat's hand apart from its neighbours'."""
+    g = geometry(banking, seats)
+    for left, right in itertools.pairwise(g.seats):
+        for a in left.cards:
+            for b in right.cards:
+                assert not polygons_overlap(card_outline(a, left.angle), card_outline(b, right.angle)), (
+                    left.seat, right.seat)
+
+
+@pytest.mark.parametrize(("banking", "seats"), LAYOUTS)
+def test_a_seats_second_card_leaves_the_first_cards_index_showing(banking: str, seats: int) -> None:
+    """The corner index (rank over suit) is the left 38 % of a card; the second card starts to its right."""
+    for seat in geometry(banking, seats).seats:
+        first, second = seat.cards
+        assert first.distance(second) >= 0.38 * CARD_WIDTH
 
 
 @pytest.mark.parametrize(("banking", "seats"), LAYOUTS)

@@ -1,6 +1,9 @@
 """Card faces and backs as SVG, drawn from paths: suit shapes, pip layouts, court panels and lattice backs.
 
-Every card is ``250 x 350`` user units with a corner radius of 12. Suit shapes are drawn in a 100-unit box
+Every card is ``250 x 350`` user units with a corner radius of 12. The faces are drawn for reading on a
+crowded table: a jumbo index (rank over suit, the rank a third of the card wide) in two corners, one suit in
+the middle of a number card and a small court panel on a picture card; the club is three round leaves on a
+stem, the spade one pointed leaf, so they part at a glance. Suit shapes are drawn in a 100-unit box
 centred on the origin and placed with ``translate``/``scale``; the lower half of a card is the upper half
 turned by 180 degrees, as on a real double-ended card.
 """
@@ -47,28 +50,6 @@ SUIT_COLOURS = {
 
 BACK_FILLS = {"red": "#a4161a", "blue": "#1d3d8f", "green": "#1b5e35", "black": "#1f1f1f"}
 
-# Pip layout: columns and the rows of the pip field; each pip is (column, row) with row 0 at the top.
-PIP_COLUMNS = {"L": 83.0, "C": CENTRE_X, "R": 167.0}
-PIP_TOP, PIP_BOTTOM = 64.0, 286.0
-PIP_SCALE = 0.43
-PIP_LAYOUTS: dict[int, tuple[tuple[str, float], ...]] = {
-    2: (("C", 0), ("C", 1)),
-    3: (("C", 0), ("C", 0.5), ("C", 1)),
-    4: (("L", 0), ("R", 0), ("L", 1), ("R", 1)),
-    5: (("L", 0), ("R", 0), ("C", 0.5), ("L", 1), ("R", 1)),
-    6: (("L", 0), ("R", 0), ("L", 0.5), ("R", 0.5), ("L", 1), ("R", 1)),
-    7: (("L", 0), ("R", 0), ("C", 0.25), ("L", 0.5), ("R", 0.5), ("L", 1), ("R", 1)),
-    8: (("L", 0), ("R", 0), ("C", 0.25), ("L", 0.5), ("R", 0.5), ("C", 0.75), ("L", 1), ("R", 1)),
-    9: (
-        ("L", 0), ("R", 0), ("L", 1 / 3), ("R", 1 / 3), ("C", 0.5),
-        ("L", 2 / 3), ("R", 2 / 3), ("L", 1), ("R", 1),
-    ),
-    10: (
-        ("L", 0), ("R", 0), ("C", 1 / 6), ("L", 1 / 3), ("R", 1 / 3),
-        ("L", 2 / 3), ("R", 2 / 3), ("C", 5 / 6), ("L", 1), ("R", 1),
-    ),
-}
-"""The standard pip positions of the 2 to the 10."""
 
 
 @dataclass(frozen=True)
@@ -110,12 +91,10 @@ def face_svg(face: Face) -> str:
         _corner_index(face),
         f'<g transform="rotate(180 {svg_number(CENTRE_X)} {svg_number(CENTRE_Y)})">{_corner_index(face)}</g>',
     ]
-    if face.rank == "A":
-        parts.append(_ace(face))
-    elif face.rank in "JQK":
+    if face.rank in "JQK":
         parts.append(_court(face))
     else:
-        parts.append(_pips(face))
+        parts.append(_centre_pip(face))
     return _document(face.title, parts)
 
 
@@ -171,9 +150,14 @@ def _rank_text(rank: str, x: float, baseline: float, size: float, fill: str) -> 
 
 # --- faces ---------------------------------------------------------------------------------------------
 
-INDEX_X, INDEX_BASELINE, INDEX_SIZE = 31.0, 61.0, 62.0
-INDEX_PIP_Y, INDEX_PIP_SCALE = 95.0, 0.4
-DESCENDER_LIFT = {"J": 6.0}
+INDEX_X, INDEX_BASELINE, INDEX_SIZE = 48.0, 100.0, 112.0
+"""A jumbo index for reading: the rank's capitals are about 82 units tall, a third of the card's width."""
+INDEX_RANK_HEIGHT = 0.73 * INDEX_SIZE
+"""The height of the rank's capitals in the index (a bold sans capital is 0.73 of its font size)."""
+INDEX_PIP_Y, INDEX_PIP_SCALE = 146.0, 0.66
+INDEX_WIDTH = 92.0
+"""The index column (rank over suit) ends here: 37 % of the card's width, what a fanned hand leaves showing."""
+DESCENDER_LIFT = {"J": 8.0}
 """Letters that reach below the baseline sit a little higher in the corner, clear of the suit."""
 
 
@@ -188,29 +172,19 @@ def _corner_index(face: Face) -> str:
     )
 
 
-def _pips(face: Face) -> str:
-    shapes = []
-    for column, row in PIP_LAYOUTS[face.value]:
-        y = PIP_TOP + row * (PIP_BOTTOM - PIP_TOP)
-        shapes.append(_pip(face.suit, PIP_COLUMNS[column], y, PIP_SCALE, upside_down=row > 0.5))
-    return f'<g fill="{face.colour}">{"".join(shapes)}</g>'
-
-
-def _ace(face: Face) -> str:
-    """One large centre pip; the ace of spades gets a fine ring around it, as tradition has it."""
-    shapes = [_pip(face.suit, CENTRE_X, CENTRE_Y, 1.1, fill=face.colour)]
-    if face.suit == "s":
-        shapes.insert(
-            0,
-            f'<circle cx="{svg_number(CENTRE_X)}" cy="{svg_number(CENTRE_Y)}" r="74" fill="none" '
-            f'stroke="{GOLD}" stroke-width="3"/>'
-            f'<circle cx="{svg_number(CENTRE_X)}" cy="{svg_number(CENTRE_Y)}" r="68" fill="none" '
-            f'stroke="{face.colour}" stroke-width="1.2"/>',
-        )
+def _centre_pip(face: Face) -> str:
+    """One large suit in the free middle of the card, between the two indices (the ace's with a ring)."""
+    x, y = CENTRE_X, CENTRE_Y
+    shapes = [_pip(face.suit, x, y, 0.7, fill=face.colour)]
+    if face.rank == "A":
+        shapes.insert(0, f'<circle cx="{svg_number(x)}" cy="{svg_number(y)}" r="47" fill="none" '
+                         f'stroke="{GOLD}" stroke-width="3"/>')
     return "".join(shapes)
 
 
 PANEL_LEFT, PANEL_TOP, PANEL_RIGHT, PANEL_BOTTOM = 62.0, 54.0, 188.0, 296.0
+COURT_SCALE = 0.56
+"""The court panel is drawn small in the middle, clear of the jumbo indices."""
 
 
 def _court(face: Face) -> str:
@@ -237,7 +211,9 @@ def _court(face: Face) -> str:
     )
     half = _court_half(face)
     turned = f'<g transform="rotate(180 {svg_number(CENTRE_X)} {svg_number(CENTRE_Y)})">{half}</g>'
-    return frame + studs + divider + half + turned
+    shrink = (f'translate({svg_number(CENTRE_X)} {svg_number(CENTRE_Y)}) scale({svg_number(COURT_SCALE)}) '
+              f'translate({svg_number(-CENTRE_X)} {svg_number(-CENTRE_Y)})')
+    return f'<g transform="{shrink}">{frame + studs + divider + half + turned}</g>'
 
 
 def _court_half(face: Face) -> str:

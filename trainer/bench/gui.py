@@ -68,7 +68,7 @@ print(f"RSS {memory_after_rounds(int(sys.argv[1])):.1f}", flush=True)
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench gui", description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("launch", "frame", "memory"), action="append",
+    parser.add_argument("--only", choices=("launch", "frame", "memory", "legibility"), action="append",
                         help="run only this measurement (may be repeated)")
     parser.add_argument("--runs", type=int, default=5, help="launches to time (default 5)")
     parser.add_argument("--frames", type=int, default=50, help="renders to time in each run (default 50)")
@@ -79,7 +79,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    chosen = args.only or ["launch", "frame", "memory"]
+    chosen = args.only or ["launch", "frame", "memory", "legibility"]
     if "launch" in chosen or "memory" in chosen:
         with display() as where:
             print(f"display: {where}")
@@ -89,7 +89,51 @@ def main(argv: Sequence[str] | None = None) -> int:
                 report_memory(args.rounds)
     if "frame" in chosen:
         report_frame(args.frames, args.frame_runs)
+    if "legibility" in chosen:
+        report_legibility()
     return 0
+
+
+LEGIBILITY_SIZES = ((1024, 700), (1366, 768), (1920, 1080), (2560, 1440))
+
+
+def report_legibility() -> None:
+    """The real window at each of :data:`LEGIBILITY_SIZES`, a practice hand waiting for the trainee on a full
+    seven-seat table: the smallest card, its index and the chip text, in pixels (offscreen: geometry only)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.gui.app import create_application
+    from trainer.gui.legibility import CARD_TARGETS, CHIP_TEXT_TARGET, INDEX_TARGET, measure
+    from trainer.gui.main_window import MainWindow
+    from trainer.gui.table.director import Durations
+    from trainer.scoring import Mode
+    from trainer.settings import DEFAULTS, SettingsStore
+
+    create_application(["uth-trainer-bench"])
+    settings = DEFAULTS.replace(seats=7, offer_pairs=True, offer_progressive=True)
+    print("legibility (settle it yourself, practice, 7 seats, the settlement panel open):")
+    with tempfile.TemporaryDirectory() as scratch:
+        for width, height in LEGIBILITY_SIZES:
+            window = MainWindow(settings, store=SettingsStore(Path(scratch) / "settings.json"),
+                                notify=lambda text: None, durations=Durations.tiny(), rng=random.Random(5))
+            window.resize(width, height)
+            window.show()
+            window.quiz.set_mode(Mode.PRACTICE)
+            window.new_round()
+            deadline = time.monotonic() + 30
+            while window.quiz.quiz is None and time.monotonic() < deadline:
+                QApplication.processEvents()
+            QApplication.processEvents()
+            assert window.view is not None
+            figures = measure(window.view)
+            card_target = CARD_TARGETS.get((width, height), 64.0)
+            ok = (figures.card_width >= card_target and figures.index_height >= INDEX_TARGET
+                  and figures.chip_text >= CHIP_TEXT_TARGET)
+            print(f"  {width}x{height}: {figures.line()}  (targets: card {card_target:g}, index "
+                  f"{INDEX_TARGET:g}, chip text {CHIP_TEXT_TARGET:g}) {verdict(ok)}")
+            window.close()
+            window.deleteLater()
 
 
 def verdict(ok: bool) -> str:

@@ -26,27 +26,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent
-from PySide6.QtWidgets import (
-    QDialog,
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step
 from trainer.gui.felt import felt_layout
+from trainer.gui.help_dialogs import about_dialog, keys_dialog
 from trainer.gui.host import SoundPlayer
 from trainer.gui.quiz import install_quiz
 from trainer.gui.quiz.drill_on_table import install_drill_on_table
 from trainer.gui.round_log import RoundLog
-from trainer.gui.training import install_training
+from trainer.gui.side_panel import SidePanel
+from trainer.gui.start_page import DoneProvider, PathStep, SessionProgress, StartPage
+from trainer.gui.status_bar import StatusLine
+from trainer.gui.training import install_training, open_lessons
 from trainer.resources import assets_dir
-from trainer.scoring import ScoreBook
+from trainer.scoring import Mode, ScoreBook
 from trainer.session import (
     DrillEnded,
     Event,
@@ -58,14 +54,7 @@ from trainer.session import (
     TableSettles,
 )
 from trainer.session.felt import Felt, settings_felt
-from trainer.settings import (
-    PROCEDURE_LABELS,
-    Settings,
-    SettingsStore,
-    paytable_title,
-    speed_text,
-    step_speed,
-)
+from trainer.settings import PROCEDURE_LABELS, Settings, SettingsStore, speed_text, step_speed
 
 if TYPE_CHECKING:
     from trainer.gui.table.art import ArtLibrary
@@ -79,36 +68,6 @@ log = logging.getLogger("trainer.gui")
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 1400, 900
-
-
-_PHASE_TEXTS = {
-    "idle": "waiting for a new round (N)",
-    "bets": "bets",
-    "fee": "collection fee",
-    "deal": "the deal",
-    "preflop": "decisions before the flop",
-    "flop": "the flop",
-    "turn-river": "turn and river",
-    "river-decisions": "decisions on the river",
-    "folds": "collecting folded hands",
-    "reveal": "showdown",
-    "showdown": "showdown",
-    "settling": "your settlement",
-    "settle-rest": "the table settles the rest",
-    "refund": "pushing the Antes",
-    "cleanup": "clearing the table",
-}
-
-
-def phase_text(phase: str) -> str:
-    """How a phase of the round reads in the status bar.
-
-    >>> phase_text("turn-river"), phase_text("settle:3"), phase_text("something new")
-    ('turn and river', 'settling seat 3', 'something new')
-    """
-    if phase.startswith("settle:"):
-        return f"settling seat {phase.split(':', 1)[1]}"
-    return _PHASE_TEXTS.get(phase, phase)
 
 
 def layout_config(settings: Settings) -> TableLayoutConfig:
@@ -144,6 +103,7 @@ class MainWindow(QMainWindow):
         rng: random.Random | None = None,
         assets: Path | None = None,
         session: TableSession | None = None,
+        done: DoneProvider | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -160,6 +120,8 @@ class MainWindow(QMainWindow):
         self._painted = False
         self.session = session or TableSession(SettingsRounds(settings, self.rng))
         self.session.subscribe(self._heard)
+        self.progress = SessionProgress(self.session)
+        self._done: DoneProvider = done or self.progress
         self.director: RoundDirector | None = None
         self.scene: TableScene | None = None
         self.view: TableView | None = None
@@ -171,14 +133,26 @@ class MainWindow(QMainWindow):
         self.paused = False
         self._build_actions()
         train_menu, help_menu = self._build_menus_and_toolbar()
+        self._build_help(help_menu)
         self.training = install_training(self, train_menu, help_menu)
-        self._build_dock()
-        self._build_status_bar()
+        self.round_log = RoundLog()
+        self.dock = SidePanel(self.round_log, self)
+        self.round_toolbar.addAction(self.dock.toggle_action)
+        self.status = StatusLine(self.statusBar(), self.settings)
+        self.phase_label, self.deck_label, self.table_label = (self.status.phase_label, self.status.deck_label,
+                                                                self.status.table_label)
         self._build_table(assets)
         train_menu.addSeparator()
         self.quiz_menu = train_menu.addMenu("Settle it &yourself")
-        self.quiz = install_quiz(self, self.quiz_menu, self.round_log.prompt_area, self.round_log.list)
+        self.mode_bar = QToolBar("Mode")
+        self.mode_bar.setObjectName("modeBar")
+        self.mode_bar.setMovable(False)
+        self.addToolBarBreak()
+        self.addToolBar(self.mode_bar)
+        self.quiz = install_quiz(self, self.quiz_menu, self.round_log.prompt_area, self.round_log.list,
+                                 mode_bar=self.mode_bar)
         self.drill_on_table_action = install_drill_on_table(self, train_menu)
+        self.start_page: StartPage | None = None
         self._restore_geometry()
         self._update_controls()
 
@@ -256,7 +230,7 @@ class MainWindow(QMainWindow):
         sound_menu.addAction(self.mute_action)
         train_menu = self.menuBar().addMenu("T&rain")
         help_menu = self.menuBar().addMenu("&Help")
-        toolbar = self.addToolBar("Round")
+        toolbar = self.round_toolbar = self.addToolBar("Round")
         toolbar.setObjectName("roundToolbar")
         toolbar.setMovable(False)
         for action in (self.new_round_action, self.pause_action, self.step_action, self.skip_action):
@@ -275,29 +249,16 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.settings_action)
         return train_menu, help_menu
 
-    def _build_dock(self) -> None:
-        self.round_log = RoundLog()
-        dock = QDockWidget("Round", self)
-        dock.setObjectName("roundDock")
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        dock.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.LeftDockWidgetArea)
-        dock.setWidget(self.round_log)
-        dock.setMinimumWidth(300)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.dock = dock
-
-    def _build_status_bar(self) -> None:
-        self.phase_label = QLabel()
-        self.phase_label.setObjectName("phaseLabel")
-        self.deck_label = QLabel()
-        self.deck_label.setObjectName("deckLabel")
-        self.table_label = QLabel(table_summary(self.settings))
-        self.table_label.setObjectName("tableLabel")
-        self.statusBar().addWidget(self.table_label)
-        self.statusBar().addPermanentWidget(self.phase_label)
-        self.statusBar().addPermanentWidget(self.deck_label)
-        self._set_phase("idle")
-        self.deck_label.setText(f"Decks: {' / '.join(self.settings.deck_backs)}")
+    def _build_help(self, help_menu: QMenu) -> None:
+        """Help ▸ Start here, Keys and About (the lessons follow, from the training menus)."""
+        start = self._action("startHere", "&Start here…", [], self.open_start_page,
+                             "The path: lesson, watch a hand, guided hand, practice, exam")
+        keys = self._action("keys", "&Keys…", ["Ctrl+/"], self.open_keys, "Every key of the trainer")
+        about = self._action("about", "&About…", [], self.open_about, "The version and the rules sources")
+        about.setMenuRole(QAction.MenuRole.AboutRole)
+        for action in (start, keys, about):
+            help_menu.addAction(action)
+        help_menu.addSeparator()
 
     def _build_table(self, assets: Path | None) -> None:
         """The felt; when the artwork cannot be read the window says which file and still opens."""
@@ -413,7 +374,7 @@ class MainWindow(QMainWindow):
                 self.director.finish_settlement()
             self._update_controls()
         elif isinstance(event, DrillEnded):
-            self.table_label.setText(table_summary(self.settings))
+            self.status.show_table(self.settings)
             if self.playing:
                 self._users_felt_due = True
             else:
@@ -437,8 +398,8 @@ class MainWindow(QMainWindow):
         director.set_speed(self.settings.animation_speed)
         self.round_log.start(played, PROCEDURE_LABELS[played.procedure.value])
         self.paused = self._stepping
-        self.deck_label.setText(f"Deck in play: {played.deck_colour}")
-        self.table_label.setText(table_round.caption or table_summary(self.settings))
+        self.status.show_deck_in_play(played.deck_colour)
+        self.status.show_table(self.settings, table_round.caption)
         self._update_controls()
         self.roundStarted.emit()
         if self._stepping:
@@ -542,7 +503,7 @@ class MainWindow(QMainWindow):
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
-        self.phase_label.setText(f"Phase: {phase_text(phase)}")
+        self.status.show_phase(phase)
 
     def _update_controls(self) -> None:
         playing = self.playing
@@ -582,9 +543,8 @@ class MainWindow(QMainWindow):
             self.sound.set_muted(settings.muted)
         if not self.playing:
             self._refresh_scene()
-        if not self.playing:
-            self.deck_label.setText(f"Decks: {' / '.join(settings.deck_backs)}")
-        self.table_label.setText(table_summary(settings))
+            self.status.show_decks(settings)
+        self.status.show_table(settings)
         self._update_controls()
         self.save_settings()
 
@@ -606,7 +566,48 @@ class MainWindow(QMainWindow):
             log.error("Could not save the settings: %s", exc)
             self.notify_once(f"The settings could not be saved to {self.store.path} ({exc.strerror or exc}).")
 
+    # --- help ----------------------------------------------------------------------------------------------
+
+    def open_start_page(self) -> StartPage:
+        """The start page (Help ▸ Start here): the path, each step a button, what is done ticked."""
+        if self.start_page is None:
+            self.start_page = StartPage(self.open_path_step, self._done, self)
+        self.start_page.refresh()
+        self.start_page.show()
+        return self.start_page
+
+    def open_path_step(self, step: PathStep) -> None:
+        """Open one step of the start page's path."""
+        if step is PathStep.LESSON:
+            self.progress.lesson_read = True
+            open_lessons(self)
+        elif step is PathStep.EXAM:
+            from trainer.gui.quiz import open_exam_set
+
+            open_exam_set(self.quiz)
+        else:
+            mode = {PathStep.WATCH: None, PathStep.GUIDED: Mode.GUIDED, PathStep.PRACTICE: Mode.PRACTICE}[step]
+            self.quiz.set_mode(mode)
+            if not self.playing:
+                self.new_round()
+
+    def open_keys(self) -> QDialog:
+        """Help ▸ Keys: every shortcut."""
+        dialog = keys_dialog(self.actions(), self)
+        dialog.show()
+        return dialog
+
+    def open_about(self) -> QDialog:
+        """Help ▸ About: the version and the rules sources."""
+        dialog = about_dialog(self)
+        dialog.show()
+        return dialog
+
     # --- events --------------------------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.dock.fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         if self.director is not None:
@@ -619,25 +620,3 @@ class MainWindow(QMainWindow):
         if not self._painted:
             self._painted = True
             self.firstPainted.emit()
-
-
-def table_summary(settings: Settings) -> str:
-    """One line for the status bar.
-
-    >>> table_summary(Settings())
-    'House-banked, 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500'
-    """
-    if settings.player_dealer:
-        names = [f"Player-dealer, {settings.seats} positions"]
-    else:
-        names = [f"House-banked, {settings.seats} seat{'s' if settings.seats > 1 else ''}"]
-    if settings.offer_trips:
-        names.append(paytable_title("trips", settings.trips_paytable))
-    if settings.offer_bad_beat:
-        names.append(paytable_title("bad_beat", settings.bad_beat_paytable))
-    if settings.offer_pairs:
-        names.append(paytable_title("pairs", settings.pairs_paytable))
-    if settings.offer_progressive:
-        names.append(paytable_title("progressive", settings.progressive_paytable))
-    names.append(f"${settings.min_wager}–${settings.max_wager:,}")
-    return " · ".join(names)

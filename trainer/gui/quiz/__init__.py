@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDialog, QMenu, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QMenu, QToolBar, QWidget
 
 from trainer.gui.quiz.controller import QuizController
 from trainer.gui.quiz.panel import SettlementPanel
@@ -35,6 +35,9 @@ MODE_ACTIONS: tuple[tuple[str, Mode | None, str, str], ...] = (
     ("quizExam", Mode.EXAM, "Settle it yourself: &exam", "Ctrl+3"),
     ("quizSpeed", Mode.SPEED, "Settle it yourself: &speed", "Ctrl+4"),
 )
+MODE_NAMES = {None: "The table settles", Mode.GUIDED: "Guided", Mode.PRACTICE: "Practice", Mode.EXAM: "Exam",
+              Mode.SPEED: "Speed"}
+"""The modes' short names, on the mode bar above the table."""
 MODE_TIPS = {
     None: "The table settles every round by itself",
     Mode.GUIDED: "Before each step the table lights what comes next and says why",
@@ -44,9 +47,10 @@ MODE_TIPS = {
 }
 
 
-def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidget) -> QuizController:
+def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidget,
+                 mode_bar: QToolBar | None = None) -> QuizController:
     """The settlement quiz of ``host``: its panel in ``prompt_area`` (``log`` hidden during an exam set) and
-    the mode, exam set and review commands in ``menu``."""
+    the mode, exam set and review commands in ``menu``; the modes also on ``mode_bar``, always in view."""
     controller = QuizController(host, prompt_area, log)
     window = host.window()
     menu.setObjectName("quizMenu")
@@ -56,10 +60,17 @@ def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidge
     for name, mode, text, key in MODE_ACTIONS:
         action = _action(window, name, text, key, MODE_TIPS[mode])
         action.setCheckable(True)
+        action.setIconText(MODE_NAMES[mode])
         action.triggered.connect(lambda _checked=False, m=mode: _choose(controller, m))
         group.addAction(action)
         menu.addAction(action)
         actions[mode] = action
+    if mode_bar is not None:
+        label = QLabel("  Mode: ")
+        label.setObjectName("modeLabel")
+        mode_bar.addWidget(label)
+        for action in actions.values():
+            mode_bar.addAction(action)
     actions[None].setChecked(True)
     controller.modeChanged.connect(lambda mode: actions[mode].setChecked(True))
     _restore_mode(host, controller)

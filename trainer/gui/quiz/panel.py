@@ -157,7 +157,8 @@ class SettlementPanel(QWidget):
         self.score = form_label("score")
         self.clock = form_label("clock", bold=True, size=16)
         self.keys_help = form_label("keysHelp", size=11)
-        self.keys_help.setText(KEYS_HELP)
+        self.keys_help.setText("Every key: Help ▸ Keys (Ctrl+/); hover here for the settling keys.")
+        self.keys_help.setToolTip(KEYS_HELP)
         self.keys_help.setStyleSheet("color: #666666;")
         links = QHBoxLayout()
         links.addWidget(self.lesson_button)
@@ -228,7 +229,7 @@ class SettlementPanel(QWidget):
         chooser.addWidget(self.wager_box, 2)
         self.action_group = QButtonGroup(self)
         self.action_buttons: dict[Action, QPushButton] = {}
-        actions = QHBoxLayout()
+        actions = QGridLayout()
         actions.setSpacing(3)
         for key, action in ACTION_KEYS.items():
             letter = chr(int(key))
@@ -238,7 +239,8 @@ class SettlementPanel(QWidget):
             button.setToolTip(ACTION_TIPS[action])
             self.action_group.addButton(button)
             self.action_buttons[action] = button
-            actions.addWidget(button)
+            place = len(self.action_buttons) - 1
+            actions.addWidget(button, place // 2, place % 2)
         self.chip_buttons: dict[Decimal, ChipButton] = {}
         keypad = QGridLayout()
         keypad.setSpacing(3)
@@ -246,7 +248,7 @@ class SettlementPanel(QWidget):
             chip = ChipButton(value)
             chip.clicked.connect(lambda _checked=False, v=value: self.add_chip(v))
             chip.removeRequested.connect(lambda v=value: self.remove_chip(v))
-            keypad.addWidget(chip, index // 4, index % 4)
+            keypad.addWidget(chip, index // 3, index % 3)
             self.chip_buttons[value] = chip
         self.amount = QLineEdit()
         self.amount.setObjectName("amount")

@@ -215,6 +215,8 @@ class CardItem(TableItem):
 
 # -- chips -------------------------------------------------------------------------------------------------
 
+CHIP_LABEL_SIZE = 22
+"""The amount printed under a stack (scene units): at least 10 pixels tall at the smallest window."""
 _CHIP_STEP = 3.2
 """How far each chip of a stack shows below the one on top of it."""
 _COLUMN = 10
@@ -243,7 +245,7 @@ class ChipStack(TableItem):
         self._label = ""
         self._label_rect = QRectF()
         self._bounds = QRectF()
-        self._font = style.font(11, bold=True)
+        self._font = style.font(CHIP_LABEL_SIZE, bold=True)
         self.set_amount(Decimal(amount))
 
     @property

@@ -27,11 +27,14 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 SCENE_WIDTH = 1700.0
-SCENE_HEIGHT = 1000.0
+SCENE_HEIGHT = 1100.0
+"""The scene's proportions are a laptop's table view (about 1.55 wide to 1 high), so the felt fills it."""
 
-CARD_WIDTH = 56.0
-CARD_HEIGHT = 78.0
-CHIP_DIAMETER = 30.0
+CARD_WIDTH = 108.0
+CARD_HEIGHT = 151.0
+"""Cards are drawn for reading: larger than a real card on a real table's scale, so that a face-up card on a
+1366 x 768 screen beside the settlement panel is at least 64 pixels wide."""
+CHIP_DIAMETER = 40.0
 
 HOUSE_SEAT_COUNTS = range(1, 8)
 PLAYER_DEALER_SEAT_COUNTS = (6, 8)
@@ -176,12 +179,15 @@ _LOCAL_SPOTS: Mapping[str, _LocalSpot] = MappingProxyType(
         "progressive": _LocalSpot("sensor", Point(24, 84), (11, 11), Point(50, 96)),
     }
 )
-_LOCAL_CARDS = (Point(-20, -164), Point(20, -164))
+CARD_FAN = 42.0
+"""How far apart a seat's two cards lie: the second card covers the first's right half, never its index."""
+CARD_DEPTH = -200.0
+"""How far towards the dealer a seat's cards lie (the seat's frame)."""
 _LOCAL_BANK = Point(0, -18)
-_LOCAL_BUTTON = Point(-58, -112)
-_LOCAL_REGION = Rect(-100, -208, 200, 318)
+_LOCAL_BUTTON = Point(-78, -122)
+_LOCAL_REGION = Rect(-110, CARD_DEPTH - CARD_HEIGHT / 2 - 6, 220, 116 - CARD_DEPTH + CARD_HEIGHT / 2)
 """The part of the felt that belongs to a seat (clicking it selects the seat)."""
-SEAT_PITCH = 212.0
+SEAT_PITCH = 290.0
 """Arc length between two neighbouring seats' centres."""
 
 
@@ -274,7 +280,9 @@ class SeatGeometry:
 
     def spread(self) -> tuple[Point, Point]:
         """Where a folded hand's two cards lie when spread to be counted: wider apart than when dealt."""
-        return (self.frame.map(Point(-34, -164)), self.frame.map(Point(34, -164)))
+        middle = self.frame.map(Point(0, CARD_DEPTH))
+        fan = SeatFrame(middle, self.angle)
+        return fan.map(Point(-CARD_WIDTH / 2 - 6, 0)), fan.map(Point(CARD_WIDTH / 2 + 6, 0))
 
 
 @dataclass(frozen=True)
@@ -372,12 +380,12 @@ class TableGeometry:
 
 # -- building the table ------------------------------------------------------------------------------------
 
-_FELT = Ellipse(Point(SCENE_WIDTH / 2, 70.0), 806.0, 858.0)
+_FELT = Ellipse(Point(SCENE_WIDTH / 2, 70.0), 806.0, 958.0)
 _FELT_TOP = 70.0
 _RAIL = 40.0
-_SEAT_ARC = Ellipse(_FELT.center, 664.0, 676.0)
-_INSCRIPTION = Ellipse(_FELT.center, 480.0, 362.0)
-_ARC_LIMIT = 1.30
+_SEAT_ARC = Ellipse(_FELT.center, 710.0, 820.0)
+_INSCRIPTION = Ellipse(_FELT.center, 900.0, 458.0)
+_ARC_LIMIT = 1.16
 """Seats stay within this parameter of the seat arc (radians either side of the bottom)."""
 
 
@@ -430,7 +438,7 @@ def _seat(config: TableLayoutConfig, number: int, t: float, scale: float) -> Sea
         seat=number,
         frame=frame,
         spots=MappingProxyType(spots),
-        cards=(frame.map(_LOCAL_CARDS[0]), frame.map(_LOCAL_CARDS[1])),
+        cards=_hole_cards(frame),
         player=rail_mid,
         label=label_at,
         button=frame.map(_LOCAL_BUTTON),
@@ -438,13 +446,20 @@ def _seat(config: TableLayoutConfig, number: int, t: float, scale: float) -> Sea
     )
 
 
+def _hole_cards(frame: SeatFrame) -> tuple[Point, Point]:
+    """A seat's two cards, :data:`CARD_FAN` apart whatever the seat's scale (a card is never drawn smaller)."""
+    middle = frame.map(Point(0, CARD_DEPTH))
+    fan = SeatFrame(middle, frame.angle)
+    return fan.map(Point(-CARD_FAN / 2, 0)), fan.map(Point(CARD_FAN / 2, 0))
+
+
 PAYTABLE_TOP = 88.0
 _COLUMN_WIDTH = 206.0
 _PAYTABLE_COLUMNS = (
-    (112.0, 282.0),
-    (326.0, 262.0),
-    (SCENE_WIDTH - 326.0 - _COLUMN_WIDTH, 262.0),
-    (SCENE_WIDTH - 318.0, 282.0),
+    (112.0, 250.0),
+    (326.0, 226.0),
+    (SCENE_WIDTH - 326.0 - _COLUMN_WIDTH, 226.0),
+    (SCENE_WIDTH - 318.0, 250.0),
 )
 """Four columns (left edge, lowest bottom) for pay tables in the upper corners of the felt, either side of
 the shuffler and the rack; the outer columns reach a little lower, where the felt is free longer."""
@@ -458,8 +473,8 @@ def _paytable_panels(config: TableLayoutConfig) -> tuple[PaytablePanel, ...]:
         return ()
     if len(tables) <= 2:
         columns: list[tuple[float, float, float]] = [
-            (112.0, 330.0, 262.0),
-            (SCENE_WIDTH - 442.0, 330.0, 262.0),
+            (66.0, 200.0, 236.0),
+            (SCENE_WIDTH - 266.0, 200.0, 236.0),
         ]
         order = [0, 1]
     else:
@@ -504,7 +519,9 @@ def table_geometry(config: TableLayoutConfig) -> TableGeometry:
     params, scale = _arc_positions(_SEAT_ARC, config.seat_count, SEAT_PITCH)
     seats = tuple(_seat(config, index + 1, t, scale) for index, t in enumerate(params))
     cx = SCENE_WIDTH / 2
-    board_y = 318.0
+    dealer_y = 134.0 + CARD_HEIGHT / 2 + 8  # just clear of the tray
+    board_y = dealer_y + CARD_HEIGHT + 30  # under the dealer's cards and their printed name
+    pitch = CARD_WIDTH + 8
     return TableGeometry(
         config=config,
         width=SCENE_WIDTH,
@@ -514,10 +531,10 @@ def table_geometry(config: TableLayoutConfig) -> TableGeometry:
         rail_width=_RAIL,
         seat_arc=_SEAT_ARC,
         seats=seats,
-        dealer_cards=(Point(cx - 32, 206.0), Point(cx + 32, 206.0)),
-        dealer_label=Point(cx, 262.0),
-        board=tuple(Point(cx + (i - 2) * 66.0, board_y) for i in range(5)),
-        hand_deck=Point(cx - 110, 206.0),
+        dealer_cards=(Point(cx - pitch / 2, dealer_y), Point(cx + pitch / 2, dealer_y)),
+        dealer_label=Point(cx, dealer_y + CARD_HEIGHT / 2 + 12),
+        board=tuple(Point(cx + (i - 2) * pitch, board_y) for i in range(5)),
+        hand_deck=Point(cx - 1.5 * pitch - 28, dealer_y + 44),
         shuffler=Rect(cx - 312, 84.0, 104.0, 96.0),
         rack=Rect(cx + 208, 84.0, 104.0, 96.0),
         tray=Rect(cx - 190, 58.0, 380.0, 76.0),

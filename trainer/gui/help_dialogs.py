@@ -1,0 +1,96 @@
+"""Help ▸ Keys (every shortcut of the window and of the settlement panel) and Help ▸ About (the version and the
+rules sources). Both close with Escape or their Close button."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from trainer import __version__
+from trainer.gui.quiz.keys import KEYS_HELP
+
+RULES_SOURCES = (
+    "California Bureau of Gambling Control: Ultimate Texas Hold'em (player-dealer) and its Bad Beat Bonus version",
+    "Washington State Gambling Commission: house-banked Ultimate Texas Hold'em with the Progressive, Bad Beat "
+    "and Ultimate Pairs bonuses",
+    "The ACE shuffler manual: the dealing procedure of a shuffler dealing two cards at a time",
+    "The trainer's rules notes, where the documents are silent or disagree (each lesson says so)",
+)
+"""The documents the engine's rules come from, as the About box names them."""
+
+
+def shortcut_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
+    """(keys, what they do) for every action with a shortcut, in the order given, each once."""
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for action in actions:
+        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
+        if not keys or keys in seen:
+            continue
+        seen.add(keys)
+        what = (action.statusTip() or action.text()).replace("&", "")
+        rows.append((keys, what))
+    return rows
+
+
+def _dialog(parent: QWidget | None, name: str, title: str) -> tuple[QDialog, QVBoxLayout]:
+    dialog = QDialog(parent)
+    dialog.setObjectName(name)
+    dialog.setWindowTitle(title)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    layout = QVBoxLayout(dialog)
+    return dialog, layout
+
+
+def _close_box(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QDialog:
+    """Every shortcut of the window's ``actions``, then the keys of the settlement panel."""
+    dialog, layout = _dialog(parent, "keysDialog", "Keys · UTH Dealer Trainer")
+    rows = shortcut_rows(actions)
+    table = QTableWidget(len(rows), 2)
+    table.setObjectName("keysTable")
+    table.setHorizontalHeaderLabels(["Keys", "What they do"])
+    table.verticalHeader().hide()
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    for row, (keys, what) in enumerate(rows):
+        table.setItem(row, 0, QTableWidgetItem(keys))
+        table.setItem(row, 1, QTableWidgetItem(what))
+    table.resizeColumnsToContents()
+    table.horizontalHeader().setStretchLastSection(True)
+    panel = QLabel("Settling a hand yourself — " + KEYS_HELP.removeprefix("Keys — "))
+    panel.setObjectName("panelKeys")
+    panel.setWordWrap(True)
+    layout.addWidget(table, 1)
+    layout.addWidget(panel)
+    layout.addWidget(_close_box(dialog))
+    dialog.resize(720, 620)
+    return dialog
+
+
+def about_dialog(parent: QWidget | None = None) -> QDialog:
+    """The trainer's version and the rules sources."""
+    dialog, layout = _dialog(parent, "aboutDialog", "About UTH Dealer Trainer")
+    sources = "".join(f"<li>{source}</li>" for source in RULES_SOURCES)
+    text = QLabel(
+        f"<h3>UTH Dealer Trainer {__version__}</h3>"
+        "<p>Learn to run and settle Ultimate Texas Hold'em: watch a hand dealt, then settle it as a dealer "
+        "must, in the right order, with the right action and amount on every wager.</p>"
+        f"<p><b>The rules come from:</b></p><ul>{sources}</ul>"
+        "<p>The pay tables and collection schedules are data files shipped with the trainer. "
+        "Works offline; nothing is sent anywhere.</p>"
+    )
+    text.setObjectName("aboutText")
+    text.setWordWrap(True)
+    text.setTextFormat(Qt.TextFormat.RichText)
+    layout.addWidget(text)
+    layout.addWidget(_close_box(dialog))
+    dialog.resize(560, 380)
+    return dialog
