@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Smoke test of the frozen application (run by packaging/build.sh; runnable on its own):
+#
+#   packaging/smoke.sh APP_DIR [REPORT]
+#
+# APP_DIR is the one-folder application (dist/uth-trainer). Each step prints PASS or FAIL and the run goes on;
+# the exit status is 1 when a step failed. Steps: --version; settle on packaging/samples/hand.json (the amounts
+# the rules give: Ante push 10, Play pay 40, Blind pay 15 for a flush at 3 to 2, Trips pay 35 at 7 to 1, net 90);
+# quiz on scripted answers; grade on packaging/samples/grade.json (the right procedure of that hand: 4 of 4 steps
+# right); the window opening on a fresh Xvfb, with a screenshot.
+#
+# With INSTALLED set to the command of the installed package (e.g. "python -m trainer"), the frozen app's
+# answers must equal the installed package's, and both start times are measured in the same run. The figures
+# (folder size, ARCHIVE's size when given, start times) go to REPORT (default APP_DIR/../smoke-report.txt).
+# Nothing of the user's is read or written: settings, progress and logs go to a temporary folder.
+set -uo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+app_dir="${1:?usage: packaging/smoke.sh APP_DIR [REPORT]}"
+app_dir="$(cd "$app_dir" && pwd)" || { echo "smoke: no folder $1" >&2; exit 2; }
+report="${2:-$app_dir/../smoke-report.txt}"
+app="$app_dir/uth-trainer"
+samples="$here/samples"
+shots="${SHOTS:-$app_dir/../smoke-shots}"
+installed="${INSTALLED:-}"
+runs="${RUNS:-5}"
+[ -x "$app" ] || { echo "smoke: $app is not an executable" >&2; exit 2; }
+
+scratch="$(mktemp -d)"
+xvfb_pid=""
+app_pid=""
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+# Settings, progress and logs of these runs stay in the scratch folder (appdirs follows the XDG folders on Linux).
+export XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" XDG_CACHE_HOME="$scratch/cache"
+export XDG_STATE_HOME="$scratch/state" SDL_AUDIODRIVER=dummy
+mkdir -p "$shots"
+
+failures=0
+lines=()
+pass() { echo "PASS  $1"; lines+=("PASS  $1"); }
+fail() { echo "FAIL  $1: $2"; lines+=("FAIL  $1: $2"); failures=$((failures + 1)); }
+note() { echo "      $1"; lines+=("      $1"); }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else print v[int((NR + 1) / 2)] }'; }
+# shellcheck disable=SC2086  # $installed is a command with its arguments
+run_installed() { $installed "$@"; }
+
+# --- the answers ----------------------------------------------------------------------------------------------
+
+out="$("$app" --version 2>&1)"; rc=$?
+if [ $rc -eq 0 ] && [[ "$out" =~ ^uth-trainer\ [0-9]+\.[0-9]+ ]]; then
+  if [ -n "$installed" ] && [ "$out" != "$(run_installed --version 2>&1)" ]; then
+    fail "--version" "frozen says '$out', the installed package '$(run_installed --version 2>&1)'"
+  else
+    pass "--version ($out)"
+  fi
+else
+  fail "--version" "exit $rc, '$out'"
+fi
+
+out="$("$app" settle "$samples/hand.json" 2>&1)"; rc=$?
+want=('"net": 90}]'
+      '{"seat": 1, "wager": "ante", "action": "push", "amount": 10}'
+      '{"seat": 1, "wager": "play", "action": "pay", "amount": 40}'
+      '{"seat": 1, "wager": "blind", "action": "pay", "amount": 15}'
+      '{"seat": 1, "wager": "trips", "action": "pay", "amount": 35}')
+missing=""
+for piece in "${want[@]}"; do [[ "$out" == *"$piece"* ]] || missing="$missing $piece"; done
+if [ $rc -ne 0 ]; then
+  fail "settle" "exit $rc: $out"
+elif [ -n "$missing" ]; then
+  fail "settle" "the settlement lacks$missing"
+elif [ -n "$installed" ] && [ "$out" != "$(run_installed settle "$samples/hand.json" 2>&1)" ]; then
+  fail "settle" "the frozen app's settlement differs from the installed package's"
+else
+  pass "settle samples/hand.json (net 90: push 10, pay 40, 15, 35)"
+fi
+
+# The quiz's transcript, its timings ("0.0 s") left out, must be the installed package's for the same seed.
+quiz_args=(quiz --topic payouts-1 --seed 1 --count 2 --mode practice)
+strip_times() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g'; }
+out="$("$app" "${quiz_args[@]}" < "$samples/quiz-answers.txt" 2>&1)"; rc=$?
+if [ $rc -ne 0 ] || [[ "$out" != *"== 2/2"* ]] || [[ "$out" != *"Score "* ]]; then
+  fail "quiz" "exit $rc, no second item or no score: $(echo "$out" | tail -3)"
+elif [ -n "$installed" ] && [ "$(echo "$out" | strip_times)" != \
+      "$(run_installed "${quiz_args[@]}" < "$samples/quiz-answers.txt" 2>&1 | strip_times)" ]; then
+  fail "quiz" "the frozen app's transcript differs from the installed package's"
+else
+  pass "quiz ${quiz_args[*]:1} ($(echo "$out" | grep -m1 '^Score '))"
+fi
+
+out="$("$app" grade "$samples/grade.json" 2>&1)"; rc=$?
+if [ $rc -ne 0 ]; then
+  fail "grade" "exit $rc: $(echo "$out" | tail -2)"
+elif ! [[ "$out" =~ \"right\":\ ?4 ]] || ! [[ "$out" =~ \"wrong_attempts\":\ ?0 ]]; then
+  fail "grade" "the right procedure is not graded 4 of 4 steps right: $out"
+else
+  pass "grade samples/grade.json (4 of 4 steps right)"
+fi
+
+# --- the window -----------------------------------------------------------------------------------------------
+
+# Start a command and set ms to the time until its window is shown (xdotool waits for it), or "none".
+window_ms() {
+  local start
+  start=$(now_ms)
+  "$@" >"$scratch/window.log" 2>&1 &
+  app_pid=$!
+  if timeout 60 xdotool search --sync --onlyvisible --name "UTH Dealer Trainer" >/dev/null 2>&1; then
+    ms=$(($(now_ms) - start))
+  else
+    ms="none"
+  fi
+}
+# End the started app: SIGTERM, and SIGKILL when it is still there after 5 s (the end matters here, not how).
+close_window() {
+  kill "$app_pid" 2>/dev/null
+  for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$app_pid" 2>/dev/null; then
+    kill -KILL "$app_pid" 2>/dev/null
+    sigterm_ignored=yes
+  fi
+  wait "$app_pid" 2>/dev/null
+  app_pid=""
+}
+sigterm_ignored=no
+
+frozen_window="n/a"; installed_window="n/a"
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v import >/dev/null; then
+  fail "window" "Xvfb, xdotool and import (imagemagick) are needed"
+else
+  display=99
+  while [ -e "/tmp/.X$display-lock" ] || [ -e "/tmp/.X11-unix/X$display" ]; do display=$((display + 1)); done
+  Xvfb ":$display" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+  xvfb_pid=$!
+  for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+  export DISPLAY=":$display" QT_QPA_PLATFORM=xcb
+  unset WAYLAND_DISPLAY
+  window_ms "$app"
+  if [ "$ms" = none ]; then
+    fail "window" "no window within 60 s: $(tail -3 "$scratch/window.log")"
+    close_window
+  else
+    sleep 2  # the table's first frames
+    import -window root "$shots/frozen-window.png"
+    close_window
+    pass "window shown under Xvfb in $ms ms, screenshot $shots/frozen-window.png"
+    [ "$sigterm_ignored" = yes ] && note "the window did not close on SIGTERM within 5 s (ended with SIGKILL)"
+    times=()
+    for _ in $(seq "$runs"); do window_ms "$app"; times+=("$ms"); close_window; done
+    frozen_window="$(printf '%s\n' "${times[@]}" | median)"
+    if [ -n "$installed" ]; then
+      times=()
+      # shellcheck disable=SC2086
+      for _ in $(seq "$runs"); do window_ms $installed; times+=("$ms"); close_window; done
+      installed_window="$(printf '%s\n' "${times[@]}" | median)"
+    fi
+  fi
+fi
+
+# --- the figures ----------------------------------------------------------------------------------------------
+
+version_ms() {
+  local start
+  start=$(now_ms)
+  "$@" --version >/dev/null 2>&1
+  echo $(($(now_ms) - start))
+}
+frozen_version="$(for _ in $(seq "$runs"); do version_ms "$app"; done | median)"
+installed_version="n/a"
+if [ -n "$installed" ]; then
+  # shellcheck disable=SC2086
+  installed_version="$(for _ in $(seq "$runs"); do version_ms $installed; done | median)"
+fi
+folder_mb="$(du -sk "$app_dir" | awk '{ printf "%.1f", $1 / 1024 }')"
+archive_mb="n/a"
+[ -n "${ARCHIVE:-}" ] && [ -f "$ARCHIVE" ] && archive_mb="$(du -k "$ARCHIVE" | awk '{ printf "%.1f", $1 / 1024 }')"
+
+{
+  echo "UTH Dealer Trainer, frozen application smoke test, $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -sm)"
+  echo
+  printf '%s\n' "${lines[@]}"
+  echo
+  echo "folder $app_dir: $folder_mb MB"
+  echo "archive ${ARCHIVE:-(none given)}: $archive_mb MB"
+  echo "start times, median of $runs (ms)      frozen    installed (${installed:-not measured})"
+  printf '  --version, start to exit          %6s    %6s\n' "$frozen_version" "$installed_version"
+  printf '  the window shown (Xvfb)           %6s    %6s\n' "$frozen_window" "$installed_window"
+} > "$report"
+echo
+tail -5 "$report"
+echo "smoke: report in $report; $failures step(s) failed"
+[ "$failures" -eq 0 ]
