@@ -3,7 +3,8 @@
 #
 #   packaging/build.sh
 #
-# 1. the tools: desktop-file-validate, appstreamcli, Xvfb, xdotool, import (installed with apt when missing); a
+# 1. the tools: desktop-file-validate, appstreamcli, Xvfb, xdotool, import, and the Wayland libraries Qt's
+#    Wayland platform needs (installed with apt when missing, so the app carries them); a
 #    Python environment with the trainer and PyInstaller (.venv at the top of the repository, made with
 #    `pip install -e '.[build]'` when missing; PYTHON=... uses another interpreter that has them);
 # 2. the desktop entry and the AppStream metainfo validated; the icon made from the trainer's art;
@@ -26,6 +27,9 @@ command -v appstreamcli >/dev/null || need+=(appstream)
 command -v Xvfb >/dev/null || need+=(xvfb)
 command -v xdotool >/dev/null || need+=(xdotool)
 command -v import >/dev/null || need+=(imagemagick)
+# Libraries Qt's Wayland platform links to: on the build machine, so the app carries them.
+ldconfig -p | grep -q libwayland-cursor.so.0 || need+=(libwayland-cursor0)
+ldconfig -p | grep -q libwayland-egl.so.1 || need+=(libwayland-egl1)
 if [ "${#need[@]}" -gt 0 ]; then
   if ! command -v apt-get >/dev/null; then
     echo "build: missing ${need[*]}; install them with the system's package manager" >&2

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import tomllib
+from fnmatch import fnmatch
 from pathlib import Path
 
 CODE_SUFFIXES = frozenset({".py", ".pyc", ".pyo", ".pyd", ".so"})
@@ -34,6 +35,31 @@ ship (Qt Charts for the progress charts, QtPrintSupport and the PDF writer of Qt
 
 EXCLUDED_PACKAGES = ("trainer.bench",)
 """Parts of ``trainer`` left out of the app: the benchmarks need the test tools and are run from a checkout."""
+
+UNNEEDED_BINARIES = (
+    # The virtual keyboard input method: a touch screen's on-screen keyboard, and QML and Qt Quick it runs on.
+    "libqtvirtualkeyboardplugin.so", "libQt6VirtualKeyboard*", "libQt6Qml*", "libQt6Quick*",
+    # Reading PDF files as images (the reports write PDF with QtGui's own writer, which stays).
+    "libqpdf.so", "libQt6Pdf*",
+    # The GTK 3 theme and the half of the GTK stack it pulls in from the build machine (it would meet the station's
+    # own GTK); the window takes Qt's own style and the desktop portal theme.
+    "libqgtk3.so", "libatk-1.0.so*", "libcairo*.so*", "libgdk_pixbuf-2.0.so*", "libpango*.so*", "libpixman-1.so*",
+    "libthai.so*", "libdatrie.so*", "libfribidi.so*", "libgraphite2.so*", "libharfbuzz.so.*", "libjpeg.so.*",
+)
+"""Libraries PyInstaller would collect that the trainer never loads (file-name patterns; a pattern without a
+hash suffix such as ``libharfbuzz.so.*`` leaves the pygame wheel's own ``libharfbuzz-<hash>.so`` alone)."""
+
+
+def keep_binary(name: str) -> bool:
+    """False for a library of :data:`UNNEEDED_BINARIES` (``name`` is its path inside the app).
+
+    >>> keep_binary("PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so")
+    False
+    >>> keep_binary("libharfbuzz-672f7280.so.0.61430.0"), keep_binary("libharfbuzz.so.0")
+    (True, False)
+    """
+    base = Path(name).name
+    return not any(fnmatch(base, pattern) for pattern in UNNEEDED_BINARIES)
 
 
 def _is_data(path: Path, folder: Path) -> bool:

@@ -63,6 +63,16 @@ else
   fail "--version" "exit $rc, '$out'"
 fi
 
+# Every library in the folder finds the libraries it needs, in the folder or on the system.
+unresolved="$(find "$app_dir/_internal" -type f -name '*.so*' -print0 \
+  | LD_LIBRARY_PATH="$app_dir/_internal" xargs -0 -n 50 ldd 2>/dev/null \
+  | awk '/^\// { file = $1 } /not found/ { print file " needs " $1 }' | sort -u)"
+if [ -n "$unresolved" ]; then
+  fail "libraries" "$(echo "$unresolved" | head -5 | tr '\n' ';')"
+else
+  pass "libraries: every one finds what it needs ($(find "$app_dir/_internal" -type f -name '*.so*' | wc -l) files)"
+fi
+
 out="$("$app" settle "$samples/hand.json" 2>&1)"; rc=$?
 want=('"net": 90}]'
       '{"seat": 1, "wager": "ante", "action": "push", "amount": 10}'
