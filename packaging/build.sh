@@ -96,5 +96,5 @@ rm -rf build/installed build/wheel
 "$python" -m pip wheel -q --no-deps --no-build-isolation -w build/wheel .
 "$python" -m pip install -q --no-deps --target build/installed build/wheel/*.whl
 say "smoke test"
-ARCHIVE="$archive" INSTALLED="env PYTHONPATH=$root/build/installed $python -m trainer" SHOTS="dist/smoke-shots" \
+ARCHIVE="$archive" INSTALLED="env PYTHONPATH=$root/build/installed $python -P -m trainer" SHOTS="dist/smoke-shots" \
   packaging/smoke.sh "$app" dist/smoke-report.txt

@@ -6,8 +6,8 @@
 # APP_DIR is the one-folder application (dist/uth-trainer). Each step prints PASS or FAIL and the run goes on;
 # the exit status is 1 when a step failed. Steps: --version; settle on packaging/samples/hand.json (the amounts
 # the rules give: Ante push 10, Play pay 40, Blind pay 15 for a flush at 3 to 2, Trips pay 35 at 7 to 1, net 90);
-# quiz on scripted answers; grade on packaging/samples/grade.json (the right procedure of that hand: 4 of 4 steps
-# right); the window opening on a fresh Xvfb, with a screenshot.
+# quiz on scripted answers; grade on packaging/samples/grade.json (the right announcement and procedure of that
+# hand: every step right, none missed, no wrong attempt); the window opening on a fresh Xvfb, with a screenshot.
 #
 # With INSTALLED set to the command of the installed package (e.g. "python -m trainer"), the frozen app's
 # answers must equal the installed package's, and both start times are measured in the same run. The figures
@@ -107,10 +107,12 @@ fi
 out="$("$app" grade "$samples/grade.json" 2>&1)"; rc=$?
 if [ $rc -ne 0 ]; then
   fail "grade" "exit $rc: $(echo "$out" | tail -2)"
-elif ! [[ "$out" =~ \"right\":\ ?4 ]] || ! [[ "$out" =~ \"wrong_attempts\":\ ?0 ]]; then
-  fail "grade" "the right procedure is not graded 4 of 4 steps right: $out"
+elif ! [[ "$out" =~ \"steps\":\ ?([0-9]+),\ ?\"right\":\ ?([0-9]+),\ ?\"wrong_attempts\":\ ?0 ]] \
+    || [ "${BASH_REMATCH[1]}" != "${BASH_REMATCH[2]}" ] || [[ "$out" == *'"verdict": "wrong"'* ]] \
+    || [[ "$out" != *'"missed": []'* ]]; then
+  fail "grade" "the right procedure is not graded all right: $out"
 else
-  pass "grade samples/grade.json (4 of 4 steps right)"
+  pass "grade samples/grade.json (${BASH_REMATCH[2]} of ${BASH_REMATCH[1]} steps right, nothing missed)"
 fi
 
 # --- the window -----------------------------------------------------------------------------------------------
