@@ -332,3 +332,12 @@ def test_the_readme_keeps_its_two_commands_and_gains_build_the_app() -> None:
     assert "```sh\npackaging/build.sh\n```" in build
     for words in ("settings.json", "progress.sqlite3", "trainer.log", "--data-dir DIR", "uth-trainer backup FILE"):
         assert words in readme, words
+
+
+@pytest.mark.parametrize("module", ["trainer.resources", "bundle", "make_icons"])
+def test_the_packaging_modules_examples_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert tried > 0 and failed == 0
