@@ -29,6 +29,17 @@ WAITING_MESSAGE = "uth-trainer settle: waiting for a hand as JSON on standard in
 
 Handler = Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]
 
+FILES_EPILOG = """\
+where your files are kept (Linux; on Windows under %LOCALAPPDATA%\\uth-dealer-trainer, on macOS under
+~/Library/Application Support/uth-dealer-trainer and ~/Library/Logs/uth-dealer-trainer):
+  settings  ~/.config/uth-dealer-trainer/settings.json
+  progress  ~/.local/share/uth-dealer-trainer/progress.sqlite3 (profiles, scored items, exams)
+  logs      ~/.cache/uth-dealer-trainer/log/trainer.log
+--data-dir DIR keeps the progress in DIR instead (a local folder).
+Back up the progress with `uth-trainer backup FILE` (safe while the table is open) and the
+settings by copying settings.json; restore by copying them back while the trainer is closed.
+"""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: no command opens the table; each command is added by its own ``_add_…`` function."""
@@ -36,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="uth-trainer",
         description="UTH Dealer Trainer: deal and settle Ultimate Texas Hold'em. "
         "With no command it opens the table.",
+        epilog=FILES_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"uth-trainer {__version__}")
     from trainer.store.commands import add_global_options, add_parsers
