@@ -315,3 +315,44 @@ def test_help_keys_lists_the_progress_shortcuts(qtbot: Any, station: Station) ->
     assert "progress" in rows["Ctrl+Shift+P"] and "Today" in rows["Ctrl+T"]
     assert "PIN" in rows["Ctrl+Shift+I"] and "pay table" in rows["Ctrl+L"]
     dialog.close()
+
+
+START_AND_LOOK = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from trainer.cli import main
+from trainer.gui.app import create_application
+
+create_application(["uth-trainer"])
+
+def look():
+    shown = sorted(w.objectName() for w in QApplication.topLevelWidgets() if w.isVisible())
+    print("SHOWN", " ".join(shown), flush=True)
+    for w in QApplication.topLevelWidgets():
+        if w.objectName() == "mainWindow":
+            w.close()
+
+QTimer.singleShot(500, look)
+sys.exit(main(["--data-dir", sys.argv[1]]))
+"""
+
+
+def test_the_command_keeps_progress_in_the_data_dir_and_opens_the_start_page(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.gui.test_app import REPO
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy")
+    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        env[name] = str(tmp_path / name.lower())
+    data = tmp_path / "station"
+    result = subprocess.run([sys.executable, "-c", START_AND_LOOK, str(data)], env=env, capture_output=True,
+                            text=True, timeout=60, cwd=REPO, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "SHOWN" in result.stdout and "startPage" in result.stdout and "mainWindow" in result.stdout
+    with Store.open(data) as store:
+        assert len(store.profiles()) == 1  # the first trainee, made at the first start
+    assert not (tmp_path / "xdg_data_home" / "uth-dealer-trainer" / "progress.sqlite3").exists()
