@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                            args, sys.stdin, sys.stdout, sys.stderr)
     from trainer.gui.app import run_app
 
-    return run_app(list(argv) if argv is not None else sys.argv[1:])
+    return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None))
 
 
 def run_guarded(handler: Handler, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

@@ -253,6 +253,14 @@ def _check_geometry(value: object) -> str | None:
     return None
 
 
+def _check_profile(value: object) -> str | None:
+    if not isinstance(value, str):
+        return f"{_quoted(value)} is not a trainee's name"
+    if len(value) > 60 or any(not char.isprintable() for char in value):
+        return "the last trainee's name is not one a profile can have"
+    return None
+
+
 _CHECKS: dict[str, Callable[[object], str | None]] = {
     "banking": _one_of(BANKINGS, "banking"),
     "seats": _check_seats,
@@ -280,6 +288,8 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "four_colour": _flag,
     "deck_backs": _check_deck_backs,
     "window_geometry": _check_geometry,
+    "profile": _check_profile,
+    "start_page_at_start": _flag,
 }
 
 
@@ -353,6 +363,8 @@ class Settings:
     deck_backs: tuple[str, str] = ("red", "blue")
     window_geometry: str | None = field(default=None, compare=False)
     quiz_mode: str = field(default="off", compare=False)
+    profile: str = field(default="", compare=False)
+    start_page_at_start: bool = field(default=True, compare=False)
 
     def __post_init__(self) -> None:
         values = self.as_dict()

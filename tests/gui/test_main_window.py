@@ -91,7 +91,7 @@ def test_the_window_opens_with_the_table_the_round_log_and_the_status_bar(open_w
     assert window.step_action.isEnabled()  # Step with no round deals one, phase by phase
     assert not window.skip_action.isEnabled()
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&Table", "S&ound", "T&rain", "&Help"]
+    assert menus == ["&File", "&Table", "S&ound", "T&rain", "Too&ls", "&Help"]
 
 
 def test_the_commands_have_their_keys(open_window: Any) -> None:

@@ -133,3 +133,18 @@ def test_mastery_lists_the_practised_skills_in_the_catalogue_order(store: Store)
         "drill:blind", "drill:pairs", "situation:blind", "situation:pairs"]
     every = mastery(store, ana, SkillKind.SITUATION, include_new=True)
     assert len(every) == len([skill for skill in catalogue().values() if skill.kind is SkillKind.SITUATION])
+
+
+def test_the_mistakes_summary_counts_what_my_mistakes_lists(store: Store, clock: Clock) -> None:
+    from trainer.store.learning import mistakes_summary
+
+    ana = store.add_profile("Ana")
+    assert mistakes_summary(store, ana) is None
+    for seed, correct in ((1, 4), (2, 6), (3, 5), (1, 6), (4, 3)):
+        store.record_item(ana, hand(seed=seed, correct=correct))
+        clock.advance(minutes=1)
+    listed = my_mistakes(store, ana)
+    summary = mistakes_summary(store, ana)
+    assert summary is not None and summary.count == len(listed) == 2
+    assert (summary.drill, summary.situation) == (listed[0].drill, listed[0].situation) == ("blind", "blind")
+    assert [mistake.replay.seed for mistake in listed] == [3, 4]

@@ -386,12 +386,16 @@ def message_box_notify(parent_getter: Callable[[], object | None] = lambda: None
 
 
 def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = None,
-            notify: Notify | None = None, on_window: Callable[[Any], None] | None = None) -> int:
+            notify: Notify | None = None, on_window: Callable[[Any], None] | None = None,
+            data_dir: str | Path | None = None) -> int:
     """Open the table window and run until it is closed; the exit status of the ``uth-trainer`` command.
 
     Returns 2 (after one line on stderr) when there is no display. ``store`` and ``notify`` replace the
     user's settings file and the message box; ``on_window`` is called with the window before it is shown
-    (the launch benchmark and the screenshot script hook in there).
+    (the launch benchmark and the screenshot script hook in there). The progress store is opened in
+    ``data_dir`` (``--data-dir``; None: the user's data folder): what it must tell (a damaged file moved aside)
+    is shown once; when it cannot be opened, one line says so and the trainer opens without progress. The
+    start page opens by itself unless the trainee turned that off.
     """
     argv = list(sys.argv[:1] if argv is None else argv)
     for name, value in NO_SDL_SIGNAL_HANDLERS.items():
@@ -417,18 +421,25 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     if settings_problem:
         log.warning("%s", settings_problem)
     sound = _make_sound(settings)
-    window = MainWindow(settings, store=store, notify=show, sound=sound)
+    from trainer.gui.progress_wiring import open_store
+
+    progress, progress_problem = open_store(data_dir)
+    window = MainWindow(settings, store=store, notify=show, sound=sound, progress_store=progress,
+                        progress_problem=progress_problem)
     if on_window is not None:
         on_window(window)
     window.show()
     if settings_problem:
         window.notify_later(settings_problem)
+    window.progress_room.open_at_start()
     try:
         status = int(app.exec())  # type: ignore[attr-defined]
     finally:
         restore_signals()
         if sound is not None:
             sound.close()  # type: ignore[attr-defined]
+        if progress is not None:
+            progress.close()
     log.info("Closed with status %s", status)
     return status
 

@@ -34,6 +34,7 @@ from trainer.engine.settlement import Step
 from trainer.gui.felt import felt_layout
 from trainer.gui.help_dialogs import about_dialog, keys_dialog
 from trainer.gui.host import SoundPlayer
+from trainer.gui.progress_wiring import install_progress, progress_menus
 from trainer.gui.quiz import install_quiz
 from trainer.gui.quiz.drill_on_table import install_drill_on_table
 from trainer.gui.round_log import RoundLog
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
     from trainer.gui.table.layout import TableLayoutConfig
     from trainer.gui.table.scene import TableScene
     from trainer.gui.table.view import TableView
+    from trainer.store import Store
 
 log = logging.getLogger("trainer.gui")
 
@@ -104,6 +106,8 @@ class MainWindow(QMainWindow):
         assets: Path | None = None,
         session: TableSession | None = None,
         done: DoneProvider | None = None,
+        progress_store: Store | None = None,
+        progress_problem: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -152,6 +156,10 @@ class MainWindow(QMainWindow):
         self.quiz = install_quiz(self, self.quiz_menu, self.round_log.prompt_area, self.round_log.list,
                                  mode_bar=self.mode_bar)
         self.drill_on_table_action = install_drill_on_table(self, train_menu)
+        self.progress_room = install_progress(self, progress_menus(self.menuBar(), train_menu, help_menu),
+                                              progress_store, problem=progress_problem, path_host=self,
+                                              fallback_done=self._done)
+        self.training.history = self.progress_room.history
         self.start_page: StartPage | None = None
         self._restore_geometry()
         self._update_controls()
@@ -569,11 +577,9 @@ class MainWindow(QMainWindow):
     # --- help ----------------------------------------------------------------------------------------------
 
     def open_start_page(self) -> StartPage:
-        """The start page (Help ▸ Start here): the path, each step a button, what is done ticked."""
-        if self.start_page is None:
-            self.start_page = StartPage(self.open_path_step, self._done, self)
-        self.start_page.refresh()
-        self.start_page.show()
+        """The start page (Help ▸ Start here): the path, each step a button, what is done ticked; who is training
+        and their Today queue beside it."""
+        self.start_page = self.progress_room.open_start_page()
         return self.start_page
 
     def open_path_step(self, step: PathStep) -> None:

@@ -323,6 +323,8 @@ class SettingsDialog(QDialog):
             "deck_backs": (self.back_one.currentData(), self.back_two.currentData()),
             "window_geometry": self._original.window_geometry,
             "quiz_mode": self._original.quiz_mode,
+            "profile": self._original.profile,
+            "start_page_at_start": self._original.start_page_at_start,
         }
         for key, box in self.house_rules.items():
             values[key] = box.currentData()
@@ -342,9 +344,10 @@ class SettingsDialog(QDialog):
         return Settings(**self.values())
 
     def restore_defaults(self) -> None:
-        """Every field back to its default; the window geometry and the quiz mode stay."""
+        """Every field back to its default; the window geometry, the quiz mode and the trainee stay."""
         self.load(DEFAULTS.replace(window_geometry=self._original.window_geometry,
-                                   quiz_mode=self._original.quiz_mode))
+                                   quiz_mode=self._original.quiz_mode, profile=self._original.profile,
+                                   start_page_at_start=self._original.start_page_at_start))
 
     # --- reacting ------------------------------------------------------------------------------------------
 

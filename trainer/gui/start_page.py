@@ -4,6 +4,9 @@ button that opens it, with what the trainee has done so far ticked.
 What is done comes from a *done provider* (:data:`DoneProvider`, a function returning the steps done): by
 default :class:`SessionProgress`, which watches this session's table; a progress store with the trainee's
 history can be passed in instead (``StartPage(..., done=store_provider)``).
+
+Beside the path the page may show a ``side`` panel (who is training and their Today queue), and a checkbox that
+says whether the page opens at every start (``at_start``; :attr:`StartPage.atStartChanged` tells of a change).
 """
 
 from __future__ import annotations
@@ -11,9 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from enum import Enum
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QDialog, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from trainer.scoring import ItemResult, Mode
 from trainer.session import Event, RoundDealt, RoundOver, TableSession
@@ -83,10 +96,15 @@ class SessionProgress:
 
 
 class StartPage(QDialog):
-    """The start page: the path as buttons (``open_step`` opens one), each ticked once ``done`` says so."""
+    """The start page: the path as buttons (``open_step`` opens one), each ticked once ``done`` says so; the
+    ``side`` panel beside it, and the *show at every start* checkbox when ``at_start`` is given."""
+
+    atStartChanged = Signal(bool)  # noqa: N815 (a Qt signal)
+    """The trainee ticked or unticked *Show this page at every start*."""
 
     def __init__(self, open_step: Callable[[PathStep], object], done: DoneProvider,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, side: QWidget | None = None,
+                 at_start: bool | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startPage")
         self.setWindowTitle("Start here · UTH Dealer Trainer")
@@ -130,11 +148,26 @@ class StartPage(QDialog):
         bottom = QHBoxLayout()
         bottom.addWidget(QLabel("Help ▸ Start here brings this page back; Help ▸ Keys lists every key."))
         bottom.addStretch(1)
+        self.at_start: QCheckBox | None = None
+        if at_start is not None:
+            self.at_start = QCheckBox("Show this page at every start")
+            self.at_start.setObjectName("startPageAtStart")
+            self.at_start.setChecked(at_start)
+            self.at_start.toggled.connect(self.atStartChanged.emit)
+            bottom.addWidget(self.at_start)
         bottom.addWidget(close)
+        path = QVBoxLayout()
+        path.addWidget(intro)
+        path.addLayout(grid)
+        path.addStretch(1)
+        body = QHBoxLayout()
+        body.addLayout(path, 3)
+        self.side = side
+        if side is not None:
+            body.addWidget(side, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
-        layout.addWidget(intro)
-        layout.addLayout(grid)
+        layout.addLayout(body, 1)
         layout.addWidget(line)
         layout.addLayout(bottom)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.reject)

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.lessons import Lesson, load_lessons_tolerant
-from trainer.scoring import ScoreBook
+from trainer.scoring import ItemResult, ScoreBook
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
@@ -92,16 +92,17 @@ class ResultsDialog(QDialog):
 
     COLUMNS = ("Drill", "Item", "Mode", "Score", "Steps", "Seconds", "Mistakes")
 
-    def __init__(self, book: ScoreBook, parent: QWidget | None = None) -> None:
+    def __init__(self, book: ScoreBook, parent: QWidget | None = None,
+                 history: Sequence[ItemResult] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resultsDialog")
-        self.setWindowTitle("Results of this session")
+        self.setWindowTitle("Results of this session" if history is None else "Results")
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("results")
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.horizontalHeader().setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        items = list(reversed(book.items()))
+        items = list(reversed(book.items())) if history is None else list(history)  # history: the trainee's, kept
         for row, item in enumerate(items):
             self.table.insertRow(row)
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
@@ -119,7 +120,8 @@ class ResultsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         if not items:
-            layout.addWidget(QLabel("Nothing scored yet in this session: try a drill (Train ▸ Drills…)."))
+            layout.addWidget(QLabel(f"Nothing scored yet{' in this session' if history is None else ''}: "
+                                    "try a drill (Train ▸ Drills…)."))
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         layout.addWidget(buttons)
@@ -132,6 +134,8 @@ class Training:
     def __init__(self, host: TableHost) -> None:
         self.host = host
         self.windows: list[QWidget] = []
+        self.history: Callable[[], Sequence[ItemResult] | None] = lambda: None
+        """The trainee's kept items, newest first, for Results (None: this session's only)."""
 
 
 def _add(host: TableHost, menu: QMenu, name: str, text: str, keys: list[str],
@@ -153,7 +157,7 @@ def install_training(host: TableHost, train: QMenu, help_menu: QMenu) -> Trainin
     _add(host, train, "deckCount", "Deck &count…", ["Ctrl+K"],
          lambda: open_deck_count_window(host, training.windows))
     train.addSeparator()
-    _add(host, train, "results", "&Results…", ["Ctrl+R"], lambda: open_results(host))
+    _add(host, train, "results", "&Results…", ["Ctrl+R"], lambda: open_results(host, training.history()))
     _add(host, help_menu, "lessons", "&Lessons…", ["F1"], lambda: open_lessons(host))
     return training
 
@@ -184,8 +188,8 @@ def open_deck_count_window(host: TableHost, keep: list[QWidget] | None = None) -
     return widget
 
 
-def open_results(host: TableHost) -> QDialog:
-    dialog = ResultsDialog(host.session.book, parent=host.window())
+def open_results(host: TableHost, history: Sequence[ItemResult] | None = None) -> QDialog:
+    dialog = ResultsDialog(host.session.book, parent=host.window(), history=history)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

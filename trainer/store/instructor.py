@@ -185,10 +185,13 @@ def delete_exam(store: Store, name: str) -> None:
 
 
 def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult, *, seconds: float | None = None,
-                   at: datetime | None = None) -> Attempt:
-    """Keep an attempt: the set's score and mistakes, passed when at the pass mark and within the time limit."""
+                   at: datetime | None = None, complete: bool = True) -> Attempt:
+    """Keep an attempt: the set's score and mistakes, passed when at the pass mark and within the time limit.
+
+    An attempt cut short (``complete`` false: fewer hands than the exam's, or the mode changed) is kept as failed.
+    """
     duration = result.seconds if seconds is None else seconds
-    passed = result.score >= exam.pass_mark and duration <= exam.time_limit_minutes * 60
+    passed = complete and result.score >= exam.pass_mark and duration <= exam.time_limit_minutes * 60
     mistakes = [asdict(mistake) for item in result.items for mistake in item.mistakes]
     attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
                       result.correct, len(mistakes), duration, passed, uuid.uuid4().hex)

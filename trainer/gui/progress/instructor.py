@@ -1,4 +1,5 @@
 """The instructor dialog: the PIN first, then the training room: exams, reports, profiles (export, import, backup).
+*Start for the trainee* asks for the exam on the form to be dealt (``examRequested``), its mode locked to exam.
 
 A wrong PIN is refused and the PIN field is closed for the wait the store names (1 s, 2 s, 4 s …). File names
 come from ``ask_path`` (a file dialog by default; the tests pass their own).
@@ -53,6 +54,8 @@ class InstructorDialog(QDialog):
     """Instructor mode behind the PIN. ``unlocked`` is emitted when the PIN is accepted."""
 
     unlocked = Signal()
+    examRequested = Signal(object)  # noqa: N815 (a Qt signal)
+    """The instructor starts an :class:`~trainer.store.instructor.Exam` for the trainee training now."""
 
     def __init__(self, store: Store, parent: QWidget | None = None, *, gate: Instructor | None = None,
                  ask_path: AskPath | None = None) -> None:
@@ -195,9 +198,14 @@ class InstructorDialog(QDialog):
         save.clicked.connect(self.save_exam)
         remove = QPushButton("Delete")
         remove.clicked.connect(self._delete_exam)
+        start = QPushButton("Start for the trainee")
+        start.setObjectName("startExam")
+        start.setToolTip("Saves the exam, then deals it to the trainee training now, in exam mode")
+        start.clicked.connect(self.start_exam)
         actions = QHBoxLayout()
         actions.addWidget(save)
         actions.addWidget(remove)
+        actions.addWidget(start)
         right = QVBoxLayout()
         right.addLayout(form)
         right.addLayout(actions)
@@ -236,6 +244,14 @@ class InstructorDialog(QDialog):
             return None
         self._list_exams()
         self.status.setText(f"Exam {saved.name!r} saved.")
+        return saved
+
+    def start_exam(self) -> Exam | None:
+        """Save the exam on the form and ask for it to be dealt to the trainee (the dialog closes)."""
+        saved = self.save_exam()
+        if saved is not None:
+            self.examRequested.emit(saved)
+            self.accept()
         return saved
 
     def _delete_exam(self) -> None:

@@ -149,3 +149,45 @@ class TodayView(QWidget):
             self.mistakesRequested.emit()
         else:
             self.drillRequested.emit(drill)
+
+
+class TraineePanel(QWidget):
+    """The start page's side: who is training (the chooser) and, below, their Today queue.
+
+    ``profileChosen(name)`` when another trainee starts; ``drillRequested(drill)`` and ``mistakesRequested()``
+    from the Today queue.
+    """
+
+    profileChosen = Signal(str)  # noqa: N815 (a Qt signal)
+    drillRequested = Signal(str)  # noqa: N815
+    mistakesRequested = Signal()  # noqa: N815
+
+    def __init__(self, store: Store, profile: Profile | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("traineePanel")
+        self.store = store
+        self.chooser = ProfileChooser(store)
+        self.chooser.profileChosen.connect(self.profileChosen.emit)
+        self.training = QLabel()
+        self.training.setObjectName("trainingNow")
+        self.today: TodayView | None = None
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(self.chooser, 2)
+        self._layout.addWidget(self.training)
+        self.show_profile(profile)
+
+    def show_profile(self, profile: Profile | None) -> None:
+        """Show ``profile`` as the one training, with its Today queue."""
+        self.chooser.refresh(select=profile.name if profile else None)
+        self.training.setText(f"Training now: <b>{profile.name}</b>" if profile else "Nobody is training yet: add a "
+                              "trainee, then Start.")
+        if profile is None:
+            return
+        if self.today is None:
+            self.today = TodayView(self.store, profile)
+            self.today.drillRequested.connect(self.drillRequested.emit)
+            self.today.mistakesRequested.connect(self.mistakesRequested.emit)
+            self._layout.addWidget(self.today, 3)
+        else:
+            self.today.set_profile(profile)
