@@ -11,7 +11,7 @@ from trainer.drills.scenario_round import DoesNotFitError, RoundBuilder, Scenari
 from trainer.drills.situation_builder import SituationRound, retried, side_bet_table
 from trainer.drills.situations_table import step_of
 from trainer.engine.cards import SUIT_CHARS, Card
-from trainer.engine.evaluator import Category, HandValue, evaluate
+from trainer.engine.evaluator import Category, evaluate
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Settlement
 from trainer.engine.table import TableRules
@@ -20,10 +20,6 @@ from trainer.engine.wagers import Action, Phase, Wager, pairs_hands, progressive
 BY_LABEL = {category.label: category for category in Category}
 PAYTABLES: PaytableRegistry = load_paytables()
 SMALL = tuple(Decimal(v) for v in (1, 2, 3, 5))
-
-
-def _seven(scenario: Scenario, seat: int) -> HandValue:
-    return evaluate((*scenario.seat(seat).hole, *scenario.board))
 
 
 # -- Blind ---------------------------------------------------------------------------------------------------
