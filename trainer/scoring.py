@@ -182,9 +182,6 @@ class ScoreBook:
     def sets(self) -> list[SetResult]:
         return list(self._sets)
 
-    def last(self, count: int = 10) -> list[ItemResult]:
-        return self._items[-count:]
-
 
 class Stopwatch:
     """Seconds since start, from an injectable clock so tests need not wait."""

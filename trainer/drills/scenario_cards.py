@@ -61,13 +61,6 @@ class Shoe:
             raise ScenarioError(f"only {len(pool)} free cards fit, {count} needed")
         return self.take(*self.rng.sample(pool, count))
 
-    def card(self, rank: int, suit: str | None = None) -> Card | None:
-        """A free card of ``rank`` (and ``suit``), chosen at random; None when there is none."""
-        pool = [card for card in self.left if card.rank == rank and (suit is None or card.suit == suit)]
-        if not pool:
-            return None
-        return self.take(self.rng.choice(pool))[0]
-
     def holes(self, board: Sequence[Card], test: HoleTest) -> list[Hole]:
         """Every pair of free cards that passes ``test`` with ``board``."""
         cards = tuple(board)

@@ -8,7 +8,7 @@ it (so the animated table can deal exactly this hand). Its settlement is the eng
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_CEILING, Decimal
 from functools import cached_property
@@ -266,11 +266,15 @@ class RoundBuilder:
         multiple, street = play_hand(BasicStrategy(), hole, self.board)
         return multiple, street
 
-    def fillers(self, numbers: Iterable[int], *, play: str = "any", side_rate: float = 0.4) -> None:
-        """Seats with random cards and wagers, playing the simple strategy."""
+    def fillers(
+        self, numbers: Iterable[int], *, play: str = "any", side_rate: float = 0.4, folds: Collection[int] = ()
+    ) -> None:
+        """Seats with random cards and wagers, playing as ``play`` says (the simple strategy by default); the
+        seats in ``folds`` fold."""
         for number in numbers:
             first, second = self.shoe.draw(2)
-            self.add_seat(number, (first, second), play=play, side=self.random_side(side_rate))
+            self.add_seat(number, (first, second), play="fold" if number in folds else play,
+                          side=self.random_side(side_rate))
 
     def random_dealer(self) -> Hole:
         first, second = self.shoe.draw(2)

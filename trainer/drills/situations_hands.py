@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
-from typing import Any
 
 from trainer.drills.scenario_cards import ROYAL_RANKS, Hole, board_for, exactly, fill_board, partial_board
-from trainer.drills.scenario_round import (
-    DoesNotFitError,
-    RoundBuilder,
-    Scenario,
-    california_table,
-    house_table,
-    need,
-    open_seats,
-    with_retries,
-)
+from trainer.drills.scenario_round import DoesNotFitError, RoundBuilder, Scenario, house_table, need
+from trainer.drills.situation_builder import SituationRound, retried, side_bet_table
 from trainer.drills.situations_table import step_of
 from trainer.engine.cards import SUIT_CHARS, Card
-from trainer.engine.evaluator import Category, HandValue, evaluate
-from trainer.engine.games import game_named, games
+from trainer.engine.evaluator import Category, evaluate
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Settlement
 from trainer.engine.table import TableRules
@@ -32,65 +22,32 @@ PAYTABLES: PaytableRegistry = load_paytables()
 SMALL = tuple(Decimal(v) for v in (1, 2, 3, 5))
 
 
-def _table(
-    rng: random.Random, house_rate: float = 0.8, *, needs: tuple[str, ...] = ("trips",), trips: str | None = None,
-    **changes: Any,
-) -> tuple[TableRules, list[int]]:
-    """A house table (most of the time) or a player-dealer table, of a game that offers the side bets of
-    ``needs`` (and the Trips table ``trips`` when given), and the seats open on it."""
-    california = [game for game in games() if not game.is_house and set(needs) <= set(game.side_bets)
-                  and (trips is None or trips in game.trips_paytables)]
-    house_ok = trips is None or trips in game_named("wa").trips_paytables
-    pinned = {} if trips is None else {"trips_paytable": trips}
-    if house_ok and (not california or rng.random() < house_rate):
-        table = house_table(rng, **pinned, **changes)
-    else:
-        table = california_table(rng, needs=needs, **changes)
-        if trips is not None and table.trips_paytable != trips:
-            raise DoesNotFitError
-    return table, open_seats(table)
-
-
-def _focus(rng: random.Random, seats: list[int]) -> int:
-    rng.shuffle(seats)
-    return seats.pop()
-
-
-def _seven(scenario: Scenario, seat: int) -> HandValue:
-    return evaluate((*scenario.seat(seat).hole, *scenario.board))
-
-
 # -- Blind ---------------------------------------------------------------------------------------------------
 
 BLIND_LINES = tuple(line.hand for line in PAYTABLES.blind().lines)
 BLIND = (*BLIND_LINES, "win below a straight", "tie", "player loses", "win against an unqualified dealer")
 
 
+@retried
 def build_blind(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        table, seats = _table(rng)
-        b = RoundBuilder(rng, table)
-        focus = _focus(rng, seats)
-        if variant in BLIND_LINES or variant in ("win below a straight", "win against an unqualified dealer"):
-            category = BY_LABEL.get(variant) or rng.choice(
-                (Category.ONE_PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND) if variant.startswith("win below")
-                else (Category.STRAIGHT, Category.FLUSH))
-            b.board = board_for(b.shoe, [category])
-            hole = need(b.shoe.pick_hole(b.board, exactly(category)))
-            player = evaluate((*hole, *b.board))
-            dealer_test = (exactly(Category.HIGH_CARD) if variant.endswith("unqualified dealer")
-                           else lambda _h, v: v < player)
-        else:
-            b.board = fill_board(b.shoe, [])
-            hole = need(b.shoe.pick_hole(b.board, lambda _h, _v: rng.random() < 0.02))
-            player = evaluate((*hole, *b.board))
-            dealer_test = (lambda _h, v: v == player) if variant == "tie" else (lambda _h, v: v > player)
-        b.dealer = need(b.shoe.pick_hole(b.board, dealer_test))
-        b.add_seat(focus, hole, play="play", side=b.random_side(0.3))
-        b.fillers(seats[: rng.randint(0, 2)], side_rate=0.3)
-        return b.finish("blind", variant, focus_seat=focus, focus_wager=Wager.BLIND,
-                        note="The Blind pays by its table on a straight or better, pushes on a lesser win")
-    return with_retries(attempt)
+    b = SituationRound(rng, side_bet_table(rng), focus=True)
+    if variant in BLIND_LINES or variant in ("win below a straight", "win against an unqualified dealer"):
+        category = BY_LABEL.get(variant) or rng.choice(
+            (Category.ONE_PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND) if variant.startswith("win below")
+            else (Category.STRAIGHT, Category.FLUSH))
+        b.board = board_for(b.shoe, [category])
+        hole = need(b.shoe.pick_hole(b.board, exactly(category)))
+        player = evaluate((*hole, *b.board))
+        dealer_test = (exactly(Category.HIGH_CARD) if variant.endswith("unqualified dealer")
+                       else lambda _h, v: v < player)
+    else:
+        b.board = fill_board(b.shoe, [])
+        hole = need(b.shoe.pick_hole(b.board, lambda _h, _v: rng.random() < 0.02))
+        player = evaluate((*hole, *b.board))
+        dealer_test = (lambda _h, v: v == player) if variant == "tie" else (lambda _h, v: v > player)
+    b.dealer = need(b.shoe.pick_hole(b.board, dealer_test))
+    return b.finish_focus("blind", variant, Wager.BLIND, hole, side=b.random_side(0.3),
+                          note="The Blind pays by its table on a straight or better, pushes on a lesser win")
 
 
 def verify_blind(scenario: Scenario, result: Settlement) -> bool:
@@ -117,27 +74,23 @@ def verify_blind(scenario: Scenario, result: Settlement) -> bool:
 TRIPS_SHAPES = ("trips on a fold", "trips on the board", "trips with one hole card", "trips with two hole cards")
 
 
+@retried
 def build_trips_shape(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        shape = variant if variant != "trips on a fold" else rng.choice(TRIPS_SHAPES[1:])
-        table, seats = _table(rng)
-        b = RoundBuilder(rng, table)
-        focus = _focus(rng, seats)
-        rank = rng.randint(2, 14)
-        on_board = {"trips on the board": 3, "trips with one hole card": 2, "trips with two hole cards": 1}[shape]
-        trio = [Card.of(rank, suit) for suit in rng.sample(SUIT_CHARS, on_board)]
-        b.shoe.take(*trio)
-        b.board = fill_board(b.shoe, trio)
-        in_hole = 3 - on_board
-        hole = need(b.shoe.pick_hole(b.board, lambda h, v: v.category is Category.THREE_OF_A_KIND
-                                     and sum(card.rank == rank for card in h) == in_hole))
-        b.random_dealer()
-        play = "fold" if variant == "trips on a fold" else "play"
-        b.add_seat(focus, hole, play=play, side=["trips", *b.random_side(0.2)])
-        b.fillers(seats[: rng.randint(0, 2)], side_rate=0.3)
-        return b.finish("trips-shapes", variant, focus_seat=focus, focus_wager=Wager.TRIPS,
-                        note="Trips pays on the player's best hand, whatever happens to the rest of the hand")
-    return with_retries(attempt)
+    shape = variant if variant != "trips on a fold" else rng.choice(TRIPS_SHAPES[1:])
+    b = SituationRound(rng, side_bet_table(rng), focus=True)
+    rank = rng.randint(2, 14)
+    on_board = {"trips on the board": 3, "trips with one hole card": 2, "trips with two hole cards": 1}[shape]
+    trio = [Card.of(rank, suit) for suit in rng.sample(SUIT_CHARS, on_board)]
+    b.shoe.take(*trio)
+    b.board = fill_board(b.shoe, trio)
+    in_hole = 3 - on_board
+    hole = need(b.shoe.pick_hole(b.board, lambda h, v: v.category is Category.THREE_OF_A_KIND
+                                 and sum(card.rank == rank for card in h) == in_hole))
+    b.random_dealer()
+    play = "fold" if variant == "trips on a fold" else "play"
+    return b.finish_focus("trips-shapes", variant, Wager.TRIPS, hole, play=play,
+                          side=["trips", *b.random_side(0.2)],
+                          note="Trips pays on the player's best hand, whatever happens to the rest of the hand")
 
 
 def trio_on_board(scenario: Scenario, seat: int) -> int:
@@ -166,25 +119,20 @@ TRIPS_LINES = (*(f"{table}: {line.hand}" for table in ("UTH-01", "UTH-02", "UTH-
                   for line in PAYTABLES.trips(table).lines), "less than three of a kind")
 
 
+@retried
 def build_trips_line(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        if ":" in variant:
-            table_id, label = variant.split(": ")
-            category = BY_LABEL[label]
-        else:
-            table_id, category = rng.choice(("UTH-01", "UTH-02", "UTH-03", "UTH-04")), None
-        table, seats = _table(rng, 0.7, trips=table_id)
-        b = RoundBuilder(rng, table)
-        focus = _focus(rng, seats)
-        b.board = board_for(b.shoe, [category] if category is not None else [])
-        test = exactly(category) if category is not None else (lambda _h, v: v.category < Category.THREE_OF_A_KIND)
-        hole = need(b.shoe.pick_hole(b.board, test))
-        b.random_dealer()
-        b.add_seat(focus, hole, play="fold" if rng.random() < 0.15 else "play", side=["trips", *b.random_side(0.2)])
-        b.fillers(seats[: rng.randint(0, 2)], side_rate=0.3)
-        return b.finish("trips-lines", variant, focus_seat=focus, focus_wager=Wager.TRIPS,
-                        note=f"Trips table {table_id}")
-    return with_retries(attempt)
+    if ":" in variant:
+        table_id, label = variant.split(": ")
+        category = BY_LABEL[label]
+    else:
+        table_id, category = rng.choice(("UTH-01", "UTH-02", "UTH-03", "UTH-04")), None
+    b = SituationRound(rng, side_bet_table(rng, 0.7, trips=table_id), focus=True)
+    b.board = board_for(b.shoe, [category] if category is not None else [])
+    test = exactly(category) if category is not None else (lambda _h, v: v.category < Category.THREE_OF_A_KIND)
+    hole = need(b.shoe.pick_hole(b.board, test))
+    b.random_dealer()
+    return b.finish_focus("trips-lines", variant, Wager.TRIPS, hole, play="fold" if rng.random() < 0.15 else "play",
+                          side=["trips", *b.random_side(0.2)], note=f"Trips table {table_id}")
 
 
 def verify_trips_line(scenario: Scenario, result: Settlement) -> bool:
@@ -208,34 +156,28 @@ BAD_BEAT_LINES = tuple(f"{table}: {line.hand}" for table in ("BBB-01", "BBB-02",
                        for line in PAYTABLES.bad_beat(table).lines)
 
 
-def _bad_beat_table(rng: random.Random, table_id: str) -> tuple[TableRules, list[int]]:
+def _bad_beat_table(rng: random.Random, table_id: str) -> TableRules:
     if table_id == "CA":
-        return _table(rng, 0.0, needs=("trips", "bad_beat"))
-    return _table(rng, 1.0, bad_beat_paytable=table_id)
+        return side_bet_table(rng, 0.0, needs=("trips", "bad_beat"))
+    return side_bet_table(rng, 1.0, bad_beat_paytable=table_id)
 
 
+@retried
 def build_bad_beat(rng: random.Random, variant: str, player_loses: bool) -> Scenario:
     table_id, label = variant.split(": ")
     beaten = BY_LABEL[label]
     name = "bad-beat-player-loses" if player_loses else "bad-beat-dealer-loses"
-
-    def attempt() -> Scenario:
-        table, seats = _bad_beat_table(rng, table_id)
-        b = RoundBuilder(rng, table)
-        focus = _focus(rng, seats)
-        better = rng.choice([category for category in Category if category >= beaten])
-        b.board = board_for(b.shoe, [beaten, better])
-        first = need(b.shoe.pick_hole(b.board, exactly(beaten)))
-        loser = evaluate((*first, *b.board))
-        second = need(b.shoe.pick_hole(b.board, lambda _h, v: v > loser))
-        hole, b.dealer = (first, second) if player_loses else (second, first)
-        b.add_seat(focus, hole, play="play", side=["trips", "bad_beat"],
-                   amounts={"bad_beat": rng.choice(SMALL)})
-        b.fillers(seats[: rng.randint(0, 2)], side_rate=0.3)
-        whose = "the player's" if player_loses else "the dealer's"
-        return b.finish(name, variant, focus_seat=focus, focus_wager=Wager.BAD_BEAT,
-                        note=f"Bad Beat pays on the beaten hand, {whose} {label}")
-    return with_retries(attempt)
+    whose = "the player's" if player_loses else "the dealer's"
+    b = SituationRound(rng, _bad_beat_table(rng, table_id), focus=True)
+    better = rng.choice([category for category in Category if category >= beaten])
+    b.board = board_for(b.shoe, [beaten, better])
+    first = need(b.shoe.pick_hole(b.board, exactly(beaten)))
+    loser = evaluate((*first, *b.board))
+    second = need(b.shoe.pick_hole(b.board, lambda _h, v: v > loser))
+    hole, b.dealer = (first, second) if player_loses else (second, first)
+    return b.finish_focus(name, variant, Wager.BAD_BEAT, hole, side=["trips", "bad_beat"],
+                          amounts={"bad_beat": rng.choice(SMALL)},
+                          note=f"Bad Beat pays on the beaten hand, {whose} {label}")
 
 
 def verify_bad_beat(scenario: Scenario, result: Settlement, player_loses: bool) -> bool:
@@ -255,38 +197,36 @@ def verify_bad_beat(scenario: Scenario, result: Settlement, player_loses: bool) 
 BAD_BEAT_MISSES = ("five-card tie", "beaten hand below trips", "trips on a fold, beaten")
 
 
+@retried
 def build_bad_beat_miss(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        table, seats = _table(rng, 0.7, needs=("trips", "bad_beat"), bad_beat_on_fold="action")
-        b = RoundBuilder(rng, table)
-        focus = _focus(rng, seats)
-        play = "play"
-        if variant == "five-card tie":
-            category = rng.choice((Category.THREE_OF_A_KIND, Category.STRAIGHT, Category.FLUSH,
-                                   Category.FULL_HOUSE))
-            b.board = board_for(b.shoe, [category])
-            hole = need(b.shoe.pick_hole(b.board, exactly(category)))
-            player = evaluate((*hole, *b.board))
-            b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v == player))
-        elif variant == "beaten hand below trips":
-            category = rng.choice((Category.ONE_PAIR, Category.TWO_PAIR))
-            b.board = fill_board(b.shoe, [])
-            first = need(b.shoe.pick_hole(b.board, exactly(category)))
-            loser = evaluate((*first, *b.board))
-            second = need(b.shoe.pick_hole(b.board, lambda _h, v: v > loser))
-            hole, b.dealer = (first, second) if rng.random() < 0.5 else (second, first)
-        else:
-            category = rng.choice((Category.THREE_OF_A_KIND, Category.STRAIGHT, Category.FLUSH))
-            b.board = board_for(b.shoe, [category, Category.FULL_HOUSE])
-            hole = need(b.shoe.pick_hole(b.board, exactly(category)))
-            player = evaluate((*hole, *b.board))
-            b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v > player))
-            play = "fold"
-        b.add_seat(focus, hole, play=play, side=["trips", "bad_beat"], amounts={"bad_beat": rng.choice(SMALL)})
-        b.fillers(seats[: rng.randint(0, 2)], side_rate=0.3)
-        return b.finish("bad-beat-misses", variant, focus_seat=focus, focus_wager=Wager.BAD_BEAT,
-                        note="A five-card tie loses; a beaten hand below trips loses; folded trips stay in action")
-    return with_retries(attempt)
+    b = SituationRound(rng, side_bet_table(rng, 0.7, needs=("trips", "bad_beat"), bad_beat_on_fold="action"),
+                       focus=True)
+    play = "play"
+    if variant == "five-card tie":
+        category = rng.choice((Category.THREE_OF_A_KIND, Category.STRAIGHT, Category.FLUSH,
+                               Category.FULL_HOUSE))
+        b.board = board_for(b.shoe, [category])
+        hole = need(b.shoe.pick_hole(b.board, exactly(category)))
+        player = evaluate((*hole, *b.board))
+        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v == player))
+    elif variant == "beaten hand below trips":
+        category = rng.choice((Category.ONE_PAIR, Category.TWO_PAIR))
+        b.board = fill_board(b.shoe, [])
+        first = need(b.shoe.pick_hole(b.board, exactly(category)))
+        loser = evaluate((*first, *b.board))
+        second = need(b.shoe.pick_hole(b.board, lambda _h, v: v > loser))
+        hole, b.dealer = (first, second) if rng.random() < 0.5 else (second, first)
+    else:
+        category = rng.choice((Category.THREE_OF_A_KIND, Category.STRAIGHT, Category.FLUSH))
+        b.board = board_for(b.shoe, [category, Category.FULL_HOUSE])
+        hole = need(b.shoe.pick_hole(b.board, exactly(category)))
+        player = evaluate((*hole, *b.board))
+        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v > player))
+        play = "fold"
+    return b.finish_focus("bad-beat-misses", variant, Wager.BAD_BEAT, hole, play=play, side=["trips", "bad_beat"],
+                          amounts={"bad_beat": rng.choice(SMALL)},
+                          note="A five-card tie loses; a beaten hand below trips loses; folded trips stay in "
+                               "action")
 
 
 def verify_bad_beat_miss(scenario: Scenario, result: Settlement) -> bool:
@@ -348,40 +288,35 @@ def pairs_hole(rng: random.Random, line: str) -> Hole:
     raise ValueError(f"no pairs line {line!r}")
 
 
+@retried
 def build_pairs(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        if variant == "no line":
-            table_id, line = rng.choice(PAYTABLES.ids("pairs")), None
-        else:
-            table_id, line = variant.removeprefix("table ").split(": ")
-        table = house_table(rng, pairs_paytable=table_id)
-        paytable = PAYTABLES.pairs(table_id)
-        seats = open_seats(table)
-        b = RoundBuilder(rng, table)
-        focus = _focus(rng, seats)
-        if line is None:
-            hole = b.shoe.draw(2)
-            if paytable.first_line(pairs_hands((hole[0], hole[1]))) is not None:
-                raise DoesNotFitError
-            hole_cards: Hole = (hole[0], hole[1])
-        else:
-            hole_cards = pairs_hole(rng, line)
-            b.shoe.take(*hole_cards)
-        if line == "aa-with-dealer-aa":
-            first, second = b.shoe.draw(2, where=lambda card: card.rank == 14)
-            b.dealer = (first, second)
-        else:
-            b.random_dealer()
-            assert b.dealer is not None
-            found = paytable.first_line(pairs_hands(hole_cards, b.dealer))
-            if line is not None and (found is None or found.hand != line):
-                raise DoesNotFitError
-        b.board = fill_board(b.shoe, [])
-        b.add_seat(focus, hole_cards, play="any", side=["pairs", *b.random_side(0.2)])
-        b.fillers(seats[: rng.randint(0, 2)], side_rate=0.3)
-        return b.finish("pairs", variant, focus_seat=focus, focus_wager=Wager.PAIRS,
-                        note=f"Pairs table {table_id}: the two hole cards alone, fold or not")
-    return with_retries(attempt)
+    if variant == "no line":
+        table_id, line = rng.choice(PAYTABLES.ids("pairs")), None
+    else:
+        table_id, line = variant.removeprefix("table ").split(": ")
+    paytable = PAYTABLES.pairs(table_id)
+    b = SituationRound(rng, house_table(rng, pairs_paytable=table_id), focus=True)
+    if line is None:
+        hole = b.shoe.draw(2)
+        if paytable.first_line(pairs_hands((hole[0], hole[1]))) is not None:
+            raise DoesNotFitError
+        hole_cards: Hole = (hole[0], hole[1])
+    else:
+        hole_cards = pairs_hole(rng, line)
+        b.shoe.take(*hole_cards)
+    if line == "aa-with-dealer-aa":
+        first, second = b.shoe.draw(2, where=lambda card: card.rank == 14)
+        b.dealer = (first, second)
+    else:
+        b.random_dealer()
+        assert b.dealer is not None
+        found = paytable.first_line(pairs_hands(hole_cards, b.dealer))
+        if line is not None and (found is None or found.hand != line):
+            raise DoesNotFitError
+    b.board = fill_board(b.shoe, [])
+    return b.finish_focus("pairs", variant, Wager.PAIRS, hole_cards, play="any",
+                          side=["pairs", *b.random_side(0.2)],
+                          note=f"Pairs table {table_id}: the two hole cards alone, fold or not")
 
 
 def verify_pairs(scenario: Scenario, result: Settlement) -> bool:
@@ -431,33 +366,28 @@ def _royal(b: RoundBuilder, rng: random.Random, kind: str, in_hole: int | None =
     return (hole[0], hole[1]), [card if card is not None else next(rest) for card in board]
 
 
+@retried
 def build_progressive(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        table = house_table(rng)
-        seats = open_seats(table)
-        b = RoundBuilder(rng, table)
-        focus = _focus(rng, seats)
-        play = "fold" if variant == "a folded hand still wins" else "any"
-        if variant.startswith(("royal", "community")):
-            hole, b.board = _royal(b, rng, variant)
-        elif variant == "two winners in one round":
-            hole, b.board = _royal(b, rng, rng.choice(("royal-first-5", "royal-first-7")), in_hole=2)
-            _pair_the_board(b, hole)
-            other = seats.pop()
-            second = need(b.shoe.pick_hole(b.board, lambda _h, v: Category.FULL_HOUSE <= v.category
-                                           <= Category.STRAIGHT_FLUSH))
-            b.add_seat(other, second, play="any", side=["progressive"])
-        else:
-            category = BY_LABEL[variant] if variant in BY_LABEL else rng.choice(
-                (Category.FULL_HOUSE, Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH))
-            b.board = board_for(b.shoe, [category])
-            hole = need(b.shoe.pick_hole(b.board, exactly(category)))
-        b.random_dealer()
-        b.add_seat(focus, hole, play=play, side=["progressive", *b.random_side(0.2)])
-        b.fillers(seats[: rng.randint(0, 2)], side_rate=0.3)
-        return b.finish("progressive", variant, focus_seat=focus, focus_wager=Wager.PROGRESSIVE,
-                        note="Progressive: the best hand of all seven cards; X for 1 includes the wager")
-    return with_retries(attempt)
+    b = SituationRound(rng, house_table(rng), focus=True)
+    play = "fold" if variant == "a folded hand still wins" else "any"
+    if variant.startswith(("royal", "community")):
+        hole, b.board = _royal(b, rng, variant)
+    elif variant == "two winners in one round":
+        hole, b.board = _royal(b, rng, rng.choice(("royal-first-5", "royal-first-7")), in_hole=2)
+        _pair_the_board(b, hole)
+        other = b.open.pop()
+        second = need(b.shoe.pick_hole(b.board, lambda _h, v: Category.FULL_HOUSE <= v.category
+                                       <= Category.STRAIGHT_FLUSH))
+        b.add_seat(other, second, play="any", side=["progressive"])
+    else:
+        category = BY_LABEL[variant] if variant in BY_LABEL else rng.choice(
+            (Category.FULL_HOUSE, Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH))
+        b.board = board_for(b.shoe, [category])
+        hole = need(b.shoe.pick_hole(b.board, exactly(category)))
+    b.random_dealer()
+    return b.finish_focus("progressive", variant, Wager.PROGRESSIVE, hole, play=play,
+                          side=["progressive", *b.random_side(0.2)],
+                          note="Progressive: the best hand of all seven cards; X for 1 includes the wager")
 
 
 def _pair_the_board(b: RoundBuilder, hole: Hole) -> None:

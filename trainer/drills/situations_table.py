@@ -11,15 +11,13 @@ from trainer.drills.scenario_cards import exactly, fill_board, partial_board
 from trainer.drills.scenario_round import (
     UNLIMITED_BANK,
     DoesNotFitError,
-    RoundBuilder,
     Scenario,
     california_table,
     house_table,
     need,
-    open_seats,
     table_game,
-    with_retries,
 )
+from trainer.drills.situation_builder import SituationRound, retried
 from trainer.engine.cards import Card
 from trainer.engine.dealing import Procedure
 from trainer.engine.evaluator import Category, evaluate
@@ -45,19 +43,15 @@ def settled_seats(settlement: Settlement) -> list[int]:
 # -- order ---------------------------------------------------------------------------------------------------
 
 
+@retried
 def build_house_order(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        b = RoundBuilder(rng, house_table(rng))
-        b.board = fill_board(b.shoe, [])
-        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
-        numbers = sorted(rng.sample(open_seats(b.table), rng.randint(4, 7)))
-        folds = set(rng.sample(numbers, rng.randint(1, 2))) if variant == "with folds" else set()
-        for number in numbers:
-            first, second = b.shoe.draw(2)
-            b.add_seat(number, (first, second), play="fold" if number in folds else "play",
-                       side=b.random_side(0.35))
-        return b.finish("house-order", variant, note="House table: folds first, then right to left, seat by seat")
-    return with_retries(attempt)
+    b = SituationRound(rng, house_table(rng))
+    b.board = fill_board(b.shoe, [])
+    b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
+    numbers = sorted(rng.sample(b.open, rng.randint(4, 7)))
+    folds = set(rng.sample(numbers, rng.randint(1, 2))) if variant == "with folds" else set()
+    b.fillers(numbers, play="play", side_rate=0.35, folds=folds)
+    return b.finish("house-order", variant, note="House table: folds first, then right to left, seat by seat")
 
 
 def verify_house_order(scenario: Scenario, result: Settlement) -> bool:
@@ -73,26 +67,24 @@ def verify_house_order(scenario: Scenario, result: Settlement) -> bool:
 PLAYER_DEALER_PLACES = ("player-dealer in the middle", "player-dealer at first base", "player-dealer at third base")
 
 
+@retried
 def build_player_dealer_order(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        def place(positions: int) -> int:
-            return {PLAYER_DEALER_PLACES[0]: rng.randint(2, positions - 1), PLAYER_DEALER_PLACES[1]: 1,
-                    PLAYER_DEALER_PLACES[2]: positions}[variant]
-        table = california_table(rng, place, UNLIMITED_BANK)
-        banker = table.player_dealer_seat
-        assert banker is not None
-        b = RoundBuilder(rng, table)
-        b.board = fill_board(b.shoe, [])
-        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
-        seats = open_seats(table)
-        numbers = sorted(rng.sample(seats, rng.randint(3, len(seats))))
-        if variant == PLAYER_DEALER_PLACES[0] and not (min(numbers) < banker < max(numbers)):
-            numbers = sorted({*numbers, banker - 1, banker + 1})
-        b.fillers(numbers, play="play", side_rate=0.35)
-        bank = Decimal(rng.choice((2000, 3000, 5000)))
-        return b.finish("player-dealer-order", variant, table=replace(table, player_dealer_bank=bank),
-                        note="Player-dealer table: start on the player-dealer's left, go clockwise")
-    return with_retries(attempt)
+    def place(positions: int) -> int:
+        return {PLAYER_DEALER_PLACES[0]: rng.randint(2, positions - 1), PLAYER_DEALER_PLACES[1]: 1,
+                PLAYER_DEALER_PLACES[2]: positions}[variant]
+    table = california_table(rng, place, UNLIMITED_BANK)
+    banker = table.player_dealer_seat
+    assert banker is not None
+    b = SituationRound(rng, table)
+    b.board = fill_board(b.shoe, [])
+    b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.ONE_PAIR))
+    numbers = sorted(rng.sample(b.open, rng.randint(3, len(b.open))))
+    if variant == PLAYER_DEALER_PLACES[0] and not (min(numbers) < banker < max(numbers)):
+        numbers = sorted({*numbers, banker - 1, banker + 1})
+    b.fillers(numbers, play="play", side_rate=0.35)
+    bank = Decimal(rng.choice((2000, 3000, 5000)))
+    return b.finish("player-dealer-order", variant, table=replace(table, player_dealer_bank=bank),
+                    note="Player-dealer table: start on the player-dealer's left, go clockwise")
 
 
 def verify_player_dealer_order(scenario: Scenario, result: Settlement) -> bool:
@@ -113,33 +105,29 @@ def verify_player_dealer_order(scenario: Scenario, result: Settlement) -> bool:
 QUALIFICATION = ("ante refund pass", "player loses Play and Blind", "player wins", "tie", "player-dealer table")
 
 
+@retried
 def build_qualification(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        table = california_table(rng) if variant == "player-dealer table" else house_table(rng)
-        b = RoundBuilder(rng, table)
-        b.board = fill_board(b.shoe, [])
-        b.dealer = need(b.shoe.pick_hole(b.board, exactly(Category.HIGH_CARD)))
-        dealer = evaluate((*b.dealer, *b.board))
-        tests = {
-            "player loses Play and Blind": lambda _h, v: v < dealer,
-            "player wins": lambda _h, v: v > dealer,
-            "tie": lambda _h, v: v == dealer,
-        }
-        seats = open_seats(table)
-        rng.shuffle(seats)
-        focus = seats.pop()
-        hole = need(b.shoe.pick_hole(b.board, tests.get(variant, lambda _h, _v: True)))
-        b.add_seat(focus, hole, play="play", side=b.random_side(0.3))
-        if variant in ("ante refund pass", "player-dealer table"):
-            b.fillers(seats[: rng.randint(2, 4)], play="play", side_rate=0.3)
-            if rng.random() < 0.5:
-                b.fillers(seats[4:5], play="fold")
-        else:
-            b.fillers(seats[: rng.randint(0, 2)])
-        return b.finish("dealer-does-not-qualify", variant, focus_seat=focus, focus_wager=Wager.ANTE,
-                        note="Dealer does not qualify: the Ante pushes; Play and Blind still play against "
-                             "the dealer's hand")
-    return with_retries(attempt)
+    b = SituationRound(rng, california_table(rng) if variant == "player-dealer table" else house_table(rng))
+    b.board = fill_board(b.shoe, [])
+    b.dealer = need(b.shoe.pick_hole(b.board, exactly(Category.HIGH_CARD)))
+    dealer = evaluate((*b.dealer, *b.board))
+    tests = {
+        "player loses Play and Blind": lambda _h, v: v < dealer,
+        "player wins": lambda _h, v: v > dealer,
+        "tie": lambda _h, v: v == dealer,
+    }
+    focus = b.pick_focus()
+    hole = need(b.shoe.pick_hole(b.board, tests.get(variant, lambda _h, _v: True)))
+    b.add_seat(focus, hole, play="play", side=b.random_side(0.3))
+    if variant in ("ante refund pass", "player-dealer table"):
+        b.fill(2, 4, play="play", side_rate=0.3)
+        if rng.random() < 0.5:
+            b.fillers(b.open[4:5], play="fold")
+    else:
+        b.fill(0, 2)
+    return b.finish("dealer-does-not-qualify", variant, focus_seat=focus, focus_wager=Wager.ANTE,
+                    note="Dealer does not qualify: the Ante pushes; Play and Blind still play against the dealer's "
+                         "hand")
 
 
 def verify_qualification(scenario: Scenario, result: Settlement) -> bool:
@@ -170,36 +158,28 @@ def verify_qualification(scenario: Scenario, result: Settlement) -> bool:
 BANK_LIMITS = ("bank runs out part way", "bank caps the player-dealer's winnings")
 
 
+@retried
 def build_bank_limits(rng: random.Random, variant: str) -> Scenario:
     runs_out = variant == BANK_LIMITS[0]
-
-    def attempt() -> Scenario:
-        table = california_table(rng, bank=UNLIMITED_BANK)
-        b = RoundBuilder(rng, table)
-        b.board = fill_board(b.shoe, [])
-        b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category <= Category.TWO_PAIR) if runs_out
-                        else b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.TWO_PAIR))
-        dealer = evaluate((*b.dealer, *b.board))
-        seats = open_seats(table)
-        numbers = rng.sample(seats, rng.randint(3, min(5, len(seats))))
-        for number in numbers:
-            test = (lambda _h, v: v > dealer) if runs_out else (lambda _h, v: v < dealer)
-            b.add_seat(number, need(b.shoe.pick_hole(b.board, test)), play="play", side=b.random_side(0.4))
-        free = b.finish("bank-limits", variant, ample_bank=False)
-        extreme = _bank_extreme(free.settlement, runs_out)
-        if extreme <= Decimal(10):
-            raise_redo()
-        bank = max(Decimal(5), (extreme * Decimal(rng.uniform(0.35, 0.85)) / 5).quantize(Decimal(1)) * 5)
-        limited = replace(free, table=replace(table, player_dealer_bank=bank),
-                          note="The player-dealer never wins or loses more than the bank")
-        if not verify_bank_limits(limited, limited.settlement):
-            raise_redo()
-        return limited
-    return with_retries(attempt)
-
-
-def raise_redo() -> None:
-    raise DoesNotFitError
+    table = california_table(rng, bank=UNLIMITED_BANK)
+    b = SituationRound(rng, table)
+    b.board = fill_board(b.shoe, [])
+    b.dealer = need(b.shoe.pick_hole(b.board, lambda _h, v: v.category <= Category.TWO_PAIR) if runs_out
+                    else b.shoe.pick_hole(b.board, lambda _h, v: v.category >= Category.TWO_PAIR))
+    dealer = evaluate((*b.dealer, *b.board))
+    test = (lambda _h, v: v > dealer) if runs_out else (lambda _h, v: v < dealer)
+    for number in rng.sample(b.open, rng.randint(3, min(5, len(b.open)))):
+        b.add_seat(number, need(b.shoe.pick_hole(b.board, test)), play="play", side=b.random_side(0.4))
+    free = b.finish("bank-limits", variant, ample_bank=False)
+    extreme = _bank_extreme(free.settlement, runs_out)
+    if extreme <= Decimal(10):
+        raise DoesNotFitError
+    bank = max(Decimal(5), (extreme * Decimal(rng.uniform(0.35, 0.85)) / 5).quantize(Decimal(1)) * 5)
+    limited = replace(free, table=replace(table, player_dealer_bank=bank),
+                      note="The player-dealer never wins or loses more than the bank")
+    if not verify_bank_limits(limited, limited.settlement):
+        raise DoesNotFitError
+    return limited
 
 
 def _bank_extreme(result: Settlement, runs_out: bool) -> Decimal:
@@ -229,26 +209,24 @@ FEE_EDGES = ("just below a bracket", "at the start of a bracket")
 FEE_ANTES = tuple(Decimal(v) for v in (1, 2, 5, 5, 10, 10, 15, 20, 25, 50, 100, 150, 200, 250, 300, 400, 500))
 
 
+@retried
 def build_collection_fee(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        table = california_table(rng, bank=UNLIMITED_BANK)
-        schedule_id = table.collection_schedule
-        assert schedule_id is not None
-        brackets = table.paytables.collection(schedule_id).brackets
-        lower = brackets[rng.randint(1, len(brackets) - 1)][0]
-        total = lower if variant == FEE_EDGES[1] else lower - 1
-        b = RoundBuilder(rng, table)
-        b.board = fill_board(b.shoe, [])
-        b.random_dealer()
-        seats = open_seats(table)
-        numbers = rng.sample(seats, rng.randint(1, min(5, len(seats))))
-        for number, bets in zip(numbers, split_action(rng, total, len(numbers), table), strict=True):
-            first, second = b.shoe.draw(2)
-            b.add_seat(number, (first, second), ante=bets[0], amounts={"trips": bets[1], "bad_beat": bets[2]})
-        bank = Decimal(rng.choice((2000, 3000, 5000)))
-        return b.finish("collection-fee", variant, table=replace(table, player_dealer_bank=bank),
-                        note=f"Collection fee by schedule {schedule_id} on the total table action")
-    return with_retries(attempt)
+    table = california_table(rng, bank=UNLIMITED_BANK)
+    schedule_id = table.collection_schedule
+    assert schedule_id is not None
+    brackets = table.paytables.collection(schedule_id).brackets
+    lower = brackets[rng.randint(1, len(brackets) - 1)][0]
+    total = lower if variant == FEE_EDGES[1] else lower - 1
+    b = SituationRound(rng, table)
+    b.board = fill_board(b.shoe, [])
+    b.random_dealer()
+    numbers = rng.sample(b.open, rng.randint(1, min(5, len(b.open))))
+    for number, bets in zip(numbers, split_action(rng, total, len(numbers), table), strict=True):
+        first, second = b.shoe.draw(2)
+        b.add_seat(number, (first, second), ante=bets[0], amounts={"trips": bets[1], "bad_beat": bets[2]})
+    bank = Decimal(rng.choice((2000, 3000, 5000)))
+    return b.finish("collection-fee", variant, table=replace(table, player_dealer_bank=bank),
+                    note=f"Collection fee by schedule {schedule_id} on the total table action")
 
 
 def split_action(
@@ -324,42 +302,39 @@ DEALER_HANDS = (*(category.label for category in Category), "kicker decides", "p
 BY_LABEL = {category.label: category for category in Category}
 
 
+@retried
 def build_dealer_hand(rng: random.Random, variant: str) -> Scenario:
-    def attempt() -> Scenario:
-        b = RoundBuilder(rng, house_table(rng))
-        seats = open_seats(b.table)
-        rng.shuffle(seats)
-        focus = None
-        if variant == "pair on the board":
-            b.board = _paired_board(b, rng)
-            ranks = {card.rank for card in b.board}
-            b.dealer = need(b.shoe.pick_hole(b.board, lambda h, v: v.category is Category.ONE_PAIR
-                                             and not {c.rank for c in h} & ranks and h[0].rank != h[1].rank))
-        elif variant == "kicker decides":
-            category = rng.choice((Category.HIGH_CARD, Category.ONE_PAIR, Category.ONE_PAIR, Category.TWO_PAIR,
-                                   Category.THREE_OF_A_KIND))
-            b.board = fill_board(b.shoe, partial_board(b.shoe, category))
-            b.dealer = need(b.shoe.pick_hole(b.board, exactly(category)))
-            dealer = evaluate((*b.dealer, *b.board))
-            focus = seats.pop()
-            hole = need(b.shoe.pick_hole(b.board, lambda _h, v: v.describe() == dealer.describe() and v != dealer))
-            b.add_seat(focus, hole, play="play")
-        else:
-            category = BY_LABEL[variant]
-            b.board = fill_board(b.shoe, partial_board(b.shoe, category))
-            b.dealer = need(b.shoe.pick_hole(b.board, exactly(category)))
-        b.fillers(seats[: rng.randint(1 if focus is None else 0, 2)], side_rate=0.2)
-        return b.finish("dealer-hand", variant, focus_seat=focus,
-                        note="Name the dealer's best five cards; the dealer qualifies with a pair or better")
-    return with_retries(attempt)
+    b = SituationRound(rng, house_table(rng))
+    rng.shuffle(b.open)
+    if variant == "pair on the board":
+        b.board = _paired_board(b, rng)
+        ranks = {card.rank for card in b.board}
+        b.dealer = need(b.shoe.pick_hole(b.board, lambda h, v: v.category is Category.ONE_PAIR
+                                         and not {c.rank for c in h} & ranks and h[0].rank != h[1].rank))
+    elif variant == "kicker decides":
+        category = rng.choice((Category.HIGH_CARD, Category.ONE_PAIR, Category.ONE_PAIR, Category.TWO_PAIR,
+                               Category.THREE_OF_A_KIND))
+        b.board = fill_board(b.shoe, partial_board(b.shoe, category))
+        b.dealer = need(b.shoe.pick_hole(b.board, exactly(category)))
+        dealer = evaluate((*b.dealer, *b.board))
+        b.focus = b.open.pop()
+        hole = need(b.shoe.pick_hole(b.board, lambda _h, v: v.describe() == dealer.describe() and v != dealer))
+        b.add_seat(b.focus, hole, play="play")
+    else:
+        category = BY_LABEL[variant]
+        b.board = fill_board(b.shoe, partial_board(b.shoe, category))
+        b.dealer = need(b.shoe.pick_hole(b.board, exactly(category)))
+    b.fill(1 if b.focus is None else 0, 2, side_rate=0.2)
+    return b.finish("dealer-hand", variant, focus_seat=b.focus,
+                    note="Name the dealer's best five cards; the dealer qualifies with a pair or better")
 
 
-def _paired_board(b: RoundBuilder, rng: random.Random) -> list[Card]:
+def _paired_board(b: SituationRound, rng: random.Random) -> list[Card]:
     pair = partial_board(b.shoe, Category.FULL_HOUSE)
     others = b.shoe.draw(3, where=lambda card: card.rank != pair[0].rank)
     board = [*pair, *others]
     if len({card.rank for card in board}) != 4:
-        raise_redo()
+        raise DoesNotFitError
     rng.shuffle(board)
     return board
 
@@ -388,11 +363,10 @@ PROCEDURES = tuple(procedure.value for procedure in Procedure)
 def build_deal_order(rng: random.Random, variant: str) -> Scenario:
     procedure = Procedure(variant)
     table = house_table(rng) if procedure in (Procedure.ACE, Procedure.DECK_MATE) else california_table(rng)
-    seats = open_seats(table)
-    b = RoundBuilder(rng, table, procedure)
+    b = SituationRound(rng, table, procedure)
     b.board = fill_board(b.shoe, [])
     b.random_dealer()
-    b.fillers(sorted(rng.sample(seats, rng.randint(2, len(seats)))), side_rate=0.2)
+    b.fillers(sorted(rng.sample(b.open, rng.randint(2, len(b.open)))), side_rate=0.2)
     return b.finish("deal-order", variant, note=procedure.description)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -240,10 +240,6 @@ class Game:
                 assert low is not None and high is not None
                 refuse(f"{where}.{name}", f"{value} is outside the limit per spot {_range_text((low, high))}")
 
-    def fits(self, table: TableRules, seats: Sequence[SeatHand] = ()) -> bool:
-        """True when ``table`` (and the wagers of ``seats``) are a table of this game."""
-        return not self.table_problems(table, seats)
-
     def settings_problems(self, values: Mapping[str, Any]) -> dict[str, str]:
         """Every field of a table-settings combination (the settings' field names) the game does not allow,
         with a message naming the game; empty when the settings are a table of this game.
@@ -325,13 +321,6 @@ def default_game(banking: Banking) -> Game:
     return game_named("wa" if banking is Banking.HOUSE else "ca-bad-beat")
 
 
-def game_of(table: TableRules, seats: Sequence[SeatHand] = ()) -> Game | None:
-    """The game ``table`` names, or the first game it fits; None: the room's custom table."""
-    if table.game is not None:
-        return game_named(table.game)
-    return next((game for game in games() if game.fits(table, seats)), None)
-
-
 def game_of_settings(values: Mapping[str, Any]) -> Game | None:
     """The game a table-settings combination is, or None: the room's custom table.
 
@@ -341,11 +330,6 @@ def game_of_settings(values: Mapping[str, Any]) -> Game | None:
     True
     """
     return next((game for game in games() if not game.settings_problems(values)), None)
-
-
-def with_game(table: TableRules, game: Game) -> TableRules:
-    """``table`` marked as a table of ``game`` (checked by :func:`~trainer.engine.settlement.settle`)."""
-    return replace(table, game=game.id)
 
 
 def read_games(data: Mapping[str, Any], source: str, paytables: PaytableRegistry) -> dict[str, Game]:

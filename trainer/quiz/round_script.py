@@ -114,7 +114,7 @@ class ScriptStep:
     def describe(self) -> str:
         """``deal seat 3 card 2``, ``take the fee $4``, ``collect seat 2's fold: 2 cards``."""
         if self.task is Task.DEAL:
-            return f"deal {self.target}"
+            return f"deal {self.target}" if self.target is not None else "deal a card"
         if self.task is Task.TAKE_FEE:
             return f"take the collection fee {format_money(self.amount or Decimal(0))}"
         if self.task is Task.COLLECT_FOLD:

@@ -85,7 +85,8 @@ class RunRound:
         self.played, self.mode, self.injected = played, mode, injected
         self.script = round_script(played, injected)
         self.drill, self.item = drill, item or f"round {played.number}"
-        self.quiz = SettlementQuiz(played.settlement, played.table, mode, drill=drill, item=self.item, clock=clock)
+        self.quiz = SettlementQuiz(played.settlement, played.table, mode, hands=played.hands, drill=drill,
+                                   item=self.item, clock=clock)
         self._clock = clock
         self._started = clock()
         self._finished: float | None = None

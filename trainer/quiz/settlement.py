@@ -107,11 +107,6 @@ class SettlementQuiz:
     def done(self) -> bool:
         return self.stage == "done"
 
-    @property
-    def left_to_table(self) -> bool:
-        """True when the table finished the hand: the steps not done count wrong."""
-        return self._left_to_table
-
     def next_step(self) -> Step | None:
         """The step a dealer does next (None before the dealer's announcement or when all is settled)."""
         return self._pending[0] if self._dealer_done and self._pending and not self._left_to_table else None

@@ -1,0 +1,254 @@
+"""Run the round (``uth-trainer quiz --topic run-round``): the trainee deals a whole round from the dealer's side.
+
+Each item is one round of one of the documents' games, dealt by one of the game's procedures with simulated
+players (:func:`~trainer.quiz.round_script.game_round`). The table and the wagers come first, as text; then every
+task of the round is asked in turn with one prompt, ``Next act?``: take the fee (player-dealer table), call "No
+more bets", press COIN IN, deal each card to its place in the procedure's order, unload the rest, collect and count
+each folded hand, reveal and announce the dealer's hand, settle every wager, rack the cards, confirm the count.
+:class:`~trainer.quiz.run_round.RunRound` scores each act against the engine, with the document and section behind
+it; the settlement is the settlement quiz's. Now and then (always in every third exam item) the round brings an
+irregularity — the shuffler fails mid-deal, a folded hand spreads to one or three cards, a card shows the other
+deck's back — and the act due is the documents' response: ``void`` or ``floor``.
+
+Answers: :mod:`trainer.drills.round_answers`. The same seed deals the same round:
+
+>>> item = round_item(1, Mode.PRACTICE, rate=0.0)
+>>> item.title, item.next_question().prompt
+("Run the round · Washington Ultimate Texas Hold'em · ACE / iDeal · round 1", 'Next act?')
+>>> item.answer(item.next_question().parse("coin in")).message.split(" (")[0]
+'order: expected call "No more bets", given press COIN IN, remove the Progressive wagers'
+>>> [item.answer(item.next_question().parse(line)).correct for line in ("no more bets", "coin in", "flop")]
+[True, True, True]
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from trainer.drills.base import Feedback, Question
+from trainer.drills.round_answers import (
+    BOARD,
+    DEALER,
+    FLOP,
+    NEXT,
+    ROUND_GUIDE,
+    ROUND_HINT,
+    Announce,
+    Places,
+    RoundAnswer,
+    Settle,
+    read_round_answer,
+)
+from trainer.drills.scenario_round import STREET_WORDS
+from trainer.engine.cards import format_cards
+from trainer.engine.dealing import Target
+from trainer.engine.games import game_named
+from trainer.engine.round import PlayedRound
+from trainer.engine.settlement import format_money
+from trainer.engine.wagers import Wager
+from trainer.quiz.round_script import Irregularity, Task, game_round, inject, kept_face_up
+from trainer.quiz.run_round import Act, RoundVerdict, RunRound
+from trainer.scoring import ItemResult, Mistake, Mode
+
+Clock = Callable[[], float]
+GAMES = ("wa", "ca", "ca-bad-beat")
+"""The games a run round is dealt from: the house game and both player-dealer games."""
+IRREGULARITY_RATE = 0.2
+"""How often a round brings an irregularity."""
+EXAM_IRREGULAR_EVERY = 3
+"""In exam mode every third round always brings one (each kind in turn, where the round allows it)."""
+MOST_ROUNDS_BEFORE = 3
+"""A round is the last of one to this many dealt in a row, so the button and the decks have moved."""
+NEXT_REFUSED = ("In exam and speed modes name the place of each card ('seat 3', 'dealer', 'flop', ...): 'next' "
+                "deals for you only in guided and practice modes")
+BEFORE_THE_DEAL = (Task.TAKE_FEE, Task.NO_MORE_BETS, Task.COIN_IN)
+
+
+def table_text(played: PlayedRound) -> str:
+    """The table and every wager before the deal, as a dealer sees them at "No more bets"."""
+    table = played.table
+    game = game_named(table.game) if table.game is not None else None
+    lines = [" · ".join(part for part in (game.title if game else "", table.banking.label,
+                                          f"dealt by {played.procedure.label}", f"the {played.deck_colour} deck")
+                        if part)]
+    if not table.is_house:
+        bank = format_money(table.player_dealer_bank) if table.player_dealer_bank is not None else "no limit"
+        lines.append(f"Player-dealer in seat {table.player_dealer_seat}, bank {bank}, collection schedule "
+                     f"{table.collection_schedule}")
+    for bets in sorted(played.bets, key=lambda bets: bets.seat):
+        wagers = [f"Ante {format_money(bets.ante)}", f"Blind {format_money(bets.ante)}"]
+        wagers += [f"{wager.label} {format_money(amount)}" for wager, amount in (
+            (Wager.TRIPS, bets.trips), (Wager.BAD_BEAT, bets.bad_beat), (Wager.PAIRS, bets.pairs),
+            (Wager.PROGRESSIVE, bets.progressive)) if amount > 0]
+        lines.append(f"Seat {bets.seat}: " + ", ".join(wagers))
+    return "\n".join(lines)
+
+
+def decisions_text(played: PlayedRound) -> str:
+    """What each player did during the deal: the Play wager and its street, or a fold."""
+    parts: list[str] = []
+    for hand in sorted(played.hands, key=lambda hand: hand.seat):
+        if hand.folded:
+            parts.append(f"seat {hand.seat} folds")
+            continue
+        street = next(decision.street for decision in played.decisions
+                      if decision.seat == hand.seat and decision.multiple > 0)
+        multiple = int(hand.play / hand.ante)
+        parts.append(f"seat {hand.seat} Play {format_money(hand.play)} ({multiple}x {STREET_WORDS[street]})")
+    return "The deal is done. " + "; ".join(parts) + "."
+
+
+def showdown_text(played: PlayedRound) -> str:
+    """The cards face up at the showdown: the board, the dealer's hand, every hand still in action."""
+    board = played.deal.board
+    lines = [f"Board:   {format_cards(board[:3])} | {board[3]} | {board[4]}",
+             f"Dealer:  {format_cards(played.deal.dealer)}"]
+    face_up = kept_face_up(played)
+    for hand in sorted(played.hands, key=lambda hand: hand.seat):
+        if hand.folded and hand.seat not in face_up:
+            continue
+        play = "folded, face up until its wager is settled" if hand.folded else f"Play {format_money(hand.play)}"
+        lines.append(f"Seat {hand.seat}: {format_cards(hand.hole)}   {play}")
+    return "\n".join(lines)
+
+
+class RunRoundItem:
+    """One round to run, every act asked in turn with the ``Next act?`` prompt."""
+
+    def __init__(self, run: RunRound, title: str, *, drill_mode: Mode) -> None:
+        self.run = run
+        self.mode = drill_mode
+        self.title = title
+        self.text = table_text(run.played)
+        self._told: set[str] = set()
+
+    def next_question(self) -> Question | None:
+        due = self.run.expected()
+        if due is None:
+            return None
+        lines: list[str] = []
+        if due.target is None and due.task not in BEFORE_THE_DEAL and "decisions" not in self._told:
+            self._told.add("decisions")
+            lines.append(decisions_text(self.run.played))
+        if due.task is Task.ANNOUNCE and "showdown" not in self._told:
+            self._told.add("showdown")
+            lines.append(showdown_text(self.run.played))
+        if due.shown:
+            lines.append(f"At the table: {due.shown}.")
+        hint = f"  [{self.run.hint()}]" if self.mode is Mode.GUIDED else ""
+        lines.append(f"Next act?{hint}")
+        return Question("\n".join(lines), self._parse, ROUND_HINT)
+
+    def _parse(self, text: str) -> RoundAnswer | None:
+        due = self.run.expected()
+        return read_round_answer(text, due.task if due is not None else None)
+
+    def answer(self, value: RoundAnswer) -> Feedback:
+        if isinstance(value, Places):
+            return self._deal(value.places)
+        if isinstance(value, Announce):
+            return _feedback(self.run.announce_dealer(value.category, value.qualifies))
+        if isinstance(value, Settle):
+            return _feedback(self.run.submit(value.seat, value.wager, value.action, value.amount))
+        return _feedback(self.run.perform(value))
+
+    def result(self) -> ItemResult:
+        return self.run.result()
+
+    # -- dealing -------------------------------------------------------------------------------------------
+
+    def _deal(self, places: tuple[str, ...]) -> Feedback:
+        """Deal a card to each place in turn, up to the first mistake or the first thing the table shows."""
+        if NEXT in places and self.mode in (Mode.EXAM, Mode.SPEED):
+            return Feedback(False, NEXT_REFUSED, accepted=False)
+        verdicts: list[RoundVerdict] = []
+        dealt: list[str] = []
+        for number, place in enumerate(places):
+            verdict = self.run.perform(Act(Task.DEAL, target=self._target(place)))
+            verdicts.append(verdict)
+            if verdict.accepted and verdict.correct:
+                dealt.append(str(self.run.done_acts[-1][1].target))
+            due = self.run.expected()
+            stop = verdict.mistakes or not verdict.accepted or due is None or due.task is not Task.DEAL or due.shown
+            if stop and number < len(places) - 1:
+                rest = len(places) - number - 1
+                note = f" (the rest of the line, {rest} place{'s' if rest != 1 else ''}, was not dealt)"
+                return _combined(verdicts, dealt, note)
+        return _combined(verdicts, dealt, "")
+
+    def _target(self, place: str) -> Target | None:
+        """The card's place: ``seat 3`` its next hole card, ``flop`` the next flop card, ``next`` the place due."""
+        if place == NEXT:
+            return self.run.next_place()
+        given = [act.target for _, act in self.run.done_acts if act.task is Task.DEAL and act.target is not None]
+        if place.startswith("seat "):
+            seat = int(place.removeprefix("seat "))
+            return Target("seat", seat, min(1, sum(target.seat == seat for target in given)))
+        if place == DEALER:
+            return Target("dealer", None, min(1, sum(target.kind == "dealer" for target in given)))
+        board = sorted(target.slot for target in given if target.kind == "board")
+        if place == FLOP:
+            return Target("board", None, min(2, sum(slot < 3 for slot in board)))
+        if place == BOARD:
+            return Target("board", None, min(4, len(board)))
+        return Target("board", None, 3 if place == "turn" else 4)
+
+
+def _feedback(verdict: RoundVerdict) -> Feedback:
+    return Feedback(verdict.correct, verdict.message, verdict.mistakes, verdict.accepted)
+
+
+def _combined(verdicts: list[RoundVerdict], dealt: list[str], note: str) -> Feedback:
+    mistakes: tuple[Mistake, ...] = tuple(mistake for verdict in verdicts for mistake in verdict.mistakes)
+    last = verdicts[-1]
+    if not mistakes:
+        message = f"Right: {', '.join(dealt)}" if dealt else last.message
+    else:
+        message = last.message if len(verdicts) == 1 else f"{len(dealt)} dealt right, then: {last.message}"
+    return Feedback(not mistakes, message + note, mistakes, last.accepted)
+
+
+def round_item(seed: int, mode: Mode, *, forced: Irregularity | None = None, rate: float = IRREGULARITY_RATE,
+               drill: str = "run-round", clock: Clock = time.monotonic) -> RunRoundItem:
+    """The round of ``seed``: a game, a dealing procedure, players, and now and then (``rate``) an irregularity;
+    ``forced`` brings one of that kind (or another, when the round cannot have it)."""
+    rng = random.Random(seed)
+    game = game_named(rng.choice(GAMES))
+    procedure = rng.choice(sorted(game.procedures))
+    played = game_round(game.id, procedure, rng, rounds=rng.randint(1, MOST_ROUNDS_BEFORE))
+    drawn = rng.random() < rate
+    injected = inject(played, rng, forced) if forced is not None or drawn else None
+    title = f"Run the round · {game.title} · {procedure.label} · round {seed}"
+    run = RunRound(played, mode, injected, drill=drill, item=f"{drill}/{seed}", clock=clock)
+    return RunRoundItem(run, title, drill_mode=mode)
+
+
+@dataclass(frozen=True)
+class RunRoundDrill:
+    """Whole rounds to run, one seed each (every third exam round brings an irregularity, each kind in turn)."""
+
+    name: str
+    group: str
+    description: str
+    answer_guide: str = ROUND_GUIDE
+    rate: float = IRREGULARITY_RATE
+
+    def items(self, rng: random.Random, count: int, mode: Mode,
+              clock: Clock = time.monotonic) -> Iterator[RunRoundItem]:
+        kinds = list(Irregularity)
+        for index in range(count):
+            seed = rng.randrange(1_000_000)
+            forced = None
+            if mode is Mode.EXAM and index % EXAM_IRREGULAR_EVERY == EXAM_IRREGULAR_EVERY - 1:
+                forced = kinds[(index // EXAM_IRREGULAR_EVERY) % len(kinds)]
+            yield round_item(seed, mode, forced=forced, rate=self.rate, drill=self.name, clock=clock)
+
+
+DRILLS = (
+    RunRoundDrill("run-round", "Procedures", "Run a whole round as the dealer: the fee, no more bets, COIN IN, each "
+                  "card to its place, the folds, the announcement, the settlement, the rack, the count — and the "
+                  "irregularities"),
+)
