@@ -38,6 +38,7 @@ from trainer.gui.progress_wiring import install_progress, progress_menus
 from trainer.gui.quiz import install_quiz
 from trainer.gui.quiz.drill_on_table import install_drill_on_table
 from trainer.gui.round_log import RoundLog
+from trainer.gui.runround import install_run_round
 from trainer.gui.side_panel import SidePanel
 from trainer.gui.start_page import DoneProvider, PathStep, SessionProgress, StartPage
 from trainer.gui.status_bar import StatusLine
@@ -156,6 +157,8 @@ class MainWindow(QMainWindow):
         self.quiz = install_quiz(self, self.quiz_menu, self.round_log.prompt_area, self.round_log.list,
                                  mode_bar=self.mode_bar)
         self.drill_on_table_action = install_drill_on_table(self, train_menu)
+        self.run_round = install_run_round(self, train_menu, self.round_log.prompt_area, self.round_log.list,
+                                           refresh=self._refresh_scene)
         self.progress_room = install_progress(self, progress_menus(self.menuBar(), train_menu, help_menu),
                                               progress_store, problem=progress_problem, path_host=self,
                                               fallback_done=self._done)
@@ -360,8 +363,11 @@ class MainWindow(QMainWindow):
         """Deal the session's next round and start animating it; False when one is playing or the table cannot
         be drawn.
 
-        With ``stepping`` the round plays its first phase and pauses (Step when no round is playing).
+        With ``stepping`` the round plays its first phase and pauses (Step when no round is playing). While the
+        trainee runs the rounds (Train ▸ Run the round), the next round to run.
         """
+        if self.run_round.active:
+            return self.run_round.deal()
         if self.playing or self.art is None or not self.session.can_deal():
             return False
         self._stepping = stepping

@@ -1,0 +1,182 @@
+"""The run round's side of the side panel: every act of the round as a button with its key, the answers to an
+irregularity, the feedback with the document and section, and the settlement panel for the announcement and the
+settlement (the same one settle-it-yourself uses).
+
+The panel only shows and asks; :class:`~trainer.gui.runround.controller.RunRoundController` connects its
+buttons (and the window keys of :data:`ACT_KEYS`) to the round.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRegularExpression, Qt
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from trainer.gui.quiz.panel import SettlementPanel
+from trainer.gui.widgets import BAD, GOOD, NOTE, form_label
+
+ACT_KEYS: dict[str, tuple[str, str, str]] = {
+    "fee": ("Take the fee", "T", "Take the collection fee typed beside it from the player-dealer, into the drop "
+                                 "box, before any card is dealt"),
+    "no_more_bets": ("No more bets", "B", "Call \"No more bets\" (wave your hand over the layout)"),
+    "coin_in": ("COIN IN", "I", "Press COIN IN on the Progressive controller and take every Progressive wager "
+                                "off the layout"),
+    "deal_next": ("Deal next in order", "D", "Deal the next card to the place it is due (guided and practice "
+                                             "modes); or click the place on the felt"),
+    "unload": ("Unload the rest", "U", "The cards left after the deal go into the discard rack unseen"),
+    "fold_1": ("1 card", "1", "The folded hand chosen counts one card"),
+    "fold_2": ("2 cards", "2", "The folded hand chosen counts two cards: into the rack"),
+    "fold_3": ("3 cards", "3", "The folded hand chosen counts three cards"),
+    "rack": ("Rack the cards", "R", "Every card of the round into the discard rack"),
+    "count": ("Confirm the count", "K", "The rack holds the count typed beside it"),
+    "void": ("Void the round", "V", "Void every hand of the round and return every wager"),
+    "floor": ("Call the floor", "F", "Stop and call the floor supervisor"),
+    "carry_on": ("Carry on", "G", "Nothing to stop for: go on with the round as it is"),
+}
+"""Each act's button: (text, key, what it does). The keys work in the window while a run round is on."""
+
+FEEDBACK_STYLE = {
+    "good": f"QLabel#feedback {{ color: {GOOD}; background: #e9f6ec; border: 1px solid {GOOD}; "
+            "border-radius: 5px; padding: 6px; }",
+    "bad": f"QLabel#feedback {{ color: #5f1010; background: #fdecea; border: 1px solid {BAD}; "
+           "border-radius: 5px; padding: 6px; }",
+    "note": "QLabel#feedback { color: #4a4a4a; background: #f2f2f2; border: 1px solid #bdbdbd; "
+            "border-radius: 5px; padding: 6px; }",
+}
+
+KEYS_HELP = (
+    "Run the round — T take the fee (type it first), B no more bets, I COIN IN, click a place on the felt to deal "
+    "it a card (D: the next in order, guided and practice), U unload, click a folded hand then 1 / 2 / 3 its "
+    "count, R rack, K confirm the count (type it first), V void the round, F call the floor, G carry on; the "
+    "announcement and the settlement as in settle it yourself; N the next round."
+)
+
+
+class RunRoundPanel(QWidget):
+    """The acts of a run round, the answers to an irregularity, the feedback, and the settlement panel."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("runRoundPanel")
+        self.buttons: dict[str, QPushButton] = {}
+        self.title = form_label("runRoundTitle", bold=True, size=15)
+        self.progress = form_label("runRoundProgress")
+        self.seen = form_label("runRoundSeen", bold=True)
+        self.seen.setStyleSheet(f"color: {BAD};")
+        self.hint = form_label("runRoundHint")
+        self.hint.setStyleSheet("QLabel#runRoundHint { color: #6b4e00; background: #fff6d6; border: 1px solid "
+                                "#d9b45c; border-radius: 5px; padding: 5px; }")
+        self.acts = QGroupBox("The round")
+        self.acts.setObjectName("runRoundActs")
+        self.fee_amount = self._number_box("feeAmount", "fee $", r"\$?[0-9]{0,5}(\.[0-9]{0,2})?")
+        self.count_box = self._number_box("countBox", "count", r"[0-9]{0,3}")
+        self.fold_seat = form_label("foldSeat")
+        self._build_acts()
+        self.responses = QGroupBox("Something wrong?")
+        self.responses.setObjectName("runRoundResponses")
+        row = QHBoxLayout(self.responses)
+        row.setSpacing(3)
+        for name in ("void", "floor", "carry_on"):
+            row.addWidget(self._button(name))
+        self.settlement = SettlementPanel()
+        self.settlement.hide()
+        self.feedback = form_label("feedback")
+        self.feedback.setTextFormat(Qt.TextFormat.RichText)
+        self.feedback.hide()
+        self.lesson_button = QPushButton("Open lesson")
+        self.lesson_button.setObjectName("runRoundLesson")
+        self.lesson_button.hide()
+        self.lesson_topic: str | None = None
+        self.score = form_label("runRoundScore")
+        self.clock = form_label("runRoundClock", bold=True, size=16)
+        self.keys_help = form_label("runRoundKeys", size=11)
+        self.keys_help.setText("Keys: hover here, or Help ▸ Keys.")
+        self.keys_help.setToolTip(KEYS_HELP)
+        self.keys_help.setStyleSheet("color: #666666;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(5)
+        for widget in (self.title, self.progress, self.seen, self.hint, self.acts, self.responses, self.settlement,
+                       self.feedback, self.lesson_button, self.score, self.clock, self.keys_help):
+            layout.addWidget(widget)
+        self.show_seen("")
+        self.show_hint("")
+
+    def _button(self, name: str) -> QPushButton:
+        text, key, tip = ACT_KEYS[name]
+        button = QPushButton(f"{text} ({key})")
+        button.setObjectName(f"act_{name}")
+        button.setToolTip(f"{tip} ({key})")
+        self.buttons[name] = button
+        return button
+
+    def _number_box(self, name: str, placeholder: str, pattern: str) -> QLineEdit:
+        box = QLineEdit()
+        box.setObjectName(name)
+        box.setPlaceholderText(placeholder)
+        box.setMaximumWidth(74)
+        box.setValidator(QRegularExpressionValidator(QRegularExpression(pattern), box))
+        return box
+
+    def _build_acts(self) -> None:
+        grid = QGridLayout(self.acts)
+        grid.setSpacing(3)
+        grid.addWidget(self.fee_amount, 0, 0)
+        grid.addWidget(self._button("fee"), 0, 1, 1, 2)
+        grid.addWidget(self._button("no_more_bets"), 1, 0, 1, 2)
+        grid.addWidget(self._button("coin_in"), 1, 2)
+        grid.addWidget(self._button("deal_next"), 2, 0, 1, 2)
+        grid.addWidget(self._button("unload"), 2, 2)
+        grid.addWidget(self.fold_seat, 3, 0, 1, 3)
+        for column, name in enumerate(("fold_1", "fold_2", "fold_3")):
+            grid.addWidget(self._button(name), 4, column)
+        grid.addWidget(self._button("rack"), 5, 0)
+        grid.addWidget(self.count_box, 5, 1)
+        grid.addWidget(self._button("count"), 5, 2)
+        self.show_fold_seat(None)
+
+    # -- what the controller shows -------------------------------------------------------------------------
+
+    def show_seen(self, text: str) -> None:
+        """What the table shows that a dealer must stop for (empty: nothing)."""
+        self.seen.setText(f"At the table: {text}." if text else "")
+        self.seen.setVisible(bool(text))
+
+    def show_hint(self, text: str) -> None:
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+
+    def show_fold_seat(self, seat: int | None) -> None:
+        self.fold_seat.setText(f"Folded hand: seat {seat} — how many cards?" if seat is not None
+                               else "Folded hand: click one on the felt, then its count")
+
+    def show_feedback(self, html: str, kind: str = "note", topic: str | None = None) -> None:
+        """``html`` in the colour of ``kind`` (``good``, ``bad``, ``note``); ``topic``: the lesson offered."""
+        self.feedback.setStyleSheet(FEEDBACK_STYLE[kind])
+        self.feedback.setText(html)
+        self.feedback.setVisible(bool(html))
+        self.lesson_topic = topic
+        self.lesson_button.setVisible(bool(topic))
+
+    def show_score(self, text: str) -> None:
+        self.score.setText(text)
+        self.score.setVisible(bool(text))
+
+    def show_clock(self, text: str, on_target: bool | None = None) -> None:
+        colour = NOTE if on_target is None else GOOD if on_target else BAD
+        self.clock.setStyleSheet(f"color: {colour};")
+        self.clock.setText(text)
+        self.clock.setVisible(bool(text))
+
+    def set_settling(self, settling: bool) -> None:
+        """The announcement and the settlement take the panel (the acts give way), or give it back."""
+        self.settlement.setVisible(settling)
+        self.acts.setVisible(not settling)
+
+    def set_acts_enabled(self, enabled: bool) -> None:
+        """While the table is busy (the players deciding, chips moving) the acts wait."""
+        self.acts.setEnabled(enabled)
+        self.responses.setEnabled(enabled)
+
+
+__all__ = ["ACT_KEYS", "KEYS_HELP", "RunRoundPanel"]

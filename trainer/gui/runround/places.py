@@ -1,0 +1,95 @@
+"""What a run round on the table needs that is not drawing (Qt-free): the place a click on the felt names, the
+part of the round an act belongs to, and the round to run (with its irregularity, now and then).
+
+A click names a *place* — a seat, the dealer (on a player-dealer table, the player-dealer's seat), the board
+(one community card's place, or the board as a whole) — and the card it gets is that place's next one:
+
+>>> from trainer.engine.dealing import Target
+>>> dealt = [Target("seat", 2, 0), Target("dealer", None, 0)]
+>>> clicked_target("seat", 2, None, dealt), clicked_target("seat", 1, None, dealt, player_dealer_seat=1)
+(Target(kind='seat', seat=2, slot=1), Target(kind='dealer', seat=None, slot=1))
+>>> clicked_target("board", None, 3, dealt), clicked_target("board", None, None, dealt)
+(Target(kind='board', seat=None, slot=3), Target(kind='board', seat=None, slot=0))
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+
+from trainer.drills.whole_round import EXAM_IRREGULAR_EVERY, IRREGULARITY_RATE
+from trainer.engine.dealing import Target
+from trainer.engine.round import PlayedRound
+from trainer.quiz.round_script import Irregularity, ScriptStep, Task, inject
+from trainer.quiz.run_round import RunRound
+from trainer.scoring import Mode
+
+__all__ = ["DRILL", "IRREGULARITY_RATE", "Part", "clicked_target", "part_of", "run_round_for"]
+
+DRILL = "run-round"
+"""What a run round is scored under (the terminal's topic of the same name)."""
+
+
+class Part(StrEnum):
+    """The part of the round a task belongs to (what a click on the felt means then)."""
+
+    BEFORE = "before"
+    """The fee, "No more bets", COIN IN."""
+    DEAL = "deal"
+    """The cards to their places, the rest unloaded (a click deals the next card)."""
+    FOLDS = "folds"
+    """The folded hands counted and racked (a click picks a folded hand)."""
+    SETTLE = "settle"
+    """The dealer's hand announced, every wager settled (a click picks a wager)."""
+    AFTER = "after"
+    """The cards racked and counted."""
+
+
+def part_of(step: ScriptStep | None) -> Part:
+    """The part of the round ``step`` belongs to (a response to an irregularity: the part it strikes in).
+
+    >>> part_of(ScriptStep(Task.VOID, "", target=Target("seat", 1, 0))), part_of(ScriptStep(Task.RACK, ""))
+    (<Part.DEAL: 'deal'>, <Part.AFTER: 'after'>)
+    """
+    if step is None:
+        return Part.AFTER
+    task = step.task
+    if task in (Task.TAKE_FEE, Task.NO_MORE_BETS, Task.COIN_IN):
+        return Part.BEFORE
+    if task in (Task.DEAL, Task.UNLOAD) or (task.responds and step.target is not None):
+        return Part.DEAL
+    if task is Task.COLLECT_FOLD or (task.responds and step.seat is not None):
+        return Part.FOLDS
+    if task in (Task.ANNOUNCE, Task.SETTLE):
+        return Part.SETTLE
+    return Part.AFTER
+
+
+def clicked_target(kind: str, seat: int | None, slot: int | None, given: Sequence[Target], *,
+                   player_dealer_seat: int | None = None) -> Target:
+    """The card a click deals: ``kind`` (``seat``, ``dealer``, ``board``), the seat clicked, the community
+    card's ``slot`` when one place of the board was clicked; ``given``: the places dealt to so far."""
+    if kind == "seat" and seat is not None and seat == player_dealer_seat:
+        kind = "dealer"
+    if kind == "seat" and seat is not None:
+        return Target("seat", seat, min(1, sum(target.kind == "seat" and target.seat == seat for target in given)))
+    if kind == "dealer":
+        return Target("dealer", None, min(1, sum(target.kind == "dealer" for target in given)))
+    if slot is not None:
+        return Target("board", None, slot)
+    return Target("board", None, min(4, sum(target.kind == "board" for target in given)))
+
+
+def run_round_for(played: PlayedRound, mode: Mode, rng: random.Random, *, index: int, irregular: bool,
+                  rate: float = IRREGULARITY_RATE, clock: Callable[[], float] = time.monotonic) -> RunRound:
+    """The run round of ``played``, the ``index``-th of the sitting (from 0): with ``irregular`` now and then
+    (``rate``) an irregularity; in exam mode every third round always brings one, each kind in turn."""
+    kinds = list(Irregularity)
+    forced = None
+    if mode is Mode.EXAM and index % EXAM_IRREGULAR_EVERY == EXAM_IRREGULAR_EVERY - 1:
+        forced = kinds[(index // EXAM_IRREGULAR_EVERY) % len(kinds)]
+    drawn = irregular and rng.random() < rate
+    injected = inject(played, rng, forced) if forced is not None or drawn else None
+    return RunRound(played, mode, injected, drill=DRILL, item=f"{DRILL}/round {played.number}", clock=clock)
