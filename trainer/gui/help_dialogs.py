@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableWidget, Q
 
 from trainer import __version__
 from trainer.gui.quiz.keys import KEYS_HELP
+from trainer.gui.runround.panel import KEYS_HELP as RUN_ROUND_KEYS
 
 RULES_SOURCES = (
     "California Bureau of Gambling Control: Ultimate Texas Hold'em (player-dealer) and its Bad Beat Bonus version",
@@ -52,7 +53,7 @@ def _close_box(dialog: QDialog) -> QDialogButtonBox:
 
 
 def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QDialog:
-    """Every shortcut of the window's ``actions``, then the keys of the settlement panel."""
+    """Every shortcut of the window's ``actions``, then the keys of the settlement panel and of a run round."""
     dialog, layout = _dialog(parent, "keysDialog", "Keys · UTH Dealer Trainer")
     rows = shortcut_rows(actions)
     table = QTableWidget(len(rows), 2)
@@ -68,8 +69,12 @@ def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QD
     panel = QLabel("Settling a hand yourself — " + KEYS_HELP.removeprefix("Keys — "))
     panel.setObjectName("panelKeys")
     panel.setWordWrap(True)
+    run_round = QLabel(RUN_ROUND_KEYS)
+    run_round.setObjectName("runRoundKeys")
+    run_round.setWordWrap(True)
     layout.addWidget(table, 1)
     layout.addWidget(panel)
+    layout.addWidget(run_round)
     layout.addWidget(_close_box(dialog))
     dialog.resize(720, 620)
     return dialog

@@ -305,7 +305,7 @@ class RunRoundController(QObject):
         except InvalidOperation:
             amount = None
         if amount is None:
-            self.panel.show_feedback("Type the collection fee first (the amount beside Take the fee), then T.")
+            self.panel.show_feedback("Type the collection fee first in the box beside Fee, then T.")
             self.panel.fee_amount.setFocus()
             return None
         return self.perform(Act(Task.TAKE_FEE, amount=amount))
@@ -335,7 +335,7 @@ class RunRoundController(QObject):
     def confirm_count(self) -> RoundVerdict | None:
         text = self.panel.count_box.text().strip()
         if not text.isdigit():
-            self.panel.show_feedback("Type the number of cards in the rack first (beside Confirm the count), then K.")
+            self.panel.show_feedback("Type the number of cards in the rack first in the box beside Count, then K.")
             self.panel.count_box.setFocus()
             return None
         return self.perform(Act(Task.COUNT, count=int(text)))
@@ -580,6 +580,8 @@ class RunRoundController(QObject):
         run = self.run
         assert run is not None
         self._ticker.stop()
+        if self.table is not None:
+            self.table.hide_places()
         result = run.result()
         self.session.book.record(result)
         self.rounds += 1

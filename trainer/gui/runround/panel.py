@@ -16,21 +16,21 @@ from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.widgets import BAD, GOOD, NOTE, form_label
 
 ACT_KEYS: dict[str, tuple[str, str, str]] = {
-    "fee": ("Take the fee", "T", "Take the collection fee typed beside it from the player-dealer, into the drop "
+    "fee": ("Fee", "T", "Take the collection fee typed beside it from the player-dealer, into the drop "
                                  "box, before any card is dealt"),
     "no_more_bets": ("No more bets", "B", "Call \"No more bets\" (wave your hand over the layout)"),
     "coin_in": ("COIN IN", "I", "Press COIN IN on the Progressive controller and take every Progressive wager "
                                 "off the layout"),
-    "deal_next": ("Deal next in order", "D", "Deal the next card to the place it is due (guided and practice "
+    "deal_next": ("Deal next", "D", "Deal the next card to the place it is due (guided and practice "
                                              "modes); or click the place on the felt"),
-    "unload": ("Unload the rest", "U", "The cards left after the deal go into the discard rack unseen"),
-    "fold_1": ("1 card", "1", "The folded hand chosen counts one card"),
-    "fold_2": ("2 cards", "2", "The folded hand chosen counts two cards: into the rack"),
-    "fold_3": ("3 cards", "3", "The folded hand chosen counts three cards"),
-    "rack": ("Rack the cards", "R", "Every card of the round into the discard rack"),
-    "count": ("Confirm the count", "K", "The rack holds the count typed beside it"),
-    "void": ("Void the round", "V", "Void every hand of the round and return every wager"),
-    "floor": ("Call the floor", "F", "Stop and call the floor supervisor"),
+    "unload": ("Unload", "U", "The cards left after the deal go into the discard rack unseen"),
+    "fold_1": ("1", "1", "The folded hand chosen counts one card"),
+    "fold_2": ("2", "2", "The folded hand chosen counts two cards: into the rack"),
+    "fold_3": ("3", "3", "The folded hand chosen counts three cards"),
+    "rack": ("Rack", "R", "Every card of the round into the discard rack"),
+    "count": ("Count", "K", "The rack holds the count typed beside it"),
+    "void": ("Void", "V", "Void every hand of the round and return every wager"),
+    "floor": ("Floor", "F", "Stop and call the floor supervisor"),
     "carry_on": ("Carry on", "G", "Nothing to stop for: go on with the round as it is"),
 }
 """Each act's button: (text, key, what it does). The keys work in the window while a run round is on."""
@@ -128,6 +128,7 @@ class RunRoundPanel(QWidget):
         grid.addWidget(self._button("deal_next"), 2, 0, 1, 2)
         grid.addWidget(self._button("unload"), 2, 2)
         grid.addWidget(self.fold_seat, 3, 0, 1, 3)
+        grid.setRowMinimumHeight(3, 22)
         for column, name in enumerate(("fold_1", "fold_2", "fold_3")):
             grid.addWidget(self._button(name), 4, column)
         grid.addWidget(self._button("rack"), 5, 0)
@@ -147,8 +148,8 @@ class RunRoundPanel(QWidget):
         self.hint.setVisible(bool(text))
 
     def show_fold_seat(self, seat: int | None) -> None:
-        self.fold_seat.setText(f"Folded hand: seat {seat} — how many cards?" if seat is not None
-                               else "Folded hand: click one on the felt, then its count")
+        self.fold_seat.setText(f"Seat {seat}'s fold: how many cards?" if seat is not None
+                               else "A fold: click it, then its count")
 
     def show_feedback(self, html: str, kind: str = "note", topic: str | None = None) -> None:
         """``html`` in the colour of ``kind`` (``good``, ``bad``, ``note``); ``topic``: the lesson offered."""

@@ -34,7 +34,7 @@ from trainer.gui.table.timeline import Timeline
 from trainer.quiz.round_script import kept_face_up
 
 Z_MARKER = Z_CARDS - 2
-SHUFFLER_ERROR = "ERROR · STOPPED"
+SHUFFLER_ERROR = "ERROR"
 """What the shuffler's display reads when it fails mid-deal."""
 
 
@@ -223,7 +223,14 @@ class RunTable(QObject):
     def light(self, target: Target | None) -> None:
         """Light the place of ``target`` (None: no place lit)."""
         for key, marker in self.markers.items():
-            marker.set_highlighted(target is not None and key == (target.kind, target.seat, target.slot))
+            lit = target is not None and key == (target.kind, target.seat, target.slot)
+            marker.set_highlighted(lit)
+            marker.setZValue(Z_CARDS + 1 if lit else Z_MARKER)
+
+    def hide_places(self) -> None:
+        """The round is over: no place to deal to."""
+        for marker in self.markers.values():
+            marker.setVisible(False)
 
     # -- before the deal ----------------------------------------------------------------------------------
 
