@@ -469,7 +469,7 @@ def test_refund_pass_is_required_on_a_house_table_and_not_on_a_player_dealer_tab
     assert feedback(pd_quiz).startswith("✓ Right")
 
 
-def test_skip_to_end_lets_the_table_finish_and_the_hand_counts_what_was_answered(
+def test_skip_to_end_lets_the_table_finish_and_the_steps_it_settles_count_wrong(
     qtbot: Any, open_window: Any
 ) -> None:
     window = open_window(HOUSE, seed_for(HOUSE, has_pay_and_take))
@@ -478,7 +478,8 @@ def test_skip_to_end_lets_the_table_finish_and_the_hand_counts_what_was_answered
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         press(qtbot, Qt.Key.Key_E)  # the panel leaves E to the window
     [result] = window.book.items()
-    assert (result.steps, result.correct) == (1, 1)
+    asked = len(steps_of(window.played))
+    assert (result.steps, result.correct) == (asked + 1, 1)  # the steps the table settled count wrong
     assert "The table settled the rest" in quiz.panel.progress.text()
     assert not window.playing and quiz.quiz is None
 
@@ -490,7 +491,7 @@ def test_a_change_of_mode_lets_the_table_finish_the_hand_in_play(qtbot: Any, ope
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         quiz.set_mode(Mode.GUIDED)
     [result] = window.book.items()
-    assert (result.steps, result.mode) == (1, Mode.PRACTICE)
+    assert (result.steps, result.correct, result.mode) == (len(steps_of(window.played)) + 1, 1, Mode.PRACTICE)
     assert [item.mode for item in window.book.sets()] == [Mode.PRACTICE]  # the practice set is recorded
     assert window.new_round()
     quiz.set_mode(None)  # during the deal: that round is settled by the table
