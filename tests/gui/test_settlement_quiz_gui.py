@@ -522,13 +522,15 @@ def test_the_quiz_menu_keys_choose_the_mode(qtbot: Any, open_window: Any) -> Non
     assert not window.director or window.director.state == "finished"
 
 
-def test_the_doctests_of_the_panel_hold() -> None:
+def test_the_doctests_of_the_panel_and_its_controls_hold() -> None:
     import doctest
 
-    from trainer.gui.quiz import panel
+    from trainer.gui.quiz import controls, panel
 
-    outcome = doctest.testmod(panel)
-    assert outcome.attempted > 0 and outcome.failed == 0
+    for module in (panel, controls):
+        outcome = doctest.testmod(module)
+        assert outcome.failed == 0
+    assert doctest.testmod(controls).attempted > 0
 
 
 # --- the mode is remembered -----------------------------------------------------------------------------------
