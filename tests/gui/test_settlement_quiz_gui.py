@@ -251,7 +251,9 @@ def test_a_perfect_hand_by_clicks_and_keys_scores_100_and_lands_in_the_book(
     [result] = window.book.items()
     assert result.score == 100.0 and result.perfect and result.mode is Mode.PRACTICE
     assert result.steps == len(steps_of(window.played)) + 1
-    assert "100 %" in quiz.panel.score.text()
+    steps = result.steps
+    assert f"This hand: {steps} of {steps} steps right (100.0 %) · 0 steps wrong · 0 wrong attempts" in (
+        quiz.panel.score.text())
     assert window.sound.played.count("right") == result.steps and "wrong" not in window.sound.played
     for step in steps_of(window.played):  # every payout stands where the trainee cut it
         if step.action is Action.PAY:

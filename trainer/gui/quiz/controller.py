@@ -28,8 +28,10 @@ from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.quiz.panel import SettlementPanel
-from trainer.gui.quiz.review import ReviewDialog, verdict_text
+from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
 from trainer.gui.quiz.stage import PanelStage
+from trainer.quiz.order import next_selection, seats_in_order
+from trainer.quiz.review import mistakes_text, tally_of
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.session import (
@@ -253,6 +255,7 @@ class QuizController(QObject):
         self.panel.clear_step()
         self.host.play_step(event.shown, payout)
         self.panel.set_wagers(self._wagers_left())
+        self._select_next()
 
     def _hand_finished(self, event: HandFinished) -> None:
         """The hand is settled (or the table finished it): show its score, keep it for the review, clear up."""
@@ -273,14 +276,13 @@ class QuizController(QObject):
             left = event.hands_left or 0
             more = f" {left} more to go: the next hand comes by itself." if left > 0 else ""
             return f"Hand {event.number} settled.{cut}{more}"
-        return (f"Hand settled: {result.correct} of {result.steps} steps right ({result.score:.0f} %).{cut} "
-                "Deal the next hand (N).")
+        return f"Hand settled: {tally_of([result]).text()}.{cut} Deal the next hand (N)."
 
     def _exam_done(self, event: SetFinished) -> None:
         result = event.result
         self._show_log(True)
         self.panel.progress.setText(verdict_text(result) + ". Deal a hand (N) to start a new exam set.")
-        self.panel.show_score(result.summary())
+        self.panel.show_score(set_summary(result))
         self.show_review(list(event.hands), result)
         self.panel.review_button.show()
 
@@ -303,6 +305,7 @@ class QuizController(QObject):
             said = f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
             self.panel.begin_steps(f"Dealer: {said}{mark}", self._wagers_left())
+            self._select_next()
             self._after_answer()
         return verdict
 
@@ -323,15 +326,25 @@ class QuizController(QObject):
         return verdict
 
     def _wagers_left(self) -> dict[int, list[str]]:
-        """What is still on the table to settle, by seat, in the layout's order (never in settling order)."""
+        """What is still on the table to settle, by seat, in the table's own settlement order (the seats as
+        :func:`~trainer.quiz.order.next_seat` walks them, each seat's wagers as the procedure has them)."""
         quiz = self.session.quiz
         if quiz is None:
             return {}
-        left: dict[int, list[str]] = {}
-        for step in quiz.pending():
-            left.setdefault(step.seat, []).append(step.wager.value)
-        order = list(Wager)
-        return {seat: sorted(wagers, key=lambda w: order.index(Wager(w))) for seat, wagers in sorted(left.items())}
+        pending = quiz.pending()
+        left: dict[int, list[str]] = {seat: [] for seat in seats_in_order(pending)}
+        for step in pending:
+            left[step.seat].append(step.wager.value)
+        return left
+
+    def _select_next(self) -> None:
+        """The selection goes to the next step in the table's order (nothing once every wager is settled)."""
+        quiz = self.session.quiz
+        key = next_selection(quiz.pending()) if quiz is not None else None
+        if key is None:
+            self.panel.select_nothing()
+        else:
+            self.panel.select(key[0], key[1].value)
 
     def _after_answer(self) -> None:
         self._guide()
@@ -432,10 +445,12 @@ class QuizController(QObject):
         quiz = self.session.quiz
         current = hand or (quiz.result() if quiz is not None else None)
         if current is not None and current.steps:
-            parts.append(f"This hand: {current.correct} of {current.steps} steps right ({current.score:.0f} %)")
+            parts.append(f"This hand: {tally_of([current]).text()}")
         if result.items:
             parts.append(f"Set of {len(result.items)} hand{'s' if len(result.items) != 1 else ''}: "
-                         f"{result.summary()}")
+                         f"{set_summary(result)}")
+            if result.mistakes_by_kind():
+                parts.append(mistakes_text(result.items))
         self.panel.show_score("\n".join(parts))
 
     def _show_clock(self, final: SettlementQuiz | None = None, mode: Mode | None = None) -> None:
@@ -480,6 +495,12 @@ class QuizController(QObject):
             return None
         hands, result = last
         return self.show_review(list(hands), result)
+
+    def review_after_hand(self) -> ReviewDialog | None:
+        """The V key: the review of the hand settled last, when no hand is being settled."""
+        if self.session.quiz is not None:
+            return None
+        return self.review_last_hand()
 
     def show_review(self, hands: list[HandReview], result: SetResult) -> ReviewDialog:
         if self.review is not None:

@@ -261,28 +261,35 @@ class SettlementPanel(QWidget):
         self.set_wagers({})
         self.clear_step()
         self.set_stage(PanelStage.DONE)
+        self.show_hint("")  # nothing comes next
         self.review_button.show()
         if text:
             self.progress.setText(text)
             self.progress.show()
 
     def set_wagers(self, wagers: Mapping[int, Sequence[str]]) -> None:
-        """The wagers still on the table, by seat (seats in number order, wagers in the layout's order);
-        the choice stays where it was when it still can."""
+        """The wagers still on the table, by seat, in the order given (the table's settlement order: the seats
+        as S walks them, each seat's wagers as W does); the choice stays where it was when it still can, else
+        nothing is chosen (the controller chooses the next step)."""
         seat, wager = self.selection()
-        self._wagers = {s: list(w) for s, w in sorted(wagers.items()) if w}
+        self._wagers = {s: list(w) for s, w in wagers.items() if w}
         self._filling = True
         self.seat_box.clear()
         for number in self._wagers:
             self.seat_box.addItem(f"Seat {number}", number)
         self._filling = False
-        if seat in self._wagers:
-            self.select(seat, wager if wager in self._wagers[seat] else self._wagers[seat][0])
-        elif self._wagers:
-            first = next(iter(self._wagers))
-            self.select(first, self._wagers[first][0])
+        if seat is not None and wager is not None and wager in self._wagers.get(seat, []):
+            self.select(seat, wager)
         else:
-            self.wager_box.clear()
+            self.select_nothing()
+
+    def select_nothing(self) -> None:
+        """No wager chosen (every wager is settled, or the next is the trainee's to find)."""
+        self._filling = True
+        self.seat_box.setCurrentIndex(-1)
+        self.wager_box.clear()
+        self._filling = False
+        self._chosen = (None, None)
 
     def select(self, seat: int, wager: str) -> bool:
         """Choose ``seat``'s ``wager`` (a click on the table); False when nothing of it is left to settle."""
@@ -435,16 +442,13 @@ class SettlementPanel(QWidget):
         self.amount.insert(text)
 
     def cycle_seat(self, step: int) -> None:
-        """The next (``step`` 1) or previous (-1) seat."""
-        count = self.seat_box.count()
-        if count:
-            self.seat_box.setCurrentIndex((self.seat_box.currentIndex() + step) % count)
+        """The next (``step`` 1) or previous (-1) seat in the table's order, wrapping round; with none chosen,
+        the first (or the last)."""
+        _cycle(self.seat_box, step)
 
     def cycle_wager(self, step: int) -> None:
-        """The next (``step`` 1) or previous (-1) wager of the seat."""
-        count = self.wager_box.count()
-        if count:
-            self.wager_box.setCurrentIndex((self.wager_box.currentIndex() + step) % count)
+        """The seat's next (``step`` 1) or previous (-1) wager in the table's order."""
+        _cycle(self.wager_box, step)
 
     # -- internals -----------------------------------------------------------------------------------------
 
@@ -493,6 +497,14 @@ class SettlementPanel(QWidget):
         """Ask for the lesson on the topic of the rule last missed."""
         if self.lesson_topic:
             self.lessonRequested.emit(self.lesson_topic)
+
+
+def _cycle(box: QComboBox, step: int) -> None:
+    count = box.count()
+    if not count:
+        return
+    current = box.currentIndex()
+    box.setCurrentIndex((0 if step > 0 else count - 1) if current < 0 else (current + step) % count)
 
 
 __all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text", "parse_amount"]
