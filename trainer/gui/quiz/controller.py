@@ -30,8 +30,9 @@ from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
 from trainer.gui.quiz.stage import PanelStage
+from trainer.gui.quiz.texts import clock_text, mistakes_html, score_text
 from trainer.quiz.order import next_selection, seats_in_order
-from trainer.quiz.review import mistakes_text, tally_of
+from trainer.quiz.review import tally_of
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.session import (
@@ -268,6 +269,17 @@ class QuizController(QObject):
         self._show_clock(final=self._hand_quiz, mode=result.mode)
         self._hand_quiz = None
         self.handFinished.emit(result)
+        self._drill_done_if_last(result)
+
+    def _drill_done_if_last(self, hand: ItemResult) -> None:
+        """A drill on the table whose last hand is settled shows its score (the set's review) at once, before
+        the user's table comes back (an exam drill has its exam review already)."""
+        drill, result = self.session.drill, self.session.set_result
+        if drill is None or drill.rounds_left != 0 or hand.mode is Mode.EXAM or result is None:
+            return
+        self.panel.progress.setText(f"Drill {drill.name} done: {set_summary(result)}. Your own table comes back "
+                                    "once this round is cleared.")
+        self.show_review(list(self.session.hands), result, caption=f"Drill {drill.name}")
 
     def _finished_text(self, event: HandFinished) -> str:
         result = event.hand.result
@@ -420,16 +432,8 @@ class QuizController(QObject):
         if verdict.correct:
             panel.show_feedback(f"✓ {html.escape(verdict.message)}", "good")
             return
-        parts = []
-        for mistake in verdict.mistakes:
-            parts.append(
-                f"<b>✗ {html.escape(mistake.kind.value.capitalize())}</b><br>"
-                f"Expected: {html.escape(mistake.expected)}<br>"
-                f"You: {html.escape(mistake.given)}<br>"
-                f"<i>Rule:</i> {html.escape(mistake.rule)}"
-                + (f"<br><i>Topic:</i> {html.escape(mistake.topic)}" if mistake.topic else ""))
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
-        panel.show_feedback("<br>".join(parts) + "<br>Correct it and go on.", "bad", topic)
+        panel.show_feedback(mistakes_html(verdict.mistakes), "bad", topic)
 
     def _play(self, name: str) -> None:
         sound = self.host.sound
@@ -441,40 +445,17 @@ class QuizController(QObject):
         if (mode or self.mode) is Mode.EXAM or result is None:
             self.panel.show_score("")
             return
-        parts = []
         quiz = self.session.quiz
-        current = hand or (quiz.result() if quiz is not None else None)
-        if current is not None and current.steps:
-            parts.append(f"This hand: {tally_of([current]).text()}")
-        if result.items:
-            parts.append(f"Set of {len(result.items)} hand{'s' if len(result.items) != 1 else ''}: "
-                         f"{set_summary(result)}")
-            if result.mistakes_by_kind():
-                parts.append(mistakes_text(result.items))
-        self.panel.show_score("\n".join(parts))
+        self.panel.show_score(score_text(hand or (quiz.result() if quiz is not None else None), result))
 
     def _show_clock(self, final: SettlementQuiz | None = None, mode: Mode | None = None) -> None:
         """Speed mode: the hand's clock and the pace of the set against the target."""
         if (mode or self.mode) is not Mode.SPEED:
             self.panel.show_clock("")
             return
-        quiz = final or self.session.quiz
-        result = self.session.set_result
-        target = self.session.speed_target
-        lines = []
-        if quiz is not None:
-            hand = quiz.result()
-            decisions = len(quiz.decision_times)
-            per = hand.seconds / decisions if decisions else 0.0
-            lines.append(f"⏱ {hand.seconds:5.1f} s · {decisions} decisions · {per:.1f} s each")
-        on_target = None
-        if result is not None and result.items:
-            on_target = result.on_target
-            lines.append(f"Set: {result.hands_per_hour:.0f} hands per hour · "
-                         f"{result.seconds_per_decision:.1f} s per decision (target {target:.1f} s)")
-        else:
-            lines.append(f"Target: {target:.1f} s per decision")
-        self.panel.show_clock("\n".join(lines), on_target)
+        text, on_target = clock_text(final or self.session.quiz, self.session.set_result,
+                                     self.session.speed_target)
+        self.panel.show_clock(text, on_target)
 
     def _show_log(self, shown: bool) -> None:
         """The round log gives the answers away once a round ends: hidden during an exam set."""
@@ -502,10 +483,11 @@ class QuizController(QObject):
             return None
         return self.review_last_hand()
 
-    def show_review(self, hands: list[HandReview], result: SetResult) -> ReviewDialog:
+    def show_review(self, hands: list[HandReview], result: SetResult, *, caption: str = "") -> ReviewDialog:
+        """The review of ``hands`` with ``result``'s headline (``caption``: what they were, as a drill's name)."""
         if self.review is not None:
             self.review.close()
-        dialog = ReviewDialog(hands, result, self.host.window())
+        dialog = ReviewDialog(hands, result, self.host.window(), caption=caption)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.destroyed.connect(lambda: setattr(self, "review", None) if self.review is dialog else None)
         self.review = dialog

@@ -1,5 +1,5 @@
-"""The settlement panel's small parts: the chip buttons, an amount as a dealer types it, the action buttons'
-words and the feedback box's look.
+"""The settlement panel's small parts: the chip buttons, an amount as a dealer types it, the dealer's hand list,
+walking a list with a key, the action buttons' words and the feedback box's look.
 
 Kept apart from :mod:`trainer.gui.quiz.panel` (which lays them out and asks the trainee) so each stays one idea.
 """
@@ -11,8 +11,18 @@ from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QAbstractButton, QButtonGroup, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QButtonGroup,
+    QComboBox,
+    QListView,
+    QListWidget,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
 
+from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action
 from trainer.gui.table.money import CHIP_DENOMINATIONS
@@ -98,5 +108,33 @@ def uncheck(group: QButtonGroup) -> None:
     group.setExclusive(True)
 
 
-__all__ = ["ACTION_TEXTS", "ACTION_TIPS", "CHIP_VALUES", "FEEDBACK_STYLE", "NOTE", "ChipButton", "chips_text",
-           "parse_amount", "uncheck"]
+def category_list() -> QListWidget:
+    """The dealer's hand categories, ``0  high card`` to ``9  royal flush``, in three columns, no scroll bars."""
+    categories = QListWidget()
+    categories.setObjectName("categories")
+    categories.setFlow(QListView.Flow.TopToBottom)
+    categories.setWrapping(True)
+    categories.setResizeMode(QListView.ResizeMode.Adjust)
+    for category in Category:
+        categories.addItem(f"{category.value}  {category.label}")
+    categories.setSpacing(1)
+    categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    rows = 4  # three columns: 0-3, 4-7, 8-9
+    categories.setFixedHeight(rows * (categories.sizeHintForRow(0) + 2) + 2 * categories.frameWidth() + 4)
+    categories.setToolTip("The dealer's best five-card hand: 0–9 or the arrow keys")
+    return categories
+
+
+def cycle_box(box: QComboBox, step: int) -> None:
+    """The next (``step`` 1) or previous (-1) entry of ``box``, wrapping round; with none chosen, the first (or
+    the last)."""
+    count = box.count()
+    if not count:
+        return
+    current = box.currentIndex()
+    box.setCurrentIndex((0 if step > 0 else count - 1) if current < 0 else (current + step) % count)
+
+
+__all__ = ["ACTION_TEXTS", "ACTION_TIPS", "CHIP_VALUES", "FEEDBACK_STYLE", "NOTE", "ChipButton", "category_list",
+           "chips_text", "cycle_box", "parse_amount", "uncheck"]

@@ -25,8 +25,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
-    QListView,
-    QListWidget,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -43,7 +41,9 @@ from trainer.gui.quiz.controls import (
     FEEDBACK_STYLE,
     NOTE,
     ChipButton,
+    category_list,
     chips_text,
+    cycle_box,
     parse_amount,
     uncheck,
 )
@@ -118,20 +118,7 @@ class SettlementPanel(QWidget):
     def _build_dealer(self) -> None:
         self.dealer_box = QGroupBox("1 · The dealer's hand")
         self.dealer_box.setObjectName("dealerBox")
-        self.categories = QListWidget()
-        self.categories.setObjectName("categories")
-        self.categories.setFlow(QListView.Flow.TopToBottom)
-        self.categories.setWrapping(True)
-        self.categories.setResizeMode(QListView.ResizeMode.Adjust)
-        for category in Category:
-            self.categories.addItem(f"{category.value}  {category.label}")
-        self.categories.setSpacing(1)
-        self.categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        rows = 4  # three columns: 0-3, 4-7, 8-9
-        self.categories.setFixedHeight(rows * (self.categories.sizeHintForRow(0) + 2)
-                                       + 2 * self.categories.frameWidth() + 4)
-        self.categories.setToolTip("The dealer's best five-card hand: 0–9 or the arrow keys")
+        self.categories = category_list()
         self.qualifies = QRadioButton("Qualifies (Y)")
         self.qualifies.setObjectName("qualifies")
         self.not_qualifies = QRadioButton("Does not qualify (N)")
@@ -444,11 +431,11 @@ class SettlementPanel(QWidget):
     def cycle_seat(self, step: int) -> None:
         """The next (``step`` 1) or previous (-1) seat in the table's order, wrapping round; with none chosen,
         the first (or the last)."""
-        _cycle(self.seat_box, step)
+        cycle_box(self.seat_box, step)
 
     def cycle_wager(self, step: int) -> None:
         """The seat's next (``step`` 1) or previous (-1) wager in the table's order."""
-        _cycle(self.wager_box, step)
+        cycle_box(self.wager_box, step)
 
     # -- internals -----------------------------------------------------------------------------------------
 
@@ -497,14 +484,6 @@ class SettlementPanel(QWidget):
         """Ask for the lesson on the topic of the rule last missed."""
         if self.lesson_topic:
             self.lessonRequested.emit(self.lesson_topic)
-
-
-def _cycle(box: QComboBox, step: int) -> None:
-    count = box.count()
-    if not count:
-        return
-    current = box.currentIndex()
-    box.setCurrentIndex((0 if step > 0 else count - 1) if current < 0 else (current + step) % count)
 
 
 __all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text", "parse_amount"]

@@ -67,18 +67,19 @@ def hand_heading(hand: HandReview) -> str:
 
 
 class ReviewDialog(QDialog):
-    """Every step of ``hands``, the correct one beside the trainee's; ``result`` gives the headline. Each hand
-    opens with a heading row (its title and score)."""
+    """Every step of ``hands``, the correct one beside the trainee's; ``result`` gives the headline (after
+    ``caption``, when given). Each hand opens with a heading row (its title and tally)."""
 
     COLUMNS = ("", "Correct step", "Your step", "Rule")
 
-    def __init__(self, hands: Sequence[HandReview], result: SetResult, parent: QWidget | None = None) -> None:
+    def __init__(self, hands: Sequence[HandReview], result: SetResult, parent: QWidget | None = None, *,
+                 caption: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("settlementReview")
-        self.setWindowTitle("Settlement review")
+        self.setWindowTitle(f"Settlement review · {caption}" if caption else "Settlement review")
         self.hands = list(hands)
         self.set_result = result
-        self.headline = QLabel(verdict_text(result))
+        self.headline = QLabel(f"{caption} · {verdict_text(result)}" if caption else verdict_text(result))
         self.headline.setObjectName("headline")
         self.headline.setWordWrap(True)
         font = QFont(self.headline.font())
