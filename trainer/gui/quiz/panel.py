@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -222,7 +222,7 @@ class SettlementPanel(QWidget):
         self.progress.setText(progress)
         self.progress.setVisible(bool(progress))
         self._chosen = (None, None)
-        self.categories.setCurrentRow(-1)
+        self.categories.setCurrentIndex(QModelIndex())  # through the view: the focus no longer picks row 0
         self.categories.clearSelection()
         uncheck(self.qualify_group)
         self.announced.clear()
@@ -322,7 +322,8 @@ class SettlementPanel(QWidget):
         """Announce the chosen category and qualification (both must be chosen)."""
         if self.stage is not PanelStage.DEALER:
             return
-        row = self.categories.currentRow()
+        current = self.categories.currentItem()
+        row = self.categories.currentRow() if current is not None and current.isSelected() else -1
         checked = self.qualify_group.checkedButton()
         if row < 0 or checked is None:
             missing = "the dealer's hand (0–9)" if row < 0 else "whether the dealer qualifies (Y / N)"
