@@ -79,7 +79,7 @@ def test_the_next_line_goes_once_the_hand_is_done(qtbot: Any, open_window: Any) 
     window = open_window(HOUSE, seed_for(HOUSE, has_pay_and_take), Mode.GUIDED)
     quiz = settle_hand(qtbot, window)
     assert not quiz.panel.hint.isVisible() and quiz.panel.hint.text() == ""
-    assert "Hand settled: " in quiz.panel.progress.text()
+    assert quiz.panel.progress.text().startswith("Hand settled (")
 
 
 def refunds_a_take_and_a_pay(played: Any) -> bool:

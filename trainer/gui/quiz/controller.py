@@ -32,7 +32,6 @@ from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.quiz.texts import clock_text, mistakes_html, score_text
 from trainer.quiz.order import next_selection, seats_in_order
-from trainer.quiz.review import tally_of
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.session import (
@@ -288,7 +287,7 @@ class QuizController(QObject):
             left = event.hands_left or 0
             more = f" {left} more to go: the next hand comes by itself." if left > 0 else ""
             return f"Hand {event.number} settled.{cut}{more}"
-        return f"Hand settled: {tally_of([result]).text()}.{cut} Deal the next hand (N)."
+        return f"Hand settled ({result.score:.0f} %, the counts below).{cut} Deal the next hand (N)."
 
     def _exam_done(self, event: SetFinished) -> None:
         result = event.result

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from trainer.gui.quiz.review import set_summary
 from trainer.quiz.review import mistakes_text, tally_of
 from trainer.quiz.settlement import SettlementQuiz
-from trainer.scoring import ItemResult, Mistake, SetResult
+from trainer.scoring import ItemResult, Mistake, Mode, SetResult
 
 
 def mistakes_html(mistakes: Sequence[Mistake]) -> str:
@@ -33,7 +33,9 @@ def score_text(hand: ItemResult | None, result: SetResult) -> str:
         parts.append(f"This hand: {tally_of([hand]).text()}")
     if result.items:
         hands = len(result.items)
-        parts.append(f"Set of {hands} hand{'s' if hands != 1 else ''}: {set_summary(result)}")
+        alone = hands == 1 and hand is not None and hand in result.items and result.mode is not Mode.SPEED
+        if not alone:  # a set of one hand: the hand's own line says it all (speed adds the pace)
+            parts.append(f"Set of {hands} hand{'s' if hands != 1 else ''}: {set_summary(result)}")
         if result.mistakes_by_kind():
             parts.append(mistakes_text(result.items))
     return "\n".join(parts)
