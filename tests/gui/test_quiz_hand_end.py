@@ -206,3 +206,24 @@ def test_a_drill_on_the_table_shows_its_score_before_the_users_table_comes_back(
                 pass
     assert window.session.drill is None and [item.drill for item in window.book.items()] == ["trips", "trips"]
     assert Decimal(1)  # the money types stay Decimal throughout
+
+
+def test_a_text_drills_hand_ends_with_its_summary_and_shows_the_pay_tables_it_asks_about(qtbot: Any) -> None:
+    from trainer.drills.base import all_drills
+    from trainer.gui.drills import DrillForm
+    from trainer.scoring import ScoreBook
+
+    form = DrillForm(all_drills()["trips"], ScoreBook(), count=1, seed=4)
+    qtbot.addWidget(form)
+    scenario = form.item.scenario  # type: ignore[union-attr]
+    rules = form.rules.text()
+    assert f"<b>Trips {scenario.table.trips_paytable}</b>" in rules and "three of a kind" in rules.lower()
+    core = form.item.quiz  # type: ignore[union-attr]
+    settlement = core.settlement
+    form.submit(f"{settlement.dealer.category.label} {'q' if settlement.dealer_qualifies else 'no'}")
+    while (step := core.next_step()) is not None:
+        form.submit(f"{step.seat} {step.wager.label} {step.action.value} {step.amount}")
+    assert "This hand: " in form.feedback.text() and TALLY.search(form.feedback.text()) is not None
+    assert form.hand.text() != "" and form.next_button.isEnabled()
+    form.next_item()  # the set's score: the last hand stays on screen
+    assert form.hand.text() != "" and TALLY.search(form.prompt.text()) is not None
