@@ -167,10 +167,11 @@ def test_the_smoke_test_checks_every_command_and_the_window() -> None:
 
 SAMPLE_PROCEDURE = [
     # a flush (Ah Kh + 2h 9h Jh) against a dealer's king high, who does not qualify (rules: no pair):
-    {"seat": 1, "wager": "ante", "action": "push", "amount": 10},   # the Ante pushes when the dealer does not qualify
-    {"seat": 1, "wager": "play", "action": "pay", "amount": 40},    # the Play wins 1 to 1
-    {"seat": 1, "wager": "blind", "action": "pay", "amount": 15},   # the Blind pays a flush 3 to 2
-    {"seat": 1, "wager": "trips", "action": "pay", "amount": 35},   # Trips UTH-01 pays a flush 7 to 1
+    # the Ante pushes, in the refund pass, when the dealer does not qualify:
+    {"seat": 1, "wager": "ante", "action": "push", "amount": 10, "phase": "refund"},
+    {"seat": 1, "wager": "play", "action": "pay", "amount": 40, "phase": "settle"},    # the Play wins 1 to 1
+    {"seat": 1, "wager": "blind", "action": "pay", "amount": 15, "phase": "settle"},   # the Blind pays a flush 3 to 2
+    {"seat": 1, "wager": "trips", "action": "pay", "amount": 35, "phase": "settle"},   # Trips UTH-01: a flush 7 to 1
 ]
 
 
@@ -190,7 +191,8 @@ def test_the_grade_sample_is_the_sample_hand_settled_right() -> None:
 
     grade = json.loads((PACKAGING / "samples" / "grade.json").read_text())
     assert grade["hand"] == json.loads((PACKAGING / "samples" / "hand.json").read_text())
-    assert grade["steps"] == SAMPLE_PROCEDURE
+    assert grade["steps"] == [{key: value for key, value in step.items() if key != "phase"}
+                              for step in SAMPLE_PROCEDURE]
     assert grade["dealer"] == {"hand": "high card", "qualifies": False}
 
 

@@ -162,7 +162,8 @@ def test_choosing_another_mode_ends_the_drill_and_the_table_finishes_the_hand(qt
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         window.skip_to_end()
     assert window.scene.config == layout_config(USER_TABLE)
-    assert len(window.book.items("pairs")) == 1 and window.book.items("pairs")[0].steps == 0
+    [dropped] = window.book.items("pairs")
+    assert dropped.steps >= 2 and dropped.correct == 0  # the steps the table settled count wrong
 
 
 def test_the_dialog_lists_the_settlement_drills_by_topic_and_starts_one(qtbot: Any, window: MainWindow) -> None:

@@ -19,6 +19,7 @@ from tests.gui.test_settlement_quiz_gui import (
     steps_of,
 )
 from trainer.engine.wagers import Wager
+from trainer.scoring import Mode
 
 pytestmark = pytest.mark.gui
 
@@ -95,3 +96,47 @@ def test_trips_on_a_fold_keeps_its_cards_until_its_trips_is_paid(qtbot: Any, ope
     assert quiz.quiz is not None and not quiz.quiz.done
     qtbot.waitUntil(lambda: scene.cards_at("seat", seat) == [], timeout=WAIT)
     assert scene.cards_at("rack")[-2:] == cards and not any(card.face_up for card in cards)
+
+
+@pytest.mark.parametrize("mode", [None, *Mode], ids=lambda mode: "table" if mode is None else mode.value)
+def test_a_folded_hand_with_a_side_bet_in_action_is_face_up_when_its_side_bets_are_settled(
+    qtbot: Any, open_window: Any, mode: Mode | None
+) -> None:
+    """The documents keep a trips-or-better hand face up until it is paid: whoever settles, in every mode."""
+    window = open_window(HOUSE, seed_for(HOUSE, trips_on_a_fold_settled_before_the_last_step), mode)
+    scene = window.scene
+    face_up_at_settling: list[bool] = []
+    if mode is None:  # the table settles: the seat's phase begins with its cards already up
+        def heard(phase: str) -> None:
+            if phase == f"settle:{seat[0]}":
+                face_up_at_settling.append(all(card.face_up for card in scene.cards_at("seat", seat[0])))
+
+        seat = [0]
+        window.phaseChanged.connect(heard)
+        window.roundStarted.connect(lambda: seat.__setitem__(0, side_bet_seat(window.played)))
+        with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
+            assert window.new_round()
+        assert face_up_at_settling == [True]
+        return
+    quiz = deal(qtbot, window)
+    folded = side_bet_seat(window.played)
+    announce_right(qtbot, quiz)
+    core = quiz.quiz
+    assert core is not None
+    side_bets = [step for step in core.pending() if step.seat == folded and step.phase != "fold"]
+    assert side_bets and all(step.wager in SIDE_BETS for step in side_bets)
+    while (step := core.next_step()) is not None:
+        if step in side_bets:
+            cards = scene.cards_at("seat", folded)
+            face_up_at_settling.append(len(cards) == 2 and all(card.face_up for card in cards))
+        settle_right(qtbot, quiz, step)
+    assert face_up_at_settling == [True] * len(side_bets)
+
+
+SIDE_BETS = (Wager.TRIPS, Wager.BAD_BEAT, Wager.PAIRS, Wager.PROGRESSIVE)
+
+
+def side_bet_seat(played: Any) -> int:
+    """The folded seat with a side bet still in action."""
+    return next(step.seat for step in steps_of(played)
+                if step.seat in played.folded and step.phase != "fold" and step.wager in SIDE_BETS)

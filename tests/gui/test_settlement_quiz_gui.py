@@ -251,7 +251,9 @@ def test_a_perfect_hand_by_clicks_and_keys_scores_100_and_lands_in_the_book(
     [result] = window.book.items()
     assert result.score == 100.0 and result.perfect and result.mode is Mode.PRACTICE
     assert result.steps == len(steps_of(window.played)) + 1
-    assert "100 %" in quiz.panel.score.text()
+    steps = result.steps
+    assert f"This hand: {steps} of {steps} steps right (100.0 %) · 0 steps wrong · 0 wrong attempts" in (
+        quiz.panel.score.text())
     assert window.sound.played.count("right") == result.steps and "wrong" not in window.sound.played
     for step in steps_of(window.played):  # every payout stands where the trainee cut it
         if step.action is Action.PAY:
@@ -469,7 +471,7 @@ def test_refund_pass_is_required_on_a_house_table_and_not_on_a_player_dealer_tab
     assert feedback(pd_quiz).startswith("✓ Right")
 
 
-def test_skip_to_end_lets_the_table_finish_and_the_hand_counts_what_was_answered(
+def test_skip_to_end_lets_the_table_finish_and_the_steps_it_settles_count_wrong(
     qtbot: Any, open_window: Any
 ) -> None:
     window = open_window(HOUSE, seed_for(HOUSE, has_pay_and_take))
@@ -478,7 +480,8 @@ def test_skip_to_end_lets_the_table_finish_and_the_hand_counts_what_was_answered
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         press(qtbot, Qt.Key.Key_E)  # the panel leaves E to the window
     [result] = window.book.items()
-    assert (result.steps, result.correct) == (1, 1)
+    asked = len(steps_of(window.played))
+    assert (result.steps, result.correct) == (asked + 1, 1)  # the steps the table settled count wrong
     assert "The table settled the rest" in quiz.panel.progress.text()
     assert not window.playing and quiz.quiz is None
 
@@ -490,7 +493,7 @@ def test_a_change_of_mode_lets_the_table_finish_the_hand_in_play(qtbot: Any, ope
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         quiz.set_mode(Mode.GUIDED)
     [result] = window.book.items()
-    assert (result.steps, result.mode) == (1, Mode.PRACTICE)
+    assert (result.steps, result.correct, result.mode) == (len(steps_of(window.played)) + 1, 1, Mode.PRACTICE)
     assert [item.mode for item in window.book.sets()] == [Mode.PRACTICE]  # the practice set is recorded
     assert window.new_round()
     quiz.set_mode(None)  # during the deal: that round is settled by the table
@@ -521,13 +524,15 @@ def test_the_quiz_menu_keys_choose_the_mode(qtbot: Any, open_window: Any) -> Non
     assert not window.director or window.director.state == "finished"
 
 
-def test_the_doctests_of_the_panel_hold() -> None:
+def test_the_doctests_of_the_panel_and_its_controls_hold() -> None:
     import doctest
 
-    from trainer.gui.quiz import panel
+    from trainer.gui.quiz import controls, panel
 
-    outcome = doctest.testmod(panel)
-    assert outcome.attempted > 0 and outcome.failed == 0
+    for module in (panel, controls):
+        outcome = doctest.testmod(module)
+        assert outcome.failed == 0
+    assert doctest.testmod(controls).attempted > 0
 
 
 # --- the mode is remembered -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from trainer.gui.main_window import MainWindow
 from trainer.gui.table.director import Durations
 from trainer.gui.training import LessonsDialog, ResultsDialog, open_drills, open_lessons
 from trainer.lessons import load_lessons
-from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, ScoreBook
+from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, ScoreBook, SetResult
 from trainer.settings import DEFAULTS, SettingsStore
 
 pytestmark = pytest.mark.gui
@@ -71,7 +71,23 @@ def test_results_list_what_the_session_scored(window: MainWindow) -> None:
     dialog = ResultsDialog(book, window)
     assert dialog.table.rowCount() == 1
     assert dialog.table.item(0, 3).text() == "80 %"
-    assert "wrong amount" in dialog.table.item(0, 6).text()
+    assert "wrong amount" in dialog.table.item(0, dialog.COLUMNS.index("Mistakes")).text()
+
+
+def test_results_tell_steps_right_from_wrong_attempts(window: MainWindow) -> None:
+    """The score is steps; mistakes are attempts: 41 of 44 steps right with 13 wrong attempts is said so."""
+    book: ScoreBook = window.book  # type: ignore[attr-defined]
+    order = Mistake(ErrorKind.ORDER, "Seat 7: push the Ante $10", "Seat 5: push the Ante $10")
+    book.record(ItemResult("settlement", "round 1", 44, 41, (order,) * 13, 80.0, Mode.EXAM, wrong_attempts=13))
+    exam = SetResult("settlement", Mode.EXAM, [book.items()[0]], pass_mark=90.0)
+    book.record_set(exam)
+    dialog = ResultsDialog(book, window)
+    columns = dialog.COLUMNS
+    assert dialog.table.item(0, columns.index("Steps right")).text() == "41 of 44"
+    assert dialog.table.item(0, columns.index("Wrong attempts")).text() == "13"
+    summary = dialog.summary.text()
+    assert "This session: 41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts" in summary
+    assert "settlement (exam): 41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts · passed" in summary
 
 
 def test_the_drills_dialog_opens_from_the_window(window: MainWindow) -> None:

@@ -167,7 +167,7 @@ def test_speed_mode_sets_its_target_and_times_the_hand() -> None:
     assert result.seconds == pytest.approx(12.0)
 
 
-def test_a_change_of_mode_mid_hand_lets_the_table_finish_and_counts_what_was_answered() -> None:
+def test_a_change_of_mode_mid_hand_lets_the_table_finish_and_the_steps_it_settles_count_wrong() -> None:
     session, table = new_session()
     session.set_mode(Mode.PRACTICE)
     session.deal()
@@ -178,7 +178,9 @@ def test_a_change_of_mode_mid_hand_lets_the_table_finish_and_counts_what_was_ans
     kinds = [type(event) for event in table.events]
     assert kinds[kinds.index(HandFinished):] == [HandFinished, TableSettles, SetFinished, ModeChanged, RoundOver]
     [finished] = table.of(HandFinished)
-    assert finished.by_table and (finished.hand.result.steps, finished.hand.result.mode) == (1, Mode.PRACTICE)  # type: ignore[attr-defined]
+    result = finished.hand.result  # type: ignore[attr-defined]
+    assert finished.by_table and result.mode is Mode.PRACTICE  # type: ignore[attr-defined]
+    assert (result.steps, result.correct) == (len(quiz.asked()) + 1, 1)  # the dropped steps count wrong
     assert [result.mode for result in session.book.sets()] == [Mode.PRACTICE]
     assert session.state is SessionState.ROUND_OVER and session.mode is Mode.GUIDED
 
@@ -196,9 +198,10 @@ def test_the_quiz_turned_off_during_the_deal_leaves_the_round_to_the_table() -> 
     assert session.book.items() == [] and table.of(SettlementBegun) == []
 
 
-def test_the_table_finishing_a_hand_scores_what_was_answered() -> None:
+@pytest.mark.parametrize("mode", list(Mode))
+def test_steps_left_to_the_table_count_wrong_in_every_scored_mode(mode: Mode) -> None:
     session, table = new_session()
-    session.set_mode(Mode.PRACTICE)
+    session.start_exam(hands=1) if mode is Mode.EXAM else session.set_mode(mode)
     table.auto = False
     session.deal()
     session.begin_settlement()
@@ -209,18 +212,30 @@ def test_the_table_finishing_a_hand_scores_what_was_answered() -> None:
     assert session.state is SessionState.TABLE_SETTLING and session.quiz is None
     session.finish_round()
     [result] = session.book.items()
-    assert (result.steps, result.correct) == (1, 1)
+    asked = len(quiz.asked())
+    assert asked >= 2 and (result.steps, result.correct) == (asked + 1, 1)
+    assert result.score < 100 and result.wrong_attempts == 0  # steps not done, not wrong attempts
+    [hand] = table.of(HandFinished)
+    lines = hand.hand.lines  # type: ignore[attr-defined]
+    assert [line.verdict.value for line in lines].count("not done") == asked
+    if mode is Mode.EXAM:
+        [exam] = session.book.sets()
+        assert exam.correct == 1 and not exam.passed
 
 
-def test_skipping_to_the_end_mid_hand_scores_what_was_answered() -> None:
+def test_skipping_to_the_end_mid_hand_counts_every_step_not_done_wrong() -> None:
     session, table = new_session()
     session.set_mode(Mode.PRACTICE)
     table.auto = False
     session.deal()
     session.begin_settlement()
+    quiz = session.quiz
+    assert quiz is not None
     session.finish_round()  # the table jumped to the end
     [finished] = table.of(HandFinished)
-    assert finished.by_table and session.book.items()[0].steps == 0  # type: ignore[attr-defined]
+    [result] = session.book.items()
+    assert finished.by_table  # type: ignore[attr-defined]
+    assert (result.steps, result.correct) == (len(quiz.asked()) + 1, 0)  # the announcement too
 
 
 def test_continuous_dealing_makes_every_next_round_due() -> None:
@@ -243,3 +258,45 @@ def test_changed_settings_deal_a_new_table_and_a_changed_look_keeps_it() -> None
 
 
 __all__ = ["Table"]
+
+
+# --- what a take with no amount means ---------------------------------------------------------------------
+
+PLAYER_DEALER = HOUSE.replace(banking="player-dealer", seats=6, procedure="shuffler")
+
+
+def first_partial_take() -> tuple[int, object]:
+    """The first seed of the player-dealer table whose first round has a take of less than the whole stake (the
+    player-dealer's bank covers only part of the wager)."""
+    for seed in range(500):
+        played = SettingsRounds(PLAYER_DEALER, random.Random(seed)).next_round().played
+        stakes = {(hand.seat, wager): hand.stake(wager) for hand in played.hands for wager in hand.placed()}
+        for step in played.settlement.procedure:
+            if step.action is Action.TAKE and step.amount < stakes[(step.seat, step.wager)]:
+                return seed, step
+    raise AssertionError("no partial take in 500 seeds")
+
+
+def test_a_take_with_no_amount_is_the_whole_stake_so_a_partial_take_given_whole_is_wrong() -> None:
+    seed, partial = first_partial_take()
+    session, table = new_session(PLAYER_DEALER, seed)
+    session.start_exam(hands=1)
+    table.auto = False
+    session.deal()
+    quiz = session.begin_settlement()
+    assert quiz is not None
+    settlement = quiz.settlement
+    session.announce(settlement.dealer.category, settlement.dealer_qualifies)
+    taken = []
+    while (step := quiz.next_step()) is not None:
+        given = None if step.action is not Action.PAY else step.amount
+        verdict = session.submit_step(step.seat, step.wager, step.action, given)
+        if step == partial:  # "take the Play": the whole stake, not the part the bank covers
+            assert not verdict.correct and verdict.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
+            shown = table.of(StepAccepted)[-1].shown  # type: ignore[attr-defined]
+            assert shown.action is Action.TAKE and shown.amount == quiz.stake(step) > step.amount
+            taken.append(step)
+    assert taken == [partial]
+    session.finish_round()
+    [result] = session.book.items()
+    assert result.correct == result.steps - 1

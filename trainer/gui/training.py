@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.gui.quiz.review import set_summary
 from trainer.lessons import Lesson, load_lessons_tolerant
+from trainer.quiz.review import tally_of
 from trainer.scoring import ItemResult, ScoreBook
 
 if TYPE_CHECKING:
@@ -88,9 +90,10 @@ class LessonsDialog(QDialog):
 
 
 class ResultsDialog(QDialog):
-    """The session's results: every item scored, newest first, and each finished set's summary."""
+    """The session's results: every item scored, newest first (its steps right and its wrong attempts told
+    apart), then the session's tally and each finished set's."""
 
-    COLUMNS = ("Drill", "Item", "Mode", "Score", "Steps", "Seconds", "Mistakes")
+    COLUMNS = ("Drill", "Item", "Mode", "Score", "Steps right", "Wrong attempts", "Seconds", "Mistakes")
 
     def __init__(self, book: ScoreBook, parent: QWidget | None = None,
                  history: Sequence[ItemResult] | None = None) -> None:
@@ -105,15 +108,18 @@ class ResultsDialog(QDialog):
         items = list(reversed(book.items())) if history is None else list(history)  # history: the trainee's, kept
         for row, item in enumerate(items):
             self.table.insertRow(row)
+            tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
-            cells = (item.drill, item.item, item.mode.value, f"{item.score:.0f} %", f"{item.correct}/{item.steps}",
-                     f"{item.seconds:.1f}", mistakes)
+            cells = (item.drill, item.item, item.mode.value, f"{item.score:.0f} %",
+                     f"{tally.right} of {tally.steps}", str(tally.wrong_attempts), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(text)
                 self.table.setItem(row, column, cell)
-        self.summary = QLabel("\n".join(f"{result.drill}: {result.summary()}" for result in book.sets())
-                              or ("No drill finished yet." if not items else ""))
+        heading = "This session" if history is None else f"The last {len(items)} items kept"
+        lines = [f"{heading}: {tally_of(items).text()}"] if items else ["No drill finished yet."]
+        lines += [f"{result.drill} ({result.mode.value}): {set_summary(result)}" for result in book.sets()]
+        self.summary = QLabel("\n".join(lines))
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -125,7 +131,7 @@ class ResultsDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         layout.addWidget(buttons)
-        self.resize(980, 520)
+        self.resize(1080, 520)
 
 
 class Training:

@@ -199,8 +199,8 @@ class TableSession:
                 self._emit(TableSettles())
                 return None
             self._hand_number += 1
-            self._quiz = SettlementQuiz(played.settlement, played.table, self._mode, drill=self.scored_as,
-                                        item=f"round {played.number}", clock=self.clock)
+            self._quiz = SettlementQuiz(played.settlement, played.table, self._mode, hands=played.hands,
+                                        drill=self.scored_as, item=f"round {played.number}", clock=self.clock)
             self._state = SessionState.TRAINEE_SETTLING
             self._emit(SettlementBegun(self._quiz, self._hand_number))
             return self._quiz
@@ -223,7 +223,9 @@ class TableSession:
             verdict = quiz.submit(seat, wager, action, amount)
             if verdict.accepted:
                 step = before[(seat, wager)]
-                shown = step if verdict.correct else as_given(step, action, amount, self._stake(seat, wager))
+                stake = quiz.stake(step)
+                given = amount if amount is not None or action is Action.PAY else stake  # none: the whole stake
+                shown = step if verdict.correct else as_given(step, action, given, stake)
                 self._emit(StepAccepted(shown))
                 if quiz.done:
                     self._end_hand(by_table=False)
@@ -233,7 +235,7 @@ class TableSession:
         return self.can_answer()
 
     def let_table_finish(self) -> None:
-        """The trainee stops: the hand counts what was answered and the table settles the rest."""
+        """The trainee stops: the table settles the rest, and the steps it settles count wrong."""
         self._require(self.can_let_table_finish(), "The table cannot take over the settlement")
         with self._acting():
             self._end_hand(by_table=True)
@@ -242,8 +244,8 @@ class TableSession:
         return self._state.round_on_table
 
     def finish_round(self) -> RoundOver:
-        """The table is clear: the round is over (a hand still being settled counts what was answered). A
-        drill with no hands left gives the table back to the user."""
+        """The table is clear: the round is over (a hand still being settled is scored, the steps the table
+        settled counting wrong). A drill with no hands left gives the table back to the user."""
         self._require(self.can_finish_round(), "The round cannot be finished")
         with self._acting():
             self._state = SessionState.ROUND_OVER
@@ -271,7 +273,8 @@ class TableSession:
 
     def set_mode(self, mode: Mode | None) -> None:
         """Settle the next rounds in ``mode`` (None: the table settles them). A hand being settled is finished
-        by the table; the set in progress is recorded; a drill running ends (the mode chosen stays)."""
+        by the table (the steps it settles count wrong); the set in progress is recorded; a drill running ends
+        (the mode chosen stays)."""
         if mode == self._mode and mode is not Mode.EXAM:
             return
         with self._acting():
@@ -349,11 +352,6 @@ class TableSession:
         assert self._quiz is not None
         return self._quiz
 
-    def _stake(self, seat: int, wager: Wager) -> Decimal:
-        played = self.played
-        hand = next((hand for hand in played.hands if hand.seat == seat), None) if played else None
-        return Decimal(getattr(hand, wager.value)) if hand is not None else Decimal(0)
-
     def _end_hand(self, *, by_table: bool) -> None:
         """The hand is settled (or the trainee stopped): score it, let the table clear; an exam set's last
         hand ends the set."""
@@ -371,6 +369,8 @@ class TableSession:
         played, result_set = self.played, self._set
         if quiz is None or played is None or result_set is None:
             return
+        if by_table:
+            quiz.leave_to_table()  # the steps the table settles are steps not done: they count wrong
         result = quiz.result()
         hand = HandReview(f"Hand {self._hand_number} (round {played.number})", tuple(quiz.review()), result)
         self.hands.append(hand)

@@ -9,6 +9,7 @@ from html import escape
 
 from trainer.drills.scenario_round import Scenario, table_line
 from trainer.engine.cards import Card
+from trainer.engine.paytables import load_paytables
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
 
@@ -51,3 +52,23 @@ def hand_html(scenario: Scenario, *, show_dealer: bool = True) -> str:
                      f"<td>{escape(scenario.describe_play(seat.seat))}</td><td>{escape(side) or '—'}</td></tr>")
     cells.append("</table>")
     return "".join(rows) + "".join(cells)
+
+
+def rules_html(scenario: Scenario) -> str:
+    """The pay tables the hand is settled by, as its felt prints them, and on a player-dealer table its
+    collection-fee schedule (what a question about a payout or the fee asks about)."""
+    from trainer.session.felt import scenario_felt
+
+    boxes = []
+    for title, lines in scenario_felt(scenario).paytables:
+        rows = "".join(f"<tr><td>{escape(hand)}</td><td align='right'>{escape(odds)}</td></tr>" for hand, odds in lines)
+        boxes.append(f"<td valign='top'><b>{escape(title)}</b>"
+                     f"<table cellspacing='0' cellpadding='1'>{rows}</table></td>")
+    table = scenario.table
+    if not table.is_house and table.collection_schedule:
+        schedule = load_paytables().collection(table.collection_schedule)
+        rows = "".join(f"<tr><td>{format_money(lower)} and more</td><td align='right'>{format_money(fee)}</td></tr>"
+                       for lower, fee in schedule.brackets)
+        boxes.append(f"<td valign='top'><b>Fee: {escape(schedule.title)}</b><br>total action, fee"
+                     f"<table cellspacing='0' cellpadding='1'>{rows}</table></td>")
+    return f"<table cellspacing='0' cellpadding='6'><tr>{''.join(boxes)}</tr></table>" if boxes else ""

@@ -30,9 +30,10 @@ from trainer.drills.answers import read_action, read_dealer_hand
 from trainer.drills.base import Drill, DrillItem, Feedback, Question
 from trainer.drills.decision_drills import read_result
 from trainer.engine.evaluator import Category
-from trainer.gui.drills.hand_view import hand_html
+from trainer.gui.drills.hand_view import hand_html, rules_html
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.widgets import BAD, GOOD, NOTE, form_label, say
+from trainer.quiz.review import mistakes_text, tally_of
 from trainer.scoring import ItemResult, Mode, ScoreBook
 
 Clock = Callable[[], float]
@@ -157,6 +158,8 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         self.title = form_label("title", bold=True, selectable=True)
         self.hand = form_label("hand", selectable=True)
         self.hand.setTextFormat(Qt.TextFormat.RichText)
+        self.rules = form_label("rules")  # the pay tables (and fee schedule) the hand is settled by
+        self.rules.setTextFormat(Qt.TextFormat.RichText)
         self.prompt = form_label("prompt", bold=True, size=14, selectable=True)
         self.answers = AnswerPanel()
         self.answers.typed.connect(self.submit)
@@ -174,8 +177,8 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         buttons.addWidget(self.again_button)
         buttons.addWidget(self.next_button)
         layout = QVBoxLayout(self)
-        for widget in (self.heading, self.progress, self.title, self.hand, self.prompt, self.answers, self.feedback,
-                       self.history):
+        for widget in (self.heading, self.progress, self.title, self.hand, self.rules, self.prompt, self.answers,
+                       self.feedback, self.history):
             layout.addWidget(widget)
         layout.addStretch(1)
         layout.addLayout(buttons)
@@ -198,6 +201,9 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         self.progress.setText(f"Hand {self.number} of {self.count} · {self.mode.value} mode · seed {self.seed}")
         self.title.setText(item.title)
         self.hand.setText(item_html(item))
+        scenario = getattr(item, "scenario", None)
+        self.rules.setText(rules_html(scenario) if scenario is not None else "")
+        self.rules.setVisible(scenario is not None)
         self.feedback.clear()
         self.history.clear()
         self._answers = []
@@ -244,9 +250,9 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         self._item_over = True
         self.answers.setEnabled(False)
         done = f"Hand done: {outcome.score:.0f} % ({outcome.correct} of {outcome.steps})"
-        if self.mode is Mode.EXAM:
-            lines = [done] + [f"• {mistake.describe()}" for mistake in outcome.mistakes]
-            self._say("\n".join(lines), GOOD if outcome.perfect else BAD)
+        summary = [tally_of([outcome]).text()] + [f"• {mistake.describe()}" for mistake in outcome.mistakes]
+        answer = [] if self.mode is Mode.EXAM else [self.feedback.text()]  # the last answer's verdict stays
+        self._say("\n".join([*answer, "This hand: " + summary[0], *summary[1:]]), GOOD if outcome.perfect else BAD)
         last = self.drill_set.last
         self.prompt.setText(done + ("." if last else ". Next hand when ready."))
         self.next_button.setEnabled(True)
@@ -255,9 +261,8 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         self.item_finished.emit(outcome)
 
     def _finish_set(self) -> None:
-        self.title.setText("Set done")
-        self.hand.clear()
-        self.prompt.setText(self.result.summary())
+        self.title.setText("Set done (the last hand above)")
+        self.prompt.setText(f"{tally_of(self.result.items).text()}. {mistakes_text(self.result.items)}")
         self.answers.setEnabled(False)
         self.next_button.setEnabled(False)
         self.again_button.setFocus()

@@ -2,11 +2,11 @@
 
 :func:`install_quiz` makes the :class:`QuizController` of a table host, puts the settlement panel in the prompt
 area above the round log, and fills the *Settle it yourself* menu it is given: the table settles (Ctrl+0), or
-the trainee settles each round in
-guided (Ctrl+1), practice (Ctrl+2), exam (Ctrl+3: a set of hands, then the review) or speed mode (Ctrl+4);
-*Exam set…* (Ctrl+E) chooses the number of hands and the pass mark; *Review the last hand or exam*
-(Ctrl+Shift+V). The mode chosen is kept in the host's settings (``quiz_mode``), saved when it changes and
-restored when the window is built again (an exam set restored opens a new set; its first hand waits for a deal).
+the trainee settles each round in guided (Ctrl+1), practice (Ctrl+2), exam (Ctrl+3: a set of hands, then the
+review) or speed mode (Ctrl+4); *Exam set…* (Ctrl+E) chooses the number of hands and the pass mark; *Review the
+last hand or exam* (Ctrl+Shift+V; V alone once the hand is settled, wherever the focus is). The mode chosen is
+kept in the host's settings (``quiz_mode``), saved when it changes and restored when the window is built again
+(an exam set restored opens a new set; its first hand waits for a deal).
 
 The judging is :class:`~trainer.quiz.settlement.SettlementQuiz`'s and the hand's course the table session's;
 this package only shows and asks.
@@ -83,6 +83,10 @@ def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidge
                      "Every step of the hand (or exam set) settled last, yours beside the correct one")
     review.triggered.connect(controller.review_last_hand)
     menu.addAction(review)
+    review_key = _action(window, "reviewHandKey", "Review the hand", "V",
+                         "Review the hand settled last, once it is settled")
+    review_key.setToolTip("Review the hand settled last (V)")
+    review_key.triggered.connect(controller.review_after_hand)
     return controller
 
 

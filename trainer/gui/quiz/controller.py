@@ -28,8 +28,10 @@ from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.quiz.panel import SettlementPanel
-from trainer.gui.quiz.review import ReviewDialog, verdict_text
+from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
 from trainer.gui.quiz.stage import PanelStage
+from trainer.gui.quiz.texts import clock_text, mistakes_html, score_text
+from trainer.quiz.order import next_selection, seats_in_order
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.session import (
@@ -253,6 +255,7 @@ class QuizController(QObject):
         self.panel.clear_step()
         self.host.play_step(event.shown, payout)
         self.panel.set_wagers(self._wagers_left())
+        self._select_next()
 
     def _hand_finished(self, event: HandFinished) -> None:
         """The hand is settled (or the table finished it): show its score, keep it for the review, clear up."""
@@ -265,6 +268,17 @@ class QuizController(QObject):
         self._show_clock(final=self._hand_quiz, mode=result.mode)
         self._hand_quiz = None
         self.handFinished.emit(result)
+        self._drill_done_if_last(result)
+
+    def _drill_done_if_last(self, hand: ItemResult) -> None:
+        """A drill on the table whose last hand is settled shows its score (the set's review) at once, before
+        the user's table comes back (an exam drill has its exam review already)."""
+        drill, result = self.session.drill, self.session.set_result
+        if drill is None or drill.rounds_left != 0 or hand.mode is Mode.EXAM or result is None:
+            return
+        self.panel.progress.setText(f"Drill {drill.name} done: {set_summary(result)}. Your own table comes back "
+                                    "once this round is cleared.")
+        self.show_review(list(self.session.hands), result, caption=f"Drill {drill.name}")
 
     def _finished_text(self, event: HandFinished) -> str:
         result = event.hand.result
@@ -273,14 +287,13 @@ class QuizController(QObject):
             left = event.hands_left or 0
             more = f" {left} more to go: the next hand comes by itself." if left > 0 else ""
             return f"Hand {event.number} settled.{cut}{more}"
-        return (f"Hand settled: {result.correct} of {result.steps} steps right ({result.score:.0f} %).{cut} "
-                "Deal the next hand (N).")
+        return f"Hand settled ({result.score:.0f} %, the counts below).{cut} Deal the next hand (N)."
 
     def _exam_done(self, event: SetFinished) -> None:
         result = event.result
         self._show_log(True)
         self.panel.progress.setText(verdict_text(result) + ". Deal a hand (N) to start a new exam set.")
-        self.panel.show_score(result.summary())
+        self.panel.show_score(set_summary(result))
         self.show_review(list(event.hands), result)
         self.panel.review_button.show()
 
@@ -303,6 +316,7 @@ class QuizController(QObject):
             said = f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
             self.panel.begin_steps(f"Dealer: {said}{mark}", self._wagers_left())
+            self._select_next()
             self._after_answer()
         return verdict
 
@@ -323,15 +337,25 @@ class QuizController(QObject):
         return verdict
 
     def _wagers_left(self) -> dict[int, list[str]]:
-        """What is still on the table to settle, by seat, in the layout's order (never in settling order)."""
+        """What is still on the table to settle, by seat, in the table's own settlement order (the seats as
+        :func:`~trainer.quiz.order.next_seat` walks them, each seat's wagers as the procedure has them)."""
         quiz = self.session.quiz
         if quiz is None:
             return {}
-        left: dict[int, list[str]] = {}
-        for step in quiz.pending():
-            left.setdefault(step.seat, []).append(step.wager.value)
-        order = list(Wager)
-        return {seat: sorted(wagers, key=lambda w: order.index(Wager(w))) for seat, wagers in sorted(left.items())}
+        pending = quiz.pending()
+        left: dict[int, list[str]] = {seat: [] for seat in seats_in_order(pending)}
+        for step in pending:
+            left[step.seat].append(step.wager.value)
+        return left
+
+    def _select_next(self) -> None:
+        """The selection goes to the next step in the table's order (nothing once every wager is settled)."""
+        quiz = self.session.quiz
+        key = next_selection(quiz.pending()) if quiz is not None else None
+        if key is None:
+            self.panel.select_nothing()
+        else:
+            self.panel.select(key[0], key[1].value)
 
     def _after_answer(self) -> None:
         self._guide()
@@ -407,16 +431,8 @@ class QuizController(QObject):
         if verdict.correct:
             panel.show_feedback(f"✓ {html.escape(verdict.message)}", "good")
             return
-        parts = []
-        for mistake in verdict.mistakes:
-            parts.append(
-                f"<b>✗ {html.escape(mistake.kind.value.capitalize())}</b><br>"
-                f"Expected: {html.escape(mistake.expected)}<br>"
-                f"You: {html.escape(mistake.given)}<br>"
-                f"<i>Rule:</i> {html.escape(mistake.rule)}"
-                + (f"<br><i>Topic:</i> {html.escape(mistake.topic)}" if mistake.topic else ""))
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
-        panel.show_feedback("<br>".join(parts) + "<br>Correct it and go on.", "bad", topic)
+        panel.show_feedback(mistakes_html(verdict.mistakes), "bad", topic)
 
     def _play(self, name: str) -> None:
         sound = self.host.sound
@@ -428,38 +444,17 @@ class QuizController(QObject):
         if (mode or self.mode) is Mode.EXAM or result is None:
             self.panel.show_score("")
             return
-        parts = []
         quiz = self.session.quiz
-        current = hand or (quiz.result() if quiz is not None else None)
-        if current is not None and current.steps:
-            parts.append(f"This hand: {current.correct} of {current.steps} steps right ({current.score:.0f} %)")
-        if result.items:
-            parts.append(f"Set of {len(result.items)} hand{'s' if len(result.items) != 1 else ''}: "
-                         f"{result.summary()}")
-        self.panel.show_score("\n".join(parts))
+        self.panel.show_score(score_text(hand or (quiz.result() if quiz is not None else None), result))
 
     def _show_clock(self, final: SettlementQuiz | None = None, mode: Mode | None = None) -> None:
         """Speed mode: the hand's clock and the pace of the set against the target."""
         if (mode or self.mode) is not Mode.SPEED:
             self.panel.show_clock("")
             return
-        quiz = final or self.session.quiz
-        result = self.session.set_result
-        target = self.session.speed_target
-        lines = []
-        if quiz is not None:
-            hand = quiz.result()
-            decisions = len(quiz.decision_times)
-            per = hand.seconds / decisions if decisions else 0.0
-            lines.append(f"⏱ {hand.seconds:5.1f} s · {decisions} decisions · {per:.1f} s each")
-        on_target = None
-        if result is not None and result.items:
-            on_target = result.on_target
-            lines.append(f"Set: {result.hands_per_hour:.0f} hands per hour · "
-                         f"{result.seconds_per_decision:.1f} s per decision (target {target:.1f} s)")
-        else:
-            lines.append(f"Target: {target:.1f} s per decision")
-        self.panel.show_clock("\n".join(lines), on_target)
+        text, on_target = clock_text(final or self.session.quiz, self.session.set_result,
+                                     self.session.speed_target)
+        self.panel.show_clock(text, on_target)
 
     def _show_log(self, shown: bool) -> None:
         """The round log gives the answers away once a round ends: hidden during an exam set."""
@@ -481,10 +476,17 @@ class QuizController(QObject):
         hands, result = last
         return self.show_review(list(hands), result)
 
-    def show_review(self, hands: list[HandReview], result: SetResult) -> ReviewDialog:
+    def review_after_hand(self) -> ReviewDialog | None:
+        """The V key: the review of the hand settled last, when no hand is being settled."""
+        if self.session.quiz is not None:
+            return None
+        return self.review_last_hand()
+
+    def show_review(self, hands: list[HandReview], result: SetResult, *, caption: str = "") -> ReviewDialog:
+        """The review of ``hands`` with ``result``'s headline (``caption``: what they were, as a drill's name)."""
         if self.review is not None:
             self.review.close()
-        dialog = ReviewDialog(hands, result, self.host.window())
+        dialog = ReviewDialog(hands, result, self.host.window(), caption=caption)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.destroyed.connect(lambda: setattr(self, "review", None) if self.review is dialog else None)
         self.review = dialog

@@ -14,23 +14,19 @@ before the window's own single-key shortcuts): :data:`KEYS_HELP`, handled in :mo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRegularExpression, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QButtonGroup,
     QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
-    QListView,
-    QListWidget,
     QPushButton,
     QRadioButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -38,77 +34,22 @@ from PySide6.QtWidgets import (
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action, Wager
+from trainer.gui.quiz.controls import (
+    ACTION_TEXTS,
+    ACTION_TIPS,
+    CHIP_VALUES,
+    FEEDBACK_STYLE,
+    NOTE,
+    ChipButton,
+    category_list,
+    chips_text,
+    cycle_box,
+    parse_amount,
+    uncheck,
+)
 from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
-from trainer.gui.table.money import CHIP_DENOMINATIONS
-from trainer.gui.widgets import BAD, GOOD, chip_icon, form_button, form_label
-
-CHIP_VALUES: tuple[Decimal, ...] = tuple(sorted(CHIP_DENOMINATIONS))
-"""The chip buttons, smallest first: $0.50 $1 $5 $25 $100 $500 $1,000."""
-
-ACTION_TEXTS = {Action.PAY: "Pay", Action.TAKE: "Take", Action.PUSH: "Push", Action.RETURN: "Return"}
-ACTION_TIPS = {
-    Action.PAY: "Pay the wager: cut the payout from the chips or type it (P)",
-    Action.TAKE: "Take the wager into the tray (or the player-dealer's bank) (T)",
-    Action.PUSH: "Push: the wager stays with the player, nothing paid or taken; the Ante refund too (U)",
-    Action.RETURN: "Return the wager to the player untouched: no action, the bank cannot cover it (R)",
-}
-
-NOTE = "#4a4a4a"  # a shade darker than the drill forms' note, on the panel's grey feedback box
-_FEEDBACK_STYLE = {
-    "good": f"QLabel#feedback {{ color: {GOOD}; background: #e9f6ec; border: 1px solid {GOOD}; "
-            "border-radius: 5px; padding: 6px; }",
-    "bad": f"QLabel#feedback {{ color: #5f1010; background: #fdecea; border: 1px solid {BAD}; "
-           "border-radius: 5px; padding: 6px; }",
-    "note": f"QLabel#feedback {{ color: {NOTE}; background: #f2f2f2; border: 1px solid #bdbdbd; "
-            "border-radius: 5px; padding: 6px; }",
-}
-
-
-def parse_amount(text: str) -> Decimal | None:
-    """An amount as a dealer types it: ``15``, ``7.50``, ``$1,000``; None when it is not one.
-
-    >>> parse_amount("$1,000"), parse_amount(" 7.5 "), parse_amount("abc"), parse_amount("-5")
-    (Decimal('1000'), Decimal('7.5'), None, None)
-    """
-    cleaned = text.strip().replace("$", "").replace(",", "")
-    if not cleaned:
-        return None
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        return None
-    if not value.is_finite() or value < 0:
-        return None
-    return value
-
-
-def chips_text(chips: Sequence[Decimal]) -> str:
-    """``$25 + $5 + $0.50``."""
-    return " + ".join(format_money(chip) for chip in chips)
-
-
-class ChipButton(QPushButton):
-    """One denomination: a left click adds a chip to the payout, a right click (or Delete) takes one back."""
-
-    removeRequested = Signal()  # noqa: N815 (Qt signal names)
-
-    def __init__(self, value: Decimal, parent: QWidget | None = None) -> None:
-        super().__init__(format_money(value), parent)
-        self.value = value
-        self.setObjectName(f"chip_{value.normalize():f}")
-        self.setIcon(chip_icon(value, 30))
-        self.setIconSize(QSize(26, 26))
-        self.setToolTip(f"Add a {format_money(value)} chip to the payout (click or Space); "
-                        "right-click or Delete takes one back")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
-        if event.button() == Qt.MouseButton.RightButton:
-            event.accept()
-            self.removeRequested.emit()
-            return
-        super().mousePressEvent(event)
+from trainer.gui.widgets import BAD, GOOD, form_button, form_label
 
 
 class SettlementPanel(QWidget):
@@ -177,20 +118,7 @@ class SettlementPanel(QWidget):
     def _build_dealer(self) -> None:
         self.dealer_box = QGroupBox("1 · The dealer's hand")
         self.dealer_box.setObjectName("dealerBox")
-        self.categories = QListWidget()
-        self.categories.setObjectName("categories")
-        self.categories.setFlow(QListView.Flow.TopToBottom)
-        self.categories.setWrapping(True)
-        self.categories.setResizeMode(QListView.ResizeMode.Adjust)
-        for category in Category:
-            self.categories.addItem(f"{category.value}  {category.label}")
-        self.categories.setSpacing(1)
-        self.categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        rows = 4  # three columns: 0-3, 4-7, 8-9
-        self.categories.setFixedHeight(rows * (self.categories.sizeHintForRow(0) + 2)
-                                       + 2 * self.categories.frameWidth() + 4)
-        self.categories.setToolTip("The dealer's best five-card hand: 0–9 or the arrow keys")
+        self.categories = category_list()
         self.qualifies = QRadioButton("Qualifies (Y)")
         self.qualifies.setObjectName("qualifies")
         self.not_qualifies = QRadioButton("Does not qualify (N)")
@@ -294,9 +222,9 @@ class SettlementPanel(QWidget):
         self.progress.setText(progress)
         self.progress.setVisible(bool(progress))
         self._chosen = (None, None)
-        self.categories.setCurrentRow(-1)
+        self.categories.setCurrentIndex(QModelIndex())  # through the view: the focus no longer picks row 0
         self.categories.clearSelection()
-        _uncheck(self.qualify_group)
+        uncheck(self.qualify_group)
         self.announced.clear()
         self.announced.hide()
         self.set_wagers({})
@@ -320,28 +248,35 @@ class SettlementPanel(QWidget):
         self.set_wagers({})
         self.clear_step()
         self.set_stage(PanelStage.DONE)
+        self.show_hint("")  # nothing comes next
         self.review_button.show()
         if text:
             self.progress.setText(text)
             self.progress.show()
 
     def set_wagers(self, wagers: Mapping[int, Sequence[str]]) -> None:
-        """The wagers still on the table, by seat (seats in number order, wagers in the layout's order);
-        the choice stays where it was when it still can."""
+        """The wagers still on the table, by seat, in the order given (the table's settlement order: the seats
+        as S walks them, each seat's wagers as W does); the choice stays where it was when it still can, else
+        nothing is chosen (the controller chooses the next step)."""
         seat, wager = self.selection()
-        self._wagers = {s: list(w) for s, w in sorted(wagers.items()) if w}
+        self._wagers = {s: list(w) for s, w in wagers.items() if w}
         self._filling = True
         self.seat_box.clear()
         for number in self._wagers:
             self.seat_box.addItem(f"Seat {number}", number)
         self._filling = False
-        if seat in self._wagers:
-            self.select(seat, wager if wager in self._wagers[seat] else self._wagers[seat][0])
-        elif self._wagers:
-            first = next(iter(self._wagers))
-            self.select(first, self._wagers[first][0])
+        if seat is not None and wager is not None and wager in self._wagers.get(seat, []):
+            self.select(seat, wager)
         else:
-            self.wager_box.clear()
+            self.select_nothing()
+
+    def select_nothing(self) -> None:
+        """No wager chosen (every wager is settled, or the next is the trainee's to find)."""
+        self._filling = True
+        self.seat_box.setCurrentIndex(-1)
+        self.wager_box.clear()
+        self._filling = False
+        self._chosen = (None, None)
 
     def select(self, seat: int, wager: str) -> bool:
         """Choose ``seat``'s ``wager`` (a click on the table); False when nothing of it is left to settle."""
@@ -361,7 +296,7 @@ class SettlementPanel(QWidget):
 
     def show_feedback(self, html: str, kind: str = "note", topic: str | None = None) -> None:
         """Show ``html`` (``good``, ``bad`` or ``note``); ``topic``: the lesson the Open lesson button opens."""
-        self.feedback.setStyleSheet(_FEEDBACK_STYLE[kind])
+        self.feedback.setStyleSheet(FEEDBACK_STYLE[kind])
         self.feedback.setText(html)
         self.feedback.setVisible(bool(html))
         self.lesson_topic = topic
@@ -387,7 +322,8 @@ class SettlementPanel(QWidget):
         """Announce the chosen category and qualification (both must be chosen)."""
         if self.stage is not PanelStage.DEALER:
             return
-        row = self.categories.currentRow()
+        current = self.categories.currentItem()
+        row = self.categories.currentRow() if current is not None and current.isSelected() else -1
         checked = self.qualify_group.checkedButton()
         if row < 0 or checked is None:
             missing = "the dealer's hand (0–9)" if row < 0 else "whether the dealer qualifies (Y / N)"
@@ -443,7 +379,7 @@ class SettlementPanel(QWidget):
         if self.chips:
             self.chips.clear()
             self.chipsCleared.emit()
-        _uncheck(self.action_group)
+        uncheck(self.action_group)
         self.amount.clear()
         self._show_paying()
 
@@ -494,16 +430,13 @@ class SettlementPanel(QWidget):
         self.amount.insert(text)
 
     def cycle_seat(self, step: int) -> None:
-        """The next (``step`` 1) or previous (-1) seat."""
-        count = self.seat_box.count()
-        if count:
-            self.seat_box.setCurrentIndex((self.seat_box.currentIndex() + step) % count)
+        """The next (``step`` 1) or previous (-1) seat in the table's order, wrapping round; with none chosen,
+        the first (or the last)."""
+        cycle_box(self.seat_box, step)
 
     def cycle_wager(self, step: int) -> None:
-        """The next (``step`` 1) or previous (-1) wager of the seat."""
-        count = self.wager_box.count()
-        if count:
-            self.wager_box.setCurrentIndex((self.wager_box.currentIndex() + step) % count)
+        """The seat's next (``step`` 1) or previous (-1) wager in the table's order."""
+        cycle_box(self.wager_box, step)
 
     # -- internals -----------------------------------------------------------------------------------------
 
@@ -534,7 +467,7 @@ class SettlementPanel(QWidget):
         """Another wager: a new step (its action and typed amount start afresh; cut chips go along)."""
         if (seat, wager) != self._chosen:
             self._chosen = (seat, wager)
-            _uncheck(self.action_group)
+            uncheck(self.action_group)
             self.amount.clear()
         self.selectionChanged.emit(seat, wager)
 
@@ -552,16 +485,6 @@ class SettlementPanel(QWidget):
         """Ask for the lesson on the topic of the rule last missed."""
         if self.lesson_topic:
             self.lessonRequested.emit(self.lesson_topic)
-
-
-def _uncheck(group: QButtonGroup) -> None:
-    """Leave no button of an exclusive group checked."""
-    checked: QAbstractButton | None = group.checkedButton()
-    if checked is None:
-        return
-    group.setExclusive(False)
-    checked.setChecked(False)
-    group.setExclusive(True)
 
 
 __all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text", "parse_amount"]

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.quiz.review import mistakes_text, tally_of
 from trainer.quiz.settlement import ReviewLine
 from trainer.scoring import Mode, SetResult
 from trainer.session.records import HandReview
@@ -35,28 +36,50 @@ RIGHT_TEXT, WRONG_TEXT = QColor("#1b5e20"), QColor("#9a1212")
 HEADING_BACK = QColor("#dfe6ee")
 
 
+def set_summary(result: SetResult) -> str:
+    """A set's score as steps and wrong attempts, named as such (:func:`~trainer.quiz.review.tally_of`), then
+    for an exam whether it passed, for speed the pace: ``41 of 44 steps right (93.2 %) · 3 steps wrong ·
+    13 wrong attempts · passed``."""
+    text = tally_of(result.items).text()
+    if result.mode is Mode.EXAM:
+        text += " · passed" if result.passed else f" · not passed (pass mark {result.pass_mark:.0f} %)"
+    if result.mode is Mode.SPEED and result.items:
+        text += (f" · {result.hands_per_hour:.0f} hands per hour, {result.seconds_per_decision:.1f} s per "
+                 "decision")
+        if result.target_seconds_per_decision is not None:
+            text += f" (target {result.target_seconds_per_decision:.1f} s)"
+    return text
+
+
 def verdict_text(result: SetResult) -> str:
-    """The headline: ``Exam passed: 93.3 % (14 of 15 steps), pass mark 90 %``."""
+    """The headline: ``Exam passed: 41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts · pass mark
+    90 %``; another mode: ``Practice: 12 of 13 steps right …``."""
+    tally = tally_of(result.items).text()
     if result.mode is Mode.EXAM:
         word = "passed" if result.passed else "not passed"
-        return (f"Exam {word}: {result.score:.1f} % ({result.correct} of {result.steps} steps), "
-                f"pass mark {result.pass_mark:.0f} %")
-    return f"{result.mode.value.capitalize()}: {result.summary()}"
+        return f"Exam {word}: {tally} · pass mark {result.pass_mark:.0f} %"
+    return f"{result.mode.value.capitalize()}: {set_summary(result)}"
+
+
+def hand_heading(hand: HandReview) -> str:
+    """A hand's heading row: its title and its tally."""
+    return f"{hand.title} · {tally_of([hand.result]).text()}"
 
 
 class ReviewDialog(QDialog):
-    """Every step of ``hands``, the correct one beside the trainee's; ``result`` gives the headline. Each hand
-    opens with a heading row (its title and score)."""
+    """Every step of ``hands``, the correct one beside the trainee's; ``result`` gives the headline (after
+    ``caption``, when given). Each hand opens with a heading row (its title and tally)."""
 
     COLUMNS = ("", "Correct step", "Your step", "Rule")
 
-    def __init__(self, hands: Sequence[HandReview], result: SetResult, parent: QWidget | None = None) -> None:
+    def __init__(self, hands: Sequence[HandReview], result: SetResult, parent: QWidget | None = None, *,
+                 caption: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("settlementReview")
-        self.setWindowTitle("Settlement review")
+        self.setWindowTitle(f"Settlement review · {caption}" if caption else "Settlement review")
         self.hands = list(hands)
         self.set_result = result
-        self.headline = QLabel(verdict_text(result))
+        self.headline = QLabel(f"{caption} · {verdict_text(result)}" if caption else verdict_text(result))
         self.headline.setObjectName("headline")
         self.headline.setWordWrap(True)
         font = QFont(self.headline.font())
@@ -65,9 +88,7 @@ class ReviewDialog(QDialog):
         self.headline.setFont(font)
         good = result.passed if result.mode.value == "exam" else result.score >= result.pass_mark
         self.headline.setStyleSheet(f"color: {RIGHT_TEXT.name() if good else WRONG_TEXT.name()};")
-        kinds = result.mistakes_by_kind()
-        self.mistakes = QLabel("Mistakes: " + ", ".join(f"{kind.value} {count}" for kind, count in
-                                                        kinds.most_common()) if kinds else "No mistakes.")
+        self.mistakes = QLabel(mistakes_text(result.items))
         self.mistakes.setObjectName("mistakeCounts")
         self.mistakes.setWordWrap(True)
         self.table = self._table()
@@ -106,9 +127,7 @@ class ReviewDialog(QDialog):
     def _add_heading(table: QTableWidget, hand: HandReview) -> None:
         row = table.rowCount()
         table.insertRow(row)
-        result = hand.result
-        cell = QTableWidgetItem(f"{hand.title} · {result.correct} of {result.steps} steps right "
-                                f"({result.score:.0f} %)")
+        cell = QTableWidgetItem(hand_heading(hand))
         font = cell.font()
         font.setBold(True)
         cell.setFont(font)
@@ -120,7 +139,7 @@ class ReviewDialog(QDialog):
     def _add_row(table: QTableWidget, line: ReviewLine) -> None:
         row = table.rowCount()
         table.insertRow(row)
-        cells = ("✓" if line.correct else "✗", line.expected, line.given, line.rule)
+        cells = line.cells()  # the first attempt exactly as given, and on a wrong row the rule it broke
         back = RIGHT_BACK if line.correct else WRONG_BACK
         for column, text in enumerate(cells):
             cell = QTableWidgetItem(text)
@@ -195,4 +214,4 @@ class ExamSetDialog(QDialog):
         layout.addWidget(buttons)
 
 
-__all__ = ["ExamSetDialog", "HandReview", "ReviewDialog", "verdict_text"]
+__all__ = ["ExamSetDialog", "HandReview", "ReviewDialog", "hand_heading", "set_summary", "verdict_text"]

@@ -1,0 +1,140 @@
+"""The settlement panel's small parts: the chip buttons, an amount as a dealer types it, the dealer's hand list,
+walking a list with a key, the action buttons' words and the feedback box's look.
+
+Kept apart from :mod:`trainer.gui.quiz.panel` (which lays them out and asks the trainee) so each stays one idea.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QButtonGroup,
+    QComboBox,
+    QListView,
+    QListWidget,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
+
+from trainer.engine.evaluator import Category
+from trainer.engine.settlement import format_money
+from trainer.engine.wagers import Action
+from trainer.gui.table.money import CHIP_DENOMINATIONS
+from trainer.gui.widgets import BAD, GOOD, chip_icon
+
+CHIP_VALUES: tuple[Decimal, ...] = tuple(sorted(CHIP_DENOMINATIONS))
+"""The chip buttons, smallest first: $0.50 $1 $5 $25 $100 $500 $1,000."""
+
+ACTION_TEXTS = {Action.PAY: "Pay", Action.TAKE: "Take", Action.PUSH: "Push", Action.RETURN: "Return"}
+ACTION_TIPS = {
+    Action.PAY: "Pay the wager: cut the payout from the chips or type it (P)",
+    Action.TAKE: "Take the wager into the tray (or the player-dealer's bank) (T)",
+    Action.PUSH: "Push: the wager stays with the player, nothing paid or taken; the Ante refund too (U)",
+    Action.RETURN: "Return the wager to the player untouched: no action, the bank cannot cover it (R)",
+}
+
+NOTE = "#4a4a4a"  # a shade darker than the drill forms' note, on the panel's grey feedback box
+FEEDBACK_STYLE = {
+    "good": f"QLabel#feedback {{ color: {GOOD}; background: #e9f6ec; border: 1px solid {GOOD}; "
+            "border-radius: 5px; padding: 6px; }",
+    "bad": f"QLabel#feedback {{ color: #5f1010; background: #fdecea; border: 1px solid {BAD}; "
+           "border-radius: 5px; padding: 6px; }",
+    "note": f"QLabel#feedback {{ color: {NOTE}; background: #f2f2f2; border: 1px solid #bdbdbd; "
+            "border-radius: 5px; padding: 6px; }",
+}
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """An amount as a dealer types it: ``15``, ``7.50``, ``$1,000``; None when it is not one.
+
+    >>> parse_amount("$1,000"), parse_amount(" 7.5 "), parse_amount("abc"), parse_amount("-5")
+    (Decimal('1000'), Decimal('7.5'), None, None)
+    """
+    cleaned = text.strip().replace("$", "").replace(",", "")
+    if not cleaned:
+        return None
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        return None
+    if not value.is_finite() or value < 0:
+        return None
+    return value
+
+
+def chips_text(chips: Sequence[Decimal]) -> str:
+    """``$25 + $5 + $0.50``."""
+    return " + ".join(format_money(chip) for chip in chips)
+
+
+class ChipButton(QPushButton):
+    """One denomination: a left click adds a chip to the payout, a right click (or Delete) takes one back."""
+
+    removeRequested = Signal()  # noqa: N815 (Qt signal names)
+
+    def __init__(self, value: Decimal, parent: QWidget | None = None) -> None:
+        super().__init__(format_money(value), parent)
+        self.value = value
+        self.setObjectName(f"chip_{value.normalize():f}")
+        self.setIcon(chip_icon(value, 30))
+        self.setIconSize(QSize(26, 26))
+        self.setToolTip(f"Add a {format_money(value)} chip to the payout (click or Space); "
+                        "right-click or Delete takes one back")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.button() == Qt.MouseButton.RightButton:
+            event.accept()
+            self.removeRequested.emit()
+            return
+        super().mousePressEvent(event)
+
+
+
+
+def uncheck(group: QButtonGroup) -> None:
+    """Leave no button of an exclusive group checked."""
+    checked: QAbstractButton | None = group.checkedButton()
+    if checked is None:
+        return
+    group.setExclusive(False)
+    checked.setChecked(False)
+    group.setExclusive(True)
+
+
+def category_list() -> QListWidget:
+    """The dealer's hand categories, ``0  high card`` to ``9  royal flush``, in three columns, no scroll bars."""
+    categories = QListWidget()
+    categories.setObjectName("categories")
+    categories.setFlow(QListView.Flow.TopToBottom)
+    categories.setWrapping(True)
+    categories.setResizeMode(QListView.ResizeMode.Adjust)
+    for category in Category:
+        categories.addItem(f"{category.value}  {category.label}")
+    categories.setSpacing(1)
+    categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    rows = 4  # three columns: 0-3, 4-7, 8-9
+    categories.setFixedHeight(rows * (categories.sizeHintForRow(0) + 2) + 2 * categories.frameWidth() + 4)
+    categories.setToolTip("The dealer's best five-card hand: 0–9 or the arrow keys")
+    return categories
+
+
+def cycle_box(box: QComboBox, step: int) -> None:
+    """The next (``step`` 1) or previous (-1) entry of ``box``, wrapping round; with none chosen, the first (or
+    the last)."""
+    count = box.count()
+    if not count:
+        return
+    current = box.currentIndex()
+    box.setCurrentIndex((0 if step > 0 else count - 1) if current < 0 else (current + step) % count)
+
+
+__all__ = ["ACTION_TEXTS", "ACTION_TIPS", "CHIP_VALUES", "FEEDBACK_STYLE", "NOTE", "ChipButton", "category_list",
+           "chips_text", "cycle_box", "parse_amount", "uncheck"]
