@@ -18,7 +18,7 @@ from trainer.gui.table.timeline import Timeline
 
 
 def steps(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
-    """The phase's settlement steps one after another, as the engine has them (coin-in, refund, the rest)."""
+    """The phase's settlement steps one after another, as the engine has them (refund, the rest)."""
     return [settle_step(stage, t, step) for step in planned.steps]
 
 
@@ -128,9 +128,10 @@ def settle_seat(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstr
 
 
 def cleanup(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
-    """The stub of a hand-held deck, then every card on the felt, to the rack."""
+    """The stub of a hand-held deck, then every card on the felt, to the rack; the Progressive sensors go
+    dark."""
     scene = stage.scene
-    out: list[QAbstractAnimation] = []
+    out: list[QAbstractAnimation] = [t.cue(partial(_sensors_off, stage))]
     if stage.stub:  # the rest of a hand-held deck, first
         out.append(stage.unload(t, stage.stub, show=False, first=scene.next_rack_slot()))
     cards = [*scene.cards_at("seat"), *scene.cards_at("dealer"), *scene.cards_at("board")]
@@ -142,6 +143,11 @@ def cleanup(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractA
     if moves:
         out.append(t.staggered(moves, max(1, stage.durations.gap(stage.durations.deal) // 2)))
     return out
+
+
+def _sensors_off(stage: Stage) -> None:
+    for seat in stage.scene.lit_sensors():
+        stage.scene.light_sensor(seat, False)
 
 
 def trainee_step(stage: Stage, t: Timeline, step: Step, settled: Collection[SettledKey],

@@ -2,7 +2,7 @@
 
 The round's phases come from its plan (:func:`trainer.gui.table.plan.plan_round`, Qt-free); each phase is built
 when it begins into one :class:`QSequentialAnimationGroup` of parallel and sequential groups of property
-animations, by the builders of :mod:`.opening` (bets, fee, deal, decisions, board) and :mod:`.closing` (folds,
+animations, by the builders of :mod:`.opening` (bets, COIN IN, fee, deal, decisions, board) and :mod:`.closing` (folds,
 reveal, showdown, settlement steps, cleanup). The director is the state machine that runs them
 (:class:`~trainer.gui.table.phases.DirectorState`); it decides nothing about the game.
 
@@ -43,13 +43,13 @@ __all__ = ["MAX_SPEED", "MIN_SPEED", "SIDE_WAGERS", "Durations", "RoundDirector"
 Builder = Callable[[Stage, Timeline, PlannedPhase], list[QAbstractAnimation]]
 BUILDERS: dict[Phase, Builder] = {
     Phase.BETS: lambda stage, t, _: opening.bets(stage, t),
+    Phase.COIN_IN: opening.coin_in,
     Phase.FEE: lambda stage, t, _: opening.fee(stage, t),
     Phase.DEAL: lambda stage, t, _: opening.deal(stage, t),
     Phase.PREFLOP: lambda stage, t, _: opening.decisions(stage, t, "preflop"),
     Phase.FLOP: lambda stage, t, _: [*opening.turn_board(stage, t, range(3)), *opening.decisions(stage, t, "flop")],
     Phase.TURN_RIVER: lambda stage, t, _: opening.turn_board(stage, t, range(3, 5)),
     Phase.RIVER_DECISIONS: lambda stage, t, _: opening.decisions(stage, t, "river"),
-    Phase.COIN_IN: closing.steps,
     Phase.SHOWDOWN: closing.showdown,
     Phase.FOLDS: closing.folds,
     Phase.REVEAL: closing.reveal,

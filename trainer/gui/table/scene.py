@@ -271,9 +271,17 @@ class TableScene(QGraphicsScene):
         """Make ``stack`` the chips on the wagering area (None: the area is empty). The stack it replaces is
         taken off the table, unless ``keep`` (it is on its way somewhere)."""
         self._set_stack(self._wager_chips, (seat, str(wager)), stack, Z_CHIPS, keep)
-        spot = self._spots.get((seat, str(wager)))
-        if spot is not None and spot.geometry.shape == "sensor":
-            spot.set_lit(stack is not None and stack.amount > 0)
+
+    def light_sensor(self, seat: int, on: bool = True) -> None:
+        """Light ``seat``'s Progressive sensor (the dealer pressed COIN IN with a wager on it); it stays lit
+        for the hand. Nothing on a table without the Progressive."""
+        spot = self._spots.get((seat, "progressive"))
+        if spot is not None:
+            spot.set_lit(on)
+
+    def lit_sensors(self) -> list[int]:
+        """The seats whose Progressive sensor is lit."""
+        return sorted(seat for (seat, wager), spot in self._spots.items() if wager == "progressive" and spot.lit)
 
     def set_payout_chips(self, seat: int, wager: str, stack: ChipStack | None) -> None:
         """Make ``stack`` the payout lying beside the wagering area."""

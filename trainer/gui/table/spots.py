@@ -76,7 +76,7 @@ def paint_printed_spot(painter: QPainter, geometry: SpotGeometry) -> None:
 
 
 class WagerSpot(TableItem):
-    """One wagering area: clickable, highlightable, and (for the progressive sensor) lit by a coin.
+    """One wagering area: clickable, highlightable, and (for the progressive sensor) lit at COIN IN.
 
     The area itself is printed on the felt (:func:`paint_printed_spot`); this item lies over it, turned to
     face the dealer, and draws only a highlight or the sensor's light (otherwise it has nothing to paint).
@@ -102,7 +102,7 @@ class WagerSpot(TableItem):
         return self._lit
 
     def set_lit(self, on: bool) -> None:
-        """Light the progressive sensor (a coin dropped on it)."""
+        """Light the progressive sensor (COIN IN registered a wager on it)."""
         if on != self._lit:
             self._lit = on
             self._contents_changed()
