@@ -298,8 +298,10 @@ def test_annotations_can_be_left_off_for_a_quiz(qtbot: QtBot) -> None:
     director.skip_to_end()
     assert scene.dealer_badge_text() == "" and all(scene.badge_text(s) == "" for s in range(1, 5))
     scene, director = director_for(played, 4)
-    director.skip_to_end()
+    run_until_paused_after(qtbot, director, "reveal")
     assert "qualif" in scene.dealer_badge_text()
+    director.skip_to_end()
+    assert scene.dealer_badge_text() == ""  # it went with the cards at the cleanup
 
 
 def test_folded_hands_are_spread_counted_and_racked(qtbot: QtBot) -> None:

@@ -137,10 +137,13 @@ def trainee_settles(played: PlayedRound) -> tuple[Step, ...]:
 
 
 def rest_of_plan(played: PlayedRound, settled: Collection[SettledKey]) -> tuple[PlannedPhase, ...]:
-    """After the trainee's settlement: the steps not ``settled`` (as the engine has them), then the cleanup."""
+    """After the trainee's settlement: the steps not ``settled`` (as the engine has them), then the cleanup,
+    where every player picks up what is left on their wagers (its ``seats``: the next hand finds a clear
+    felt)."""
     rest = tuple(step for step in trainee_settles(played) if step_key(step) not in settled)
     phases = (PlannedPhase(Phase.SETTLE_REST, rest),) if rest else ()
-    return (*phases, PlannedPhase(Phase.CLEANUP))
+    seats = tuple(sorted({bets.seat for bets in played.bets}))
+    return (*phases, PlannedPhase(Phase.CLEANUP, seats=seats))
 
 
 def seat_settled(played: PlayedRound, seat: int, settled: Collection[SettledKey]) -> bool:

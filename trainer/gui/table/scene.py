@@ -305,6 +305,18 @@ class TableScene(QGraphicsScene):
             table[key] = stack
             stack.setZValue(z)
 
+    def seat_stacks(self, seat: int) -> list[tuple[str, ChipStack]]:
+        """Every stack on ``seat``'s wagering areas and beside them (its payouts), with its wager's name."""
+        return [(wager, stack) for table in (self._wager_chips, self._payout_chips)
+                for (at, wager), stack in table.items() if at == seat]
+
+    def pick_up(self, seat: int, wager: str) -> None:
+        """The player picks up ``wager``'s chips and payout (they are on their way to the rail)."""
+        for table in (self._wager_chips, self._payout_chips):
+            stack = table.pop((seat, str(wager)), None)
+            if stack is not None:
+                stack.setZValue(Z_MOVING)
+
     def chip_amount(self, seat: int, wager: str) -> Decimal:
         """The money on ``seat``'s ``wager`` area: the wager and any payout placed beside it."""
         total = Decimal(0)
