@@ -39,6 +39,7 @@ from trainer.gui.round_playback import RoundPlayback, layout_config, layout_for
 from trainer.gui.side_panel import SidePanel
 from trainer.gui.start_page import DoneProvider, PathStep, SessionProgress, StartPage
 from trainer.gui.status_bar import StatusLine
+from trainer.gui.table.magnifier import Magnifier
 from trainer.gui.training import install_training, open_lessons
 from trainer.resources import assets_dir
 from trainer.scoring import Mode, ScoreBook
@@ -130,6 +131,7 @@ class MainWindow(RoundPlayback):
                                  mode_bar=self.mode_bar)
         self.drill_on_table_action = install_drill_on_table(self, train_menu)
         self.start_page: StartPage | None = None
+        self.magnifier = Magnifier(self, self)
         self._restore_geometry()
         self._update_controls()
 

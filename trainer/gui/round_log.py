@@ -116,8 +116,8 @@ class RoundLog(QWidget):
             coined = [bets.seat for bets in played.bets if bets.progressive > 0]
             if coined:
                 seats = ("seats " if len(coined) > 1 else "seat ") + ", ".join(str(seat) for seat in coined)
+                # Every stake leaves at COIN IN, before the deal: which ones lost is known only at the showdown.
                 self.add(f"COIN IN: the Progressive of {seats} off the layout", heading=True)
-            self._steps([step for step in steps if step.phase == "coin-in"])
         elif section == "preflop":
             self._decisions("preflop", "Before the flop")
         elif section == "flop":
