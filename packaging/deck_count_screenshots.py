@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    widget = DeckCountWidget(ScoreBook(), seed=1)
+    widget = DeckCountWidget(ScoreBook(), seed=1, confirm=lambda _window, _question: True)  # closes part-way
     widget.resize(args.width, args.height)
     widget.show()
     for name, items in scenes().items():

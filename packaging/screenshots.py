@@ -7,7 +7,11 @@ number if :99 is taken), runs itself under it in a child process and stops the s
 is grabbed (``QWidget.grab``) when each of those phases of the round is complete (the round is played one
 phase at a time with the window's Step command, so the table and the round log agree), and saved as
 ``01-deal.png``, ``02-flop.png``, ``03-river.png`` and ``04-settlement.png`` in ``DIR`` (default
-``./screenshots``, git-ignored). The user's settings are neither read nor written.
+``./screenshots``, git-ignored). Then, at 1366x768: ``05-start-page.png`` (Help ▸ Start here),
+``06-practice-settling.png`` (a practice hand waiting for the trainee's settlement), ``07-magnifier.png`` (Z held
+over a seat's hand), ``08-player-dealer.png`` (a player-dealer table after the reveal) and ``09-coin-in.png``
+(the sensors lit and the Progressive wagers gone, before the deal). The user's settings are neither read nor
+written.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ SHOTS = (
     ("03-river.png", "river-decisions"),
     ("04-settlement.png", "settlement"),  # the last phase before the table is cleared
 )
+MORE_SHOTS = ("05-start-page.png", "06-practice-settling.png", "07-magnifier.png", "08-player-dealer.png",
+              "09-coin-in.png")
+LAPTOP = (1366, 768)
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -93,6 +100,76 @@ def play_and_grab(window: object, out: Path) -> list[Path]:
     return saved
 
 
+def _wait(ms: int) -> None:
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def _stepped_to(window: object, phase: str) -> None:
+    """Deal a round one phase at a time and stop, paused, once ``phase`` has played."""
+    window.new_round(stepping=True)  # type: ignore[attr-defined]
+    director = window.director  # type: ignore[attr-defined]
+    for _ in range(3000):
+        _wait(10)
+        if director.state == "paused":
+            if director.phases_run and director.phases_run[-1] == phase:
+                return
+            window.step()  # type: ignore[attr-defined]
+
+
+def laptop_screenshots(make_window: object, out: Path, seed: int) -> list[Path]:
+    """The start page, a practice hand mid settlement, the magnifier, the player-dealer table and COIN IN, each
+    in a window of :data:`LAPTOP` size made by ``make_window(settings, seed)``."""
+    from trainer.gui.table.magnifier import scene_point
+    from trainer.scoring import Mode
+    from trainer.settings import DEFAULTS
+
+    saved: list[Path] = []
+    full = DEFAULTS.replace(seats=7, offer_pairs=True, offer_progressive=True)
+
+    def grab(widget: object, name: str) -> None:
+        path = out / name
+        widget.grab().save(str(path), "PNG")  # type: ignore[attr-defined]
+        saved.append(path)
+
+    window = make_window(full, seed)  # type: ignore[operator]
+    page = window.open_start_page()
+    _wait(200)
+    grab(page, MORE_SHOTS[0])
+    page.close()
+    window.quiz.set_mode(Mode.PRACTICE)
+    window.new_round()
+    for _ in range(3000):
+        if window.quiz.quiz is not None:
+            break
+        _wait(10)
+    _wait(200)
+    grab(window, MORE_SHOTS[1])
+    seat = window.played.hands[len(window.played.hands) // 2].seat
+    window.magnifier.hold(scene_point(window.view, window.scene.cards_at("seat", seat)[0]))
+    _wait(100)
+    grab(window, MORE_SHOTS[2])
+    window.magnifier.release()
+    window.close()
+    player_dealer = DEFAULTS.replace(banking="player-dealer", seats=6, procedure="shuffler", offer_bad_beat=True)
+    window = make_window(player_dealer, seed)  # type: ignore[operator]
+    _stepped_to(window, "reveal")
+    _wait(100)
+    grab(window, MORE_SHOTS[3])
+    window.skip_to_end()
+    window.close()
+    window = make_window(full, seed)  # type: ignore[operator]
+    _stepped_to(window, "coin-in")
+    _wait(100)
+    grab(window, MORE_SHOTS[4])
+    window.skip_to_end()
+    window.close()
+    return saved
+
+
 def take_screenshots(args: argparse.Namespace) -> int:
     """Open the window on the current display, play one round and grab it at each moment of :data:`SHOTS`."""
     if str(REPO) not in sys.path:
@@ -118,9 +195,20 @@ def take_screenshots(args: argparse.Namespace) -> int:
         QApplication.processEvents()
         saved = play_and_grab(window, out)
         window.close()
+
+        def make_window(chosen: object, seed: int) -> MainWindow:
+            made = MainWindow(chosen, store=SettingsStore(Path(scratch) / "settings.json"),  # type: ignore[arg-type]
+                              notify=lambda text: print(f"screenshots: {text}", file=sys.stderr),
+                              durations=Durations.tiny(), rng=random.Random(seed))
+            made.setGeometry(0, 0, *LAPTOP)
+            made.show()
+            QApplication.processEvents()
+            return made
+
+        saved += laptop_screenshots(make_window, out, args.seed)
     for path in saved:
         print(path)
-    missing = [name for name, _ in SHOTS if out / name not in saved]
+    missing = [name for name in (*(name for name, _ in SHOTS), *MORE_SHOTS) if out / name not in saved]
     if missing:
         print(f"screenshots: not taken: {', '.join(missing)}", file=sys.stderr)
         return 1

@@ -54,7 +54,8 @@ def book() -> ScoreBook:
 @pytest.fixture
 def make(qtbot: Any, book: ScoreBook, clock: FakeClock) -> Any:
     def build(drill: str = "deck-count", count: int = 4, mode: Mode = Mode.PRACTICE) -> DeckCountWidget:
-        widget = DeckCountWidget(book, seed=7, count=count, mode=mode, clock=clock, tick_ms=5, spread_ms=0)
+        widget = DeckCountWidget(book, seed=7, count=count, mode=mode, clock=clock, tick_ms=5, spread_ms=0,
+                                 confirm=lambda _window, _question: True)
         qtbot.addWidget(widget)
         widget.resize(1000, 700)  # not shown: the offscreen platform warns on showing a window
         if drill != "deck-count":

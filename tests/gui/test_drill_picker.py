@@ -60,7 +60,7 @@ def test_picker_start_emits_the_drill_mode_count_and_seed(qtbot: Any) -> None:
 
 
 def test_dialog_opens_the_form_that_fits_and_goes_back(qtbot: Any) -> None:
-    dialog = DrillsDialog(ScoreBook(), clock=FakeClock())
+    dialog = DrillsDialog(ScoreBook(), clock=FakeClock(), confirm=lambda _window, _question: True)
     qtbot.addWidget(dialog)
     form = dialog.open_drill(drill_named("payouts"), Mode.SPEED, 3, 1)
     assert isinstance(form, PayoutForm) and dialog.pages.currentWidget() is form and dialog.back.isVisibleTo(dialog)

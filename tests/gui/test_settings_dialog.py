@@ -189,3 +189,22 @@ def test_ok_keeps_the_quiz_mode_and_window_place_the_dialog_does_not_edit(qtbot:
     assert (result.quiz_mode, result.window_geometry, result.volume) == ("speed", "AAAA", 0.4)
     dialog.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
     assert dialog.result_settings().quiz_mode == "speed"
+
+
+@pytest.mark.parametrize("banking", ["house", "player-dealer"])
+def test_the_seats_box_shows_every_choice_whole(qtbot: Any, banking: str) -> None:
+    dialog = make(qtbot)
+    dialog.show()
+    index = dialog.banking.findData(banking)
+    dialog.banking.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: dialog.seats.count() > 0)
+    box = dialog.seats
+    metrics = box.fontMetrics()
+    for row in range(box.count()):
+        box.setCurrentIndex(row)
+        text = box.itemText(row)
+        if banking == "player-dealer":
+            assert text.startswith(("6 positions", "8 positions"))
+        # the text fits the box, beside its arrow
+        assert metrics.horizontalAdvance(text) + 24 <= box.sizeHint().width(), text
+        qtbot.waitUntil(lambda: box.width() >= box.sizeHint().width(), timeout=2000)

@@ -233,6 +233,14 @@ def test_a_perfect_hand_by_clicks_and_keys_scores_100_and_lands_in_the_book(
     first = True
     core = quiz.quiz
     assert core is not None
+    payouts: dict[tuple[int, str], Any] = {}
+
+    def before_the_cleanup(phase: str) -> None:  # the players pick their payouts up at the cleanup
+        if phase == "cleanup":
+            payouts.update({(s.seat, s.wager.value): window.scene.payout_amount(s.seat, s.wager.value)
+                            for s in steps_of(window.played) if s.action is Action.PAY})
+
+    window.phaseChanged.connect(before_the_cleanup)
     while (step := core.next_step()) is not None:
         if first:  # one real click through the view, the rest by keys
             click_spot(qtbot, window, step.seat, step.wager.value)
@@ -255,9 +263,9 @@ def test_a_perfect_hand_by_clicks_and_keys_scores_100_and_lands_in_the_book(
     assert f"This hand: {steps} of {steps} steps right (100.0 %) · 0 steps wrong · 0 wrong attempts" in (
         quiz.panel.score.text())
     assert window.sound.played.count("right") == result.steps and "wrong" not in window.sound.played
-    for step in steps_of(window.played):  # every payout stands where the trainee cut it
+    for step in steps_of(window.played):  # every payout stood where the trainee cut it
         if step.action is Action.PAY:
-            assert window.scene.payout_amount(step.seat, step.wager.value) == step.amount
+            assert payouts[step.seat, step.wager.value] == step.amount
     qtbot.keyClick(quiz.panel, Qt.Key.Key_V)  # the review of the hand
     review = quiz.review
     assert isinstance(review, ReviewDialog) and review.isVisible()

@@ -137,7 +137,8 @@ def test_phases_follow_the_round_and_seats_settle_in_the_engines_order(qtbot: Qt
     started: list[str] = []
     director.phaseStarted.connect(started.append)
     run(qtbot, director)
-    head = ["bets", "fee", "deal"] if banking == "player-dealer" else ["bets", "deal"]
+    coin_in = ["coin-in"] if any(bets.progressive for bets in played.bets) else []
+    head = ["bets", "fee", "deal"] if banking == "player-dealer" else ["bets", *coin_in, "deal"]
     assert started[: len(head) + 4] == [*head, "preflop", "flop", "turn-river", "river-decisions"]
     assert started[-1] == "cleanup"
     assert [name for name in started if name.startswith("settle:")] == phases_of(played)
@@ -222,13 +223,13 @@ def test_pause_holds_everything_and_step_plays_one_phase(qtbot: QtBot) -> None:
     director.step()  # the rest of the bets, then pause
     qtbot.waitUntil(lambda: scene.wager_amount(1, "ante") > 0 and director.state == "paused", timeout=WAIT)
     assert director.phases_run == ["bets"]
-    director.step()  # the deal, then pause
-    qtbot.waitUntil(
-        lambda: director.phases_run == ["bets", "deal"] and director.state == "paused", timeout=WAIT
-    )
+    opening = ["bets", "coin-in", "deal"] if "coin-in" in director.phase_names() else ["bets", "deal"]
+    while director.phases_run != opening:  # COIN IN (when anyone bet the Progressive), the deal; each pauses
+        director.step()
+        qtbot.waitUntil(lambda: director.state == "paused", timeout=WAIT)
     qtbot.waitUntil(lambda: len(scene.arrivals) == 52, timeout=WAIT)
     qtbot.wait(30)
-    assert director.phases_run == ["bets", "deal"] and director.state == "paused"
+    assert director.phases_run == opening and director.state == "paused"
     with qtbot.waitSignal(director.finished, timeout=WAIT):
         director.resume()
 
@@ -297,8 +298,10 @@ def test_annotations_can_be_left_off_for_a_quiz(qtbot: QtBot) -> None:
     director.skip_to_end()
     assert scene.dealer_badge_text() == "" and all(scene.badge_text(s) == "" for s in range(1, 5))
     scene, director = director_for(played, 4)
-    director.skip_to_end()
+    run_until_paused_after(qtbot, director, "reveal")
     assert "qualif" in scene.dealer_badge_text()
+    director.skip_to_end()
+    assert scene.dealer_badge_text() == ""  # it went with the cards at the cleanup
 
 
 def test_folded_hands_are_spread_counted_and_racked(qtbot: QtBot) -> None:
@@ -339,3 +342,44 @@ def test_wagers_the_bank_cannot_cover_go_back_to_the_players(qtbot: QtBot) -> No
                 expected = stake + step.net
             assert scene.chip_amount(step.seat, str(step.wager)) == expected, (seed, step)
         assert scene.bank_amount() == 60 + played.settlement.player_dealer_net
+
+
+# COIN IN (seed 002 rule 6, rules-notes §2): after the bets, before the deal, the sensors light and every
+# Progressive wager leaves the layout; a winner's award is paid from the tray in its seat's turn.
+
+
+def progressive_round() -> Any:
+    """Seat 1's full house wins the Progressive (10 for 1); seat 3's loses it."""
+    from tests.table.test_plan import RAISES, round_of
+    from trainer.engine.table import TableRules
+
+    return round_of({1: "9c 9d", 3: "As 5h"}, "Qd Qh", {1: RAISES, 3: RAISES},
+                    table=TableRules(progressive_meter=Decimal(25000)), board="Ks Kd 9h 4c 2s", progressive=5)
+
+
+def test_coin_in_lights_the_sensors_and_takes_every_progressive_wager_before_the_deal(qtbot: QtBot) -> None:
+    played = progressive_round()
+    scene, director = director_for(played, 3)
+    run_until_paused_after(qtbot, director, "bets")
+    assert scene.wager_amount(1, "progressive") == 5 and scene.wager_amount(3, "progressive") == 5
+    assert scene.lit_sensors() == []
+    run_until_paused_after(qtbot, director, "coin-in")
+    assert scene.wager_amount(1, "progressive") == 0 and scene.wager_amount(3, "progressive") == 0
+    assert scene.lit_sensors() == [1, 3]
+    assert scene.arrivals == []  # no card dealt yet
+    assert scene.wager_amount(1, "ante") == 10  # the other wagers stay
+
+
+def test_a_winning_progressive_is_paid_from_the_tray_in_its_seats_turn_with_no_stake_on_the_spot(
+        qtbot: QtBot) -> None:
+    played = progressive_round()
+    scene, director = director_for(played, 3)
+    run_until_paused_after(qtbot, director, "settle:3")
+    assert scene.payout_amount(1, "progressive") == 0  # not before seat 1's turn
+    run_until_paused_after(qtbot, director, "settle:1")
+    assert scene.payout_amount(1, "progressive") == 50  # 10 for 1 on $5: the award, the stake not returned
+    assert scene.wager_amount(1, "progressive") == 0
+    assert scene.chip_amount(3, "progressive") == 0
+    with qtbot.waitSignal(director.finished, timeout=WAIT):
+        director.resume()
+    assert scene.lit_sensors() == []  # dark after the cleanup

@@ -211,3 +211,18 @@ def test_the_geometry_and_money_modules_load_without_qt() -> None:
     code = "import sys, trainer.gui.table.layout, trainer.gui.table.money; print('PySide6' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("positions", [6, 8])
+def test_the_player_dealers_bank_and_button_lie_apart_from_their_wagering_areas_and_cards(positions: int) -> None:
+    from trainer.gui.table.equipment import DealerButton
+    from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, CHIP_DIAMETER, TableLayoutConfig, table_geometry
+
+    geometry = table_geometry(TableLayoutConfig(banking="player-dealer", seat_count=positions, bad_beat=True))
+    for seat in geometry.seats:
+        for spot in seat.spots.values():  # the bank's chips never sit on a wager (it would read as a bet)
+            assert seat.bank.distance(spot.center) > spot.radius + CHIP_DIAMETER / 2, (seat.seat, spot.wager)
+            assert seat.button.distance(spot.center) > spot.radius + DealerButton.RADIUS, (seat.seat, spot.wager)
+        card_reach = (CARD_WIDTH ** 2 + CARD_HEIGHT ** 2) ** 0.5 / 2
+        for card in seat.cards:  # the button is never under the player-dealer's cards
+            assert seat.button.distance(card) > card_reach, seat.seat

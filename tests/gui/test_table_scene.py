@@ -168,12 +168,15 @@ def test_chip_amount_counts_the_wager_and_its_payout(qtbot: QtBot) -> None:
     assert scene.chip_amount(2, "blind") == 0
 
 
-def test_progressive_sensor_lights_when_a_coin_is_on_it(qtbot: QtBot) -> None:
+def test_progressive_sensor_lights_at_coin_in_not_when_a_coin_is_put_on_it(qtbot: QtBot) -> None:
     scene = TableScene(full_config(), art())
     sensor = scene.spot(4, "progressive")
     scene.set_wager_chips(4, "progressive", scene.new_chips(Decimal(1), sensor.geometry.center))
-    assert sensor.lit
-    scene.set_wager_chips(4, "progressive", None)
+    assert not sensor.lit
+    scene.light_sensor(4)
+    scene.set_wager_chips(4, "progressive", None)  # the wager leaves the layout; the light stays for the hand
+    assert sensor.lit and scene.lit_sensors() == [4]
+    scene.reset_round()
     assert not sensor.lit
 
 

@@ -48,7 +48,8 @@ FOLDS = Plays()
 
 
 def round_of(hands: Mapping[int, str], dealer: str, strategies: Mapping[int, Plays], *,
-             table: TableRules | None = None, board: str = BOARD, trips: int = 0) -> PlayedRound:
+             table: TableRules | None = None, board: str = BOARD, trips: int = 0,
+             progressive: int = 0) -> PlayedRound:
     """A round with these cards: the deck stacked so the card shoe deals exactly ``hands``, ``dealer``, ``board``."""
     seats = sorted(hands)
     wanted: dict[tuple[str, int | None, int], Card] = {}
@@ -62,7 +63,7 @@ def round_of(hands: Mapping[int, str], dealer: str, strategies: Mapping[int, Pla
     rest = iter(card for card in (Card(i) for i in range(52)) if card not in wanted.values())
     targets = [(t.kind, t.seat, t.slot) for t in deal_order(Procedure.CARD_SHOE, seats)]
     deck = [wanted[target] if target in wanted else next(rest) for target in targets]
-    bets = [Bets(seat, Decimal(10), trips=Decimal(trips)) for seat in seats]
+    bets = [Bets(seat, Decimal(10), trips=Decimal(trips), progressive=Decimal(progressive)) for seat in seats]
     return play_round(table or TableRules(), Procedure.CARD_SHOE, deck, bets, dict(strategies))
 
 
@@ -137,6 +138,42 @@ def test_every_step_of_the_settlement_is_shown_in_exactly_one_phase(dealer: str)
     assert sorted(shown, key=step_key) == sorted(played.settlement.procedure, key=step_key)
 
 
+# COIN IN (seed 002 rule 6, rules-notes §2): after the bets, before the deal, every Progressive wager leaves the
+# layout; the losing ones are the engine's coin-in steps, a winner's award is paid in its seat's turn.
+FULL_HOUSE_BOARD = "Ks Kd 9h 4c 2s"
+METERED = TableRules(progressive_meter=Decimal(25000))
+
+
+def test_coin_in_comes_right_after_the_bets_and_before_the_deal() -> None:
+    played = round_of({1: "9c 9d", 3: "As 5h"}, "Qd Qh", {1: RAISES, 3: RAISES},
+                      table=METERED, board=FULL_HOUSE_BOARD, progressive=5)
+    found = names(plan_round(played))
+    assert found[:3] == ["bets", "coin-in", "deal"]
+    assert names(plan_round(played, settle_by_trainee=True))[:3] == ["bets", "coin-in", "deal"]
+
+
+def test_every_progressive_wager_leaves_at_coin_in_the_losers_as_the_engines_coin_in_steps() -> None:
+    # Seat 1's full house wins the Progressive (10 for 1); seat 3's ace high loses it.
+    played = round_of({1: "9c 9d", 3: "As 5h"}, "Qd Qh", {1: RAISES, 3: RAISES},
+                      table=METERED, board=FULL_HOUSE_BOARD, progressive=5)
+    [coin_in] = [planned for planned in plan_round(played) if planned.phase is Phase.COIN_IN]
+    assert set(coin_in.seats) == {1, 3}
+    assert [(step.seat, str(step.wager), str(step.action)) for step in coin_in.steps] == [(3, "progressive", "take")]
+
+
+def test_a_winning_progressive_is_paid_in_its_seats_turn_not_at_coin_in() -> None:
+    played = round_of({1: "9c 9d", 3: "As 5h"}, "Qd Qh", {1: RAISES, 3: RAISES},
+                      table=METERED, board=FULL_HOUSE_BOARD, progressive=5)
+    [seat_1] = [planned for planned in plan_round(played) if planned.name == "settle:1"]
+    [award] = [step for step in seat_1.steps if str(step.wager) == "progressive"]
+    assert str(award.action) == "pay" and award.amount == Decimal(50)  # 10 for 1 on $5: the stake is not returned
+
+
+def test_no_progressive_wager_no_coin_in() -> None:
+    played = round_of({1: "As Ah"}, DEALER_QUALIFIES, {1: RAISES})
+    assert "coin-in" not in names(plan_round(played))
+
+
 def test_the_trainees_plan_stops_at_the_showdown_with_the_hands_still_in_action() -> None:
     played = round_of({1: "As Ah", 3: "8c 5d"}, DEALER_QUALIFIES, {1: RAISES, 3: FOLDS})
     plan = plan_round(played, settle_by_trainee=True)
@@ -168,7 +205,7 @@ def test_a_folded_hand_is_settled_once_its_ante_and_blind_are() -> None:
 
 def test_phase_values_are_the_names_the_table_has_always_reported() -> None:
     assert [phase.value for phase in Phase] == [
-        "bets", "fee", "deal", "preflop", "flop", "turn-river", "river-decisions", "coin-in", "showdown", "folds",
+        "bets", "coin-in", "fee", "deal", "preflop", "flop", "turn-river", "river-decisions", "showdown", "folds",
         "reveal", "refund", "settle", "settle-rest", "cleanup",
     ]
     assert [state.value for state in DirectorState] == [

@@ -25,7 +25,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from trainer.drills.base import Feedback, Question
 from trainer.drills.deck_count import DRILLS, CountItem, DeckCountDrill
+from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.drills.spread_view import SPREAD_MS, SpreadView, font, spread_layout
 from trainer.gui.table import ArtLibrary, AssetError
@@ -69,8 +70,10 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
                  drills: tuple[DeckCountDrill, ...] = DRILLS,
                  count: int = 8, mode: Mode = Mode.PRACTICE, seed: int | None = None,
                  colours: tuple[str, str] = ("red", "blue"), clock: Callable[[], float] | None = None,
-                 tick_ms: int = TICK_MS, spread_ms: int = SPREAD_MS, parent: QWidget | None = None) -> None:
+                 tick_ms: int = TICK_MS, spread_ms: int = SPREAD_MS, confirm: Confirm = ask_to_leave,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._confirm = confirm
         self.setObjectName("deck_count")
         self.setWindowTitle("Deck count")
         self.book = book
@@ -100,9 +103,12 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.new_set.setShortcut("Ctrl+N")
         self.new_set.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.new_set.clicked.connect(lambda: self.start())
+        self.close_button = close_controls(self.close)
+        self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         top = QHBoxLayout()
         top.addWidget(self.chooser, 1)
         top.addWidget(self.new_set)
+        top.addWidget(self.close_button)
 
         self.title = self._label("title", font(17, bold=True))
         self.brief = self._label("brief", font(13))
@@ -116,6 +122,8 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.keys = self._label("keys", font(12))
         self.feedback = self._label("feedback", font(13))
         self.clock_label = self._label("clock", font(15, bold=True))
+        self.clock_label.setWordWrap(False)  # "12.3 s / target 30 s" on one line, whatever the window's width
+        self.clock_label.setMinimumWidth(self.clock_label.fontMetrics().horizontalAdvance("000.0 s / target 000 s") + 8)
         self.score_label = self._label("score", font(13))
         answer_row = QHBoxLayout()
         answer_row.addWidget(self.answer_box, 1)
@@ -254,6 +262,21 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.answer_box.clear()
         self._show_score()
         self.item_finished.emit(outcome)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Escape closes the window (the answer box passes it on)."""
+        if event.key() == Qt.Key.Key_Escape and not event.modifiers():
+            self.close()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        """Closing a set part-way asks first."""
+        if not may_leave(self, self.part_way, self._confirm):
+            event.ignore()
+            return
+        self._ticker.stop()
+        super().closeEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """A letter that answers a choice question on its own (Y, N, the first letter of a colour) is taken

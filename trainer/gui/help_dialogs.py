@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableWidget, Q
 from trainer import __version__
 from trainer.gui.quiz.keys import KEYS_HELP
 from trainer.gui.runround.panel import KEYS_HELP as RUN_ROUND_KEYS
+from trainer.gui.table.magnifier import MAGNIFIER_KEYS_ROW
 
 RULES_SOURCES = (
     "California Bureau of Gambling Control: Ultimate Texas Hold'em (player-dealer) and its Bad Beat Bonus version",
@@ -55,7 +56,7 @@ def _close_box(dialog: QDialog) -> QDialogButtonBox:
 def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QDialog:
     """Every shortcut of the window's ``actions``, then the keys of the settlement panel and of a run round."""
     dialog, layout = _dialog(parent, "keysDialog", "Keys · UTH Dealer Trainer")
-    rows = shortcut_rows(actions)
+    rows = [*shortcut_rows(actions), MAGNIFIER_KEYS_ROW]
     table = QTableWidget(len(rows), 2)
     table.setObjectName("keysTable")
     table.setHorizontalHeaderLabels(["Keys", "What they do"])

@@ -1,9 +1,9 @@
 """The table window: the felt in the middle, the round log on the right, the commands in a menu and toolbar.
 
 Rounds play one at a time, when asked for (*New round*), or one after another once *Deal continuously* is
-switched on; the speed, pause, step and skip commands drive the round's animation. Every command has a key:
-N or Space (when no round is playing) deals a new round, Space or P pauses and resumes, S or Right steps,
-E or End skips to the end, [ and ] change the speed, C deals continuously, M mutes.
+switched on; the speed, pause, step and skip commands drive the round's animation (:mod:`.round_playback`).
+Every command has a key: N or Space (when no round is playing) deals a new round, Space or P pauses and resumes,
+S or Right steps, E or End skips to the end, [ and ] change the speed, C deals continuously, M mutes.
 
 The window is a view of its :class:`~trainer.session.TableSession`: the session deals (its round source:
 the settings' rounds, or a drill's hands on a felt built for each hand's table) and says when the trainee
@@ -27,41 +27,33 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QMenu, QMessageBox, QToolBar, QWidget
 
 from trainer.engine.round import PlayedRound
-from trainer.engine.settlement import Step
-from trainer.gui.felt import felt_layout
 from trainer.gui.help_dialogs import about_dialog, keys_dialog
 from trainer.gui.host import SoundPlayer
 from trainer.gui.progress_wiring import install_progress, progress_menus
 from trainer.gui.quiz import install_quiz
 from trainer.gui.quiz.drill_on_table import install_drill_on_table
 from trainer.gui.round_log import RoundLog
+from trainer.gui.round_playback import RoundPlayback, layout_config, layout_for
 from trainer.gui.runround import install_run_round
 from trainer.gui.side_panel import SidePanel
 from trainer.gui.start_page import DoneProvider, PathStep, SessionProgress, StartPage
 from trainer.gui.status_bar import StatusLine
+from trainer.gui.table.magnifier import Magnifier
 from trainer.gui.training import install_training, open_lessons
 from trainer.resources import assets_dir
 from trainer.scoring import Mode, ScoreBook
 from trainer.session import (
-    DrillEnded,
-    Event,
-    RoundDealt,
-    RoundOver,
-    SessionState,
     SettingsRounds,
     TableSession,
-    TableSettles,
 )
-from trainer.session.felt import Felt, settings_felt
-from trainer.settings import PROCEDURE_LABELS, Settings, SettingsStore, speed_text, step_speed
+from trainer.settings import Settings, SettingsStore, speed_text
 
 if TYPE_CHECKING:
     from trainer.gui.table.art import ArtLibrary
     from trainer.gui.table.director import Durations, RoundDirector
-    from trainer.gui.table.items import ChipStack
     from trainer.gui.table.layout import TableLayoutConfig
     from trainer.gui.table.scene import TableScene
     from trainer.gui.table.view import TableView
@@ -73,25 +65,11 @@ MIN_WIDTH, MIN_HEIGHT = 1024, 700
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 1400, 900
 
 
-def layout_config(settings: Settings) -> TableLayoutConfig:
-    """What the felt shows for these settings (the table's :class:`TableLayoutConfig`)."""
-    return layout_for(settings_felt(settings), settings)
-
-
-def layout_for(felt: Felt, settings: Settings) -> TableLayoutConfig:
-    """The layout of ``felt`` in the user's card style and deck backs."""
-    return felt_layout(felt, four_colour=settings.four_colour, deck_backs=settings.deck_backs)
-
-
-class MainWindow(QMainWindow):
+class MainWindow(RoundPlayback):
     """The trainer's main window. Collaborators are passed in: the settings store, the sound player,
     the animation durations, the random source, ``notify`` (how a one-line problem is shown) and the table
     session (by default one dealing the settings' rounds)."""
 
-    phaseChanged = Signal(str)  # noqa: N815 (Qt signal names)
-    """The round's animation began a phase (``deal``, ``flop``, …)."""
-    roundStarted = Signal()  # noqa: N815
-    roundFinished = Signal()  # noqa: N815
     firstPainted = Signal()  # noqa: N815
     """The window painted for the first time (the launch benchmark waits for it)."""
 
@@ -164,6 +142,7 @@ class MainWindow(QMainWindow):
                                               fallback_done=self._done)
         self.training.history = self.progress_room.history
         self.start_page: StartPage | None = None
+        self.magnifier = Magnifier(self, self)
         self._restore_geometry()
         self._update_controls()
 
@@ -176,12 +155,6 @@ class MainWindow(QMainWindow):
     def played(self) -> PlayedRound | None:
         """The round on the table, or the round played last."""
         return self.session.played
-
-    @property
-    def timing(self) -> Durations:
-        from trainer.gui.table.director import Durations
-
-        return self.durations if self.durations is not None else Durations()
 
     # --- building ------------------------------------------------------------------------------------------
 
@@ -352,183 +325,12 @@ class MainWindow(QMainWindow):
     def _message_box(self, text: str) -> None:
         QMessageBox.warning(self, "UTH Dealer Trainer", text)
 
-    # --- the round -----------------------------------------------------------------------------------------
-
-    @property
-    def playing(self) -> bool:
-        """True while a round's animation has not finished."""
-        return self.director is not None
-
     def new_round(self, *, stepping: bool = False) -> bool:
-        """Deal the session's next round and start animating it; False when one is playing or the table cannot
-        be drawn.
-
-        With ``stepping`` the round plays its first phase and pauses (Step when no round is playing). While the
-        trainee runs the rounds (Train ▸ Run the round), the next round to run.
-        """
+        """Deal the next round (see :meth:`RoundPlayback.new_round`); while the trainee runs the rounds
+        (Train ▸ Run the round), the next round to run."""
         if self.run_round.active:
             return self.run_round.deal()
-        if self.playing or self.art is None or not self.session.can_deal():
-            return False
-        self._stepping = stepping
-        self.session.deal()
-        return self.playing
-
-    def play_step(self, step: Step, payout: ChipStack | None = None) -> None:
-        """Move the chips of one step the trainee settled (``payout``: the chips cut for it)."""
-        if self.director is not None:
-            self.director.play_step(step, payout)
-
-    def _heard(self, event: Event) -> None:
-        """What the session decided, shown on the table."""
-        if isinstance(event, RoundDealt):
-            self._play_round(event)
-        elif isinstance(event, TableSettles):
-            if self.director is not None:
-                self.director.finish_settlement()
-            self._update_controls()
-        elif isinstance(event, DrillEnded):
-            self.status.show_table(self.settings)
-            if self.playing:
-                self._users_felt_due = True
-            else:
-                self._refresh_scene()
-        elif isinstance(event, RoundOver):
-            self._round_over(event)
-
-    def _play_round(self, event: RoundDealt) -> None:
-        from trainer.gui.table.director import RoundDirector
-
-        table_round = event.round
-        played = table_round.played
-        if not self._refresh_scene(layout_for(table_round.felt, self.settings)) or self.scene is None:
-            self.session.finish_round()  # the table cannot be drawn: nothing to show
-            return
-        self.director = director = RoundDirector(self.scene, played, self.timing, sound=self.sound,
-                                                 settle_by_trainee=event.settle_by_trainee)
-        director.phaseStarted.connect(self._phase_started)
-        director.settlementDue.connect(self._settlement_due)
-        director.finished.connect(self._round_finished)
-        director.set_speed(self.settings.animation_speed)
-        self.round_log.start(played, PROCEDURE_LABELS[played.procedure.value])
-        self.paused = self._stepping
-        self.status.show_deck_in_play(played.deck_colour)
-        self.status.show_table(self.settings, table_round.caption)
-        self._update_controls()
-        self.roundStarted.emit()
-        if self._stepping:
-            director.step()
-        else:
-            director.start()
-
-    @property
-    def settling(self) -> bool:
-        """True while a round waits for the trainee to settle it."""
-        return self.session.state is SessionState.TRAINEE_SETTLING
-
-    def toggle_pause(self) -> None:
-        """Pause a playing round, or resume a paused one (a step in progress counts as playing)."""
-        if self.director is None or self.settling:
-            return
-        if self.director.state == "paused":
-            self.director.resume()
-            self.paused = False
-        else:
-            self.director.pause()
-            self.paused = True
-        self._update_controls()
-
-    def step(self) -> None:
-        """Play the next phase of the round and pause there; with no round playing, deal one that way."""
-        if self.director is None:
-            self.new_round(stepping=True)
-            return
-        if self.settling:
-            return
-        self.director.step()
-        self.paused = True
-        self._update_controls()
-
-    def skip_to_end(self) -> None:
-        """Finish the round at once: every card and chip where it ends."""
-        if self.director is not None:
-            self.director.skip_to_end()
-
-    def change_speed(self, direction: int) -> None:
-        """One step slower (``-1``) or faster (``+1``), between 0.25x and 4x; takes effect at once."""
-        speed = step_speed(self.settings.animation_speed, direction)
-        self.settings = self.settings.replace(animation_speed=speed)
-        self.speed_label.setText(speed_text(speed))
-        if self.director is not None:
-            self.director.set_speed(speed)
-        self._update_controls()
-
-    def _space(self) -> None:
-        if self.playing:
-            self.toggle_pause()
-        else:
-            self.new_round()
-
-    def _phase_started(self, phase: str) -> None:
-        if self.session.can_finish_round():
-            self.session.reach(phase)
-        self._set_phase(phase)
-        self.round_log.reach(phase)
-        self.phaseChanged.emit(phase)
-
-    def _settlement_due(self) -> None:
-        self.paused = False
-        self._set_phase("settling")
-        if self.session.can_begin_settlement():
-            self.session.begin_settlement()
-        self._update_controls()
-
-    def _round_finished(self) -> None:
-        self.round_log.finish()
-        director, self.director = self.director, None
-        if director is not None:
-            director.deleteLater()
-        self.paused = False
-        self._set_phase("idle")
-        self._update_controls()
-        if self.session.can_finish_round():
-            self.session.finish_round()
-
-    def _round_over(self, event: RoundOver) -> None:
-        if self._users_felt_due:
-            self._users_felt_due = False
-            self._refresh_scene()
-        self.roundFinished.emit()
-        if event.next_by_itself:
-            QTimer.singleShot(self.next_round_delay_ms(), self._deal_when_due)
-
-    def next_round_delay_ms(self) -> int:
-        """The breath between two rounds dealt by themselves (shorter at higher speeds)."""
-        return max(1, round(3 * self.timing.pause / self.settings.animation_speed))
-
-    def _continuous_toggled(self) -> None:
-        self.session.continuous = self.continuous_action.isChecked()
-        if self.session.continuous and not self.playing:
-            self.new_round()
-
-    def _deal_when_due(self) -> None:
-        if self.session.next_round_due() and not self.playing and self.isVisible():
-            self.new_round()
-
-    def _set_phase(self, phase: str) -> None:
-        self.phase = phase
-        self.status.show_phase(phase)
-
-    def _update_controls(self) -> None:
-        playing = self.playing
-        self.new_round_action.setEnabled(not playing and self.art is not None)
-        self.pause_action.setEnabled(playing and not self.settling)
-        self.pause_action.setText("&Resume" if self.paused else "&Pause")
-        self.step_action.setEnabled((playing or self.art is not None) and not self.settling)
-        self.skip_action.setEnabled(playing)
-        speed = self.settings.animation_speed
-        self.slower_action.setEnabled(speed > 0.25)
-        self.faster_action.setEnabled(speed < 4.0)
+        return super().new_round(stepping=stepping)
 
     # --- settings and sound --------------------------------------------------------------------------------
 
@@ -632,3 +434,6 @@ class MainWindow(QMainWindow):
         if not self._painted:
             self._painted = True
             self.firstPainted.emit()
+
+
+__all__ = ["DEFAULT_HEIGHT", "DEFAULT_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "MainWindow", "layout_config", "layout_for"]

@@ -67,7 +67,7 @@ class RoundLog(QWidget):
         self._played, self._shown = played, 0
         steps = played.settlement.procedure
         settled = list(dict.fromkeys(step.seat for step in steps if step.phase == "settle"))
-        self._sections = ["preflop", "flop", "turn-river", "river-decisions", "folds", "reveal", "refund",
+        self._sections = ["coin-in", "preflop", "flop", "turn-river", "river-decisions", "folds", "reveal", "refund",
                           *(f"settle:{seat}" for seat in settled)]
         table = played.table
         self.add(f"Round {played.number} · {played.deck_colour} deck · {procedure_label}", heading=True)
@@ -112,7 +112,13 @@ class RoundLog(QWidget):
             return
         board = played.deal.board
         steps = played.settlement.procedure
-        if section == "preflop":
+        if section == "coin-in":
+            coined = [bets.seat for bets in played.bets if bets.progressive > 0]
+            if coined:
+                seats = ("seats " if len(coined) > 1 else "seat ") + ", ".join(str(seat) for seat in coined)
+                # Every stake leaves at COIN IN, before the deal: which ones lost is known only at the showdown.
+                self.add(f"COIN IN: the Progressive of {seats} off the layout", heading=True)
+        elif section == "preflop":
             self._decisions("preflop", "Before the flop")
         elif section == "flop":
             self.add(f"Flop: {' '.join(map(str, board[:3]))}", heading=True)

@@ -165,6 +165,8 @@ class SettingsDialog(QDialog):
         self.banking = _combo([(text, key) for key, text in _BANKING_LABELS.items()], "banking")
         self.seats = QComboBox()
         self.seats.setObjectName("seats")
+        # Refilled when the banking changes: the box grows to "8 positions (…)" instead of cutting it.
+        self.seats.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.procedure = _combo([(PROCEDURE_LABELS[p], p) for p in PROCEDURES], "procedure")
         self.careless = QCheckBox("Simulated players sometimes make poor choices (3x raises, folded pairs)")
         self.careless.setObjectName("careless_players")

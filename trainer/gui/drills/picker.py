@@ -29,8 +29,10 @@ from PySide6.QtWidgets import (
 
 from trainer.drills.base import Drill, all_drills
 from trainer.drills.payouts import PayoutDrill
+from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.payout_form import PayoutForm
 from trainer.gui.drills.question_form import DrillForm
+from trainer.gui.drills.runner import RunsASet
 from trainer.scoring import Mode, ScoreBook
 
 Clock = Callable[[], float]
@@ -160,8 +162,9 @@ class DrillsDialog(QDialog):
     """The picker and, once a drill is chosen, its form; *Back to the drills* returns to the list."""
 
     def __init__(self, book: ScoreBook, drills: Mapping[str, Drill] | None = None, *, clock: Clock | None = None,
-                 parent: QWidget | None = None) -> None:
+                 confirm: Confirm = ask_to_leave, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._confirm = confirm
         self.setObjectName("drillsDialog")
         self.setWindowTitle("Drills")
         self.book = book
@@ -173,11 +176,16 @@ class DrillsDialog(QDialog):
         self.pages.addWidget(self.picker)
         self.back = QPushButton("Back to the drills")
         self.back.setObjectName("back")
-        self.back.clicked.connect(self.show_picker)
+        self.back.clicked.connect(self._back_to_the_drills)
         self.back.hide()
+        self.close_button = close_controls(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.back)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages, 1)
-        layout.addWidget(self.back, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addLayout(buttons)
         self.resize(900, 700)
 
     def open_drill(self, drill: Drill, mode: Mode, count: int, seed: int | None) -> QWidget:
@@ -188,6 +196,20 @@ class DrillsDialog(QDialog):
         self.pages.setCurrentWidget(self.form)
         self.back.show()
         return self.form
+
+    @property
+    def part_way(self) -> bool:
+        """The drill on show is part-way through a set."""
+        return isinstance(self.form, RunsASet) and self.form.part_way
+
+    def reject(self) -> None:
+        """Escape, Close or the window's close: closing a set part-way asks first."""
+        if may_leave(self, self.part_way, self._confirm):
+            super().reject()
+
+    def _back_to_the_drills(self) -> None:
+        if may_leave(self, self.part_way, self._confirm):
+            self.show_picker()
 
     def show_picker(self) -> None:
         if self.form is not None:

@@ -78,6 +78,19 @@ class DrillSet(Generic[ItemT]):
         self.item = item
         return item
 
+    @property
+    def part_way(self) -> bool:
+        """Some items are done and the set is not: leaving now loses the rest of it.
+
+        >>> from trainer.scoring import ItemResult
+        >>> drill_set = DrillSet(ScoreBook(), "demo", Mode.PRACTICE, ["first", "second"], seed=7)
+        >>> _ = drill_set.next_item(); drill_set.part_way
+        False
+        >>> drill_set.record(ItemResult("demo", "first", steps=1, correct=1)); drill_set.part_way
+        True
+        """
+        return not self.over and bool(self.result.items)
+
     def advance(self, show: Callable[[ItemT], object], over: Callable[[], object]) -> None:
         """On to the next item: ``show`` it, or, at the end of the set, call ``over``."""
         item = self.next_item()
@@ -115,3 +128,8 @@ class RunsASet(Generic[ItemT]):
     def seed(self) -> int:
         """The seed of the set (the same seed deals the same items again)."""
         return self.drill_set.seed
+
+    @property
+    def part_way(self) -> bool:
+        """The set is part-way through (closing asks first)."""
+        return self.drill_set.part_way

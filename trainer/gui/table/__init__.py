@@ -36,8 +36,8 @@ The interface the main window (and the settlement quiz) use:
 
 ``Phase``, ``DirectorState``, ``phase_text(name)`` (:mod:`.phases`, no Qt) and ``plan_round(played)``
 (:mod:`.plan`, no Qt)
-    The phases a round plays (``bets``, ``fee``, ``deal``, ``preflop``, ``flop``, ``turn-river``,
-    ``river-decisions``, ``coin-in``, ``showdown``, ``folds``, ``reveal``, ``refund``, ``settle:<seat>``,
+    The phases a round plays (``bets``, ``coin-in``, ``fee``, ``deal``, ``preflop``, ``flop``, ``turn-river``,
+    ``river-decisions``, ``showdown``, ``folds``, ``reveal``, ``refund``, ``settle:<seat>``,
     ``settle-rest``, ``cleanup``), the director's states, and how a phase reads in a status bar.
 """
 

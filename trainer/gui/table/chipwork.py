@@ -16,6 +16,9 @@ from trainer.gui.table.money import chip_breakdown
 from trainer.gui.table.stage import Stage
 from trainer.gui.table.timeline import Timeline
 
+COINED_IN = "progressive"
+"""The wager whose stake leaves the layout at COIN IN, before the deal (seed 002 rule 6)."""
+
 
 def top_chip(amount: Decimal) -> Decimal:
     """The largest chip of ``amount`` (the tray's tube it comes from or goes to).
@@ -29,14 +32,18 @@ def top_chip(amount: Decimal) -> Decimal:
 
 def settle_step(stage: Stage, t: Timeline, step: Step, payout: ChipStack | None = None) -> QAbstractAnimation:
     """One settlement record as chip movements: pay, take, push or return (``payout``: chips already cut for
-    a pay)."""
+    a pay). A winning Progressive is its award alone, from the tray: its stake went at COIN IN."""
     scene = stage.scene
     seat, wager, amount = step.seat, str(step.wager), Decimal(step.amount)
+    blocks: list[QAbstractAnimation] = [stage.sound(t, "chips")]
+    if wager == COINED_IN and step.action == Action.PAY:
+        # The stake left the layout at COIN IN: the award alone comes from the tray.
+        blocks.append(pay(stage, t, seat, wager, amount, payout))
+        return t.one_after_another(blocks)
     stack = scene.wager_chips(seat, wager)
     if stack is None:
         stack = scene.new_chips(amount, scene.geometry.spot(seat, wager).center)
         scene.set_wager_chips(seat, wager, stack)
-    blocks: list[QAbstractAnimation] = [stage.sound(t, "chips")]
     if step.action == Action.PAY:
         stake_taken = amount - Decimal(step.net)
         if stake_taken > 0:

@@ -18,7 +18,7 @@ from trainer.gui.table.timeline import Timeline
 
 
 def steps(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
-    """The phase's settlement steps one after another, as the engine has them (coin-in, refund, the rest)."""
+    """The phase's settlement steps one after another, as the engine has them (refund, the rest)."""
     return [settle_step(stage, t, step) for step in planned.steps]
 
 
@@ -128,9 +128,14 @@ def settle_seat(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstr
 
 
 def cleanup(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
-    """The stub of a hand-held deck, then every card on the felt, to the rack."""
+    """The stub of a hand-held deck, then every card on the felt, to the rack; the Progressive sensors go
+    dark and the dealer's hand label goes with the cards. The players of ``planned.seats`` (a trainee's
+    settlement) pick up their chips and payouts, and their labels go."""
     scene = stage.scene
-    out: list[QAbstractAnimation] = []
+    out: list[QAbstractAnimation] = [t.cue(partial(_sensors_off, stage)), t.cue(partial(scene.set_dealer_badge, ""))]
+    pick_ups = [pick_up(stage, t, seat) for seat in planned.seats]
+    if pick_ups:
+        out.append(t.together(pick_ups))
     if stage.stub:  # the rest of a hand-held deck, first
         out.append(stage.unload(t, stage.stub, show=False, first=scene.next_rack_slot()))
     cards = [*scene.cards_at("seat"), *scene.cards_at("dealer"), *scene.cards_at("board")]
@@ -142,6 +147,27 @@ def cleanup(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractA
     if moves:
         out.append(t.staggered(moves, max(1, stage.durations.gap(stage.durations.deal) // 2)))
     return out
+
+
+def pick_up(stage: Stage, t: Timeline, seat: int) -> QAbstractAnimation:
+    """``seat``'s player takes every stack left by their wagers (what they won, what pushed) to the rail."""
+    scene, d = stage.scene, stage.durations
+    moves: list[QAbstractAnimation] = [t.cue(partial(scene.set_badge, seat, ""))]
+    stacks = scene.seat_stacks(seat)
+    for wager in dict.fromkeys(wager for wager, _ in stacks):
+        moves.append(t.cue(partial(scene.pick_up, seat, wager)))
+    for _, stack in stacks:
+        moves.append(t.one_after_another([
+            t.slide(stack, scene.player_position(seat), d.chips),
+            t.fade(stack, 0.0, d.chips // 3),
+            t.cue(partial(scene.retire, stack)),
+        ]))
+    return t.together(moves)
+
+
+def _sensors_off(stage: Stage) -> None:
+    for seat in stage.scene.lit_sensors():
+        stage.scene.light_sensor(seat, False)
 
 
 def trainee_step(stage: Stage, t: Timeline, step: Step, settled: Collection[SettledKey],

@@ -2,7 +2,7 @@
 
 The round's phases come from its plan (:func:`trainer.gui.table.plan.plan_round`, Qt-free); each phase is built
 when it begins into one :class:`QSequentialAnimationGroup` of parallel and sequential groups of property
-animations, by the builders of :mod:`.opening` (bets, fee, deal, decisions, board) and :mod:`.closing` (folds,
+animations, by the builders of :mod:`.opening` (bets, COIN IN, fee, deal, decisions, board) and :mod:`.closing` (folds,
 reveal, showdown, settlement steps, cleanup). The director is the state machine that runs them
 (:class:`~trainer.gui.table.phases.DirectorState`); it decides nothing about the game.
 
@@ -32,7 +32,7 @@ from trainer.gui.table import closing, opening
 from trainer.gui.table.captions import SIDE_WAGERS
 from trainer.gui.table.items import ChipStack
 from trainer.gui.table.phases import DirectorState, Phase
-from trainer.gui.table.plan import PlannedPhase, SettledKey, plan_round, rest_of_plan, step_key
+from trainer.gui.table.plan import PlannedPhase, SettledKey, plan_round, rest_of_plan, seat_settled, step_key
 from trainer.gui.table.scene import TableScene
 from trainer.gui.table.stage import Durations, Sound, Stage
 from trainer.gui.table.timeline import Timeline, rescale
@@ -43,13 +43,13 @@ __all__ = ["MAX_SPEED", "MIN_SPEED", "SIDE_WAGERS", "Durations", "RoundDirector"
 Builder = Callable[[Stage, Timeline, PlannedPhase], list[QAbstractAnimation]]
 BUILDERS: dict[Phase, Builder] = {
     Phase.BETS: lambda stage, t, _: opening.bets(stage, t),
+    Phase.COIN_IN: opening.coin_in,
     Phase.FEE: lambda stage, t, _: opening.fee(stage, t),
     Phase.DEAL: lambda stage, t, _: opening.deal(stage, t),
     Phase.PREFLOP: lambda stage, t, _: opening.decisions(stage, t, "preflop"),
     Phase.FLOP: lambda stage, t, _: [*opening.turn_board(stage, t, range(3)), *opening.decisions(stage, t, "flop")],
     Phase.TURN_RIVER: lambda stage, t, _: opening.turn_board(stage, t, range(3, 5)),
     Phase.RIVER_DECISIONS: lambda stage, t, _: opening.decisions(stage, t, "river"),
-    Phase.COIN_IN: closing.steps,
     Phase.SHOWDOWN: closing.showdown,
     Phase.FOLDS: closing.folds,
     Phase.REVEAL: closing.reveal,
@@ -125,6 +125,19 @@ class RoundDirector(QObject):
     def chips_moving(self) -> bool:
         """Chips of steps the trainee settled are still on their way."""
         return bool(self._trainee_moves)
+
+    def hand_settled(self, seat: int | None) -> bool:
+        """Whether the hand of ``seat`` (None: the dealer's) has been settled, so its name may be shown: the
+        trainee settled every wager of the seat (the dealer's: the trainee's settlement is over); at a table
+        that settles by itself, the seat's turn (or its fold) came (the dealer's: the reveal)."""
+        if self.settle_by_trainee:
+            if seat is None:
+                return self._plan_completed
+            return self._plan_completed or seat_settled(self.round, seat, self._settled)
+        if seat is None:
+            return Phase.REVEAL.value in self.phases_run
+        folded = seat in self.round.folded and Phase.FOLDS.value in self.phases_run
+        return folded or f"{Phase.SETTLE.value}:{seat}" in self.phases_run
 
     def plan(self) -> list[PlannedPhase]:
         """The phases this round will play, in order (so far: a trainee's settlement adds the rest)."""

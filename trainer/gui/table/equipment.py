@@ -225,11 +225,11 @@ class DropBox(_Equipment):
 class DealerButton(TableItem):
     """The player-dealer's button (a white puck); moved from seat to seat as the bank rotates."""
 
-    RADIUS = 19.0
+    RADIUS = 30.0
 
     def __init__(self, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
-        self._font = style.font(7, bold=True, spacing=0.3)
+        self._font = style.font(10, bold=True, spacing=0.3)
         self.set_clickable(False)
 
     def boundingRect(self) -> QRectF:  # noqa: N802

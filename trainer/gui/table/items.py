@@ -128,6 +128,11 @@ class CardItem(TableItem):
         self.set_clickable(True)
         self.rotationChanged.connect(self._choose_cache)
 
+    @property
+    def art_library(self) -> ArtLibrary:
+        """The artwork the card is drawn from."""
+        return self._art
+
     def __repr__(self) -> str:
         side = "up" if self.face_up else "down"
         return f"<CardItem {self.card} {side} at {self.kind} {self.seat} {self.slot}>"

@@ -183,8 +183,10 @@ CARD_FAN = 42.0
 """How far apart a seat's two cards lie: the second card covers the first's right half, never its index."""
 CARD_DEPTH = -200.0
 """How far towards the dealer a seat's cards lie (the seat's frame)."""
-_LOCAL_BANK = Point(0, -18)
-_LOCAL_BUTTON = Point(-78, -122)
+_LOCAL_BANK = Point(-136, -30)
+"""The player-dealer's bank: beside their own wagering areas (which stay empty while they bank), never on them."""
+_LOCAL_BUTTON = Point(124, -40)
+"""The player-dealer's button: on the other side, clear of the cards, the Play box and the Blind."""
 _LOCAL_REGION = Rect(-110, CARD_DEPTH - CARD_HEIGHT / 2 - 6, 220, 116 - CARD_DEPTH + CARD_HEIGHT / 2)
 """The part of the felt that belongs to a seat (clicking it selects the seat)."""
 SEAT_PITCH = 290.0

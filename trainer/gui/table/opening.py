@@ -1,5 +1,5 @@
-"""The first phases of a round as animation: the bets, the player-dealer's bank and fee, the deal, the
-players' decisions and the community cards turned street by street.
+"""The first phases of a round as animation: the bets, COIN IN, the player-dealer's bank and fee, the deal,
+the players' decisions and the community cards turned street by street.
 
 Cards come out of the shuffler (card shoe, two at a time, ACE: the community cards first, spread face down;
 the rest unloaded to the rack). With Deck Mate the whole deck goes to the dealer's hand, the hands are dealt
@@ -16,8 +16,10 @@ from PySide6.QtCore import QAbstractAnimation
 from trainer.engine.dealing import Procedure, Target
 from trainer.engine.strategy import Street
 from trainer.gui.table.captions import SIDE_WAGERS, decision_text, wager_amount
+from trainer.gui.table.chipwork import top_chip
 from trainer.gui.table.items import CardItem
 from trainer.gui.table.layout import Point
+from trainer.gui.table.plan import PlannedPhase
 from trainer.gui.table.scene import Z_MOVING
 from trainer.gui.table.stage import Stage
 from trainer.gui.table.timeline import Timeline
@@ -55,6 +57,34 @@ def bets(stage: Stage, t: Timeline) -> list[QAbstractAnimation]:
         seats.append(t.together([stage.sound(t, "chips"), t.staggered(moves, d.gap(d.chips) // 2)]))
     if seats:
         out.append(t.staggered(seats, d.gap(d.chips)))
+    return out
+
+
+def coin_in(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
+    """The dealer presses COIN IN: the sensors of ``planned.seats`` light (and stay lit for the hand), then
+    every Progressive wager leaves the layout for the tray, winners' stakes too (seed 002 rule 6; a winner's
+    award is paid from the tray in its seat's turn)."""
+    scene, d = stage.scene, stage.durations
+    seats = planned.seats
+
+    def light() -> None:
+        for seat in seats:
+            scene.light_sensor(seat)
+
+    moves: list[QAbstractAnimation] = []
+    for seat in seats:
+        stack = scene.wager_chips(seat, "progressive")
+        if stack is None:
+            continue
+        moves.append(t.one_after_another([
+            t.cue(partial(scene.set_wager_chips, seat, "progressive", None, keep=True)),
+            t.slide(stack, scene.tray.tube(top_chip(stack.amount)), d.chips),
+            t.fade(stack, 0.0, d.chips // 3),
+            t.cue(partial(scene.retire, stack)),
+        ]))
+    out: list[QAbstractAnimation] = [t.cue(light), t.wait(d.pause)]
+    if moves:
+        out += [stage.sound(t, "chips"), t.staggered(moves, d.gap(d.chips) // 2)]
     return out
 
 

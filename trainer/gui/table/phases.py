@@ -20,6 +20,9 @@ class Phase(StrEnum):
 
     BETS = "bets"
     """Every seat's wagers go down (and the dealer button moves on a player-dealer table)."""
+    COIN_IN = "coin-in"
+    """The dealer presses COIN IN: the Progressive sensors light and every Progressive wager leaves the layout
+    (the losing ones are the engine's coin-in steps; a winner's award is paid in its seat's turn)."""
     FEE = "fee"
     """Player-dealer tables: the player-dealer's bank goes out and the collection fee into the drop box."""
     DEAL = "deal"
@@ -27,8 +30,6 @@ class Phase(StrEnum):
     FLOP = "flop"
     TURN_RIVER = "turn-river"
     RIVER_DECISIONS = "river-decisions"
-    COIN_IN = "coin-in"
-    """Losing Progressive wagers collected before every other step (when the settlement lists any)."""
     SHOWDOWN = "showdown"
     """The trainee settles: every hand still in action turned face up, then the table waits."""
     FOLDS = "folds"
@@ -59,13 +60,13 @@ class DirectorState(StrEnum):
 
 PHASE_TEXTS: dict[Phase, str] = {
     Phase.BETS: "bets",
+    Phase.COIN_IN: "COIN IN",
     Phase.FEE: "collection fee",
     Phase.DEAL: "the deal",
     Phase.PREFLOP: "decisions before the flop",
     Phase.FLOP: "the flop",
     Phase.TURN_RIVER: "turn and river",
     Phase.RIVER_DECISIONS: "decisions on the river",
-    Phase.COIN_IN: "collecting the Progressive coin-in",
     Phase.SHOWDOWN: "showdown",
     Phase.FOLDS: "collecting folded hands",
     Phase.REVEAL: "showdown",

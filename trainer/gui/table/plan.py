@@ -2,12 +2,17 @@
 
 :func:`plan_round` reads an engine :class:`~trainer.engine.round.PlayedRound` and lists its phases:
 
-``bets`` · ``fee`` (player-dealer tables) · ``deal`` · ``preflop`` · ``flop`` · ``turn-river`` ·
-``river-decisions`` · ``coin-in`` (losing Progressive wagers, when the settlement lists any) · ``folds`` (when
-someone folded) · ``reveal`` · ``refund`` (house table, dealer does not qualify) · ``settle:<seat>`` for each
-seat in the engine's settlement order · ``cleanup``.
+``bets`` · ``coin-in`` (when anyone bet the Progressive) · ``fee`` (player-dealer tables) · ``deal`` ·
+``preflop`` · ``flop`` · ``turn-river`` · ``river-decisions`` · ``folds`` (when someone folded) · ``reveal`` ·
+``refund`` (house table, dealer does not qualify) · ``settle:<seat>`` for each seat in the engine's settlement
+order · ``cleanup``.
 
-Settled by the trainee, the plan stops at ``showdown`` (after any coin-in); :func:`rest_of_plan` is what follows
+COIN IN (seed 002 rule 6, rules-notes §2): once the bets are placed the dealer presses COIN IN, the sensors
+light and every Progressive wager leaves the layout before the deal. The ``coin-in`` phase holds the engine's
+coin-in steps (the losing Progressive wagers) and names in ``seats`` every seat whose Progressive wager goes;
+a winning Progressive's stake goes too, and its award is paid from the tray in its seat's turn.
+
+Settled by the trainee, the plan stops at ``showdown``; :func:`rest_of_plan` is what follows
 the trainee's settlement: the steps left (``settle-rest``) and the ``cleanup``. Every step of the settlement is
 in exactly one phase. The animation of each phase is built by the director from these records; the plan decides
 nothing about the game, it only sorts the engine's records.
@@ -36,7 +41,8 @@ SettledKey = tuple[int, str]
 @dataclass(frozen=True)
 class PlannedPhase:
     """One phase of the plan: the settlement ``steps`` it shows, and the ``seats`` it is about (the seat of a
-    ``settle:<seat>`` phase; the folded hands of ``folds``; the hands turned up at ``showdown``)."""
+    ``settle:<seat>`` phase; the folded hands of ``folds``; the hands turned up at ``showdown``; the
+    Progressive wagers taken off the layout at ``coin-in``)."""
 
     phase: Phase
     steps: tuple[Step, ...] = ()
@@ -81,15 +87,24 @@ def _of_phase(steps: Sequence[Step], phase: str) -> tuple[Step, ...]:
     return tuple(step for step in steps if str(step.phase) == phase)
 
 
+def progressive_seats(played: PlayedRound) -> tuple[int, ...]:
+    """The seats with a Progressive wager, in the engine's coin-in order then any other (every one of them
+    leaves the layout at COIN IN, winners included)."""
+    betting = {bets.seat for bets in played.bets if bets.progressive > 0}
+    first = [step.seat for step in played.settlement.procedure if str(step.phase) == COIN_IN_STEP]
+    return tuple(dict.fromkeys([*first, *sorted(betting)]))
+
+
 def _opening(played: PlayedRound) -> list[PlannedPhase]:
     phases = [PlannedPhase(Phase.BETS)]
+    coin_in_seats = progressive_seats(played)
+    if coin_in_seats:
+        phases.append(PlannedPhase(Phase.COIN_IN, _of_phase(played.settlement.procedure, COIN_IN_STEP),
+                                   coin_in_seats))
     if player_dealer_seat(played) is not None:
         phases.append(PlannedPhase(Phase.FEE))
     phases += [PlannedPhase(phase) for phase in
                (Phase.DEAL, Phase.PREFLOP, Phase.FLOP, Phase.TURN_RIVER, Phase.RIVER_DECISIONS)]
-    coin_in = _of_phase(played.settlement.procedure, COIN_IN_STEP)
-    if coin_in:
-        phases.append(PlannedPhase(Phase.COIN_IN, coin_in))
     return phases
 
 
@@ -122,10 +137,13 @@ def trainee_settles(played: PlayedRound) -> tuple[Step, ...]:
 
 
 def rest_of_plan(played: PlayedRound, settled: Collection[SettledKey]) -> tuple[PlannedPhase, ...]:
-    """After the trainee's settlement: the steps not ``settled`` (as the engine has them), then the cleanup."""
+    """After the trainee's settlement: the steps not ``settled`` (as the engine has them), then the cleanup,
+    where every player picks up what is left on their wagers (its ``seats``: the next hand finds a clear
+    felt)."""
     rest = tuple(step for step in trainee_settles(played) if step_key(step) not in settled)
     phases = (PlannedPhase(Phase.SETTLE_REST, rest),) if rest else ()
-    return (*phases, PlannedPhase(Phase.CLEANUP))
+    seats = tuple(sorted({bets.seat for bets in played.bets}))
+    return (*phases, PlannedPhase(Phase.CLEANUP, seats=seats))
 
 
 def seat_settled(played: PlayedRound, seat: int, settled: Collection[SettledKey]) -> bool:

@@ -271,9 +271,17 @@ class TableScene(QGraphicsScene):
         """Make ``stack`` the chips on the wagering area (None: the area is empty). The stack it replaces is
         taken off the table, unless ``keep`` (it is on its way somewhere)."""
         self._set_stack(self._wager_chips, (seat, str(wager)), stack, Z_CHIPS, keep)
-        spot = self._spots.get((seat, str(wager)))
-        if spot is not None and spot.geometry.shape == "sensor":
-            spot.set_lit(stack is not None and stack.amount > 0)
+
+    def light_sensor(self, seat: int, on: bool = True) -> None:
+        """Light ``seat``'s Progressive sensor (the dealer pressed COIN IN with a wager on it); it stays lit
+        for the hand. Nothing on a table without the Progressive."""
+        spot = self._spots.get((seat, "progressive"))
+        if spot is not None:
+            spot.set_lit(on)
+
+    def lit_sensors(self) -> list[int]:
+        """The seats whose Progressive sensor is lit."""
+        return sorted(seat for (seat, wager), spot in self._spots.items() if wager == "progressive" and spot.lit)
 
     def set_payout_chips(self, seat: int, wager: str, stack: ChipStack | None) -> None:
         """Make ``stack`` the payout lying beside the wagering area."""
@@ -296,6 +304,18 @@ class TableScene(QGraphicsScene):
         if stack is not None:
             table[key] = stack
             stack.setZValue(z)
+
+    def seat_stacks(self, seat: int) -> list[tuple[str, ChipStack]]:
+        """Every stack on ``seat``'s wagering areas and beside them (its payouts), with its wager's name."""
+        return [(wager, stack) for table in (self._wager_chips, self._payout_chips)
+                for (at, wager), stack in table.items() if at == seat]
+
+    def pick_up(self, seat: int, wager: str) -> None:
+        """The player picks up ``wager``'s chips and payout (they are on their way to the rail)."""
+        for table in (self._wager_chips, self._payout_chips):
+            stack = table.pop((seat, str(wager)), None)
+            if stack is not None:
+                stack.setZValue(Z_MOVING)
 
     def chip_amount(self, seat: int, wager: str) -> Decimal:
         """The money on ``seat``'s ``wager`` area: the wager and any payout placed beside it."""

@@ -76,7 +76,7 @@ def paint_printed_spot(painter: QPainter, geometry: SpotGeometry) -> None:
 
 
 class WagerSpot(TableItem):
-    """One wagering area: clickable, highlightable, and (for the progressive sensor) lit by a coin.
+    """One wagering area: clickable, highlightable, and (for the progressive sensor) lit at COIN IN.
 
     The area itself is printed on the felt (:func:`paint_printed_spot`); this item lies over it, turned to
     face the dealer, and draws only a highlight or the sensor's light (otherwise it has nothing to paint).
@@ -102,7 +102,7 @@ class WagerSpot(TableItem):
         return self._lit
 
     def set_lit(self, on: bool) -> None:
-        """Light the progressive sensor (a coin dropped on it)."""
+        """Light the progressive sensor (COIN IN registered a wager on it)."""
         if on != self._lit:
             self._lit = on
             self._contents_changed()
@@ -113,8 +113,7 @@ class WagerSpot(TableItem):
             self._contents_changed()
 
     def _contents_changed(self) -> None:
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not (self._lit or self._highlighted))
-        self.update()
+        _set_contents(self, self._lit or self._highlighted)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
@@ -154,6 +153,19 @@ class WagerSpot(TableItem):
             _outline(painter, self.geometry, rect)
 
 
+def _set_contents(item: QGraphicsItem, drawn: bool) -> None:
+    """Whether ``item`` draws anything now. Going blank, the felt under it is repainted through the scene: Qt
+    does not repaint an item flagged as having no contents, which would leave its last ring on the screen."""
+    if drawn:
+        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
+        item.update()
+        return
+    scene = item.scene()
+    if scene is not None:
+        scene.update(item.sceneBoundingRect())
+    item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+
+
 class ClickableArea(TableItem):
     """An invisible area of the felt (a seat, the dealer's place) that reports clicks and can glow."""
 
@@ -168,8 +180,7 @@ class ClickableArea(TableItem):
     def set_highlighted(self, on: bool) -> None:
         if on != self._highlighted:
             self._highlighted = on
-            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not on)
-            self.update()
+            _set_contents(self, on)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect.adjusted(-8, -8, 8, 8)
