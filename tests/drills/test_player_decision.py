@@ -86,9 +86,8 @@ def test_river_answers_agree_with_settling_every_dealer_hand() -> None:
     for item in drill().items(random.Random(8), 40, Mode.PRACTICE):
         if "river" not in item.title:
             continue
-        lines = item.text.splitlines()[0]
-        hole = _cards(lines.split("holds ")[1].split(";")[0])
-        board = _cards(lines.split("board is ")[1].split(".")[0])
+        lines = dict(line.split(":", 1) for line in item.text.splitlines()[1:3])
+        hole, board = _cards(lines["Player"]), _cards(lines["Board"])
         ask = item.current
         assert ask is not None and ask.expected == brute_river_best(hole, board)
         checked += 1

@@ -19,6 +19,7 @@ Answers are read the common way (``?`` shows how): ``4x``, ``3x``, ``2x``, ``1x`
 from __future__ import annotations
 
 import random
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -154,8 +155,10 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _blind_line(blind: Paytable) -> str:
+    """The Blind table in lines short enough for a form: ``Blind pays: royal flush 500 to 1, ...``."""
     pays = ", ".join(f"{line.label} {line.odds.text}" for line in blind.lines)
-    return f"Blind pays: {pays}; below a straight it pushes when the player wins."
+    return "\n".join(textwrap.wrap(f"Blind pays: {pays}; below a straight it pushes when the player wins.", 76,
+                                   subsequent_indent="  "))
 
 
 def _mistake(street: Street, right: str, given: str, rule: str) -> Mistake:
@@ -183,7 +186,7 @@ def preflop_item_parts(hole: Sequence[Card], table: Mapping[str, PreflopEntry]) 
     """The text and the question of a pre-flop decision from the solved game's table."""
     name = starting_hand_name(int(hole[0]), int(hole[1]))
     entry = table[name]
-    text = f"Before the flop. The player holds {_cards(hole)} ({name}); the Ante and the Blind are 1 each."
+    text = f"Before the flop; the Ante and the Blind are 1 each.\nPlayer: {_cards(hole)} ({name})"
     worth = ", ".join(f"{choice} {_antes(entry.values[choice])}" for choice in Street.PREFLOP.choices)
     right = f"{entry.decision} ({name}: {worth} Antes per hand, playing optimally after)"
     return text, _ask(Street.PREFLOP, entry.decision, right, PREFLOP_RULE)
@@ -192,8 +195,8 @@ def preflop_item_parts(hole: Sequence[Card], table: Mapping[str, PreflopEntry]) 
 def flop_item_parts(hole: Sequence[Card], flop: Sequence[Card], blind: Paytable) -> tuple[str, Ask]:
     """The text and the question of a flop decision, computed exactly for these cards."""
     decision = flop_decision(hole, flop, blind)
-    text = (f"On the flop. The player holds {_cards(hole)}; the flop is {_cards(flop)}. The player checked before "
-            f"the flop.\n{_blind_line(blind)}")
+    text = (f"On the flop; the player checked before the flop.\nPlayer: {_cards(hole)}\nFlop:   {_cards(flop)}\n"
+            f"{_blind_line(blind)}")
     raises = (f"on all {decision.runouts:,}" if decision.river_raises == decision.runouts else
               f"on {decision.river_raises:,} of them and folds on the rest" if decision.river_raises else
               "on none of them: it folds")
@@ -214,8 +217,8 @@ def _of_them(hands: int, qualifying: int) -> str:
 def river_item_parts(hole: Sequence[Card], board: Sequence[Card], blind: Paytable) -> tuple[str, Ask]:
     """The text and the question of a river decision, from the exact count of the dealer's possible hands."""
     decision = river_decision(hole, board, blind)
-    text = (f"On the river. The player holds {_cards(hole)}; the board is {_cards(board)}. The player checked "
-            f"before the flop and on the flop.\n{_blind_line(blind)}")
+    text = (f"On the river; the player checked before the flop and on the flop.\nPlayer: {_cards(hole)}\n"
+            f"Board:  {_cards(board)}\n{_blind_line(blind)}")
     right = (f"{decision.best} (the player has {decision.player.label}: of the dealer's {decision.dealer_hands} "
              f"possible hands it beats {_of_them(decision.beaten, decision.beaten_qualifying)}, ties "
              f"{decision.tied} and loses to {_of_them(decision.losing_to, decision.losing_to_qualifying)}; "
@@ -233,9 +236,9 @@ class PlayerDecisionDrill:
 
     name: str = "player-decision"
     group: str = "Player decisions (optional)"
-    description: str = ("Should this player raise? 1x or fold on the river, 2x or check on the flop, exact per "
-                        "hand; 4x, 3x or check before the flop once `uth-trainer odds game` has solved the game "
-                        "(until then flop and river only)")
+    description: str = ("Should this player raise? River 1x or fold, flop 2x or check, exact; before the flop "
+                        "4x, 3x or check once `uth-trainer odds game` has solved the game (until then: flop and "
+                        "river only)")
     answer_guide: str = DECISION_GUIDE
     preflop_source: PreflopSource = field(default=cached_preflop_table, repr=False)
     blind_source: Callable[[], Paytable] = field(default=lambda: load_paytables().blind(), repr=False)
