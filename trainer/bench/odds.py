@@ -26,19 +26,38 @@ def _timed(label: str, target: float, work: Callable[[], Any]) -> Any:
     return result
 
 
+PROGRESSIVE_BREAK_EVEN = 165959.74
+"""Progressive 01's break-even meter for a 1 wager, from the closed-form royal lines and the seven-card counts."""
+_FRESH_PROCESS = ("from decimal import Decimal; from trainer.engine.paytables import load_paytables; "
+                  "from trainer.odds.sidebets import progressive_report; "
+                  "progressive_report(load_paytables().progressive('01'), Decimal(10000), Decimal(1))")
+
+
+def _cold(seven_cards: Any) -> None:
+    """Forget the seven-card counts, so the next figure counts them again."""
+    seven_cards.category_counts.cache_clear()
+    seven_cards._straight_sets.cache_clear()
+
+
+def _progressive_in_a_fresh_process() -> None:
+    """The Progressive's figures in a new interpreter: Python's start, the imports and the count."""
+    import subprocess
+
+    subprocess.run([sys.executable, "-c", _FRESH_PROCESS], check=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench odds", description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     parser.add_argument("--skip-game", action="store_true", help="leave out the game (several minutes)")
     args = parser.parse_args(argv)
 
-    from trainer.engine import analysis
     from trainer.engine.bad_beat_odds import bad_beat_counts
     from trainer.engine.paytables import load_paytables
-    from trainer.odds import sidebets
+    from trainer.odds import seven_cards, sidebets
 
     tables = load_paytables()
-    analysis.seven_card_category_counts.cache_clear()
+    _cold(seven_cards)
     agree = []
     trips = _timed("Trips UTH-01..04, exact", 10, lambda: [sidebets.trips_report(tables.trips(t))
                                                            for t in tables.ids("trips")])
@@ -47,9 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                     for t in tables.ids("pairs")])
     agree.append([f"{float(r.house_edge) * 100:.2f}" for r in pairs] == ["8.90", "8.54", "4.52", "4.68", "4.90",
                                                                         "6.79"])
-    analysis.seven_card_category_counts.cache_clear()
-    _timed("Progressive 01 at 10,000, exact", 1,
-           lambda: sidebets.progressive_report(tables.progressive("01"), Decimal(10000), Decimal(1)))
+    _cold(seven_cards)
+    progressive = _timed("Progressive 01 at 10,000, exact", 1,
+                         lambda: sidebets.progressive_report(tables.progressive("01"), Decimal(10000), Decimal(1)))
+    agree.append(progressive.extra.get("break_even_meter") == PROGRESSIVE_BREAK_EVEN)
+    _timed("Progressive 01, fresh process, imports too", 1, _progressive_in_a_fresh_process)
     counts = _timed(f"Bad Beat, every deal, exact ({args.workers} processes)", 10,
                     lambda: bad_beat_counts(workers=args.workers))
     edges = [f"{float(sidebets.bad_beat_report(tables.bad_beat(t), counts).house_edge) * 100:.3f}"

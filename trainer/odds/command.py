@@ -174,9 +174,15 @@ def _bad_beat(args: argparse.Namespace, table: Paytable, cache: ResultCache, std
 
 
 def _game(args: argparse.Namespace, blind: Paytable, cache: ResultCache, stderr: TextIO) -> str:
-    from trainer.odds.game import GameSolution, solution_from_cache, solution_to_cache, solve_game
+    from trainer.odds.game import (
+        GameSolution,
+        solution_cache_key,
+        solution_from_cache,
+        solution_to_cache,
+        solve_game,
+    )
 
-    key = "game-" + "-".join(f"{line.hand}={line.odds.text}" for line in blind.lines).replace(" ", "")
+    key = solution_cache_key(blind)
     solution: GameSolution | None = solution_from_cache(cache.load(key))
     if solution is None:
         solution = _with_bar("solving the game", stderr,

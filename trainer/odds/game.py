@@ -29,6 +29,7 @@ from trainer.engine.paytables import Paytable
 from trainer.odds.game_counts import HOLDINGS, SUMS, CountSetup, count_boards
 from trainer.odds.symmetry import (
     HOLDING_FIRST,
+    HOLDING_INDEX,
     HOLDING_PERMUTATION,
     HOLDING_SECOND,
     SUIT_PERMUTATIONS,
@@ -248,6 +249,17 @@ def _holding_name(holding: int) -> str:
     return ranks[high // 4] + ranks[low // 4] + ("s" if low % 4 == high % 4 else "o")
 
 
+def starting_hand_name(first: int, second: int) -> str:
+    """A starting hand as the pre-flop table names it: ``AKs`` (suited), ``T9o`` (offsuit), ``QQ``.
+
+    >>> starting_hand_name(51, 47), starting_hand_name(0, 1), starting_hand_name(4, 33)
+    ('AKs', '22', 'T3o')
+    """
+    if first == second or not (0 <= first < 52 and 0 <= second < 52):
+        raise ValueError("two different cards of the deck")
+    return _holding_name(int(HOLDING_INDEX[first, second]))
+
+
 def solve_game(blind: Paytable, ranks: tuple[int, ...] = FULL_DECK_RANKS, workers: int = 1,
                progress: Progress | None = None, cancelled: IsCancelled | None = None) -> GameSolution:
     """Solve the game on a deck of all four suits of ``ranks`` (the full deck by default)."""
@@ -356,6 +368,11 @@ def flop_rules(flops: IntArray, sizes: IntArray, optimal: npt.NDArray[np.bool_],
 
 
 # -- Kept in the cache ---------------------------------------------------------------------------------------
+
+
+def solution_cache_key(blind: Paytable) -> str:
+    """The name the solution for ``blind`` is kept under in the user's cache: the Blind's lines and odds."""
+    return "game-" + "-".join(f"{line.hand}={line.odds.text}" for line in blind.lines).replace(" ", "")
 
 
 def solution_to_cache(solution: GameSolution) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 the Progressive at a given meter (rules-notes §4, §8).
 
 Trips and the Progressive pay on the player's best five of seven: the seven-card category counts of
-:func:`trainer.engine.analysis.seven_card_category_counts` give every line. Pairs pays on the two hole cards:
+:func:`trainer.odds.seven_cards.category_counts` (counted by pattern, in milliseconds) give every line, and the
+Progressive's three royal lines are closed forms. Pairs pays on the two hole cards:
 the 1,326 two-card hands are classified once. Bad Beat pays on the beaten hand: the deal counts by the beaten
 hand's category come from :func:`trainer.engine.bad_beat_odds.bad_beat_counts`.
 
@@ -19,13 +20,13 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from trainer.engine.analysis import SEVEN_CARD_HANDS, seven_card_category_counts
 from trainer.engine.bad_beat_odds import BadBeatCounts
 from trainer.engine.cards import FULL_DECK
 from trainer.engine.evaluator import Category
 from trainer.engine.paytables import Odds, PayLine, Paytable
 from trainer.engine.wagers import pairs_hands
 from trainer.odds.report import LineFigure, OddsReport
+from trainer.odds.seven_cards import category_counts
 
 __all__ = [
     "ProgressiveFigures", "bad_beat_report", "break_even_meter", "pairs_report", "progressive_figures",
@@ -33,6 +34,8 @@ __all__ = [
 ]
 
 FIVE_CARD_HANDS = comb(52, 5)
+SEVEN_CARD_HANDS = comb(52, 7)
+SUITS = 4  # one royal flush per suit
 
 
 def returned_per_unit(odds: Odds) -> Fraction:
@@ -54,7 +57,7 @@ def _category_lines(table: Paytable, frequency: Callable[[str], Fraction]) -> tu
 
 def trips_report(table: Paytable) -> OddsReport:
     """The Trips bet on ``table``: exact over the 133,784,560 seven-card hands."""
-    counts = seven_card_category_counts()
+    counts = category_counts()
     by_label = {category.label: Fraction(count, SEVEN_CARD_HANDS) for category, count in counts.items()}
     return OddsReport("trips", table.id, table.title, "exact",
                       _category_lines(table, lambda hand: by_label.get(hand, Fraction(0))),
@@ -105,17 +108,19 @@ def bad_beat_report(table: Paytable, counts: BadBeatCounts) -> OddsReport:
 def _progressive_frequencies() -> dict[str, Fraction]:
     """How often the player's seven cards reach each Progressive line (only the highest line counts).
 
-    A royal in the two hole cards and the flop: 4 of the 2,598,960 first-five-card sets; a community royal: the
-    five board cards, 4 of 2,598,960 too; the two cannot happen together. Every other royal needs the turn or
-    river and a hole card: the rest of the 4 × C(47, 2) seven-card royals.
+    The royal lines are closed forms. Of the seven cards, the five of a royal can sit in C(7, 5) = 21 of the
+    seven places equally often: the two hole cards and the flop (royal – first 5 cards) in one, the five community
+    cards (community royal) in one, and in the other 19 the royal uses a hole card and needs the turn or the river
+    (royal – first 7 cards). There are 4 × C(47, 2) = 4,324 seven-card royals among C(52, 7) hands, so each of the
+    first two has the chance 4 in C(52, 5). The other lines come from the seven-card category counts.
     """
-    counts = seven_card_category_counts()
-    frequency = {category.label: Fraction(count, SEVEN_CARD_HANDS) for category, count in counts.items()}
-    first_five = Fraction(4, FIVE_CARD_HANDS)
-    community = Fraction(4, FIVE_CARD_HANDS)
+    counts = category_counts()
+    frequency = {category.label: Fraction(count, SEVEN_CARD_HANDS) for category, count in counts.items()
+                 if category is not Category.ROYAL_FLUSH}
+    first_five = Fraction(SUITS, FIVE_CARD_HANDS)
     frequency["royal-first-5"] = first_five
-    frequency["community-royal"] = community
-    frequency["royal-first-7"] = frequency.pop(Category.ROYAL_FLUSH.label) - first_five - community
+    frequency["community-royal"] = first_five
+    frequency["royal-first-7"] = Fraction(SUITS * comb(47, 2), SEVEN_CARD_HANDS) * Fraction(19, comb(7, 5))
     return frequency
 
 
