@@ -80,7 +80,8 @@ class DrillSet(Generic[ItemT]):
 
     @property
     def part_way(self) -> bool:
-        """Some items are done and the set is not: leaving now loses the rest of it.
+        """Some items are done and some are still to come: leaving now loses the rest of it (once the last item
+        is answered nothing is lost, and closing asks nothing).
 
         >>> from trainer.scoring import ItemResult
         >>> drill_set = DrillSet(ScoreBook(), "demo", Mode.PRACTICE, ["first", "second"], seed=7)
@@ -88,8 +89,11 @@ class DrillSet(Generic[ItemT]):
         False
         >>> drill_set.record(ItemResult("demo", "first", steps=1, correct=1)); drill_set.part_way
         True
+        >>> _ = drill_set.next_item(); drill_set.record(ItemResult("demo", "second", steps=1, correct=1))
+        >>> drill_set.part_way
+        False
         """
-        return not self.over and bool(self.result.items)
+        return not self.over and 0 < len(self.result.items) < self.size
 
     def advance(self, show: Callable[[ItemT], object], over: Callable[[], object]) -> None:
         """On to the next item: ``show`` it, or, at the end of the set, call ``over``."""
