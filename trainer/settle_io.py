@@ -184,7 +184,7 @@ def amount(value: Any, field: str) -> Decimal:
     problem = check_amount(result)
     if problem:
         raise RoundError(field, problem)
-    return result
+    return result if result else Decimal(0)  # -0.0 is 0
 
 
 def _seat_number(value: Any, field: str) -> int:
