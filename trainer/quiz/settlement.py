@@ -173,13 +173,14 @@ class SettlementQuiz:
             mistakes.append(Mistake(kind, expected.describe(), chosen.describe(), order_rule(self.table, expected),
                                     "qualification" if kind is ErrorKind.MISSED_REFUND_PASS else "order"))
         given_amount = amount if amount is not None else (None if action is Action.PAY else chosen.amount)
+        given = describe_step(seat, wager, action, given_amount)
+        if action is not Action.PAY and amount is not None:
+            given = f"Seat {seat}: {action.value} {format_money(amount)} of the {wager.label}"  # what was typed, not the stake
         if action is not chosen.action:
-            mistakes.append(Mistake(ErrorKind.WRONG_ACTION, chosen.describe(),
-                                    describe_step(seat, wager, action, given_amount), chosen.rule, chosen.topic))
+            mistakes.append(Mistake(ErrorKind.WRONG_ACTION, chosen.describe(), given, chosen.rule, chosen.topic))
         elif given_amount is None or given_amount != chosen.amount:
-            mistakes.append(Mistake(ErrorKind.WRONG_AMOUNT, chosen.describe(),
-                                    describe_step(seat, wager, action, given_amount), chosen.rule, chosen.topic))
-        self._given.setdefault(_key(chosen), describe_step(seat, wager, action, given_amount))
+            mistakes.append(Mistake(ErrorKind.WRONG_AMOUNT, chosen.describe(), given, chosen.rule, chosen.topic))
+        self._given.setdefault(_key(chosen), given)
         target = _key(expected) if chosen is not expected and len(mistakes) == 1 else _key(chosen)
         return self._conclude(target, tuple(mistakes), chosen, lambda: self._pending.remove(chosen), expected)
 
