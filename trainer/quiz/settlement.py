@@ -175,7 +175,7 @@ class SettlementQuiz:
         given_amount = amount if amount is not None else (None if action is Action.PAY else chosen.amount)
         given = describe_step(seat, wager, action, given_amount)
         if action is not Action.PAY and amount is not None:
-            given = f"Seat {seat}: {action.value} {format_money(amount)} of the {wager.label}"  # what was typed, not the stake
+            given = f"Seat {seat}: {action.value} {format_money(amount)} of the {wager.label}"  # as typed
         if action is not chosen.action:
             mistakes.append(Mistake(ErrorKind.WRONG_ACTION, chosen.describe(), given, chosen.rule, chosen.topic))
         elif given_amount is None or given_amount != chosen.amount:
