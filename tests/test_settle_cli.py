@@ -216,9 +216,11 @@ def test_a_line_past_the_limit_gets_an_error_and_the_run_goes_on(monkeypatch: py
     assert results[0] == results[2] and "dealer" in results[2]
 
 
-def test_workers_out_of_range_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_workers_out_of_range_or_without_jsonl_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run(["settle", "--jsonl", "--workers", "0"], "", monkeypatch)
     assert (code, out) == (2, "") and err == "uth-trainer settle: --workers must be 1 to 64, not 0\n"
+    code, out, err = run(["settle", "--workers", "2"], json.dumps(EXAMPLE), monkeypatch)
+    assert (code, out) == (2, "") and "(add --jsonl)" in err
 
 
 def test_text_is_a_floor_supervisors_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
