@@ -161,3 +161,90 @@ def test_version_and_help() -> None:
     assert done.returncode == 0 and done.stdout.startswith("uth-trainer ")
     helped = subprocess.run([sys.executable, "-m", "trainer", "--help"], capture_output=True, text=True, timeout=60)
     assert helped.returncode == 0 and "settle" in helped.stdout and "quiz" in helped.stdout
+
+
+# --- --jsonl streams, --workers, and the --text sheet --------------------------------------------------------
+
+
+def _settle_process(*args: str) -> subprocess.Popen[bytes]:
+    env = {**__import__("os").environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    return subprocess.Popen([sys.executable, "-m", "trainer", "settle", *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+
+def test_jsonl_writes_each_result_before_reading_the_next_line() -> None:
+    child = _settle_process("--jsonl")
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        for bad in ("", "[1e5000]", json.dumps(EXAMPLE)):
+            child.stdin.write(bad.encode() + b"\n")
+            child.stdin.flush()
+            answer = json.loads(child.stdout.readline())  # would wait forever if the result were held back
+            assert ("error" in answer) == (bad != json.dumps(EXAMPLE))
+        child.stdin.close()
+        assert child.wait(timeout=30) == 0 and child.stdout.read() == b""
+    finally:
+        if child.poll() is None:
+            child.kill()
+
+
+def test_workers_give_the_same_lines_in_the_same_order() -> None:
+    lines = []
+    for index in range(450):
+        hand = json.loads(json.dumps(EXAMPLE))
+        hand["seats"][0]["ante"] = hand["seats"][0]["blind"] = 5 + index % 7
+        hand["seats"][0]["play"] = 0 if index % 3 else hand["seats"][0]["ante"] * 4
+        lines.append(json.dumps(hand) if index % 50 else "{bad")
+    data = ("\n".join(lines) + "\n").encode()
+    one = subprocess.run([sys.executable, "-m", "trainer", "settle", "--jsonl"], input=data, capture_output=True,
+                         timeout=120)
+    two = subprocess.run([sys.executable, "-m", "trainer", "settle", "--jsonl", "--workers", "2"], input=data,
+                         capture_output=True, timeout=120)
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert one.stdout.count(b"\n") == 450 and one.stdout == two.stdout
+
+
+def test_a_line_past_the_limit_gets_an_error_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer import settle_stream
+
+    monkeypatch.setattr(settle_stream, "MAX_LINE_BYTES", 1000)
+    text = json.dumps(EXAMPLE) + "\n" + "[" + "1, " * 2000 + "1]\n" + json.dumps(EXAMPLE) + "\n"
+    code, out, err = run(["settle", "--jsonl"], text, monkeypatch)
+    results = [json.loads(line) for line in out.splitlines()]
+    assert (code, err, len(results)) == (0, "", 3)
+    assert results[1] == {"error": "input: the line is longer than 1,000 bytes"}
+    assert results[0] == results[2] and "dealer" in results[2]
+
+
+def test_workers_out_of_range_or_without_jsonl_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run(["settle", "--jsonl", "--workers", "0"], "", monkeypatch)
+    assert (code, out) == (2, "") and err == "uth-trainer settle: --workers must be 1 to 64, not 0\n"
+    code, out, err = run(["settle", "--workers", "2"], json.dumps(EXAMPLE), monkeypatch)
+    assert (code, out) == (2, "") and "(add --jsonl)" in err
+
+
+def test_text_is_a_floor_supervisors_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = {"table": {"round_payouts_to": 1, "trips_paytable": "UTH-02"},
+            "dealer": ["Kh", "7d"], "board": ["2c", "9d", "Ts", "Jh", "3s"],
+            "seats": [{"seat": 2, "hole": ["Qd", "8c"], "ante": 5, "blind": 5, "play": 0},   # folds
+                      {"seat": 3, "hole": ["Kd", "7c"], "ante": 5, "blind": 5, "play": 5},   # ties the dealer
+                      {"seat": 5, "hole": ["Ah", "4h"], "ante": 5, "blind": 5, "play": 5, "trips": 3}]}
+    hand["board"] = ["2h", "9h", "Th", "Jc", "3s"]  # seat 5 makes a flush (Blind 3 to 2 on $5: $7.50)
+    code, out, err = run(["settle", "--text"], json.dumps(hand), monkeypatch)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:3] == ["Ultimate Texas Hold'em", "Banking: House-banked",
+                         "Pay tables: Trips UTH-02, Bad Beat BBB-02, Ultimate Pairs 1, Progressive 01"]
+    assert "Payouts rounded down to $1" in lines
+    assert "Dealer  Kh 7d   Board  2h 9h Th Jc 3s" in lines
+    assert any(line.startswith("Dealer's best five  Kh Jc Th 9h 7d  high card") for line in lines)
+    assert any("push the Ante $5 (push: the stake stays" in line for line in lines)
+    assert any("Seat 2: take the Blind $5" in line for line in lines), "a fold's Blind is taken"
+    assert any("Seat 5: pay the Blind $7 (rounded down from $7.50)" in line for line in lines)
+    tray = next(line for line in lines if line.startswith("Tray: "))
+    house = next(line for line in lines if line.startswith("House net: "))
+    result = json.loads(run(["settle"], json.dumps(hand), monkeypatch)[1])
+    taken = sum(step["amount"] for step in result["procedure"] if step["action"] == "take")
+    paid = sum(step["amount"] for step in result["procedure"] if step["action"] == "pay")
+    assert tray.startswith(f"Tray: takes in ${taken:g}, pays out ${paid:g}")
+    assert house == f"House net: {'+' if taken > paid else '-' if taken < paid else ''}${abs(taken - paid):g}"

@@ -173,6 +173,8 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
 
     if args.workers < 1 or args.workers > 64:
         return fail(f"--workers must be 1 to 64, not {args.workers}")
+    if args.workers > 1 and not args.jsonl:
+        return fail("--workers settles --jsonl lines in parallel; one hand needs no workers (add --jsonl)")
     try:
         paytables = load_paytables(args.paytables)
     except PaytableError as exc:

@@ -8,6 +8,10 @@ output  {"dealer": {"hand", "cards", "qualifies"}, "seats": [{"seat", "hand", "c
          "procedure": [{"seat", "wager", "action", "amount", "phase"}], "player_dealer": {"seat", "net"} | null,
          "collection_fee": number | null, "game": "wa" | "ca" | "ca-bad-beat" | null}
         (+ "progressive_meter" when a Progressive wager was placed)
+
+Every command that reads hands goes through :func:`read_hand` (JSON text to a checked :class:`Hand`, one
+:class:`RoundError` naming the field otherwise): the JSON is read by :mod:`trainer.jsonin` (bounded numbers and
+nesting, no key twice) and every amount must be one a table holds (:mod:`trainer.engine.amounts`).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from trainer.engine.amounts import MAX_AMOUNT, SMALLEST_UNIT, check_amount
 from trainer.engine.cards import Card
 from trainer.engine.games import read_game_key, request_table
 from trainer.engine.paytables import PaytableRegistry, load_paytables
-from trainer.engine.settlement import Action, SeatHand, Settlement, format_money, settle
+from trainer.engine.settlement import Action, Outcome, SeatHand, Settlement, Wager, format_money, settle
 from trainer.engine.table import Banking, TableRules
 from trainer.engine.validation import RoundError, check_round
 from trainer.jsonin import shown
@@ -184,7 +188,7 @@ def amount(value: Any, field: str) -> Decimal:
     problem = check_amount(result)
     if problem:
         raise RoundError(field, problem)
-    return result
+    return result if result else Decimal(0)  # -0.0 is 0
 
 
 def _seat_number(value: Any, field: str) -> int:
@@ -254,7 +258,7 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
                 "cards": [str(card) for card in seat.hand.cards],
                 "result": seat.result,
                 "wagers": {
-                    wager.value: {"outcome": res.outcome.value, "net": number(res.net)}
+                    _TEXT[wager]: {"outcome": _TEXT[res.outcome], "net": number(res.net)}
                     for wager, res in seat.wagers.items()
                 },
                 "net": number(seat.net),
@@ -262,7 +266,7 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
             for seat in result.seats
         ],
         "procedure": [
-            {"seat": step.seat, "wager": step.wager.value, "action": step.action.value, "amount": number(step.amount),
+            {"seat": step.seat, "wager": _TEXT[step.wager], "action": _TEXT[step.action], "amount": number(step.amount),
              "phase": step.phase.value}
             for step in result.procedure
         ],
@@ -275,16 +279,33 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
     return out
 
 
+_TEXT: dict[str, str] = {member: member.value for kind in (Wager, Action, Outcome) for member in kind}
+"""Each wager, action and outcome as plain text (looked up: reading ``.value`` costs more, once per step)."""
+_NUMBERS: dict[Decimal, int | float] = {}
+"""Amounts already turned into JSON numbers (a log repeats the same few amounts); bounded."""
+
+
 def number(value: Decimal) -> int | float:
-    """A JSON number for an exact amount: ``40``, ``7.5`` (never ``7.499999``)."""
-    if value == value.to_integral_value():
-        return int(value)
-    return float(value)
+    """A JSON number for an exact amount: ``40``, ``7.5`` (never ``7.499999``).
+
+    >>> number(Decimal("40.00")), number(Decimal("7.50")), number(Decimal("-0"))
+    (40, 7.5, 0)
+    """
+    found = _NUMBERS.get(value)
+    if found is None:
+        found = int(value) if value == value.to_integral_value() else float(value)
+        if len(_NUMBERS) < 10_000:
+            _NUMBERS[value] = found
+    return found
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+"""Made once: ``json.dumps`` with options builds a new encoder on every call."""
 
 
 def dumps(data: Any) -> str:
     """One line of JSON; every string the output holds came from the engine, so it is valid UTF-8."""
-    return json.dumps(data, ensure_ascii=False)
+    return _ENCODER.encode(data)
 
 
 def settlement_text(result: Settlement, hand: Hand | None = None) -> str:

@@ -1,10 +1,10 @@
 """Benchmark: ``settle --jsonl`` on seven-seat hands with every side bet: hands per second and peak memory.
 
-``python -m trainer.bench jsonl [--hands N ...] [--workers W]``. The input file (a pool of dealt hands, cycled
-to N lines) is written once to a temporary folder; the command runs as a child process reading it and writing
-to a temporary file. Memory is the peak of the command's and its worker processes' memory together
-(proportional set size: pages the workers share with the command count once), sampled every 20 ms.
-Targets: at least 2,500 hands/s and under 100 MB.
+``python -m trainer.bench jsonl [--hands N ...] [--workers W]`` (default 100,000 and 1,000,000 hands, 2 workers).
+The input file (a pool of dealt hands, cycled to N lines) is written once to a temporary folder; the command runs
+as a child process reading it and writing to a temporary file. Memory is the peak of the command's and its worker
+processes' memory together (proportional set size: pages the workers share with the command count once), sampled
+every 20 ms. Targets: at least 2,500 hands/s and under 100 MB.
 """
 
 from __future__ import annotations
@@ -125,7 +125,8 @@ def run(hands: int, workers: int) -> tuple[float, float, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench jsonl", description=__doc__)
     parser.add_argument("--hands", type=int, nargs="+", default=[100_000, 1_000_000])
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
+                        help="settle --jsonl --workers N (default: 2, or 1 on a one-core machine)")
     args = parser.parse_args(argv)
     ok = True
     for hands in args.hands:

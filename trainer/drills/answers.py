@@ -33,7 +33,8 @@ MONEY_HINT = "an amount in dollars, e.g. '52.50', '$600', '7' or 'pay 7'"
 ANSWER_GUIDE = ("a dealer's hand by name, the qualifier optional ('two pair', 'ace high no'); a step as seat, "
                 "wager, action and for a pay the amount ('3 blind pay 7.50', '5 ante push', '2 trips take'); "
                 "one wager as its action ('pay 7.50', 'take', 'push', 'return'); an amount alone is a pay "
-                "('45' = 'pay 45'); amounts in dollars, never negative.")
+                "('45' = 'pay 45'); amounts in dollars, never negative; a seat against the dealer as win, lose "
+                "or tie; where a card goes as 'seat 3', 'dealer', 'flop', 'turn', 'river' or 'rack'.")
 """The one answer grammar every topic reads, said at the start of a drill and shown by ``?``."""
 HELP_WORDS = frozenset({"?", "help", "h?"})
 """Answers that ask for :data:`ANSWER_GUIDE` instead of answering."""

@@ -56,7 +56,7 @@ def run_quiz(
         say("Interrupted: the quiz stops here.")
     book.record_set(result)
     if mode is Mode.EXAM and result.items:
-        _review(result.items, titles, count, say)
+        _review(result.items, titles, say)
     say()
     say(result.summary() if result.steps else NOTHING_ANSWERED)
     if interrupted:
@@ -75,7 +75,7 @@ def _ask_items(drill: Drill, seed: int, count: int, mode: Mode, kept: tuple[SetR
     result, book, titles = kept
     items = drill.items(random.Random(seed), count, mode)
     for number, item in enumerate(items, start=1):
-        say()
+        say("")
         say(f"== {number}/{count}: {item.title}")
         say(item.text)
         try:
@@ -87,14 +87,14 @@ def _ask_items(drill: Drill, seed: int, count: int, mode: Mode, kept: tuple[SetR
                 titles.append(f"{number}/{count}: {item.title}")
                 book.record(outcome)
         if not finished:
-            say()
+            say("")
             say("End of input: the quiz stops here.")
             return
 
 
-def _review(items: list[ItemResult], titles: list[str], count: int, say: Callable[[str], None]) -> None:
+def _review(items: list[ItemResult], titles: list[str], say: Callable[[str], None]) -> None:
     """Exam mode: each item's score and mistakes, once the set is done."""
-    say()
+    say("")
     say("Review: the feedback held back during the exam")
     for title, outcome in zip(titles, items, strict=True):
         say(f"== {title}")

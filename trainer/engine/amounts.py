@@ -32,7 +32,7 @@ def check_amount(value: Decimal, *, allow_negative: bool = False) -> str | None:
         return f"{value} is not an amount"
     if value < 0 and not allow_negative:
         return f"{value} is negative"
-    if abs(value) > MAX_AMOUNT:
+    if value > MAX_AMOUNT or value < -MAX_AMOUNT:  # compared, not abs(): no arithmetic on a huge exponent
         return f"{value} is above the largest amount a table holds ({MAX_AMOUNT:,})"
     if value != value.quantize(SMALLEST_UNIT):
         return f"{value} is finer than a cent"

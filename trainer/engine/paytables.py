@@ -320,7 +320,7 @@ def _read_entry(source: str, entry: str, body: Any) -> Paytable | CollectionSche
         raise PaytableError(source, entry, f"pays '{sorted(duplicates)[0]}' twice")
     edge = body.get("house_edge")
     if edge is not None and (isinstance(edge, bool) or not isinstance(edge, int | float | Decimal)
-                             or not math.isfinite(edge) or not 0 <= abs(edge) <= 100):
+                             or not math.isfinite(edge) or not -100 <= edge <= 100):
         raise PaytableError(source, entry, f"house_edge {_shown(edge)} is not a percentage (-100 to 100)")
     table_id = "blind" if kind == "blind" else entry
     return Paytable(
@@ -338,7 +338,7 @@ def _read_line(source: str, entry: str, kind: str, index: int, line: Any) -> Pay
     if not isinstance(hand, str) or hand not in HANDS_BY_KIND[kind]:
         raise PaytableError(source, where, f"{_shown(hand)} is not a hand a {kind.replace('_', ' ')} table can pay")
     odds_text = line["odds"]
-    if not isinstance(odds_text, str) or len(odds_text) > 40:
+    if not isinstance(odds_text, str) or len(odds_text) > 40 or not odds_text.isprintable():
         raise PaytableError(source, where, f"odds {_shown(odds_text)} are not text such as '3 to 2' or '250 for 1'")
     try:
         odds = Odds.parse(odds_text)

@@ -139,6 +139,9 @@ class DeckCountDrill:
     group: str = "card count"
     colours: tuple[str, str] = ("red", "blue")
     clock: Callable[[], float] = field(default=time.monotonic, compare=False)
+    answer_guide: str = field(default=(
+        "Y or N; a number of cards ('52'); a card such as 'Qh' or '10s', or '-' for none; a deck by its colour "
+        "('red' or 'r')."), compare=False)
 
     def items(self, rng: random.Random, count: int, mode: Mode) -> Iterator[DeckCountItem]:
         """``count`` items; item ``i`` is dealt from its own random source, so it replays alone."""
