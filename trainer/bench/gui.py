@@ -401,7 +401,7 @@ def memory_after_rounds(rounds: int) -> float:
         rss = resident_mb()
         window.close()
         if sound is not None:
-            sound.close()  # type: ignore[attr-defined]
+            sound.close()
     return rss
 
 

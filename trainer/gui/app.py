@@ -20,9 +20,12 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from trainer.settings import APP_DIR_NAME, SettingsStore
+from trainer.settings import APP_DIR_NAME, Settings, SettingsStore
+
+if TYPE_CHECKING:
+    from trainer.gui.sound import SoundPlayer
 
 APP_NAME = "UTH Dealer Trainer"
 ORGANISATION = "UTH Dealer Trainer"
@@ -437,18 +440,18 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     finally:
         restore_signals()
         if sound is not None:
-            sound.close()  # type: ignore[attr-defined]
+            sound.close()
         if progress is not None:
             progress.close()
     log.info("Closed with status %s", status)
     return status
 
 
-def _make_sound(settings: object) -> object | None:
+def _make_sound(settings: Settings) -> SoundPlayer | None:
     """The sound player, or ``None`` when the sound module is not available (the table then runs silently)."""
     try:
         from trainer.gui.sound import SoundPlayer
     except ImportError as exc:
         log.warning("Sound is off: %s", exc)
         return None
-    return SoundPlayer(volume=settings.volume, muted=settings.muted)  # type: ignore[attr-defined]
+    return SoundPlayer(volume=settings.volume, muted=settings.muted)

@@ -106,9 +106,9 @@ class PaytableLab(QDialog):
         self.compute_button.setDefault(True)
         self.compute_button.clicked.connect(self.compute)
         top = QHBoxLayout()
-        for label, widget in (("Bet", self.bet_box), ("Pay table", self.table_box)):
+        for label, box in (("Bet", self.bet_box), ("Pay table", self.table_box)):
             top.addWidget(QLabel(label))
-            top.addWidget(widget)
+            top.addWidget(box)
         for widget in (self.load_button, self.meter, self.wager):
             top.addWidget(widget)
         top.addStretch(1)
@@ -116,7 +116,9 @@ class PaytableLab(QDialog):
 
         self.lines = QTableWidget(0, 5)
         self.lines.setHorizontalHeaderLabels(["Line", "Pays", "Frequency", "1 in", "Contribution"])
-        self.lines.horizontalHeaderItem(1).setToolTip("Edit a pay to compute an edited copy of the table")
+        pays_header = self.lines.horizontalHeaderItem(1)
+        if pays_header is not None:
+            pays_header.setToolTip("Edit a pay to compute an edited copy of the table")
         self.lines.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.lines.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.lines.verticalHeader().setVisible(False)
@@ -314,7 +316,7 @@ class PaytableLab(QDialog):
     def show_report(self, report: OddsReport) -> None:
         self.report = report
         self.lines.blockSignals(True)
-        if [self.lines.item(row, 0).text() for row in range(self.lines.rowCount())] != [
+        if [_text(self.lines.item(row, 0)) for row in range(self.lines.rowCount())] != [
                 line.label for line in report.lines]:  # the game: its lines are the decisions, not the Blind's
             self.lines.setRowCount(len(report.lines))
             for row, line in enumerate(report.lines):
@@ -325,9 +327,9 @@ class PaytableLab(QDialog):
         for row, line in enumerate(report.lines):
             for column, text in ((2, percent(line.frequency, 6)), (3, one_in(line.frequency)),
                                  (4, percent(line.contribution, 4))):
-                item = self.lines.item(row, column)
-                if item is not None:
-                    item.setText(text)
+                cell = self.lines.item(row, column)
+                if cell is not None:
+                    cell.setText(text)
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.lines.blockSignals(False)
         notes = "<br>".join(report.notes)
@@ -426,3 +428,8 @@ def open_paytable_lab(parent: QWidget | None) -> PaytableLab:
     lab.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     lab.show()
     return lab
+
+
+def _text(item: QTableWidgetItem | None) -> str:
+    """The text of a table cell ("" for a cell not filled in)."""
+    return item.text() if item is not None else ""

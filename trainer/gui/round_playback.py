@@ -152,7 +152,7 @@ class RoundPlayback(QMainWindow):
         self.round_log.start(played, PROCEDURE_LABELS[played.procedure.value])
         self.paused = self._stepping
         self.status.show_deck_in_play(played.deck_colour)
-        self.status.show_table(self.settings, table_round.caption)
+        self.status.show_table(self.settings, table_round.caption or "")
         self._update_controls()
         self.roundStarted.emit()
         if self._stepping:
