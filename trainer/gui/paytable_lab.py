@@ -330,7 +330,7 @@ class PaytableLab(QDialog):
                 cell = self.lines.item(row, column)
                 if cell is not None:
                     cell.setText(text)
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.lines.blockSignals(False)
         notes = "<br>".join(report.notes)
         self.figures.setText(
