@@ -431,7 +431,10 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
                         progress_problem=progress_problem)
     if on_window is not None:
         on_window(window)
-    window.show()
+    if window.opens_maximized:
+        window.showMaximized()
+    else:
+        window.show()
     if settings_problem:
         window.notify_later(settings_problem)
     window.progress_room.open_at_start()

@@ -303,11 +303,19 @@ class MainWindow(RoundPlayback):
         self.view.fit_table()
         return True
 
+    opens_maximized = False
+    """The first start on a screen smaller than the default size (a 1366x768 laptop): show the window maximized."""
+
     def _restore_geometry(self) -> None:
         geometry = self.settings.window_geometry
         if geometry and self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii"))):
             return
-        self.resize(DEFAULT_WIDTH, DEFAULT_HEIGHT)
+        screen = self.screen()
+        available = screen.availableGeometry() if screen is not None else None
+        width, height, maximized = first_window_size(
+            (available.width(), available.height()) if available is not None else (DEFAULT_WIDTH, DEFAULT_HEIGHT))
+        self.resize(width, height)
+        self.opens_maximized = maximized
 
     # --- messages ------------------------------------------------------------------------------------------
 
@@ -436,4 +444,19 @@ class MainWindow(RoundPlayback):
             self.firstPainted.emit()
 
 
-__all__ = ["DEFAULT_HEIGHT", "DEFAULT_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "MainWindow", "layout_config", "layout_for"]
+def first_window_size(available: tuple[int, int]) -> tuple[int, int, bool]:
+    """The window's size at its first start on a screen with ``available`` room (width, height), and whether it
+    opens maximized: the default size where it fits, else the whole screen (a 1366x768 laptop), never below the
+    minimum.
+
+    >>> first_window_size((1920, 1040)), first_window_size((1366, 728)), first_window_size((800, 600))
+    ((1400, 900, False), (1366, 728, True), (1024, 700, True))
+    """
+    width, height = available
+    if width >= DEFAULT_WIDTH and height >= DEFAULT_HEIGHT:
+        return DEFAULT_WIDTH, DEFAULT_HEIGHT, False
+    return max(MIN_WIDTH, min(width, DEFAULT_WIDTH)), max(MIN_HEIGHT, min(height, DEFAULT_HEIGHT)), True
+
+
+__all__ = ["DEFAULT_HEIGHT", "DEFAULT_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "MainWindow", "first_window_size",
+           "layout_config", "layout_for"]
