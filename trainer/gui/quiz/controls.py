@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -108,9 +108,28 @@ def uncheck(group: QButtonGroup) -> None:
     group.setExclusive(True)
 
 
+class CategoryList(QListWidget):
+    """The dealer's hand categories in as many columns as fit whole (three on a wide panel, one on the narrowest),
+    each name whole, no scroll bars: the list grows to the rows its width leaves."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """The height that shows every category in the columns the width allows."""
+        spacing = self.spacing()
+        widest = max(self.sizeHintForColumn(0), 1) + 2 * spacing
+        columns = max(1, min(3, self.viewport().width() // widest))
+        rows = -(-self.count() // columns)
+        height = rows * (self.sizeHintForRow(0) + 2 * spacing) + 2 * self.frameWidth() + 4
+        if height != self.height():
+            self.setFixedHeight(height)
+
+
 def category_list() -> QListWidget:
-    """The dealer's hand categories, ``0  high card`` to ``9  royal flush``, in three columns, no scroll bars."""
-    categories = QListWidget()
+    """The dealer's hand categories, ``0  high card`` to ``9  royal flush``, in the columns that fit, no scroll bars."""
+    categories = CategoryList()
     categories.setObjectName("categories")
     categories.setFlow(QListView.Flow.TopToBottom)
     categories.setWrapping(True)
@@ -120,8 +139,7 @@ def category_list() -> QListWidget:
     categories.setSpacing(1)
     categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    rows = 4  # three columns: 0-3, 4-7, 8-9
-    categories.setFixedHeight(rows * (categories.sizeHintForRow(0) + 2) + 2 * categories.frameWidth() + 4)
+    categories.fit_rows()
     categories.setToolTip("The dealer's best five-card hand: 0–9 or the arrow keys")
     return categories
 
