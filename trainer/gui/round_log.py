@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QScrollArea, QVBoxLayout, QWidget
 
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step, format_money
@@ -15,6 +15,10 @@ from trainer.engine.strategy import Street
 _SECTION_PHASES = {"folds": "fold", "refund": "refund"}
 """The steps a section of the log lists: the folds section the folded hands collected, the refund section the
 Antes pushed."""
+
+
+LOG_MIN_HEIGHT = 90
+"""The round log keeps a few lines below the settlement panel, whatever the window's height."""
 
 
 class RoundLog(QWidget):
@@ -31,18 +35,35 @@ class RoundLog(QWidget):
         self.prompt_area = QWidget()
         self.prompt_area.setObjectName("promptArea")
         self.prompt_area.setLayout(QVBoxLayout())
-        self.prompt_area.hide()
+        self.prompt_scroll = QScrollArea()
+        """The prompt area scrolls when a low window leaves it less than its height: its buttons keep their size
+        and nothing is pushed past the window's edge."""
+        self.prompt_scroll.setObjectName("promptScroll")
+        self.prompt_scroll.setWidgetResizable(True)
+        self.prompt_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.prompt_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.prompt_scroll.setWidget(self.prompt_area)
+        self.prompt_scroll.hide()
+        self.prompt_area.installEventFilter(self)
+        self.prompt_area.hide()  # after setWidget, which shows it
         self.list = QListWidget()
         self.list.setObjectName("roundLog")
         self.list.setWordWrap(True)
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.list.setMinimumHeight(LOG_MIN_HEIGHT)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.prompt_area)
+        layout.addWidget(self.prompt_scroll, 4)
         layout.addWidget(self.list, 1)
         self._played: PlayedRound | None = None
         self._sections: list[str] = []
         self._shown = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The scroll area around the prompt area is shown and hidden with it (quizzes show and hide the area)."""
+        if watched is self.prompt_area and event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
+            self.prompt_scroll.setVisible(event.type() == QEvent.Type.ShowToParent)
+        return super().eventFilter(watched, event)
 
     def lines(self) -> list[str]:
         """The text of every line, top to bottom (for tests and for copying)."""
