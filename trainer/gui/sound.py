@@ -3,11 +3,10 @@
 The audio device is opened and the WAV files are loaded once, in a background thread, so the window does not
 wait for them; ``play`` only starts a sound, which the mixer then plays by itself. When there is no sound
 (no pygame, no audio device, missing or unreadable files) the player says so in one log line and stays
-silent: it never raises and never prints a traceback.
+silent: it never raises and never prints a traceback. In use (it opens the audio device, so it is not a doctest)::
 
->>> player = SoundPlayer(volume=0.5)     # doctest: +SKIP
->>> player.play("deal")                  # doctest: +SKIP
-True
+    player = SoundPlayer(volume=0.5)
+    player.play("deal")                  # True: the sound started
 
 This module does not import Qt, so it also works in tools and tests that run without a window.
 """
