@@ -27,9 +27,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from trainer.engine.dealing import Procedure
+from trainer.engine.errors import RoundError
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.table import Banking, TableRules
-from trainer.engine.validation import RoundError
 from trainer.resources import engine_data_dir
 
 if TYPE_CHECKING:

@@ -8,6 +8,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card, CardError, parse_cards
+from trainer.engine.errors import RoundError as RoundError  # re-exported: where the checks are, their error
+from trainer.engine.games import game_named
 from trainer.engine.table import HOUSE_SEATS, WAGER_ORDER, TableRules
 
 if TYPE_CHECKING:
@@ -15,14 +17,6 @@ if TYPE_CHECKING:
 
 PLAY_MULTIPLES = (0, 1, 2, 3, 4)
 MAX_POSITION = 8
-
-
-class RoundError(ValueError):
-    """A round that cannot be settled; ``field`` names where (``seats[0].play``), the message says why."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        self.field, self.problem = field, problem
-        super().__init__(f"{field}: {problem}")
 
 
 def check_round(
@@ -101,8 +95,6 @@ def check_game(table: TableRules, seats: Sequence[SeatHand]) -> None:
     options, positions and limits; the refusal names the game and the field."""
     if table.game is None:
         return
-    from trainer.engine.games import game_named
-
     try:
         game = game_named(table.game)
     except KeyError as exc:
