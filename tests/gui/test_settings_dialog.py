@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 from typing import Any
 
@@ -9,7 +10,9 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from trainer.engine.games import game_named
-from trainer.gui.settings_dialog import CUSTOM, OUTSIDE_GAME, SettingsDialog
+from trainer.gui import game_choices
+from trainer.gui.game_choices import CUSTOM, OUTSIDE_GAME
+from trainer.gui.settings_dialog import SettingsDialog
 from trainer.gui.status_bar import table_summary
 from trainer.settings import DEFAULTS, Settings, SettingsError, SettingsStore
 
@@ -386,6 +389,11 @@ def test_the_settings_a_game_saves_keep_their_strings(qtbot: Any, tmp_path: Any)
     loaded, problem = SettingsStore(store.path).load()
     assert problem is None
     assert make(qtbot, loaded).game.currentData() == "ca-bad-beat"
+
+
+def test_the_game_box_texts_come_from_the_games_data() -> None:
+    result = doctest.testmod(game_choices)
+    assert result.attempted > 0 and result.failed == 0
 
 
 @pytest.mark.parametrize(("game_id", "summary"), [

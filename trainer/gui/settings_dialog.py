@@ -39,7 +39,19 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.games import Game, game_named, games
+from trainer.gui.game_choices import (
+    CUSTOM,
+    CUSTOM_TITLE,
+    FIELD_LABELS,
+    fee_option_text,
+    fill_box,
+    game_choice_text,
+    limits_text,
+    narrowable,
+    select,
+)
 from trainer.settings import (
+    BANKINGS,
     DECK_BACK_COLOURS,
     DEFAULTS,
     HOUSE_SEATS,
@@ -81,61 +93,6 @@ _HOUSE_RULES = (
      "Exact pays every cent (3 to 2 on $5 is $7.50); a chip rounds every payout down to it."),
 )
 """The house-rule fields: settings name, label, choices (shown text, value) and the line that explains it."""
-CUSTOM = "custom"
-"""The game box's value for the room's own table (no game of the documents)."""
-CUSTOM_TITLE = "Custom table (the room's own)"
-OUTSIDE_GAME = " — custom table"
-"""Added to a choice the chosen game does not have (listed below the game's own choices)."""
-_FIELD_LABELS = {
-    "banking": "Banking", "seats": "Seats", "procedure": "Dealing procedure", "offer_trips": "Trips",
-    "trips_paytable": "Trips", "offer_bad_beat": "Bad Beat", "bad_beat_paytable": "Bad Beat",
-    "offer_pairs": "Ultimate Pairs", "pairs_paytable": "Ultimate Pairs", "offer_progressive": "Progressive",
-    "progressive_paytable": "Progressive", "min_wager": "Table minimum", "max_wager": "Table maximum",
-    "collection_schedule": "Collection schedule",
-}
-
-
-def game_choice_text(game: Game) -> str:
-    """How the game box names a game: its short title, its banking and positions, its documents.
-
-    >>> game_choice_text(game_named("wa"))
-    'Washington UTH (house-banked, seeds 002/004)'
-    >>> game_choice_text(game_named("ca"))
-    'California UTH (player-dealer, 8 positions, seed 003)'
-    """
-    numbers = [document.removeprefix("seed ") for document in game.documents]
-    documents = f"seed{'s' if len(numbers) > 1 else ''} {'/'.join(numbers)}"
-    banking = "house-banked" if game.is_house else f"player-dealer, {game.positions} positions"
-    return f"{game_title(game)} ({banking}, {documents})"
-
-
-def fee_option_text(game: Game | None, schedule: str) -> str:
-    """A collection schedule in the box, with the limit per spot a game gives it (seed 003)."""
-    text = f"{collection_title(schedule)} [{schedule}]"
-    option = next((o for o in game.fee_options if o.schedule == schedule), None) if game else None
-    if option is not None and option.limit_per_spot is not None:
-        low, high = option.limit_per_spot
-        text += f" · limit per spot ${low:,}–${high:,}"
-    return text
-
-
-def limits_text(game: Game | None) -> str:
-    """What the chosen game allows for the table's limits, in one line."""
-    if game is None:
-        return "The room's own limits."
-    if game.is_house:
-        return f"{game_title(game)}: the room's own limits."
-    spots = [(o.schedule, o.limit_per_spot) for o in game.fee_options if o.limit_per_spot is not None]
-    if spots:
-        listed = ", ".join(f"${low:,}–${high:,}" for _, (low, high) in spots)
-        return (f"{game_title(game)}: every wager within the fee option's limit per spot ({listed} for options "
-                f"1–{len(spots)}); choosing an option sets the table's limits to it.")
-    parts = []
-    if game.min_wager_range:
-        parts.append(f"minimum ${game.min_wager_range[0]:,}–${game.min_wager_range[1]:,}")
-    if game.max_wager_range:
-        parts.append(f"maximum ${game.max_wager_range[0]:,}–${game.max_wager_range[1]:,}")
-    return f"{game_title(game)}: table {' and '.join(parts)}."
 
 
 def _combo(items: list[tuple[str, Any]], name: str) -> QComboBox:
@@ -144,32 +101,6 @@ def _combo(items: list[tuple[str, Any]], name: str) -> QComboBox:
     for text, data in items:
         box.addItem(text, data)
     return box
-
-
-def _select(box: QComboBox, data: Any) -> None:
-    index = box.findData(data)
-    if index >= 0:
-        box.setCurrentIndex(index)
-
-
-def _fill(box: QComboBox, items: list[tuple[str, Any]], offered: list[Any] | None, current: Any) -> None:
-    """Refill ``box``: every item when ``offered`` is None; else the offered ones (in that order), a line, then
-    the rest marked as leaving the game. ``current`` stays chosen when it is there, else the first item."""
-    box.clear()
-    if offered is None:
-        for text, data in items:
-            box.addItem(text, data)
-    else:
-        texts = dict((data, text) for text, data in items)
-        for data in offered:
-            box.addItem(texts[data], data)
-        others = [(text, data) for text, data in items if data not in offered]
-        if others:
-            box.insertSeparator(box.count())
-        for text, data in others:
-            box.addItem(text + OUTSIDE_GAME, data)
-    box.setCurrentIndex(0)
-    _select(box, current)
 
 
 def _dollars(name: str, maximum: int) -> QSpinBox:
@@ -225,6 +156,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(self.buttons)
         self._connect()
+        self._reserve_widths()
         self.load(settings)
 
     # --- building ------------------------------------------------------------------------------------------
@@ -260,16 +192,16 @@ class SettingsDialog(QDialog):
         self.game_note.setStyleSheet("color: #555555;")
         self._items["banking"] = [(text, key) for key, text in _BANKING_LABELS.items()]
         self._items["procedure"] = [(PROCEDURE_LABELS[p], p) for p in PROCEDURES]
-        self.banking = _combo(self._items["banking"], "banking")
+        self.banking = narrowable(_combo(self._items["banking"], "banking"))
         self.seats = QComboBox()
         self.seats.setObjectName("seats")
         # Refilled when the banking changes: the box grows to "8 positions (…)" instead of cutting it.
         self.seats.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.procedure = _combo(self._items["procedure"], "procedure")
+        self.procedure = narrowable(_combo(self._items["procedure"], "procedure"))
         self.careless = QCheckBox("Simulated players sometimes make poor choices (3x raises, folded pairs)")
         self.careless.setObjectName("careless_players")
         form.addRow("&Game:", self.game)
-        form.addRow("", self.game_note)
+        form.addRow(self.game_note)
         self._add_row(form, "&Banking:", self.banking, "banking")
         self._add_row(form, "&Seats:", self.seats, "seats")
         self._add_row(form, "&Dealing procedure:", self.procedure, "procedure")
@@ -286,7 +218,7 @@ class SettingsDialog(QDialog):
                 (paytable_title(kind, i), int(i) if kind == "pairs" else i) for i in paytable_choices(kind)
             ]
             self._items[table_key] = items
-            box = _combo(items, table_key)
+            box = narrowable(_combo(items, table_key))
             check = QCheckBox("offered")
             check.setObjectName(offer_key)
             row = QWidget()
@@ -325,8 +257,8 @@ class SettingsDialog(QDialog):
         self.min_wager = _dollars("min_wager", WAGER_CEILING)
         self.max_wager = _dollars("max_wager", WAGER_CEILING)
         self.bank = _dollars("player_dealer_bank", 10 * WAGER_CEILING)
-        self.collection = _combo([(f"{collection_title(i)} [{i}]", i) for i in collection_choices()],
-                                 "collection_schedule")
+        self.collection = narrowable(_combo([(f"{collection_title(i)} [{i}]", i) for i in collection_choices()],
+                                 "collection_schedule"))
         self._add_row(form, "Table m&inimum:", self.min_wager, "min_wager")
         self._add_row(form, "Table ma&ximum:", self.max_wager, "max_wager")
         self._add_row(form, "Player-dealer &bank:", self.bank, "player_dealer_bank")
@@ -390,31 +322,31 @@ class SettingsDialog(QDialog):
         self._loading = True
         try:
             game = settings_game(settings)
-            _select(self.game, game.id if game else CUSTOM)
+            select(self.game, game.id if game else CUSTOM)
             self.game_note.setText(self._game_line(game))
             self._fill_for_game(game, settings.banking, settings.seats)
-            _select(self.banking, settings.banking)
+            select(self.banking, settings.banking)
             self._fill_seats(settings.banking, settings.seats)
-            _select(self.procedure, settings.procedure)
+            select(self.procedure, settings.procedure)
             self.careless.setChecked(settings.careless_players)
             for _kind, offer_key, table_key, _label in _SIDE_BETS:
                 self.offer[offer_key].setChecked(getattr(settings, offer_key))
-                _select(self.paytable[table_key], getattr(settings, table_key))
+                select(self.paytable[table_key], getattr(settings, table_key))
             for key, box in self.house_rules.items():
-                _select(box, getattr(settings, key))
+                select(box, getattr(settings, key))
             self.min_wager.setValue(settings.min_wager)
             self.max_wager.setValue(settings.max_wager)
             self.bank.setValue(settings.player_dealer_bank)
-            _select(self.collection, settings.collection_schedule)
-            _select(self.speed, settings.animation_speed)
+            select(self.collection, settings.collection_schedule)
+            select(self.speed, settings.animation_speed)
             if self.speed.currentData() != settings.animation_speed:  # a speed between the steps
                 self.speed.addItem(speed_text(settings.animation_speed), settings.animation_speed)
                 self.speed.setCurrentIndex(self.speed.count() - 1)
             self.volume.setValue(round(settings.volume * 100))
             self.muted.setChecked(settings.muted)
             self.four_colour.setChecked(settings.four_colour)
-            _select(self.back_one, settings.deck_backs[0])
-            _select(self.back_two, settings.deck_backs[1])
+            select(self.back_one, settings.deck_backs[0])
+            select(self.back_two, settings.deck_backs[1])
         finally:
             self._loading = False
         self._refresh()
@@ -463,6 +395,26 @@ class SettingsDialog(QDialog):
                                    quiz_mode=self._original.quiz_mode, profile=self._original.profile,
                                    start_page_at_start=self._original.start_page_at_start))
 
+    def _reserve_widths(self) -> None:
+        """Give every box a game refills the width of its longest choice under any game, so that no choice is
+        ever cut (a window already shown does not grow with its boxes)."""
+        boxes = (self.banking, self.seats, self.procedure, self.collection, *self.paytable.values())
+        widths = dict.fromkeys(boxes, 0)
+        self._loading = True
+        try:
+            for game in (*games(), None):
+                for banking in BANKINGS:
+                    if game is not None and game.banking.value != banking:
+                        continue
+                    self.game.setCurrentIndex(self.game.findData(game.id if game else CUSTOM))
+                    self._fill_for_game(game, banking, None)
+                    for box in boxes:
+                        widths[box] = max(widths[box], box.sizeHint().width())
+        finally:
+            self._loading = False
+        for box, width in widths.items():
+            box.setMinimumWidth(width)
+
     def chosen_game(self) -> Game | None:
         """The game the box shows, or None for the room's custom table."""
         game_id = self.game.currentData()
@@ -480,25 +432,25 @@ class SettingsDialog(QDialog):
         offered: list[Any] | None = None
         if game is not None and game.banking.value == banking:
             offered = [n for _, n in items if (n <= game.positions if game.is_house else n == game.positions)]
-        _fill(self.seats, items, offered, seats if seats is not None else 6)
+        fill_box(self.seats, items, offered, seats if seats is not None else 6)
         if self.seats.currentData() != seats:
-            _select(self.seats, 6 if offered is None or 6 in offered else offered[0])
+            select(self.seats, 6 if offered is None or 6 in offered else offered[0])
         self._loading = was_loading
 
     def _fill_for_game(self, game: Game | None, banking: str, seats: int | None) -> None:
         """Refill the boxes a game narrows: its own choices first, the rest below a line (all, for no game).
         The boxes keep their values."""
         was_loading, self._loading = self._loading, True
-        _fill(self.banking, self._items["banking"], [game.banking.value] if game else None, banking)
-        _fill(self.procedure, self._items["procedure"], [p.value for p in game.procedures] if game else None,
+        fill_box(self.banking, self._items["banking"], [game.banking.value] if game else None, banking)
+        fill_box(self.procedure, self._items["procedure"], [p.value for p in game.procedures] if game else None,
               self.procedure.currentData())
         for kind, _offer_key, table_key, _label in _SIDE_BETS:
             offered = [int(i) if kind == "pairs" else i for i in game.paytables_of(kind)] if game else []
             box = self.paytable[table_key]
-            _fill(box, self._items[table_key], offered or None, box.currentData())
+            fill_box(box, self._items[table_key], offered or None, box.currentData())
         fees = list(game.fee_schedules) if game else []
         items = [(fee_option_text(game, i), i) for i in collection_choices()]
-        _fill(self.collection, items, fees or None, self.collection.currentData())
+        fill_box(self.collection, items, fees or None, self.collection.currentData())
         self._loading = was_loading
         self._fill_seats(banking, seats)
         self.limits_note.setText(limits_text(game))
@@ -529,25 +481,25 @@ class SettingsDialog(QDialog):
         self._refresh()
 
     def _show_game_defaults(self, values: dict[str, Any]) -> None:
-        _select(self.banking, values["banking"])
-        _select(self.procedure, values["procedure"])
+        select(self.banking, values["banking"])
+        select(self.procedure, values["procedure"])
         for _kind, offer_key, table_key, _label in _SIDE_BETS:
             self.offer[offer_key].setChecked(values[offer_key])
-            _select(self.paytable[table_key], values[table_key])
+            select(self.paytable[table_key], values[table_key])
         self.min_wager.setValue(values["min_wager"])
         self.max_wager.setValue(values["max_wager"])
         self.bank.setValue(values["player_dealer_bank"])
-        _select(self.collection, values["collection_schedule"])
+        select(self.collection, values["collection_schedule"])
 
     def _leave_game(self, game: Game, found: dict[str, str]) -> None:
         """The fields are no longer a table of ``game``: show the custom table, all choices open, and say why."""
         key, problem = next(iter(found.items()))
-        label = _FIELD_LABELS.get(key, key)
+        label = FIELD_LABELS.get(key, key)
         reason = problem if problem.startswith(label) else f"{label}: {problem}"
         values = self.values()
         self._loading = True
         try:
-            _select(self.game, CUSTOM)
+            select(self.game, CUSTOM)
             self._fill_for_game(None, values["banking"], values["seats"])
         finally:
             self._loading = False
@@ -574,7 +526,7 @@ class SettingsDialog(QDialog):
             return
         banking = self.banking.currentData()
         self._fill_seats(banking, self.seats.currentData())
-        _select(self.procedure, default_procedure(banking))
+        select(self.procedure, default_procedure(banking))
         if banking == "player-dealer":
             self.offer["offer_pairs"].setChecked(False)
             self.offer["offer_progressive"].setChecked(False)
