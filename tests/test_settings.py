@@ -14,6 +14,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 import trainer.settings as settings_module
+from trainer.engine.games import game_named, game_of_settings
 from trainer.engine.round import PlayedRound
 from trainer.settings import (
     DEFAULTS,
@@ -580,3 +581,55 @@ def test_the_animation_speed_limits_are_defined_once() -> None:
     assert Settings(animation_speed=4.0).animation_speed == 4.0
     with pytest.raises(SettingsError):
         Settings(animation_speed=4.5)
+
+
+# --- the games of the documents (rules-notes §1b) ----------------------------------------------------------
+
+
+def test_the_default_settings_are_the_washington_game() -> None:
+    wa = game_named("wa")
+    assert game_of_settings(DEFAULTS.as_dict()) is wa
+    assert settings_module.settings_game(DEFAULTS) is wa
+    # house-banked, 6 seats, ACE / iDeal, Trips UTH-01 and Bad Beat BBB-02 offered, $5–$500: the first of each
+    # of Washington's choices (seeds 002 and 004)
+    expected = {"banking": "house", "seats": 6, "procedure": "ace", "offer_trips": True, "trips_paytable": "UTH-01",
+                "offer_bad_beat": True, "bad_beat_paytable": "BBB-02", "offer_pairs": False, "pairs_paytable": 1,
+                "offer_progressive": False, "progressive_paytable": "01", "min_wager": 5, "max_wager": 500}
+    assert wa.settings() == expected
+    assert {key: getattr(DEFAULTS, key) for key in expected} == expected
+
+
+@pytest.mark.parametrize(("game_id", "trips", "bad_beat", "seats", "fee"), [
+    ("ca", "UTH-02", False, 8, "uth-1"),
+    ("ca-bad-beat", "UTH-04", True, 6, "bb-1"),
+])
+def test_a_player_dealer_games_defaults_are_settings_of_that_game(
+        game_id: str, trips: str, bad_beat: bool, seats: int, fee: str) -> None:
+    game = game_named(game_id)
+    s = DEFAULTS.replace(**game.settings())
+    assert (s.banking, s.seats, s.procedure, s.trips_paytable, s.offer_bad_beat, s.collection_schedule) == (
+        "player-dealer", seats, "shuffler", trips, bad_beat, fee)
+    assert settings_module.settings_game(s) is game
+
+
+def test_a_room_table_outside_the_three_games_is_the_custom_table() -> None:
+    mixed = DEFAULTS.replace(banking="player-dealer", procedure="shuffler", trips_paytable="UTH-02",
+                             bad_beat_paytable="CA", collection_schedule="uth-1", max_wager=300, seats=8)
+    assert settings_module.settings_game(mixed) is None  # seed 003's game offers no Bad Beat
+    assert settings_module.game_title(None) == "Custom table"
+    assert settings_module.game_title(game_named("wa")) == "Washington UTH"
+
+
+@pytest.mark.parametrize("game_id", ["wa", "ca", "ca-bad-beat"])
+def test_each_games_settings_are_saved_with_the_same_strings_and_load_as_that_game(
+        store: SettingsStore, game_id: str) -> None:
+    game = game_named(game_id)
+    s = DEFAULTS.replace(**game.settings())
+    store.save(s)
+    saved = json.loads(store.path.read_text(encoding="utf-8"))
+    assert set(saved) == {"version", *settings_module.FIELD_NAMES}  # no new key: the game is read off the fields
+    for key, value in game.settings().items():
+        assert saved[key] == value, key
+    loaded, problem = SettingsStore(store.path).load()
+    assert problem is None and loaded == s
+    assert settings_module.settings_game(loaded) is game

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import trainer.engine.table as _engine_table
 from trainer.engine.dealing import Procedure
+from trainer.engine.games import Game, game_of_settings
 from trainer.engine.paytables import load_paytables
 from trainer.engine.table import Banking, OnFold, TableRules
 
@@ -138,6 +139,25 @@ def collection_choices() -> tuple[str, ...]:
 def collection_title(schedule_id: str) -> str:
     """The title of a collection schedule: ``Collection option 1 (Bad Beat Bonus)``."""
     return load_paytables().collection(schedule_id).title
+
+
+def game_title(game: Game | None) -> str:
+    """A game's short name for a screen (``Washington UTH``), or ``Custom table`` for a room's own combination.
+
+    >>> from trainer.engine.games import game_named
+    >>> game_title(game_named("ca-bad-beat")), game_title(None)
+    ('California UTH Bad Beat Bonus', 'Custom table')
+    """
+    return game.title.replace("Ultimate Texas Hold'em", "UTH") if game is not None else "Custom table"
+
+
+def settings_game(settings: Settings) -> Game | None:
+    """The game of the documents these settings are (rules-notes §1b), or None: the room's custom table.
+
+    >>> settings_game(DEFAULTS).id
+    'wa'
+    """
+    return game_of_settings(settings.as_dict())
 
 
 # ----------------------------------------------------------------------------------------------------

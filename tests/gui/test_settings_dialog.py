@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import doctest
+import json
 from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
+from trainer.engine.games import game_named
+from trainer.gui import game_choices
+from trainer.gui.game_choices import CUSTOM, OUTSIDE_GAME
 from trainer.gui.settings_dialog import SettingsDialog
-from trainer.settings import DEFAULTS, Settings, SettingsError
+from trainer.gui.status_bar import table_summary
+from trainer.settings import DEFAULTS, Settings, SettingsError, SettingsStore
 
 pytestmark = pytest.mark.gui
 
@@ -208,3 +214,195 @@ def test_the_seats_box_shows_every_choice_whole(qtbot: Any, banking: str) -> Non
         # the text fits the box, beside its arrow
         assert metrics.horizontalAdvance(text) + 24 <= box.sizeHint().width(), text
         qtbot.waitUntil(lambda: box.width() >= box.sizeHint().width(), timeout=2000)
+
+
+# --- the games of the documents (rules-notes §1b) ----------------------------------------------------------
+
+MIXED = DEFAULTS.replace(offer_pairs=True, seats=7, procedure="shuffler", min_wager=10, max_wager=2000)
+"""A room's own table: Washington's wagers dealt with California's shuffler (no game of the documents)."""
+
+
+def choose(box: Any, data: Any) -> None:
+    index = box.findData(data)
+    assert index >= 0, data
+    box.setCurrentIndex(index)
+
+
+def items(box: Any) -> list[str]:
+    return [box.itemText(i) for i in range(box.count())]
+
+
+def test_the_game_box_offers_the_three_games_then_the_custom_table(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    assert items(dialog.game) == [
+        "Washington UTH (house-banked, seeds 002/004)",
+        "California UTH (player-dealer, 8 positions, seed 003)",
+        "California UTH Bad Beat Bonus (player-dealer, 6 positions, seed 001)",
+        "Custom table (the room's own)",
+    ]
+    page = dialog.tabs.widget(0)
+    assert page.isAncestorOf(dialog.game)
+    assert dialog.game.geometry().top() <= dialog.banking.geometry().top()
+
+
+def test_the_default_settings_open_on_the_washington_game(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    assert dialog.game.currentData() == "wa"
+    dialog = make(qtbot, MIXED)
+    assert dialog.game.currentData() == CUSTOM
+    dialog.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
+    assert dialog.game.currentData() == "wa"
+
+
+@pytest.mark.parametrize(("game_id", "expected"), [
+    ("wa", {"banking": "house", "seats": 6, "procedure": "ace", "trips_paytable": "UTH-01", "offer_bad_beat": True,
+            "bad_beat_paytable": "BBB-02", "offer_pairs": False, "offer_progressive": False, "min_wager": 5,
+            "max_wager": 500}),
+    ("ca", {"banking": "player-dealer", "seats": 8, "procedure": "shuffler", "trips_paytable": "UTH-02",
+            "offer_bad_beat": False, "offer_pairs": False, "offer_progressive": False, "min_wager": 5,
+            "max_wager": 300, "player_dealer_bank": 1000, "collection_schedule": "uth-1"}),
+    ("ca-bad-beat", {"banking": "player-dealer", "seats": 6, "procedure": "shuffler", "trips_paytable": "UTH-04",
+                     "offer_bad_beat": True, "bad_beat_paytable": "CA", "offer_pairs": False,
+                     "offer_progressive": False, "min_wager": 5, "max_wager": 500, "player_dealer_bank": 1000,
+                     "collection_schedule": "bb-1"}),
+])
+def test_each_game_chosen_gives_exactly_its_datas_defaults(qtbot: Any, game_id: str,
+                                                           expected: dict[str, Any]) -> None:
+    dialog = make(qtbot, MIXED)
+    choose(dialog.game, game_id)
+    assert ok_enabled(dialog)
+    result = dialog.result_settings()
+    data = game_named(game_id).settings()
+    assert {key: getattr(result, key) for key in data} == data
+    assert {key: getattr(result, key) for key in expected} == expected  # the documents' figures (rules-notes §1b)
+    assert dialog.game.currentData() == game_id
+    # what the dialog does not own is kept
+    assert (result.volume, result.careless_players, result.deck_backs) == (
+        MIXED.volume, MIXED.careless_players, MIXED.deck_backs)
+
+
+def test_a_game_lists_its_own_choices_first_and_the_rest_below_a_line(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    choose(dialog.game, "ca")
+    trips = dialog.paytable["trips_paytable"]
+    assert trips.itemText(0) == "Trips UTH-02"
+    assert trips.itemData(1) is None  # the line
+    assert [trips.itemText(i) for i in range(2, trips.count())] == [
+        f"Trips {name}{OUTSIDE_GAME}" for name in ("UTH-01", "UTH-03", "UTH-04")]
+    assert dialog.seats.itemData(0) == 8 and dialog.seats.itemText(2).endswith(OUTSIDE_GAME)
+    assert [dialog.procedure.itemData(i) for i in range(2)] == ["shuffler", "card-shoe"]
+    fees = items(dialog.collection)
+    assert fees[:3] == [
+        "Collection option 1 (Ultimate Texas Hold'em) [uth-1] · limit per spot $5–$300",
+        "Collection option 2 (Ultimate Texas Hold'em) [uth-2] · limit per spot $25–$1,000",
+        "Collection option 3 (Ultimate Texas Hold'em) [uth-3] · limit per spot $100–$2,000",
+    ]
+    assert all(text.endswith(OUTSIDE_GAME) for text in fees[4:]) and len(fees) == 3 + 1 + 24
+    assert dialog.banking.itemData(0) == "player-dealer" and dialog.banking.itemText(2).endswith(OUTSIDE_GAME)
+    choose(dialog.game, CUSTOM)
+    assert not any(OUTSIDE_GAME in text for box in (dialog.collection, dialog.banking, trips) for text in items(box))
+    assert dialog.result_settings().trips_paytable == "UTH-02"  # the custom table starts from what was shown
+
+
+def test_a_choice_the_game_has_keeps_the_game(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    choose(dialog.paytable["trips_paytable"], "UTH-03")
+    choose(dialog.seats, 3)
+    choose(dialog.procedure, "deck-mate")
+    dialog.offer["offer_pairs"].setChecked(True)
+    choose(dialog.paytable["pairs_paytable"], 5)
+    assert dialog.game.currentData() == "wa"
+    assert not dialog.game_note.text().startswith("Now the room's custom table")
+
+
+def test_a_fee_option_of_california_uth_sets_the_tables_limits_to_its_limit_per_spot(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    choose(dialog.game, "ca")
+    choose(dialog.collection, "uth-2")
+    assert (dialog.min_wager.value(), dialog.max_wager.value()) == (25, 1000)  # seed 003, option 2
+    choose(dialog.collection, "uth-3")
+    assert (dialog.min_wager.value(), dialog.max_wager.value()) == (100, 2000)
+    assert dialog.game.currentData() == "ca"
+    assert dialog.collection.currentText().endswith("limit per spot $100–$2,000")
+    assert "$5–$300, $25–$1,000, $100–$2,000" in dialog.limits_note.text()
+
+
+@pytest.mark.parametrize(("game_id", "change", "said"), [
+    ("ca", lambda d: d.offer["offer_bad_beat"].setChecked(True), "Bad Beat is not offered"),
+    ("ca", lambda d: choose(d.paytable["trips_paytable"], "UTH-01"), "'UTH-01' is not offered"),
+    ("ca", lambda d: d.max_wager.setValue(500), "$500 is outside the limit per spot $5–$300"),
+    ("ca-bad-beat", lambda d: choose(d.seats, 8), "a table of 6 positions"),
+    ("ca-bad-beat", lambda d: choose(d.collection, "uth-1"), "'uth-1' is not a fee option"),
+    ("wa", lambda d: choose(d.procedure, "card-shoe"), "'card-shoe' is not a dealing procedure"),
+    ("wa", lambda d: choose(d.banking, "player-dealer"), "Banking"),
+])
+def test_a_box_outside_the_game_switches_to_the_custom_table_with_a_line(
+        qtbot: Any, game_id: str, change: Any, said: str) -> None:
+    dialog = make(qtbot)
+    choose(dialog.game, game_id)
+    change(dialog)
+    assert dialog.game.currentData() == CUSTOM
+    note = dialog.game_note.text()
+    assert note.startswith("Now the room's custom table, no longer ")
+    assert said in note
+    assert game_named(game_id).title in note  # the refusal names the game it left
+
+
+def test_california_uth_with_a_bad_beat_is_a_custom_table_the_room_may_keep(qtbot: Any) -> None:
+    dialog = make(qtbot)
+    choose(dialog.game, "ca")
+    dialog.offer["offer_bad_beat"].setChecked(True)
+    choose(dialog.paytable["bad_beat_paytable"], "CA")
+    assert ok_enabled(dialog)
+    result = dialog.result_settings()
+    assert (result.trips_paytable, result.offer_bad_beat, result.bad_beat_paytable, result.seats) == (
+        "UTH-02", True, "CA", 8)
+    again = make(qtbot, result)
+    assert again.game.currentData() == CUSTOM
+    assert table_summary(result).startswith("Custom table · Player-dealer, 8 positions · Trips UTH-02")
+
+
+@pytest.mark.parametrize("game_id", ["wa", "ca", "ca-bad-beat"])
+def test_reopening_restores_the_game(qtbot: Any, game_id: str) -> None:
+    dialog = make(qtbot, MIXED)
+    choose(dialog.game, game_id)
+    with qtbot.waitSignal(dialog.accepted, timeout=1000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    again = make(qtbot, dialog.result_settings())
+    assert again.game.currentData() == game_id
+    assert again.result_settings() == dialog.result_settings()
+    assert again.paytable["trips_paytable"].itemText(0) == f"Trips {game_named(game_id).trips_paytables[0]}"
+
+
+def test_the_settings_a_game_saves_keep_their_strings(qtbot: Any, tmp_path: Any) -> None:
+    dialog = make(qtbot)
+    choose(dialog.game, "ca-bad-beat")
+    store = SettingsStore(tmp_path / "settings.json")
+    assert store.save(dialog.result_settings())
+    saved = json.loads(store.path.read_text(encoding="utf-8"))
+    assert {key: saved[key] for key in ("banking", "seats", "procedure", "trips_paytable", "bad_beat_paytable",
+                                        "collection_schedule", "min_wager", "max_wager", "player_dealer_bank")} == {
+        "banking": "player-dealer", "seats": 6, "procedure": "shuffler", "trips_paytable": "UTH-04",
+        "bad_beat_paytable": "CA", "collection_schedule": "bb-1", "min_wager": 5, "max_wager": 500,
+        "player_dealer_bank": 1000}
+    assert "game" not in saved
+    loaded, problem = SettingsStore(store.path).load()
+    assert problem is None
+    assert make(qtbot, loaded).game.currentData() == "ca-bad-beat"
+
+
+def test_the_game_box_texts_come_from_the_games_data() -> None:
+    result = doctest.testmod(game_choices)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize(("game_id", "summary"), [
+    ("wa", "Washington UTH · 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500"),
+    ("ca", "California UTH · 8 positions · Trips UTH-02 · $5–$300"),
+    ("ca-bad-beat", "California UTH Bad Beat Bonus · 6 positions · Trips UTH-04 · Bad Beat (California) · $5–$500"),
+])
+def test_the_status_line_names_the_game_the_dialog_chose(qtbot: Any, game_id: str, summary: str) -> None:
+    dialog = make(qtbot, MIXED)
+    assert table_summary(dialog.result_settings()).startswith("Custom table · House-banked, 7 seats")
+    choose(dialog.game, game_id)
+    assert table_summary(dialog.result_settings()) == summary

@@ -1,5 +1,13 @@
 """The Settings dialog: every :class:`~trainer.settings.Settings` field in five tabs, checked as it is edited.
 
+The *Table* tab opens with the game: the three games of the documents (Washington UTH, California UTH, California
+UTH Bad Beat Bonus, rules-notes §1b), then the room's custom table. Choosing a game fills every table field with
+that game's defaults, and each box then lists what the game has first (its banking, positions, dealing procedures,
+pay tables, fee options with their limit per spot); the other choices stay below a line, marked "custom table".
+Choosing one of those, or any value the game does not allow (a side bet it does not offer, a limit outside its
+limit per spot), makes the table the room's custom table, and a line under the game says why. The dialog opens on
+the settings' game, or on the custom table when they are none.
+
 The house rules (Bad Beat and Progressive on a fold, payout rounding) are a group on the *Pay tables* tab, each
 with a line that says what it does. The window's place and the last *Settle it yourself* mode are not edited here:
 OK hands them back as they came in.
@@ -30,7 +38,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.engine.games import Game, game_named, games
+from trainer.gui.game_choices import (
+    CUSTOM,
+    CUSTOM_TITLE,
+    FIELD_LABELS,
+    fee_option_text,
+    fill_box,
+    game_choice_text,
+    limits_text,
+    narrowable,
+    select,
+)
 from trainer.settings import (
+    BANKINGS,
     DECK_BACK_COLOURS,
     DEFAULTS,
     HOUSE_SEATS,
@@ -45,9 +66,11 @@ from trainer.settings import (
     collection_choices,
     collection_title,
     default_procedure,
+    game_title,
     paytable_choices,
     paytable_title,
     problems,
+    settings_game,
     speed_text,
 )
 
@@ -80,12 +103,6 @@ def _combo(items: list[tuple[str, Any]], name: str) -> QComboBox:
     return box
 
 
-def _select(box: QComboBox, data: Any) -> None:
-    index = box.findData(data)
-    if index >= 0:
-        box.setCurrentIndex(index)
-
-
 def _dollars(name: str, maximum: int) -> QSpinBox:
     spin = QSpinBox()
     spin.setObjectName(name)
@@ -109,6 +126,8 @@ class SettingsDialog(QDialog):
         self._original = settings
         self._loading = False
         self._errors: dict[str, QLabel] = {}
+        self._items: dict[str, list[tuple[str, Any]]] = {}
+        """Every choice of each box that a game narrows, by settings name (shown text, value)."""
         self.tabs = QTabWidget()
         self.tabs.addTab(self._table_tab(), "Table")
         self.tabs.addTab(self._paytables_tab(), "Pay tables")
@@ -137,6 +156,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(self.buttons)
         self._connect()
+        self._reserve_widths()
         self.load(settings)
 
     # --- building ------------------------------------------------------------------------------------------
@@ -162,14 +182,26 @@ class SettingsDialog(QDialog):
 
     def _table_tab(self) -> QWidget:
         page, form = self._form()
-        self.banking = _combo([(text, key) for key, text in _BANKING_LABELS.items()], "banking")
+        self.game = _combo([(game_choice_text(game), game.id) for game in games()] + [(CUSTOM_TITLE, CUSTOM)],
+                           "game")
+        self.game.setToolTip("The documents' games fill the table with their own defaults and choices; the custom "
+                             "table is any combination the room deals")
+        self.game_note = QLabel()
+        self.game_note.setObjectName("gameNote")
+        self.game_note.setWordWrap(True)
+        self.game_note.setStyleSheet("color: #555555;")
+        self._items["banking"] = [(text, key) for key, text in _BANKING_LABELS.items()]
+        self._items["procedure"] = [(PROCEDURE_LABELS[p], p) for p in PROCEDURES]
+        self.banking = narrowable(_combo(self._items["banking"], "banking"))
         self.seats = QComboBox()
         self.seats.setObjectName("seats")
         # Refilled when the banking changes: the box grows to "8 positions (…)" instead of cutting it.
         self.seats.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.procedure = _combo([(PROCEDURE_LABELS[p], p) for p in PROCEDURES], "procedure")
+        self.procedure = narrowable(_combo(self._items["procedure"], "procedure"))
         self.careless = QCheckBox("Simulated players sometimes make poor choices (3x raises, folded pairs)")
         self.careless.setObjectName("careless_players")
+        form.addRow("&Game:", self.game)
+        form.addRow(self.game_note)
         self._add_row(form, "&Banking:", self.banking, "banking")
         self._add_row(form, "&Seats:", self.seats, "seats")
         self._add_row(form, "&Dealing procedure:", self.procedure, "procedure")
@@ -185,7 +217,8 @@ class SettingsDialog(QDialog):
             items: list[tuple[str, Any]] = [
                 (paytable_title(kind, i), int(i) if kind == "pairs" else i) for i in paytable_choices(kind)
             ]
-            box = _combo(items, table_key)
+            self._items[table_key] = items
+            box = narrowable(_combo(items, table_key))
             check = QCheckBox("offered")
             check.setObjectName(offer_key)
             row = QWidget()
@@ -224,12 +257,17 @@ class SettingsDialog(QDialog):
         self.min_wager = _dollars("min_wager", WAGER_CEILING)
         self.max_wager = _dollars("max_wager", WAGER_CEILING)
         self.bank = _dollars("player_dealer_bank", 10 * WAGER_CEILING)
-        self.collection = _combo([(f"{collection_title(i)} [{i}]", i) for i in collection_choices()],
-                                 "collection_schedule")
+        self.collection = narrowable(_combo([(f"{collection_title(i)} [{i}]", i) for i in collection_choices()],
+                                 "collection_schedule"))
         self._add_row(form, "Table m&inimum:", self.min_wager, "min_wager")
         self._add_row(form, "Table ma&ximum:", self.max_wager, "max_wager")
         self._add_row(form, "Player-dealer &bank:", self.bank, "player_dealer_bank")
         self._add_row(form, "&Collection schedule:", self.collection, "collection_schedule")
+        self.limits_note = QLabel()
+        self.limits_note.setObjectName("limitsNote")
+        self.limits_note.setWordWrap(True)
+        self.limits_note.setStyleSheet("color: #555555;")
+        form.addRow(self.limits_note)
         return page
 
     def _animation_tab(self) -> QWidget:
@@ -265,8 +303,10 @@ class SettingsDialog(QDialog):
         return page
 
     def _connect(self) -> None:
+        self.game.currentIndexChanged.connect(self._game_chosen)
         self.banking.currentIndexChanged.connect(self._banking_changed)
-        for box in (self.seats, self.procedure, self.collection, self.speed, self.back_one, self.back_two,
+        self.collection.currentIndexChanged.connect(self._fee_option_changed)
+        for box in (self.seats, self.procedure, self.speed, self.back_one, self.back_two,
                     *self.paytable.values(), *self.house_rules.values()):
             box.currentIndexChanged.connect(self._refresh)
         for check in (self.careless, self.muted, self.four_colour, *self.offer.values()):
@@ -281,28 +321,32 @@ class SettingsDialog(QDialog):
         """Show ``settings`` in every field."""
         self._loading = True
         try:
-            _select(self.banking, settings.banking)
+            game = settings_game(settings)
+            select(self.game, game.id if game else CUSTOM)
+            self.game_note.setText(self._game_line(game))
+            self._fill_for_game(game, settings.banking, settings.seats)
+            select(self.banking, settings.banking)
             self._fill_seats(settings.banking, settings.seats)
-            _select(self.procedure, settings.procedure)
+            select(self.procedure, settings.procedure)
             self.careless.setChecked(settings.careless_players)
             for _kind, offer_key, table_key, _label in _SIDE_BETS:
                 self.offer[offer_key].setChecked(getattr(settings, offer_key))
-                _select(self.paytable[table_key], getattr(settings, table_key))
+                select(self.paytable[table_key], getattr(settings, table_key))
             for key, box in self.house_rules.items():
-                _select(box, getattr(settings, key))
+                select(box, getattr(settings, key))
             self.min_wager.setValue(settings.min_wager)
             self.max_wager.setValue(settings.max_wager)
             self.bank.setValue(settings.player_dealer_bank)
-            _select(self.collection, settings.collection_schedule)
-            _select(self.speed, settings.animation_speed)
+            select(self.collection, settings.collection_schedule)
+            select(self.speed, settings.animation_speed)
             if self.speed.currentData() != settings.animation_speed:  # a speed between the steps
                 self.speed.addItem(speed_text(settings.animation_speed), settings.animation_speed)
                 self.speed.setCurrentIndex(self.speed.count() - 1)
             self.volume.setValue(round(settings.volume * 100))
             self.muted.setChecked(settings.muted)
             self.four_colour.setChecked(settings.four_colour)
-            _select(self.back_one, settings.deck_backs[0])
-            _select(self.back_two, settings.deck_backs[1])
+            select(self.back_one, settings.deck_backs[0])
+            select(self.back_two, settings.deck_backs[1])
         finally:
             self._loading = False
         self._refresh()
@@ -351,28 +395,138 @@ class SettingsDialog(QDialog):
                                    quiz_mode=self._original.quiz_mode, profile=self._original.profile,
                                    start_page_at_start=self._original.start_page_at_start))
 
+    def _reserve_widths(self) -> None:
+        """Give every box a game refills the width of its longest choice under any game, so that no choice is
+        ever cut (a window already shown does not grow with its boxes)."""
+        boxes = (self.banking, self.seats, self.procedure, self.collection, *self.paytable.values())
+        widths = dict.fromkeys(boxes, 0)
+        self._loading = True
+        try:
+            for game in (*games(), None):
+                for banking in BANKINGS:
+                    if game is not None and game.banking.value != banking:
+                        continue
+                    self.game.setCurrentIndex(self.game.findData(game.id if game else CUSTOM))
+                    self._fill_for_game(game, banking, None)
+                    for box in boxes:
+                        widths[box] = max(widths[box], box.sizeHint().width())
+        finally:
+            self._loading = False
+        for box, width in widths.items():
+            box.setMinimumWidth(width)
+
+    def chosen_game(self) -> Game | None:
+        """The game the box shows, or None for the room's custom table."""
+        game_id = self.game.currentData()
+        return None if game_id in (None, CUSTOM) else game_named(game_id)
+
     # --- reacting ------------------------------------------------------------------------------------------
 
     def _fill_seats(self, banking: str, seats: int | None) -> None:
         was_loading, self._loading = self._loading, True
-        self.seats.clear()
         if banking == "player-dealer":
-            for n in PLAYER_DEALER_POSITIONS:
-                self.seats.addItem(f"{n} positions (player-dealer among them)", n)
+            items = [(f"{n} positions (player-dealer among them)", n) for n in PLAYER_DEALER_POSITIONS]
         else:
-            for n in HOUSE_SEATS:
-                self.seats.addItem(f"{n} seat{'s' if n > 1 else ''}", n)
-        _select(self.seats, seats if seats is not None else 6)
+            items = [(f"{n} seat{'s' if n > 1 else ''}", n) for n in HOUSE_SEATS]
+        game = self.chosen_game()
+        offered: list[Any] | None = None
+        if game is not None and game.banking.value == banking:
+            offered = [n for _, n in items if (n <= game.positions if game.is_house else n == game.positions)]
+        fill_box(self.seats, items, offered, seats if seats is not None else 6)
         if self.seats.currentData() != seats:
-            _select(self.seats, 6)
+            select(self.seats, 6 if offered is None or 6 in offered else offered[0])
         self._loading = was_loading
+
+    def _fill_for_game(self, game: Game | None, banking: str, seats: int | None) -> None:
+        """Refill the boxes a game narrows: its own choices first, the rest below a line (all, for no game).
+        The boxes keep their values."""
+        was_loading, self._loading = self._loading, True
+        fill_box(self.banking, self._items["banking"], [game.banking.value] if game else None, banking)
+        fill_box(self.procedure, self._items["procedure"], [p.value for p in game.procedures] if game else None,
+              self.procedure.currentData())
+        for kind, _offer_key, table_key, _label in _SIDE_BETS:
+            offered = [int(i) if kind == "pairs" else i for i in game.paytables_of(kind)] if game else []
+            box = self.paytable[table_key]
+            fill_box(box, self._items[table_key], offered or None, box.currentData())
+        fees = list(game.fee_schedules) if game else []
+        items = [(fee_option_text(game, i), i) for i in collection_choices()]
+        fill_box(self.collection, items, fees or None, self.collection.currentData())
+        self._loading = was_loading
+        self._fill_seats(banking, seats)
+        self.limits_note.setText(limits_text(game))
+
+    @staticmethod
+    def _game_line(game: Game | None) -> str:
+        if game is None:
+            return "Any combination the room deals; the three games above fill in their own."
+        return (f"{game.title} ({', '.join(game.documents)}): each box lists the game's choices first; one below "
+                "the line makes this the room's custom table.")
+
+    def _game_chosen(self) -> None:
+        """A game fills every table field with its defaults and narrows the boxes; Custom opens them all."""
+        if self._loading:
+            return
+        game = self.chosen_game()
+        values = self.values()
+        if game is not None:
+            values.update(game.settings())
+        self._loading = True
+        try:
+            self._fill_for_game(game, values["banking"], values["seats"])
+            if game is not None:
+                self._show_game_defaults(values)
+            self.game_note.setText(self._game_line(game))
+        finally:
+            self._loading = False
+        self._refresh()
+
+    def _show_game_defaults(self, values: dict[str, Any]) -> None:
+        select(self.banking, values["banking"])
+        select(self.procedure, values["procedure"])
+        for _kind, offer_key, table_key, _label in _SIDE_BETS:
+            self.offer[offer_key].setChecked(values[offer_key])
+            select(self.paytable[table_key], values[table_key])
+        self.min_wager.setValue(values["min_wager"])
+        self.max_wager.setValue(values["max_wager"])
+        self.bank.setValue(values["player_dealer_bank"])
+        select(self.collection, values["collection_schedule"])
+
+    def _leave_game(self, game: Game, found: dict[str, str]) -> None:
+        """The fields are no longer a table of ``game``: show the custom table, all choices open, and say why."""
+        key, problem = next(iter(found.items()))
+        label = FIELD_LABELS.get(key, key)
+        reason = problem if problem.startswith(label) else f"{label}: {problem}"
+        values = self.values()
+        self._loading = True
+        try:
+            select(self.game, CUSTOM)
+            self._fill_for_game(None, values["banking"], values["seats"])
+        finally:
+            self._loading = False
+        self.game_note.setText(f"Now the room's custom table, no longer {game_title(game)}: {reason}.")
+
+    def _fee_option_changed(self) -> None:
+        """In a game, a fee option with a limit per spot (seed 003) sets the table's limits to it."""
+        if self._loading:
+            return
+        game = self.chosen_game()
+        option = next((o for o in game.fee_options if o.schedule == self.collection.currentData()), None) \
+            if game else None
+        if option is not None and option.limit_per_spot is not None:
+            self._loading = True
+            try:
+                self.min_wager.setValue(int(option.limit_per_spot[0]))
+                self.max_wager.setValue(int(option.limit_per_spot[1]))
+            finally:
+                self._loading = False
+        self._refresh()
 
     def _banking_changed(self) -> None:
         if self._loading:
             return
         banking = self.banking.currentData()
         self._fill_seats(banking, self.seats.currentData())
-        _select(self.procedure, default_procedure(banking))
+        select(self.procedure, default_procedure(banking))
         if banking == "player-dealer":
             self.offer["offer_pairs"].setChecked(False)
             self.offer["offer_progressive"].setChecked(False)
@@ -382,6 +536,11 @@ class SettingsDialog(QDialog):
         """Enable what applies to this banking, show each problem under its field, and gate OK on none."""
         if self._loading:
             return
+        game = self.chosen_game()
+        if game is not None:
+            outside = game.settings_problems(self.values())
+            if outside:
+                self._leave_game(game, outside)
         player_dealer = self.banking.currentData() == "player-dealer"
         for offer_key in ("offer_pairs", "offer_progressive"):
             self.offer[offer_key].setEnabled(not player_dealer)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from trainer.gui.table.phases import phase_text
-from trainer.settings import Settings, paytable_title
+from trainer.settings import Settings, game_title, paytable_title, settings_game
 
 WINDOW_STATES = {"idle": "waiting for a new round (N)", "settling": "your settlement"}
 """What the window shows between phases: no round playing, or the trainee settling."""
@@ -22,15 +22,24 @@ def status_text(phase: str) -> str:
 
 
 def table_summary(settings: Settings) -> str:
-    """One line for the status bar.
+    """One line for the status bar: the game (or the custom table), the table's size, its pay tables, its limits.
 
     >>> table_summary(Settings())
-    'House-banked, 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500'
+    'Washington UTH · 6 seats · Trips UTH-01 · Bad Beat BBB-02 · $5–$500'
+    >>> table_summary(Settings(banking="player-dealer", procedure="shuffler", trips_paytable="UTH-04",
+    ...                        bad_beat_paytable="CA"))
+    'California UTH Bad Beat Bonus · 6 positions · Trips UTH-04 · Bad Beat (California) · $5–$500'
+    >>> table_summary(Settings(offer_pairs=True, pairs_paytable=3, seats=7, procedure="shuffler"))
+    'Custom table · House-banked, 7 seats · Trips UTH-01 · Bad Beat BBB-02 · Ultimate Pairs 3 · $5–$500'
     """
+    game = settings_game(settings)
     if settings.player_dealer:
-        names = [f"Player-dealer, {settings.seats} positions"]
+        size = f"{settings.seats} positions"
     else:
-        names = [f"House-banked, {settings.seats} seat{'s' if settings.seats > 1 else ''}"]
+        size = f"{settings.seats} seat{'s' if settings.seats > 1 else ''}"
+    if game is None:
+        size = f"{'Player-dealer' if settings.player_dealer else 'House-banked'}, {size}"
+    names = [game_title(game), size]
     if settings.offer_trips:
         names.append(paytable_title("trips", settings.trips_paytable))
     if settings.offer_bad_beat:
