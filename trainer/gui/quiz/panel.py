@@ -113,6 +113,7 @@ class SettlementPanel(QWidget):
         layout.addLayout(links)
         for widget in (self.score, self.clock, self.keys_help):
             layout.addWidget(widget)
+        layout.addStretch(1)  # the room left over goes below the panel, not into its boxes
         self.setToolTip(KEYS_HELP)
 
     def _build_dealer(self) -> None:

@@ -42,7 +42,7 @@ def settle_step(stage: Stage, t: Timeline, step: Step, payout: ChipStack | None 
         return t.one_after_another(blocks)
     stack = scene.wager_chips(seat, wager)
     if stack is None:
-        stack = scene.new_chips(amount, scene.geometry.spot(seat, wager).center)
+        stack = scene.new_chips(amount, scene.wager_place(seat, wager, amount))
         scene.set_wager_chips(seat, wager, stack)
     if step.action == Action.PAY:
         stake_taken = amount - Decimal(step.net)
@@ -109,7 +109,7 @@ def pay(stage: Stage, t: Timeline, seat: int, wager: str, amount: Decimal,
     return t.one_after_another([
         t.cue(from_bank),
         t.show(payout),
-        t.slide(payout, scene.payout_place(seat, wager), stage.durations.chips),
+        t.slide(payout, scene.payout_place(seat, wager, amount), stage.durations.chips),
         t.cue(lambda: scene.set_payout_chips(seat, wager, payout)),
     ])
 

@@ -21,9 +21,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from trainer.gui.table import style
+from trainer.gui.table.chipplaces import all_card_places
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytablePanel, Point, TableGeometry
 from trainer.gui.table.pixmaps import DevicePixmaps
-from trainer.gui.table.shapes import along_arc
 from trainer.gui.table.spots import paint_printed_spot
 
 
@@ -55,8 +55,7 @@ class FeltItem(QGraphicsObject):
         outer.addEllipse(_qpoint(rail.center), rail.rx, rail.ry)
         self._rail = outer.intersected(below_top).subtracted(self._felt)
         self._edge = QRectF(felt.center.x - rail.rx, g.felt_top - 26, 2 * rail.rx, 26)
-        self._inscription_font = style.font(19, bold=True, family=style.SERIF, spacing=1.6)
-        self._letters = _arc_letters(g.config.inscription.upper(), g, self._inscription_font)
+        self._inscription = inscription_layout(g.config.inscription.upper(), g)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
@@ -183,15 +182,18 @@ class FeltItem(QGraphicsObject):
             painter.restore()
 
     def _paint_inscription(self, painter: QPainter) -> None:
-        painter.setFont(self._inscription_font)
         painter.setPen(style.GOLD)
-        lift = -QFontMetricsF(self._inscription_font).ascent() * 0.18
-        for point, angle, advance, letter in self._letters:
-            painter.save()
-            painter.translate(point)
-            painter.rotate(angle)
-            painter.drawText(QPointF(-advance / 2, lift), letter)
-            painter.restore()
+        for text, rect, font in self._inscription:
+            painter.setFont(font)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def inscription_lines(self) -> list[tuple[str, QRectF]]:
+        """The inscription as printed: each line and its text box (scene coordinates)."""
+        return [(text, QRectF(rect)) for text, rect, _ in self._inscription]
+
+    def inscription_rects(self) -> list[QRectF]:
+        """The text boxes of the inscription's lines (scene coordinates)."""
+        return [rect for _, rect in self.inscription_lines()]
 
 
 class PaytableItem(QGraphicsObject):
@@ -263,12 +265,57 @@ def _ellipse_rect(centre: Point, rx: float, ry: float) -> QRectF:
     return QRectF(centre.x - rx, centre.y - ry, 2 * rx, 2 * ry)
 
 
-def _arc_letters(text: str, geometry: TableGeometry, font: QFont) -> list[tuple[QPointF, float, float, str]]:
-    """Where each letter of ``text`` stands on the inscription arc: centre point, turn, width and letter."""
-    metrics = QFontMetricsF(font)
-    advances = [metrics.horizontalAdvance(ch) + font.letterSpacing() for ch in text]
-    places = along_arc(geometry.inscription_arc, advances)
-    return [
-        (QPointF(point.x, point.y), angle, advance, ch)
-        for (point, angle), ch, advance in zip(places, text, advances, strict=True)
-    ]
+INSCRIPTION_SIZES = tuple(range(19, 10, -1))
+"""The inscription's type sizes, largest first: the largest that fits between the cards is used."""
+_INSCRIPTION_MARGIN = 8.0
+
+
+def card_places(geometry: TableGeometry) -> QPainterPath:
+    """Every place a card can lie on this table (each seat's hand, dealt or spread for counting, the dealer's
+    and the board) as one path of the scene."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for polygon in all_card_places(geometry):
+        path.addPolygon(polygon)
+        path.closeSubpath()
+    return path
+
+
+def _wrapped(words: list[str], lines: int, metrics: QFontMetricsF) -> list[list[str]]:
+    """``words`` cut into ``lines`` lines every way they can be, the most even first."""
+    if lines == 1:
+        return [[" ".join(words)]]
+    found: list[list[str]] = []
+    for cut in range(1, len(words)):
+        head = " ".join(words[:cut])
+        found += [[head, *rest] for rest in _wrapped(words[cut:], lines - 1, metrics)]
+    return sorted(found, key=lambda cut_lines: max(metrics.horizontalAdvance(line) for line in cut_lines))
+
+
+def inscription_layout(text: str, geometry: TableGeometry) -> list[tuple[str, QRectF, QFont]]:
+    """Where the inscription the rules require is printed: under the board's FLOP, TURN and RIVER, centred, on
+    one line or cut into two or three, in the largest type that keeps every line clear of every card place
+    (a hand spread for counting included). Each line: its text, its box (scene coordinates), its font."""
+    g = geometry
+    words = text.split()
+    if not words:
+        return []
+    avoid = card_places(g)
+    top = g.board[0].y + CARD_HEIGHT / 2 + 24
+    centre = g.width / 2
+    fallback: list[tuple[str, QRectF, QFont]] = []
+    for size in INSCRIPTION_SIZES:
+        font = style.font(size, bold=True, family=style.SERIF, spacing=1.2)
+        metrics = QFontMetricsF(font)
+        height = metrics.height()
+        for count in range(1, min(3, len(words)) + 1):
+            for lines in _wrapped(words, count, metrics)[:6]:
+                placed = []
+                for index, line in enumerate(lines):
+                    width = metrics.horizontalAdvance(line) + 4
+                    placed.append((line, QRectF(centre - width / 2, top + index * height, width, height), font))
+                fallback = fallback or placed
+                m = _INSCRIPTION_MARGIN
+                if not any(avoid.intersects(rect.adjusted(-m, -m, m, m)) for _, rect, _ in placed):
+                    return placed
+    return fallback

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QFont,
     QFontMetricsF,
     QPainter,
     QPen,
@@ -33,7 +34,9 @@ from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, CHIP_DIAMETER
 from trainer.gui.table.money import chip_breakdown, format_amount
 from trainer.gui.table.pixmaps import DevicePixmaps, Turn, painter_turn
 
-__all__ = ["MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "device_scale", "is_upright"]
+__all__ = [
+    "MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "device_scale", "is_upright", "stack_rect",
+]
 
 _CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
 MARKS = DevicePixmaps(16 * 1024 * 1024)
@@ -277,19 +280,14 @@ class ChipStack(TableItem):
         ]
         self._chips.sort(key=lambda chip: (chip[0].x(), -chip[0].y()))
         self._label = format_amount(amount) if amount > 0 else ""
-        radius = CHIP_DIAMETER / 2
-        top = -(max(1, min(len(chips), _COLUMN)) - 1) * _CHIP_STEP - radius
-        half = columns * width / 2 + 2
-        bounds = QRectF(-half, top, 2 * half, radius + 3 - top)
-        if self._show_label and self._label:
-            metrics = QFontMetricsF(self._font)
-            text_w = metrics.horizontalAdvance(self._label) + 10
-            self._label_rect = QRectF(-text_w / 2, radius - 3, text_w, metrics.height() + 1)
-            bounds = bounds.united(self._label_rect)
-        else:
-            self._label_rect = QRectF()
-        self._bounds = bounds.adjusted(-2, -2, 3, 3)
+        bounds, self._label_rect = _stack_rects(len(chips), self._label if self._show_label else "", self._font)
+        self._bounds = bounds
         self.update()
+
+    @property
+    def label_rect(self) -> QRectF:
+        """The amount label's rectangle in the stack's coordinates (empty when no label is shown)."""
+        return QRectF(self._label_rect)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
@@ -330,3 +328,29 @@ class ChipStack(TableItem):
             painter.setPen(style.LABEL_TEXT)
             painter.setFont(self._font)
             painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label)
+
+
+def _stack_rects(count: int, label: str, font: QFont) -> tuple[QRectF, QRectF]:
+    """A stack of ``count`` chips' bounds and its amount label's rectangle (empty without a label), around
+    the centre of its bottom chip."""
+    columns = max(1, math.ceil(count / _COLUMN))
+    radius = CHIP_DIAMETER / 2
+    top = -(max(1, min(count, _COLUMN)) - 1) * _CHIP_STEP - radius
+    half = columns * CHIP_DIAMETER * 0.92 / 2 + 2
+    bounds = QRectF(-half, top, 2 * half, radius + 3 - top)
+    label_rect = QRectF()
+    if label:
+        metrics = QFontMetricsF(font)
+        text_w = metrics.horizontalAdvance(label) + 10
+        label_rect = QRectF(-text_w / 2, radius - 3, text_w, metrics.height() + 1)
+        bounds = bounds.united(label_rect)
+    return bounds.adjusted(-2, -2, 3, 3), label_rect
+
+
+def stack_rect(amount: Decimal, *, label: bool = True) -> QRectF:
+    """The rectangle a :class:`ChipStack` of ``amount`` covers, around the centre of its bottom chip (what
+    its ``boundingRect`` will be), so a place can be chosen for it before it is made."""
+    amount = Decimal(amount)
+    count = len(chip_breakdown(amount)) if amount > 0 else 0
+    text = format_amount(amount) if label and amount > 0 else ""
+    return _stack_rects(count, text, style.font(CHIP_LABEL_SIZE, bold=True))[0]

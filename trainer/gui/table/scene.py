@@ -12,15 +12,15 @@ from decimal import Decimal
 from typing import TypeVar
 
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QBrush, QPixmapCache
+from PySide6.QtGui import QBrush, QPixmapCache, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from trainer.gui.table import style
+from trainer.gui.table import chipplaces, style
 from trainer.gui.table._compat import guard_none_refcount
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.equipment import ChipTray, DealerButton, DiscardRack, DropBox, Shuffler
 from trainer.gui.table.felt import FeltItem, PaytableItem
-from trainer.gui.table.items import CardItem, ChipStack
+from trainer.gui.table.items import CardItem, ChipStack, stack_rect
 from trainer.gui.table.labels import Badge, PromptBanner
 from trainer.gui.table.layout import (
     CARD_HEIGHT,
@@ -33,6 +33,10 @@ from trainer.gui.table.layout import (
 from trainer.gui.table.spots import ClickableArea, WagerSpot
 
 _Item = TypeVar("_Item", bound=QGraphicsItem)
+
+PAYOUT_ROOM = Decimal("125")
+"""The least room kept for a payout is a stack of this amount (a few chips and a three-figure label): a payout
+being cut grows."""
 
 PIXMAP_CACHE_KB = 256 * 1024
 """Room for the items' device caches: a 4K felt at 2x is 130 MB."""
@@ -104,6 +108,9 @@ class TableScene(QGraphicsScene):
         self._cards: list[CardItem] = []
         self._wager_chips: dict[tuple[int, str], ChipStack] = {}
         self._payout_chips: dict[tuple[int, str], ChipStack] = {}
+        self._card_places = chipplaces.all_card_places(g)
+        self._chip_places: dict[tuple[int, str, str], tuple[Point, QRectF]] = {}
+        """The places of the round's stacks, by seat, ``wager`` or ``payout``, and wager, with the room kept."""
         self._badges: dict[int, Badge] = {}
         self._bank: ChipStack | None = None
         self._player_dealer_seat: int | None = None
@@ -191,8 +198,42 @@ class TableScene(QGraphicsScene):
         """Where the player of ``seat`` keeps their chips (on the rail in front of the seat)."""
         return self.geometry.seat(seat).player
 
-    def payout_place(self, seat: int, wager: str) -> Point:
-        return self.geometry.spot(seat, wager).payout
+    def wager_place(self, seat: int, wager: str, amount: Decimal = Decimal(1)) -> Point:
+        """Where a stack of ``amount`` on ``seat``'s ``wager`` stands: on the area, moved towards the dealer
+        (or aside) just enough that it covers no area's printed name, no card place and no other stack on the
+        table. The place is kept for the round."""
+        place = self.geometry.seat(seat)
+        polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
+        polygons += self._card_places
+        return self._chip_place(
+            (seat, "wager", str(wager)), stack_rect(amount), self.geometry.spot(seat, wager).center,
+            chipplaces.towards_dealer(place), polygons,
+        )
+
+    def payout_place(self, seat: int, wager: str, amount: Decimal | None = None) -> Point:
+        """Where the payout of ``seat``'s ``wager`` goes: by the area, clear of every printed name, every Play
+        box, every card place and the stacks (wagers and payouts) placed this round (each place is kept for
+        the round, so a payout cut and then paid lands where it was cut)."""
+        place = self.geometry.seat(seat)
+        spot = self.geometry.spot(seat, wager)
+        rect = stack_rect(PAYOUT_ROOM if amount is None else amount)
+        polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
+        polygons += [chipplaces.spot_in_scene(s) for s in self.geometry.all_spots() if s.wager == "play"]
+        polygons += self._card_places
+        heading = chipplaces.away_from(spot.center, spot.payout, chipplaces.towards_dealer(place))
+        return self._chip_place((seat, "payout", str(wager)), rect, spot.payout, heading, polygons)
+
+    def _chip_place(
+        self, key: tuple[int, str, str], rect: QRectF, start: Point, heading: float, polygons: list[QPolygonF]
+    ) -> Point:
+        kept = self._chip_places.get(key)
+        if kept is not None:
+            return kept[0]
+        taken = [r for _, r in self._chip_places.values()]
+        taken += [stack.sceneBoundingRect() for stack in self._wager_chips.values()]
+        point = chipplaces.find_place(start, heading, rect, chipplaces.obstacles(polygons, taken))
+        self._chip_places[key] = (point, rect.translated(point.x, point.y))
+        return point
 
     @property
     def player_dealer_seat(self) -> int | None:
@@ -426,6 +467,7 @@ class TableScene(QGraphicsScene):
             if item.scene() is self:
                 self.removeItem(item)
         self._retired.clear()
+        self._chip_places.clear()
         self._rack_count = 0
         self.arrivals.clear()
         self.clear_highlights()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QColor,
+    QFont,
     QFontMetricsF,
     QPainter,
     QPainterPath,
@@ -20,7 +21,7 @@ from trainer.gui.table import style
 from trainer.gui.table.items import MARKS, TableItem
 from trainer.gui.table.layout import SpotGeometry
 
-__all__ = ["ClickableArea", "WagerSpot", "paint_printed_spot", "spot_outline"]
+__all__ = ["ClickableArea", "WagerSpot", "paint_printed_spot", "printed_label_rect", "spot_outline"]
 
 
 # -- printed areas -----------------------------------------------------------------------------------------
@@ -42,14 +43,45 @@ def _outline(painter: QPainter, geometry: SpotGeometry, rect: QRectF) -> None:
         painter.drawEllipse(rect)
 
 
+def _label_font(geometry: SpotGeometry) -> QFont:
+    w = geometry.size[0]
+    size = {"box": 15, "circle": 11 if w >= 24 else 8, "sensor": 7}[geometry.shape]
+    return style.font(round(size * geometry.scale), bold=True, spacing=0.6)
+
+
+def _label_words(geometry: SpotGeometry, font: QFont) -> list[tuple[QRectF, str, Qt.AlignmentFlag]]:
+    """Each word of the area's printed name, the rectangle it is drawn in (the area's frame) and how."""
+    rect = spot_outline(geometry)
+    if geometry.shape == "sensor":
+        text = QRectF(rect.left() - 22, rect.bottom() + 1, rect.width() + 44, 12)
+        return [(text, "PROGRESSIVE", Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)]
+    words = geometry.label.split() if geometry.shape == "circle" else [geometry.label]
+    line = QFontMetricsF(font).height() * 0.92
+    return [
+        (rect.translated(0, (index - (len(words) - 1) / 2) * line), word, Qt.AlignmentFlag.AlignCenter)
+        for index, word in enumerate(words)
+    ]
+
+
+def printed_label_rect(geometry: SpotGeometry) -> QRectF:
+    """Where the area's printed name lies (the union of its words' text boxes), in the area's own turned
+    frame centred on 0, 0: what a stack of chips must leave uncovered."""
+    font = _label_font(geometry)
+    metrics = QFontMetricsF(font)
+    found = QRectF()
+    for rect, word, align in _label_words(geometry, font):
+        box = metrics.boundingRect(rect, int(align), word)
+        found = box if found.isNull() else found.united(box)
+    return found
+
+
 def paint_printed_spot(painter: QPainter, geometry: SpotGeometry) -> None:
     """Print one wagering area on the felt (the painter already in the area's frame): double outline and
     name, or the progressive sensor with its word under it."""
     rect = spot_outline(geometry)
-    w = geometry.size[0]
-    size = {"box": 15, "circle": 11 if w >= 24 else 8, "sensor": 7}[geometry.shape]
-    font = style.font(round(size * geometry.scale), bold=True, spacing=0.6)
+    font = _label_font(geometry)
     painter.setFont(font)
+    words = _label_words(geometry, font)
     if geometry.shape == "sensor":
         painter.setPen(QPen(style.PRINT, 1.6))
         painter.setBrush(QColor("#2a2a2a"))
@@ -58,21 +90,16 @@ def paint_printed_spot(painter: QPainter, geometry: SpotGeometry) -> None:
         painter.setBrush(QColor("#5a1512"))
         painter.drawEllipse(rect.adjusted(3, 3, -3, -3))
         painter.setPen(style.PRINT_SOFT)
-        text = QRectF(rect.left() - 22, rect.bottom() + 1, rect.width() + 44, 12)
-        painter.drawText(text, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "PROGRESSIVE")
-        return
-    painter.setBrush(QColor(255, 255, 255, 14))
-    painter.setPen(QPen(style.PRINT, 2.2))
-    _outline(painter, geometry, rect)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(style.GOLD_SOFT, 1.0))
-    _outline(painter, geometry, rect.adjusted(4, 4, -4, -4))
-    painter.setPen(style.PRINT)
-    words = geometry.label.split() if geometry.shape == "circle" else [geometry.label]
-    line = QFontMetricsF(font).height() * 0.92
-    for index, word in enumerate(words):
-        offset = (index - (len(words) - 1) / 2) * line
-        painter.drawText(rect.translated(0, offset), Qt.AlignmentFlag.AlignCenter, word)
+    else:
+        painter.setBrush(QColor(255, 255, 255, 14))
+        painter.setPen(QPen(style.PRINT, 2.2))
+        _outline(painter, geometry, rect)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(style.GOLD_SOFT, 1.0))
+        _outline(painter, geometry, rect.adjusted(4, 4, -4, -4))
+        painter.setPen(style.PRINT)
+    for text_rect, word, align in words:
+        painter.drawText(text_rect, align, word)
 
 
 class WagerSpot(TableItem):

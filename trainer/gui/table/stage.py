@@ -98,7 +98,7 @@ class Stage:
         scene = self.scene
         stack = scene.new_chips(amount, scene.player_position(seat))
         stack.setOpacity(0.0)
-        to = scene.geometry.spot(seat, wager).center
+        to = scene.wager_place(seat, wager, amount)
         return t.one_after_another(
             [
                 t.show(stack),
