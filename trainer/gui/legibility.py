@@ -44,9 +44,11 @@ class Legibility:
 
 
 def _on_screen(view: TableView, item: CardItem | ChipStack, a: QPointF, b: QPointF) -> float:
-    """The distance in the viewport's pixels between two points of ``item``."""
-    pa = view.mapFromScene(item.mapToScene(a))
-    pb = view.mapFromScene(item.mapToScene(b))
+    """The distance in the viewport's pixels between two points of ``item`` (exact, not rounded to whole pixels:
+    a rounded measure would pass a 9.6 px text as 10 px)."""
+    transform = item.sceneTransform() * view.viewportTransform()
+    pa = transform.map(a)
+    pb = transform.map(b)
     return float(((pa.x() - pb.x()) ** 2 + (pa.y() - pb.y()) ** 2) ** 0.5)
 
 

@@ -223,7 +223,7 @@ class CardItem(TableItem):
 
 # -- chips -------------------------------------------------------------------------------------------------
 
-CHIP_LABEL_SIZE = 22
+CHIP_LABEL_SIZE = 23
 """The amount printed under a stack (scene units): at least 10 pixels tall at the smallest window."""
 _CHIP_STEP = 3.2
 """How far each chip of a stack shows below the one on top of it."""
