@@ -227,3 +227,18 @@ def test_a_text_drills_hand_ends_with_its_summary_and_shows_the_pay_tables_it_as
     assert form.hand.text() != "" and form.next_button.isEnabled()
     form.next_item()  # the set's score: the last hand stays on screen
     assert form.hand.text() != "" and TALLY.search(form.prompt.text()) is not None
+
+
+def test_the_last_hands_dealer_line_goes_when_the_next_hand_is_dealt(qtbot: Any, open_window: Any) -> None:
+    window = open_window(HOUSE, seed_for(HOUSE, has_pay_and_take), Mode.EXAM)
+    quiz = window.quiz
+    with qtbot.waitSignal(quiz.handStarted, timeout=WAIT):
+        quiz.start_exam(hands=2, pass_mark=90)
+    settlement = quiz.quiz.settlement
+    announce_by_keys(qtbot, settlement.dealer.category, settlement.dealer_qualifies)
+    panel = quiz.panel
+    assert panel.announced.isVisible() and panel.announced.text()  # the first hand's dealer line, while settling
+    with qtbot.waitSignal(window.roundStarted, timeout=WAIT):  # the exam deals its second hand by itself
+        answer_rest_by_keys(qtbot, quiz)
+    assert quiz.quiz is None or quiz.quiz.result().steps == 0  # the second hand is still being dealt
+    assert not panel.announced.isVisible() and panel.announced.text() == ""

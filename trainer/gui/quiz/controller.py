@@ -40,6 +40,7 @@ from trainer.session import (
     HandFinished,
     HandReview,
     ModeChanged,
+    RoundDealt,
     RoundOver,
     SessionState,
     SetFinished,
@@ -189,6 +190,8 @@ class QuizController(QObject):
             self.setFinished.emit(event.result)
         elif isinstance(event, RoundOver):
             self._drop_cutter()
+        elif isinstance(event, RoundDealt):
+            self.panel.forget_last_hand()
 
     def _mode_changed(self, mode: Mode | None) -> None:
         self._prompt_area.setVisible(mode is not None)

@@ -244,6 +244,11 @@ class SettlementPanel(QWidget):
         self.set_stage(PanelStage.STEPS)
         self.amount.setFocus()
 
+    def forget_last_hand(self) -> None:
+        """A new round is being dealt: the last hand's dealer line goes (it would read as this hand's)."""
+        self.announced.clear()
+        self.announced.hide()
+
     def finish_hand(self, text: str) -> None:
         """Nothing is left to settle."""
         self.set_wagers({})
