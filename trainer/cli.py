@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
+from trainer.cli_io import binary, decode, is_terminal, safe
 from trainer.drills.terminal import MAX_QUIZ_COUNT
 
 if TYPE_CHECKING:
@@ -168,7 +169,7 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     from trainer.settle_io import settle_text
 
     def fail(message: str) -> int:
-        print(f"uth-trainer settle: {_safe(message)}", file=stderr)
+        print(f"uth-trainer settle: {safe(message)}", file=stderr)
         return EXIT_USAGE
 
     if args.workers < 1 or args.workers > 64:
@@ -184,13 +185,13 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     from_stdin = args.file in (None, "-")
     name = "standard input" if from_stdin else args.file
     try:
-        source = _binary(stdin) if from_stdin else open(args.file, "rb")  # noqa: SIM115 (closed below)
+        source = binary(stdin) if from_stdin else open(args.file, "rb")  # noqa: SIM115 (closed below)
     except OSError as exc:
         return fail(f"cannot read {name}: {exc.strerror or exc}")
     with contextlib.ExitStack() as closing:
         if not from_stdin:
             closing.enter_context(source)
-        if from_stdin and _is_terminal(stdin):
+        if from_stdin and is_terminal(stdin):
             print(WAITING_MESSAGE, file=stderr, flush=True)
         if args.jsonl:
             from trainer.settle_stream import settle_stream
@@ -204,7 +205,7 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         return fail(f"input: is longer than {MAX_HAND_BYTES:,} bytes (one hand is far shorter; "
                     "use --jsonl for one hand per line)")
     try:
-        text = _decode(data)
+        text = decode(data)
         output = _settle_as_text(text, paytables) if args.text else settle_text(text, paytables)
     except RoundError as exc:
         return fail(str(exc))
@@ -237,33 +238,8 @@ def _settle_as_text(text: str, paytables: PaytableRegistry) -> str:
     return settlement_text(settle_hand(hand), hand)
 
 
-def _decode(data: bytes | str) -> str:
-    from trainer.engine.validation import RoundError
-    from trainer.jsonin import JsonInputError, decode_utf8
-
-    if isinstance(data, str):
-        return data
-    try:
-        return decode_utf8(data)
-    except JsonInputError as exc:
-        raise RoundError("input", str(exc)) from None
 
 
-def _binary(stream: TextIO) -> Any:
-    """The byte stream under a text stream (tests pass a ``StringIO``, which is read as text)."""
-    return getattr(stream, "buffer", stream)
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-def _safe(message: str) -> str:
-    """Text that encodes as UTF-8 whatever it holds (a lone surrogate is written escaped)."""
-    return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

@@ -13,6 +13,7 @@ import contextlib
 import json
 from typing import IO, Any, TextIO
 
+from trainer.cli_io import decode, is_terminal, safe
 from trainer.engine.paytables import PaytableRegistry
 
 EXIT_USAGE = 2
@@ -50,7 +51,7 @@ def run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
     from trainer.quiz.grade import grade_text, review_of
 
     def fail(message: str) -> int:
-        print(f"uth-trainer grade: {_safe(message)}", file=stderr)
+        print(f"uth-trainer grade: {safe(message)}", file=stderr)
         return EXIT_USAGE
 
     try:
@@ -66,7 +67,7 @@ def run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
     with contextlib.ExitStack() as closing:
         if not from_stdin:
             closing.enter_context(source)
-        if from_stdin and _is_terminal(stdin):
+        if from_stdin and is_terminal(stdin):
             print(WAITING_MESSAGE, file=stderr, flush=True)
         if args.jsonl:
             return grade_stream(source, stdout, paytables)
@@ -77,7 +78,7 @@ def run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
     if len(data) > MAX_REQUEST_BYTES:
         return fail(f"input: is longer than {MAX_REQUEST_BYTES:,} bytes (use --jsonl for one request per line)")
     try:
-        text = _decode(data)
+        text = decode(data)
         output = review_of(text, paytables) if args.text else grade_text(text, paytables)
     except RoundError as exc:
         return fail(str(exc))
@@ -104,35 +105,13 @@ def grade_line(line: object, paytables: PaytableRegistry) -> str:
     try:
         if not isinstance(line, bytes | str):
             raise RoundError("input", f"the line is longer than {MAX_LINE_BYTES:,} bytes")
-        text = _decode(line)
+        text = decode(line)
         if not text.strip():
             return json.dumps({"error": "empty line"})
         return grade_text(text, paytables)
     except RoundError as exc:
-        return json.dumps({"error": _safe(str(exc))}, ensure_ascii=False)
+        return json.dumps({"error": safe(str(exc))}, ensure_ascii=False)
     except Exception as exc:  # one line must never end the run; the message says what happened
         return json.dumps({"error": f"input: could not be graded ({type(exc).__name__})"})
 
 
-def _decode(data: bytes | str) -> str:
-    from trainer.engine.validation import RoundError
-    from trainer.jsonin import JsonInputError, decode_utf8
-
-    if isinstance(data, str):
-        return data
-    try:
-        return decode_utf8(data)
-    except JsonInputError as exc:
-        raise RoundError("input", str(exc)) from None
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-def _safe(message: str) -> str:
-    """Text that encodes as UTF-8 whatever it holds (a lone surrogate is written escaped)."""
-    return message.encode("utf-8", "backslashreplace").decode("utf-8")
