@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
     QComboBox,
+    QLabel,
     QListView,
     QListWidget,
     QPushButton,
@@ -154,5 +155,35 @@ def cycle_box(box: QComboBox, step: int) -> None:
     box.setCurrentIndex((0 if step > 0 else count - 1) if current < 0 else (current + step) % count)
 
 
-__all__ = ["ACTION_TEXTS", "ACTION_TIPS", "CHIP_VALUES", "FEEDBACK_STYLE", "NOTE", "ChipButton", "category_list",
-           "chips_text", "cycle_box", "parse_amount", "uncheck"]
+class FeedbackShown:
+    """What a settling panel shows beside the answers (the settle-it-yourself panel and the run-round panel):
+    the verdict in its colours with the lesson it offers, the score, the speed clock. The panel has the labels
+    ``feedback``, ``score`` and ``clock`` and the button ``lesson_button``."""
+
+    feedback: QLabel
+    score: QLabel
+    clock: QLabel
+    lesson_button: QPushButton
+    lesson_topic: str | None
+
+    def show_feedback(self, html: str, kind: str = "note", topic: str | None = None) -> None:
+        """Show ``html`` (``good``, ``bad`` or ``note``); ``topic``: the lesson the Open lesson button opens."""
+        self.feedback.setStyleSheet(FEEDBACK_STYLE[kind])
+        self.feedback.setText(html)
+        self.feedback.setVisible(bool(html))
+        self.lesson_topic = topic
+        self.lesson_button.setVisible(bool(topic))
+
+    def show_score(self, text: str) -> None:
+        self.score.setText(text)
+        self.score.setVisible(bool(text))
+
+    def show_clock(self, text: str, on_target: bool | None = None) -> None:
+        colour = NOTE if on_target is None else GOOD if on_target else BAD
+        self.clock.setStyleSheet(f"color: {colour};")
+        self.clock.setText(text)
+        self.clock.setVisible(bool(text))
+
+
+__all__ = ["ACTION_TEXTS", "ACTION_TIPS", "CHIP_VALUES", "FEEDBACK_STYLE", "NOTE", "ChipButton", "FeedbackShown",
+           "category_list", "chips_text", "cycle_box", "parse_amount", "uncheck"]

@@ -38,9 +38,8 @@ from trainer.gui.quiz.controls import (
     ACTION_TEXTS,
     ACTION_TIPS,
     CHIP_VALUES,
-    FEEDBACK_STYLE,
-    NOTE,
     ChipButton,
+    FeedbackShown,
     category_list,
     chips_text,
     cycle_box,
@@ -49,10 +48,10 @@ from trainer.gui.quiz.controls import (
 )
 from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
-from trainer.gui.widgets import BAD, GOOD, form_button, form_label
+from trainer.gui.widgets import form_button, form_label
 
 
-class SettlementPanel(QWidget):
+class SettlementPanel(FeedbackShown, QWidget):
     """The trainee's side of the settlement quiz (see the module's description)."""
 
     dealerAnnounced = Signal(object, bool)  # noqa: N815
@@ -300,27 +299,9 @@ class SettlementPanel(QWidget):
         seat, wager = self.seat_box.currentData(), self.wager_box.currentData()
         return (None if seat is None else int(seat)), (None if wager is None else str(wager))
 
-    def show_feedback(self, html: str, kind: str = "note", topic: str | None = None) -> None:
-        """Show ``html`` (``good``, ``bad`` or ``note``); ``topic``: the lesson the Open lesson button opens."""
-        self.feedback.setStyleSheet(FEEDBACK_STYLE[kind])
-        self.feedback.setText(html)
-        self.feedback.setVisible(bool(html))
-        self.lesson_topic = topic
-        self.lesson_button.setVisible(bool(topic))
-
     def show_hint(self, text: str) -> None:
         self.hint.setText(text)
         self.hint.setVisible(bool(text))
-
-    def show_score(self, text: str) -> None:
-        self.score.setText(text)
-        self.score.setVisible(bool(text))
-
-    def show_clock(self, text: str, on_target: bool | None = None) -> None:
-        colour = NOTE if on_target is None else GOOD if on_target else BAD
-        self.clock.setStyleSheet(f"color: {colour};")
-        self.clock.setText(text)
-        self.clock.setVisible(bool(text))
 
     # -- the trainee's answers -----------------------------------------------------------------------------
 

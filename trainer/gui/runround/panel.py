@@ -12,8 +12,9 @@ from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from trainer.gui.quiz.controls import FeedbackShown
 from trainer.gui.quiz.panel import SettlementPanel
-from trainer.gui.widgets import BAD, GOOD, NOTE, form_label
+from trainer.gui.widgets import BAD, form_label
 
 ACT_KEYS: dict[str, tuple[str, str, str]] = {
     "fee": ("Fee", "T", "Take the collection fee typed beside it from the player-dealer, into the drop "
@@ -35,14 +36,6 @@ ACT_KEYS: dict[str, tuple[str, str, str]] = {
 }
 """Each act's button: (text, key, what it does). The keys work in the window while a run round is on."""
 
-FEEDBACK_STYLE = {
-    "good": f"QLabel#feedback {{ color: {GOOD}; background: #e9f6ec; border: 1px solid {GOOD}; "
-            "border-radius: 5px; padding: 6px; }",
-    "bad": f"QLabel#feedback {{ color: #5f1010; background: #fdecea; border: 1px solid {BAD}; "
-           "border-radius: 5px; padding: 6px; }",
-    "note": "QLabel#feedback { color: #4a4a4a; background: #f2f2f2; border: 1px solid #bdbdbd; "
-            "border-radius: 5px; padding: 6px; }",
-}
 
 KEYS_HELP = (
     "Run the round — T take the fee (type it first), B no more bets, I COIN IN, click a place on the felt to deal "
@@ -52,7 +45,7 @@ KEYS_HELP = (
 )
 
 
-class RunRoundPanel(QWidget):
+class RunRoundPanel(FeedbackShown, QWidget):
     """The acts of a run round, the answers to an irregularity, the feedback, and the settlement panel."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -150,24 +143,6 @@ class RunRoundPanel(QWidget):
     def show_fold_seat(self, seat: int | None) -> None:
         self.fold_seat.setText(f"Seat {seat}'s fold: how many cards?" if seat is not None
                                else "A fold: click it, then its count")
-
-    def show_feedback(self, html: str, kind: str = "note", topic: str | None = None) -> None:
-        """``html`` in the colour of ``kind`` (``good``, ``bad``, ``note``); ``topic``: the lesson offered."""
-        self.feedback.setStyleSheet(FEEDBACK_STYLE[kind])
-        self.feedback.setText(html)
-        self.feedback.setVisible(bool(html))
-        self.lesson_topic = topic
-        self.lesson_button.setVisible(bool(topic))
-
-    def show_score(self, text: str) -> None:
-        self.score.setText(text)
-        self.score.setVisible(bool(text))
-
-    def show_clock(self, text: str, on_target: bool | None = None) -> None:
-        colour = NOTE if on_target is None else GOOD if on_target else BAD
-        self.clock.setStyleSheet(f"color: {colour};")
-        self.clock.setText(text)
-        self.clock.setVisible(bool(text))
 
     def set_settling(self, settling: bool) -> None:
         """The announcement and the settlement take the panel (the acts give way), or give it back."""
