@@ -69,7 +69,7 @@ def read_hand(text: str, paytables: PaytableRegistry | None = None) -> Hand:
     >>> read_hand('{"dealer": [], "board": [], "seats": [{"seat": 1, "hole": [], "ante": 0.125}]}')
     Traceback (most recent call last):
     ...
-    trainer.engine.validation.RoundError: seats[0].ante: 0.125 is finer than a cent
+    trainer.engine.errors.RoundError: seats[0].ante: 0.125 is finer than a cent
     """
     table, dealer, board, seats = read_request(loads(text), paytables)
     dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
@@ -174,7 +174,7 @@ def amount(value: Any, field: str) -> Decimal:
     >>> amount("5", "seats[0].ante")
     Traceback (most recent call last):
     ...
-    trainer.engine.validation.RoundError: seats[0].ante: "5" is not a number
+    trainer.engine.errors.RoundError: seats[0].ante: "5" is not a number
     """
     if type(value) is int and 0 <= value <= MAX_AMOUNT:
         return Decimal(value)  # the common case: whole dollars

@@ -172,7 +172,7 @@ class Game:
     # -- checks ----------------------------------------------------------------------------------------------
 
     def check_table(self, table: TableRules, seats: Sequence[SeatHand] = (), given: Iterable[str] = ()) -> None:
-        """Refuse (:class:`~trainer.engine.validation.RoundError`, naming the game and the field) a table or wager
+        """Refuse (:class:`~trainer.engine.errors.RoundError`, naming the game and the field) a table or wager
         the game does not have.
         ``given`` names the table fields the room set itself: one of a side bet the game does not offer is
         refused too."""
@@ -422,7 +422,7 @@ def request_table(values: Mapping[str, Any], game: Game | None, given: Iterable[
     >>> request_table({"banking": Banking.PLAYER_DEALER, "trips_paytable": "UTH-01"}, game_named("ca"))
     Traceback (most recent call last):
     ...
-    trainer.engine.validation.RoundError: table.trips_paytable: 'UTH-01' is not offered (offered: UTH-02) in \
+    trainer.engine.errors.RoundError: table.trips_paytable: 'UTH-01' is not offered (offered: UTH-02) in \
 game 'ca' (California Ultimate Texas Hold'em)
     """
     if game is None:

@@ -62,7 +62,7 @@ def read_grade(text: str, paytables: PaytableRegistry | None = None) -> GradeReq
     >>> read_grade('{"hand": {}, "steps": [{"seat": 1, "wager": "antes", "action": "push"}]}')
     Traceback (most recent call last):
     ...
-    trainer.engine.validation.RoundError: hand.dealer: is missing
+    trainer.engine.errors.RoundError: hand.dealer: is missing
     """
     return read_grade_request(loads(text), paytables)
 
