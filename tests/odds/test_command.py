@@ -121,3 +121,14 @@ def test_game_answers_from_the_cache_and_exports_the_strategy(tmp_path: Path, mo
     monkeypatch.setattr(game, "solve_game", lambda *args, **kwargs: pytest.fail("not cached"))
     status, out, _ = odds("game", "--strategy", "simple")
     assert status == 0 and "simple strategy" in out
+
+
+
+def test_a_reader_that_goes_away_ends_odds_quietly_with_141() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(f"{sys.executable} -m trainer odds pairs --json | head -1; echo ${{PIPESTATUS[0]}}",
+                          shell=True, capture_output=True, text=True, timeout=120, executable="/bin/bash")
+    assert done.stdout.splitlines() == ["{", "141"]  # the first line read, then the status: 128 + SIGPIPE
+    assert done.stderr == ""  # nothing said: the reader went away on purpose

@@ -65,11 +65,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     except KeyboardInterrupt:
         print("\nuth-trainer odds: interrupted", file=stderr)
         return EXIT_INTERRUPTED
-    try:
-        print(text, file=stdout)
-    except OSError as exc:
-        print(f"uth-trainer odds: cannot write the result: {exc}", file=stderr)
-        return EXIT_USAGE
+    print(text, file=stdout)  # a closed pipe or a full disk ends the command the conventional way (cli.run_guarded)
     return 0
 
 
