@@ -75,10 +75,10 @@ fi
 
 out="$("$app" settle "$samples/hand.json" 2>&1)"; rc=$?
 want=('"net": 90}]'
-      '{"seat": 1, "wager": "ante", "action": "push", "amount": 10}'
-      '{"seat": 1, "wager": "play", "action": "pay", "amount": 40}'
-      '{"seat": 1, "wager": "blind", "action": "pay", "amount": 15}'
-      '{"seat": 1, "wager": "trips", "action": "pay", "amount": 35}')
+      '{"seat": 1, "wager": "ante", "action": "push", "amount": 10, "phase": "refund"}'
+      '{"seat": 1, "wager": "play", "action": "pay", "amount": 40, "phase": "settle"}'
+      '{"seat": 1, "wager": "blind", "action": "pay", "amount": 15, "phase": "settle"}'
+      '{"seat": 1, "wager": "trips", "action": "pay", "amount": 35, "phase": "settle"}')
 missing=""
 for piece in "${want[@]}"; do [[ "$out" == *"$piece"* ]] || missing="$missing $piece"; done
 if [ $rc -ne 0 ]; then
