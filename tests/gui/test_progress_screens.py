@@ -96,7 +96,8 @@ def test_the_today_queue_shows_mistakes_reviews_and_new_material(qtbot: object, 
     qtbot.addWidget(view)  # type: ignore[attr-defined]
     lines = [view.list.item(row).text() for row in range(view.list.count())]
     assert lines[0].startswith("✗  My mistakes: 1 hand")
-    assert any(line.startswith("↻  blind: review due") for line in lines)
+    assert any(line.startswith("↻  Every line of the Blind table") and line.endswith("review due (1 so far)")
+               for line in lines)  # a review named by its situation in words, not its id
     assert any(line.startswith("＋") for line in lines)
     with qtbot.waitSignal(view.mistakesRequested):  # type: ignore[attr-defined]
         view.list.itemActivated.emit(view.list.item(0))

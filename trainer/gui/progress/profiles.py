@@ -113,6 +113,8 @@ class TodayView(QWidget):
         self.title = QLabel()
         self.list = QListWidget()
         self.list.setObjectName("todayQueue")
+        self.list.setWordWrap(True)  # a long situation reads whole in the start page's column
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.itemActivated.connect(self._activate)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -130,7 +132,9 @@ class TodayView(QWidget):
                            f"due, {sum(1 for entry in entries if entry.kind is TodayKind.NEW)} new")
         self.list.clear()
         for entry in entries:
-            text = f"{KIND_MARKS[entry.kind]}  {entry.skill.name}: {entry.note}"
+            # a new one's note names it in words already; a review names its skill by the skill's title
+            said = entry.note if entry.kind is TodayKind.NEW else f"{entry.skill.title}: {entry.note}"
+            text = f"{KIND_MARKS[entry.kind]}  {said}"
             if entry.kind is TodayKind.MISTAKES:
                 text = f"{KIND_MARKS[entry.kind]}  My mistakes: {entry.note}"
             item = QListWidgetItem(text)
