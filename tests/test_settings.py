@@ -14,6 +14,9 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 import trainer.settings as settings_module
+import trainer.settings_fields as settings_fields
+import trainer.settings_record as settings_record
+import trainer.settings_table as settings_table
 from trainer.engine.games import game_named, game_of_settings
 from trainer.engine.round import PlayedRound
 from trainer.settings import (
@@ -36,8 +39,9 @@ def store(tmp_path: Path) -> SettingsStore:
     return SettingsStore(tmp_path / "config" / "settings.json")
 
 
-def test_doctests_hold() -> None:
-    result = doctest.testmod(settings_module)
+@pytest.mark.parametrize("module", [settings_module, settings_fields, settings_record, settings_table])
+def test_doctests_hold(module: Any) -> None:
+    result = doctest.testmod(module)
     assert result.attempted > 0
     assert result.failed == 0
 
@@ -189,7 +193,7 @@ def test_a_failed_save_keeps_the_previous_file(store: SettingsStore, monkeypatch
     def broken_replace(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(settings_module.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError):
         store.save(DEFAULTS.replace(seats=4))
     monkeypatch.undo()
@@ -307,7 +311,7 @@ def test_any_json_object_loads_to_valid_settings(data: dict[str, object]) -> Non
     used = {k for k, v in data.items() if k in DEFAULTS.as_dict()}
     for key in used:
         if not any(f"'{key}'" in note for note in notes):
-            assert loaded.as_dict()[key] == settings_module._coerce(key, data[key])
+            assert loaded.as_dict()[key] == settings_record._coerce(key, data[key])
 
 
 @st.composite

@@ -15,102 +15,39 @@ OK hands them back as they came in.
 A value that breaks a rule (a maximum below the minimum, Bad Beat without Trips) is named in red under its
 field and OK stays disabled until it is fixed. *Restore defaults* puts every field back (the window's place on
 the screen is kept). Table changes apply from the next round; speed, volume and mute at once.
+
+Each tab builds its own fields (:mod:`trainer.gui.settings_tabs`); this dialog loads them, reads them back, narrows
+them to the chosen game and checks them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QSlider,
-    QSpinBox,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from trainer.engine.games import Game, game_named, games
-from trainer.gui.game_choices import (
-    CUSTOM,
-    CUSTOM_TITLE,
-    FIELD_LABELS,
-    fee_option_text,
-    fill_box,
-    game_choice_text,
-    limits_text,
-    narrowable,
-    select,
-)
+from trainer.gui.game_choices import CUSTOM, FIELD_LABELS, fee_option_text, fill_box, limits_text, select
+from trainer.gui.settings_tabs.animation import AnimationTab
+from trainer.gui.settings_tabs.cards import CardsTab
+from trainer.gui.settings_tabs.form import ErrorRows
+from trainer.gui.settings_tabs.limits import LimitsTab
+from trainer.gui.settings_tabs.paytables import SIDE_BETS, PaytablesTab
+from trainer.gui.settings_tabs.table import TableTab
 from trainer.settings import (
     BANKINGS,
-    DECK_BACK_COLOURS,
     DEFAULTS,
     HOUSE_SEATS,
-    PAYOUT_ROUNDING_LABELS,
     PLAYER_DEALER_POSITIONS,
-    PROCEDURE_LABELS,
-    PROCEDURES,
-    SPEED_STEPS,
-    WAGER_CEILING,
-    WAGER_FLOOR,
     Settings,
     collection_choices,
-    collection_title,
     default_procedure,
     game_title,
-    paytable_choices,
-    paytable_title,
     problems,
     settings_game,
     speed_text,
 )
-
-_BANKING_LABELS = {"house": "House-banked (Washington)", "player-dealer": "Player-dealer (California)"}
-_SIDE_BETS = (
-    ("trips", "offer_trips", "trips_paytable", "Trips"),
-    ("bad_beat", "offer_bad_beat", "bad_beat_paytable", "Bad Beat"),
-    ("pairs", "offer_pairs", "pairs_paytable", "Ultimate Pairs"),
-    ("progressive", "offer_progressive", "progressive_paytable", "Progressive"),
-)
-_ON_FOLD_LABELS = {"action": "Stays in action", "lose": "Lost with the hand"}
-_HOUSE_RULES = (
-    ("bad_beat_on_fold", "Bad Beat on a &fold:", [(text, key) for key, text in _ON_FOLD_LABELS.items()],
-     "A folded hand of three of a kind or better keeps its Bad Beat in action (rules notes); "
-     "'Lost with the hand' collects it at the fold."),
-    ("progressive_on_fold", "Progressive on a f&old:", [(text, key) for key, text in _ON_FOLD_LABELS.items()],
-     "A folded hand's Progressive is still paid on its seven cards (rules notes); "
-     "'Lost with the hand' collects it at the fold."),
-    ("round_payouts_to", "&Round payouts:", [(text, key) for key, text in PAYOUT_ROUNDING_LABELS.items()],
-     "Exact pays every cent (3 to 2 on $5 is $7.50); a chip rounds every payout down to it."),
-)
-"""The house-rule fields: settings name, label, choices (shown text, value) and the line that explains it."""
-
-
-def _combo(items: list[tuple[str, Any]], name: str) -> QComboBox:
-    box = QComboBox()
-    box.setObjectName(name)
-    for text, data in items:
-        box.addItem(text, data)
-    return box
-
-
-def _dollars(name: str, maximum: int) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setObjectName(name)
-    spin.setRange(WAGER_FLOOR, maximum)
-    spin.setPrefix("$")
-    spin.setGroupSeparatorShown(True)
-    spin.setAccelerated(True)
-    return spin
 
 
 class SettingsDialog(QDialog):
@@ -125,15 +62,30 @@ class SettingsDialog(QDialog):
         self.setWindowTitle("Settings")
         self._original = settings
         self._loading = False
-        self._errors: dict[str, QLabel] = {}
-        self._items: dict[str, list[tuple[str, Any]]] = {}
-        """Every choice of each box that a game narrows, by settings name (shown text, value)."""
+        rows = ErrorRows()
+        self._errors: dict[str, QLabel] = rows.errors
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._table_tab(), "Table")
-        self.tabs.addTab(self._paytables_tab(), "Pay tables")
-        self.tabs.addTab(self._limits_tab(), "Limits")
-        self.tabs.addTab(self._animation_tab(), "Animation && sound")
-        self.tabs.addTab(self._cards_tab(), "Cards")
+        table = TableTab(rows)
+        self.tabs.addTab(table, "Table")
+        paytables = PaytablesTab(rows)
+        self.tabs.addTab(paytables, "Pay tables")
+        limits = LimitsTab(rows)
+        self.tabs.addTab(limits, "Limits")
+        animation = AnimationTab(rows)
+        self.tabs.addTab(animation, "Animation && sound")
+        cards = CardsTab(rows)
+        self.tabs.addTab(cards, "Cards")
+        self._items: dict[str, list[tuple[str, Any]]] = {**table.items, **paytables.items}
+        """Every choice of each box that a game narrows, by settings name (shown text, value)."""
+        self.game, self.game_note = table.game, table.game_note
+        self.banking, self.seats, self.procedure, self.careless = (
+            table.banking, table.seats, table.procedure, table.careless)
+        self.offer, self.paytable, self.house_rules = paytables.offer, paytables.paytable, paytables.house_rules
+        self.min_wager, self.max_wager, self.bank = limits.min_wager, limits.max_wager, limits.bank
+        self.collection, self.limits_note = limits.collection, limits.limits_note
+        self.speed, self.volume, self.volume_text, self.muted = (
+            animation.speed, animation.volume, animation.volume_text, animation.muted)
+        self.four_colour, self.back_one, self.back_two = cards.four_colour, cards.back_one, cards.back_two
         self.summary = QLabel()
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
@@ -158,149 +110,6 @@ class SettingsDialog(QDialog):
         self._connect()
         self._reserve_widths()
         self.load(settings)
-
-    # --- building ------------------------------------------------------------------------------------------
-
-    def _form(self) -> tuple[QWidget, QFormLayout]:
-        page = QWidget()
-        form = QFormLayout(page)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
-        return page, form
-
-    def _add_row(self, form: QFormLayout, label: str, field: QWidget, *keys: str) -> None:
-        """A row with its field and, under it, a red line for each key's problem (hidden while fine)."""
-        form.addRow(label, field)
-        for key in keys:
-            error = QLabel()
-            error.setObjectName(f"error_{key}")
-            error.setWordWrap(True)
-            error.setStyleSheet("color: #b00020;")
-            error.hide()
-            form.addRow("", error)
-            self._errors[key] = error
-
-    def _table_tab(self) -> QWidget:
-        page, form = self._form()
-        self.game = _combo([(game_choice_text(game), game.id) for game in games()] + [(CUSTOM_TITLE, CUSTOM)],
-                           "game")
-        self.game.setToolTip("The documents' games fill the table with their own defaults and choices; the custom "
-                             "table is any combination the room deals")
-        self.game_note = QLabel()
-        self.game_note.setObjectName("gameNote")
-        self.game_note.setWordWrap(True)
-        self.game_note.setStyleSheet("color: #555555;")
-        self._items["banking"] = [(text, key) for key, text in _BANKING_LABELS.items()]
-        self._items["procedure"] = [(PROCEDURE_LABELS[p], p) for p in PROCEDURES]
-        self.banking = narrowable(_combo(self._items["banking"], "banking"))
-        self.seats = QComboBox()
-        self.seats.setObjectName("seats")
-        # Refilled when the banking changes: the box grows to "8 positions (…)" instead of cutting it.
-        self.seats.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.procedure = narrowable(_combo(self._items["procedure"], "procedure"))
-        self.careless = QCheckBox("Simulated players sometimes make poor choices (3x raises, folded pairs)")
-        self.careless.setObjectName("careless_players")
-        form.addRow("&Game:", self.game)
-        form.addRow(self.game_note)
-        self._add_row(form, "&Banking:", self.banking, "banking")
-        self._add_row(form, "&Seats:", self.seats, "seats")
-        self._add_row(form, "&Dealing procedure:", self.procedure, "procedure")
-        self._add_row(form, "Players:", self.careless, "careless_players")
-        return page
-
-    def _paytables_tab(self) -> QWidget:
-        page, form = self._form()
-        self.offer: dict[str, QCheckBox] = {}
-        self.paytable: dict[str, QComboBox] = {}
-        for kind, offer_key, table_key, label in _SIDE_BETS:
-            # Pairs tables are numbered (1..6) in the settings, named in the engine's data
-            items: list[tuple[str, Any]] = [
-                (paytable_title(kind, i), int(i) if kind == "pairs" else i) for i in paytable_choices(kind)
-            ]
-            self._items[table_key] = items
-            box = narrowable(_combo(items, table_key))
-            check = QCheckBox("offered")
-            check.setObjectName(offer_key)
-            row = QWidget()
-            row_layout = QHBoxLayout(row)
-            row_layout.setContentsMargins(0, 0, 0, 0)
-            row_layout.addWidget(check)
-            row_layout.addWidget(box, 1)
-            self.offer[offer_key] = check
-            self.paytable[table_key] = box
-            self._add_row(form, f"{label}:", row, offer_key, table_key)
-        hint = QLabel("A player-dealer table offers Trips and Bad Beat only; Bad Beat is offered with Trips.")
-        hint.setWordWrap(True)
-        form.addRow(hint)
-        form.addRow(self._house_rules_group())
-        return page
-
-    def _house_rules_group(self) -> QGroupBox:
-        group = QGroupBox("House rules")
-        group.setObjectName("houseRules")
-        form = QFormLayout(group)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        self.house_rules: dict[str, QComboBox] = {}
-        for key, label, items, explanation in _HOUSE_RULES:
-            box = _combo(items, key)
-            self.house_rules[key] = box
-            self._add_row(form, label, box, key)
-            line = QLabel(explanation)
-            line.setObjectName(f"explain_{key}")
-            line.setWordWrap(True)
-            line.setStyleSheet("color: #555555;")
-            form.addRow(line)
-        return group
-
-    def _limits_tab(self) -> QWidget:
-        page, form = self._form()
-        self.min_wager = _dollars("min_wager", WAGER_CEILING)
-        self.max_wager = _dollars("max_wager", WAGER_CEILING)
-        self.bank = _dollars("player_dealer_bank", 10 * WAGER_CEILING)
-        self.collection = narrowable(_combo([(f"{collection_title(i)} [{i}]", i) for i in collection_choices()],
-                                 "collection_schedule"))
-        self._add_row(form, "Table m&inimum:", self.min_wager, "min_wager")
-        self._add_row(form, "Table ma&ximum:", self.max_wager, "max_wager")
-        self._add_row(form, "Player-dealer &bank:", self.bank, "player_dealer_bank")
-        self._add_row(form, "&Collection schedule:", self.collection, "collection_schedule")
-        self.limits_note = QLabel()
-        self.limits_note.setObjectName("limitsNote")
-        self.limits_note.setWordWrap(True)
-        self.limits_note.setStyleSheet("color: #555555;")
-        form.addRow(self.limits_note)
-        return page
-
-    def _animation_tab(self) -> QWidget:
-        page, form = self._form()
-        self.speed = _combo([(speed_text(s), s) for s in SPEED_STEPS], "animation_speed")
-        self.volume = QSlider(Qt.Orientation.Horizontal)
-        self.volume.setObjectName("volume")
-        self.volume.setRange(0, 100)
-        self.volume.setMinimumWidth(200)
-        self.volume_text = QLabel()
-        volume_row = QWidget()
-        volume_layout = QHBoxLayout(volume_row)
-        volume_layout.setContentsMargins(0, 0, 0, 0)
-        volume_layout.addWidget(self.volume, 1)
-        volume_layout.addWidget(self.volume_text)
-        self.muted = QCheckBox("Mute all sounds")
-        self.muted.setObjectName("muted")
-        self._add_row(form, "Animation &speed:", self.speed, "animation_speed")
-        self._add_row(form, "&Volume:", volume_row, "volume")
-        self._add_row(form, "", self.muted, "muted")
-        return page
-
-    def _cards_tab(self) -> QWidget:
-        page, form = self._form()
-        self.four_colour = QCheckBox("Four-colour deck (clubs green, diamonds blue)")
-        self.four_colour.setObjectName("four_colour")
-        colours = [(c.capitalize(), c) for c in DECK_BACK_COLOURS]
-        self.back_one = _combo(colours, "deck_back_1")
-        self.back_two = _combo(colours, "deck_back_2")
-        self._add_row(form, "", self.four_colour, "four_colour")
-        self._add_row(form, "First deck &back:", self.back_one)
-        self._add_row(form, "Second deck b&ack:", self.back_two, "deck_backs")
-        return page
 
     def _connect(self) -> None:
         self.game.currentIndexChanged.connect(self._game_chosen)
@@ -329,7 +138,7 @@ class SettingsDialog(QDialog):
             self._fill_seats(settings.banking, settings.seats)
             select(self.procedure, settings.procedure)
             self.careless.setChecked(settings.careless_players)
-            for _kind, offer_key, table_key, _label in _SIDE_BETS:
+            for _kind, offer_key, table_key, _label in SIDE_BETS:
                 self.offer[offer_key].setChecked(getattr(settings, offer_key))
                 select(self.paytable[table_key], getattr(settings, table_key))
             for key, box in self.house_rules.items():
@@ -374,7 +183,7 @@ class SettingsDialog(QDialog):
         }
         for key, box in self.house_rules.items():
             values[key] = box.currentData()
-        for _kind, offer_key, table_key, _label in _SIDE_BETS:
+        for _kind, offer_key, table_key, _label in SIDE_BETS:
             values[offer_key] = self.offer[offer_key].isChecked()
             values[table_key] = self.paytable[table_key].currentData()
         if values["seats"] is None:
@@ -444,7 +253,7 @@ class SettingsDialog(QDialog):
         fill_box(self.banking, self._items["banking"], [game.banking.value] if game else None, banking)
         fill_box(self.procedure, self._items["procedure"], [p.value for p in game.procedures] if game else None,
               self.procedure.currentData())
-        for kind, _offer_key, table_key, _label in _SIDE_BETS:
+        for kind, _offer_key, table_key, _label in SIDE_BETS:
             offered = [int(i) if kind == "pairs" else i for i in game.paytables_of(kind)] if game else []
             box = self.paytable[table_key]
             fill_box(box, self._items[table_key], offered or None, box.currentData())
@@ -483,7 +292,7 @@ class SettingsDialog(QDialog):
     def _show_game_defaults(self, values: dict[str, Any]) -> None:
         select(self.banking, values["banking"])
         select(self.procedure, values["procedure"])
-        for _kind, offer_key, table_key, _label in _SIDE_BETS:
+        for _kind, offer_key, table_key, _label in SIDE_BETS:
             self.offer[offer_key].setChecked(values[offer_key])
             select(self.paytable[table_key], values[table_key])
         self.min_wager.setValue(values["min_wager"])
@@ -544,7 +353,7 @@ class SettingsDialog(QDialog):
         player_dealer = self.banking.currentData() == "player-dealer"
         for offer_key in ("offer_pairs", "offer_progressive"):
             self.offer[offer_key].setEnabled(not player_dealer)
-        for _kind, offer_key, table_key, _label in _SIDE_BETS:
+        for _kind, offer_key, table_key, _label in SIDE_BETS:
             self.paytable[table_key].setEnabled(self.offer[offer_key].isChecked())
         self.bank.setEnabled(player_dealer)
         self.collection.setEnabled(player_dealer)

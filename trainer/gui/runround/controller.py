@@ -19,6 +19,10 @@ Modes: guided (the next place lit on the felt and what is due, and why), practic
 with its rule, not taken), exam (every act taken as given; the review at the end of the round) and speed (as
 practice, against the clock). Each round is one item in the session's score book (``run-round``), so the
 progress store keeps it.
+
+The controller is built in layers, one idea a module: its state and signals (:mod:`~trainer.gui.runround.state`),
+what the trainee is told (:mod:`~trainer.gui.runround.feedback`), what the table shows and when
+(:mod:`~trainer.gui.runround.showing`); here, the modes, the rounds, the trainee's acts and the felt's clicks.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 from trainer.drills.whole_round import NEXT_REFUSED
@@ -39,41 +43,27 @@ from trainer.engine.wagers import Action, Wager
 from trainer.gui.felt import felt_layout
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.runround.panel import ACT_KEYS, RunRoundPanel
-from trainer.gui.runround.places import IRREGULARITY_RATE, Part, clicked_target, part_of, run_round_for
+from trainer.gui.runround.places import IRREGULARITY_RATE, Part, clicked_target, run_round_for
+from trainer.gui.runround.showing import RunRoundShowing
+from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.quiz.given import as_given
-from trainer.quiz.round_script import Irregularity, ScriptStep, Task, kept_face_up
+from trainer.quiz.round_script import Task, kept_face_up
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
-from trainer.scoring import ItemResult, Mistake, Mode
+from trainer.scoring import Mode
 from trainer.session import DrillStarted, Event, ModeChanged, RoundDealt
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from trainer.gui.host import TableHost
-    from trainer.gui.table.layout import TableLayoutConfig
-
-MODE_TITLES = {
-    Mode.GUIDED: "Guided — the next place lit, and why",
-    Mode.PRACTICE: "Practice — each act checked at once",
-    Mode.EXAM: "Exam — the review at the end of the round",
-    Mode.SPEED: "Speed — against the clock",
-}
-RESPONSES = ("void", "floor", "carry_on")
-Refresh = Callable[["TableLayoutConfig"], bool]
 
 
-class RunRoundController(QObject):
+class RunRoundController(RunRoundShowing):
     """Run the round on ``host``'s table; the panel goes in ``prompt_area`` and ``log`` (the round log, which
     follows only the table's own rounds) is hidden meanwhile. ``refresh`` puts the felt a round needs on the
     table (False when it cannot be drawn)."""
-
-    modeChanged = Signal(object)  # noqa: N815 (Qt signal names)
-    """The run round's mode (None: off)."""
-    roundStarted = Signal()  # noqa: N815
-    roundFinished = Signal(object)  # noqa: N815
-    """An :class:`ItemResult`: a round run to its end (or cut short), recorded in the score book."""
 
     def __init__(self, host: TableHost, prompt_area: QWidget, log: QWidget, refresh: Refresh, *,
                  tick_ms: int = 200, clock: Callable[[], float] = time.monotonic) -> None:
@@ -144,17 +134,6 @@ class RunRoundController(QObject):
         settlement.lessonRequested.connect(self.open_lesson)
 
     # -- the mode -------------------------------------------------------------------------------------------
-
-    @property
-    def active(self) -> bool:
-        """True while the trainee runs the rounds (a mode is chosen)."""
-        return self.mode is not None
-
-    @property
-    def on_table(self) -> bool:
-        """A run round is on the table and not over."""
-        return self.run is not None and not self.run.done
-
     def set_mode(self, mode: Mode | None) -> bool:
         """Run the rounds in ``mode`` from now on and deal the first (None: stop; the table is the user's again).
         False when a round the table plays is on the felt."""
@@ -397,16 +376,7 @@ class RunRoundController(QObject):
         order = list(Wager)
         return {seat: sorted(wagers, key=lambda w: order.index(Wager(w))) for seat, wagers in sorted(left.items())}
 
-    def _drop_cutter(self) -> None:
-        if self.cutter is not None:
-            self.cutter.drop()
-            self.cutter.deleteLater()
-            self.cutter = None
-
     # -- the felt -------------------------------------------------------------------------------------------
-
-    def _part(self) -> Part:
-        return part_of(self.run.expected() if self.run is not None else None)
 
     def _place_clicked(self, kind: str, seat: int | None, slot: int | None) -> None:
         run = self.run
@@ -460,206 +430,5 @@ class RunRoundController(QObject):
         scene.highlight_seat(seat, True)
         self.panel.show_fold_seat(seat)
 
-    # -- what the table shows --------------------------------------------------------------------------------
 
-    def _show_act(self, due: ScriptStep, act: Act) -> None:
-        """The felt after an act taken: what the act due does (a card to the place given)."""
-        run, table = self.run, self.table
-        assert run is not None and table is not None
-        task = due.task
-        if task is Task.TAKE_FEE and due.amount is not None:
-            table.take_fee(due.amount)
-        elif task is Task.NO_MORE_BETS:
-            table.say("No more bets")
-        elif task is Task.COIN_IN:
-            table.coin_in()
-        elif task is Task.DEAL:
-            table.say("")
-            given = act.target if act.task is Task.DEAL and act.target is not None else due.target
-            assert given is not None
-            table.deal(given, due.target)
-        elif task is Task.UNLOAD:
-            table.unload()
-        elif task is Task.COLLECT_FOLD and due.seat is not None:
-            if self.host.scene is not None:
-                self.host.scene.highlight_seat(due.seat, False)
-            self._fold_seat = None
-            self.panel.show_fold_seat(None)
-            table.collect_fold(due.seat)
-        elif task is Task.RACK:
-            table.rack()
-        elif task is Task.VOID:
-            table.say("Void: every wager is returned")
-            table.void(run.voided)
-        elif task is Task.CALL_FLOOR:
-            table.say("Floor! The supervisor takes over")
-
-    def _sync(self) -> None:
-        """The felt and the panel for the task now due."""
-        run, table = self.run, self.table
-        if run is None or table is None:
-            return
-        due = run.expected()
-        part = part_of(due)
-        injected = run.injected
-        if table.hand_held and part is Part.DEAL and due is not None and due.task is not Task.VOID:
-            self._once("deck", table.deliver_deck)
-        if due is not None and due.task.responds and due.target is not None and injected is not None:
-            if injected.kind is Irregularity.SHUFFLER_FAILS:
-                self._once("fault", table.shuffler_fails)
-            else:
-                self._once("fault", table.wrong_back)
-        voided = run.done and run.script[-1].task.responds and run.script[-1].target is not None
-        if part in (Part.FOLDS, Part.SETTLE, Part.AFTER) and not voided:
-            miscount = (injected.seat, injected.count) if (
-                injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat is not None
-            ) else None
-            self._once("decided", lambda: self._players_decide(miscount))
-        if due is not None and due.task is Task.ANNOUNCE:
-            self._once("showdown", self._begin_settlement)
-        if part is not Part.SETTLE and "showdown" in self._shown and "settled" not in self._shown:
-            self._once("settled", self._end_settlement)
-        if run.done:
-            self._once("over", self._round_over)
-        self._guide()
-        self._enable_actions()
-        self._show_clock()
-        if not run.done:
-            self.panel.show_score(self._score_text())
-
-    def _players_decide(self, miscount: tuple[int, int] | None) -> None:
-        """The deal is over: any card not dealt to its place, the players decide, the folds are spread."""
-        table = self.table
-        assert table is not None
-        table.complete_deal()
-        table.decide()
-        table.spread_folds(miscount)
-
-    def _once(self, what: str, show: Callable[[], object]) -> None:
-        if what not in self._shown:
-            self._shown.add(what)
-            show()
-
-    def _begin_settlement(self) -> None:
-        table, scene, run = self.table, self.host.scene, self.run
-        assert table is not None and scene is not None and run is not None and self.mode is not None
-        table.showdown()
-        self._drop_cutter()
-        self.cutter = PayoutCutter(scene, self.host.timing.chips, lambda: self.host.settings.animation_speed, self)
-        self.panel.set_settling(True)
-        settlement = self.panel.settlement
-        settlement.begin_hand(f"Settle · {MODE_TITLES[self.mode]}", "Reveal and announce your hand, then settle "
-                                                                    "every wager.")
-        settlement.dealer_box.show()
-        settlement.keys_help.hide()
-        settlement.title.hide()
-
-    def _end_settlement(self) -> None:
-        self._drop_cutter()
-        self.panel.settlement.finish_hand("")
-        self.panel.settlement.review_button.hide()
-        self.panel.set_settling(False)
-
-    def _guide(self) -> None:
-        run, table = self.run, self.table
-        if run is None or table is None:
-            return
-        guided = self.mode is Mode.GUIDED and not run.done
-        table.light(run.next_place() if guided else None)
-        self.panel.show_hint(run.hint() if guided else "")
-        due = run.expected()
-        self.panel.show_seen(due.shown if due is not None and due.task.responds else "")
-
-    def _enable_actions(self) -> None:
-        on = self.on_table
-        settling = on and self._part() is Part.SETTLE
-        for name, action in self.actions.items():
-            action.setEnabled(on and (name in RESPONSES or not settling))
-
-    def _round_over(self) -> None:
-        run = self.run
-        assert run is not None
-        self._ticker.stop()
-        if self.table is not None:
-            self.table.hide_places()
-        result = run.result()
-        self.session.book.record(result)
-        self.rounds += 1
-        last = run.script[-1].task
-        ending = {Task.VOID: "The round is void: every wager is returned. ",
-                  Task.CALL_FLOOR: "The floor supervisor takes over: the round stops here. "}.get(last, "")
-        score = f"{result.correct} of {result.steps} acts right ({result.score:.0f} %)"
-        if self.mode is Mode.EXAM:
-            self.panel.show_feedback(self._review_html(result), "note" if not result.mistakes else "bad",
-                                     next((m.topic for m in result.mistakes if m.topic), None))
-        self.panel.progress.setText(f"{ending}Round run: {score}. Deal the next round (N).")
-        self.panel.show_score(self._set_text())
-        self.panel.show_seen("")
-        self._enable_actions()
-        self.roundFinished.emit(result)
-
-    # -- feedback --------------------------------------------------------------------------------------------
-
-    def _report(self, verdict: RoundVerdict) -> None:
-        panel = self.panel
-        if self.mode is Mode.EXAM:
-            panel.show_feedback("Noted." if verdict.accepted else html.escape(verdict.message), "note")
-            return
-        self._sound("right" if verdict.correct else "wrong")
-        if verdict.correct:
-            panel.show_feedback(f"✓ {html.escape(verdict.message)}", "good")
-            return
-        topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
-        body = "<br>".join(_mistake_html(mistake) for mistake in verdict.mistakes) or html.escape(verdict.message)
-        panel.show_feedback(body + "<br>Do it again, right.", "bad", topic)
-
-    def _review_html(self, result: ItemResult) -> str:
-        if not result.mistakes:
-            return f"Review: every act right ({result.steps} of {result.steps})."
-        lines = [f"Review: {len(result.mistakes)} mistake{'s' if len(result.mistakes) != 1 else ''}"]
-        lines += [_mistake_html(mistake) for mistake in result.mistakes]
-        return "<br>".join(lines)
-
-    def _score_text(self) -> str:
-        if self.run is None or self.mode is Mode.EXAM:
-            return ""
-        now = self.run.result()
-        return f"This round: {now.correct} of {now.steps} acts right" if now.steps else ""
-
-    def _set_text(self) -> str:
-        items = [item for item in self.session.book.items(self.run.drill if self.run else "run-round")
-                 if item.mode is self.mode][-self.rounds:] if self.rounds else []
-        if not items:
-            return ""
-        steps = sum(item.steps for item in items)
-        correct = sum(item.correct for item in items)
-        return (f"This sitting: {len(items)} round{'s' if len(items) != 1 else ''}, {correct} of {steps} acts right"
-                f" ({100 * correct / steps:.0f} %)" if steps else "")
-
-    def _show_clock(self) -> None:
-        run = self.run
-        if self.mode is not Mode.SPEED or run is None:
-            self.panel.show_clock("")
-            return
-        result = run.result()
-        per = result.seconds / result.steps if result.steps else 0.0
-        self.panel.show_clock(f"⏱ {result.seconds:5.1f} s · {result.steps} acts · {per:.1f} s each")
-
-    def _sound(self, name: str) -> None:
-        sound = self.host.sound
-        if sound is not None:
-            sound.play(name)
-
-    def open_lesson(self, topic: str | None = None) -> None:
-        from trainer.gui.training import open_lessons
-
-        open_lessons(self.host, topic or self.panel.lesson_topic)
-
-
-def _mistake_html(mistake: Mistake) -> str:
-    return (f"<b>✗ {html.escape(mistake.kind.value.capitalize())}</b><br>"
-            f"Expected: {html.escape(mistake.expected)}<br>You: {html.escape(mistake.given)}<br>"
-            f"<i>Document:</i> {html.escape(mistake.rule)}")
-
-
-__all__ = ["MODE_TITLES", "RunRoundController"]
+__all__ = ["MODE_TITLES", "RESPONSES", "Refresh", "RunRoundController"]

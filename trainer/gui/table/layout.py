@@ -10,6 +10,11 @@ Each seat is drawn in its own frame, turned to face the dealer: in that frame ``
 From the dealer to the player a seat has its two cards, the Play box, the Ante and Blind circles side by side,
 then Trips with the bonus circles (Bad Beat on the left, Pairs on the right) and the progressive sensor.
 
+This module places the felt's fixed things (the dealer's cards, the board, the equipment, the printed pay tables)
+and puts the whole table together; the points and shapes are in :mod:`~trainer.gui.table.plane`, what the felt
+shows and its proportions in :mod:`~trainer.gui.table.tableconfig`, the seats in
+:mod:`~trainer.gui.table.seatplaces`. Every name stays importable from here.
+
 >>> geometry = table_geometry(TableLayoutConfig(seat_count=3))
 >>> [seat.seat for seat in geometry.seats]
 [1, 2, 3]
@@ -19,306 +24,69 @@ True
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Literal, NamedTuple
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-SCENE_WIDTH = 1700.0
-SCENE_HEIGHT = 1100.0
-"""The scene's proportions are a laptop's table view (about 1.55 wide to 1 high), so the felt fills it."""
-
-CARD_WIDTH = 108.0
-CARD_HEIGHT = 151.0
-"""Cards are drawn for reading: larger than a real card on a real table's scale, so that a face-up card on a
-1366 x 768 screen beside the settlement panel is at least 64 pixels wide."""
-CHIP_DIAMETER = 40.0
-
-HOUSE_SEAT_COUNTS = range(1, 8)
-PLAYER_DEALER_SEAT_COUNTS = (6, 8)
-
-Banking = Literal["house", "player-dealer"]
-SpotShape = Literal["circle", "box", "sensor"]
-
-WAGERS = ("play", "ante", "blind", "trips", "bad_beat", "pairs", "progressive")
-"""Every wagering area a seat may have, from the dealer towards the player."""
-
-WAGER_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        "ante": "ANTE",
-        "blind": "BLIND",
-        "play": "PLAY",
-        "trips": "TRIPS",
-        "bad_beat": "BAD BEAT",
-        "pairs": "PAIRS",
-        "progressive": "PROGRESSIVE",
-    }
+from trainer.gui.table.plane import Ellipse, Point, Rect
+from trainer.gui.table.seatplaces import (
+    CARD_DEPTH,
+    CARD_FAN,
+    SEAT_PITCH,
+    SeatFrame,
+    SeatGeometry,
+    SpotGeometry,
+    _arc_positions,
+    _seat,
 )
-"""The word printed in (or under) each wagering area."""
-
-
-class Point(NamedTuple):
-    """A point of the scene (or of a seat's own frame)."""
-
-    x: float
-    y: float
-
-    def distance(self, other: Point) -> float:
-        return math.hypot(self.x - other.x, self.y - other.y)
-
-
-class Rect(NamedTuple):
-    """An upright rectangle: top-left corner, width and height."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def center(self) -> Point:
-        return Point(self.x + self.width / 2, self.y + self.height / 2)
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.height
-
-    def intersects(self, other: Rect) -> bool:
-        return (
-            self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom
-        )
-
-
-PaytableLine = str | tuple[str, str]
-
-
-@dataclass(frozen=True)
-class TableLayoutConfig:
-    """What the felt shows: banking, number of seats, side bets offered, and the printed texts.
-
-    ``seat_count`` is 1..7 on a house-banked table; 6 or 8 positions on a player-dealer table (the
-    player-dealer sits in one of them). Trips is always offered; ``bad_beat``, ``pairs`` and ``progressive``
-    add their areas to every seat. ``paytables`` are printed on the felt: each is a title and its lines,
-    a line being ``"Royal Flush 50 to 1"`` or a ``(label, odds)`` pair. ``deck_backs`` are the back colours
-    of the two alternating decks.
-
-    >>> TableLayoutConfig(banking="player-dealer", seat_count=7)
-    Traceback (most recent call last):
-    ...
-    ValueError: a player-dealer table has 6 or 8 positions, not 7
-    """
-
-    banking: Banking = "house"
-    seat_count: int = 7
-    bad_beat: bool = False
-    pairs: bool = False
-    progressive: bool = False
-    paytables: tuple[tuple[str, tuple[PaytableLine, ...]], ...] = ()
-    inscription: str = "Dealer only plays with a pair or higher"
-    four_colour: bool = False
-    deck_backs: tuple[str, str] = ("red", "blue")
-    trips: bool = field(default=True, init=False)
-
-    def __post_init__(self) -> None:
-        if self.banking not in ("house", "player-dealer"):
-            raise ValueError(f"banking is 'house' or 'player-dealer', not {self.banking!r}")
-        if self.banking == "house" and self.seat_count not in HOUSE_SEAT_COUNTS:
-            raise ValueError(f"a house-banked table has 1 to 7 seats, not {self.seat_count}")
-        if self.banking == "player-dealer" and self.seat_count not in PLAYER_DEALER_SEAT_COUNTS:
-            raise ValueError(f"a player-dealer table has 6 or 8 positions, not {self.seat_count}")
-        if len(self.deck_backs) != 2 or self.deck_backs[0] == self.deck_backs[1]:
-            raise ValueError(f"the two decks need two different back colours, got {self.deck_backs!r}")
-        tables = tuple((str(title), tuple(_line(line) for line in lines)) for title, lines in self.paytables)
-        object.__setattr__(self, "paytables", tables)
-        object.__setattr__(self, "deck_backs", tuple(self.deck_backs))
-
-    @property
-    def wagers(self) -> tuple[str, ...]:
-        """The wagering areas each seat has, in :data:`WAGERS` order."""
-        offered = {"play", "ante", "blind", "trips"}
-        offered |= {name for name in ("bad_beat", "pairs", "progressive") if getattr(self, name)}
-        return tuple(name for name in WAGERS if name in offered)
-
-    @property
-    def is_player_dealer(self) -> bool:
-        return self.banking == "player-dealer"
-
-
-def _line(line: PaytableLine | Sequence[str]) -> PaytableLine:
-    if isinstance(line, str):
-        return line
-    label, odds = line
-    return (str(label), str(odds))
-
-
-# -- the seat's own frame ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _LocalSpot:
-    shape: SpotShape
-    center: Point
-    size: tuple[float, float]  # radius, radius for circles; width, height for boxes
-    payout: Point
-
-
-_LOCAL_SPOTS: Mapping[str, _LocalSpot] = MappingProxyType(
-    {
-        "play": _LocalSpot("box", Point(0, -84), (86, 50), Point(62, -84)),
-        "ante": _LocalSpot("circle", Point(-34, -18), (26, 26), Point(-62, -46)),
-        "blind": _LocalSpot("circle", Point(34, -18), (26, 26), Point(62, -46)),
-        "trips": _LocalSpot("circle", Point(0, 42), (24, 24), Point(-20, 74)),
-        "bad_beat": _LocalSpot("circle", Point(-60, 42), (21, 21), Point(-84, 68)),
-        "pairs": _LocalSpot("circle", Point(60, 42), (21, 21), Point(84, 68)),
-        "progressive": _LocalSpot("sensor", Point(24, 84), (11, 11), Point(50, 96)),
-    }
+from trainer.gui.table.tableconfig import (
+    _FELT,
+    _FELT_TOP,
+    _INSCRIPTION,
+    _RAIL,
+    _SEAT_ARC,
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    CHIP_DIAMETER,
+    HOUSE_SEAT_COUNTS,
+    PLAYER_DEALER_SEAT_COUNTS,
+    SCENE_HEIGHT,
+    SCENE_WIDTH,
+    WAGER_LABELS,
+    WAGERS,
+    Banking,
+    PaytableLine,
+    SpotShape,
+    TableLayoutConfig,
 )
-CARD_FAN = 42.0
-"""How far apart a seat's two cards lie: the second card covers the first's right half, never its index."""
-CARD_DEPTH = -200.0
-"""How far towards the dealer a seat's cards lie (the seat's frame)."""
-_LOCAL_BANK = Point(-136, -30)
-"""The player-dealer's bank: beside their own wagering areas (which stay empty while they bank), never on them."""
-_LOCAL_BUTTON = Point(124, -40)
-"""The player-dealer's button: on the other side, clear of the cards, the Play box and the Blind."""
-_LOCAL_REGION = Rect(-110, CARD_DEPTH - CARD_HEIGHT / 2 - 6, 220, 116 - CARD_DEPTH + CARD_HEIGHT / 2)
-"""The part of the felt that belongs to a seat (clicking it selects the seat)."""
-SEAT_PITCH = 290.0
-"""Arc length between two neighbouring seats' centres."""
 
-
-@dataclass(frozen=True)
-class SeatFrame:
-    """Where a seat's frame sits: its origin in the scene and how far it is turned (degrees, clockwise)."""
-
-    origin: Point
-    angle: float
-    scale: float = 1.0
-
-    def map(self, local: Point) -> Point:
-        """A point of the seat's frame in scene coordinates."""
-        rad = math.radians(self.angle)
-        x, y = local.x * self.scale, local.y * self.scale
-        return Point(
-            self.origin.x + x * math.cos(rad) - y * math.sin(rad),
-            self.origin.y + x * math.sin(rad) + y * math.cos(rad),
-        )
-
-
-@dataclass(frozen=True)
-class SpotGeometry:
-    """One wagering area: its shape, centre, size (radius or width × height) and where a payout goes."""
-
-    seat: int
-    wager: str
-    shape: SpotShape
-    center: Point
-    angle: float
-    size: tuple[float, float]
-    payout: Point
-    scale: float = 1.0
-
-    @property
-    def label(self) -> str:
-        return WAGER_LABELS[self.wager]
-
-    @property
-    def radius(self) -> float:
-        """The radius of the smallest circle around the area (for overlap checks and click targets)."""
-        w, h = self.size
-        if self.shape == "box":
-            return math.hypot(w, h) / 2 * self.scale
-        return w * self.scale
-
-    def corners(self) -> tuple[Point, ...]:
-        """The box's four corners (scene coordinates); a circle's bounding square's."""
-        w, h = self.size
-        if self.shape != "box":
-            w = h = 2 * w
-        frame = SeatFrame(self.center, self.angle, self.scale)
-        return tuple(
-            frame.map(Point(sx * w / 2, sy * h / 2)) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-        )
-
-
-@dataclass(frozen=True)
-class SeatGeometry:
-    """A seat: its frame, wagering areas, hole-card places, the player's chips, the seat number printed by
-    the rail (where the player's decision is shown, too), the player-dealer's button and bank."""
-
-    seat: int
-    frame: SeatFrame
-    spots: Mapping[str, SpotGeometry]
-    cards: tuple[Point, Point]
-    player: Point
-    label: Point
-    button: Point
-    bank: Point
-
-    @property
-    def center(self) -> Point:
-        return self.frame.origin
-
-    @property
-    def angle(self) -> float:
-        return self.frame.angle
-
-    @property
-    def scale(self) -> float:
-        return self.frame.scale
-
-    @property
-    def region(self) -> Rect:
-        """The seat's area in its own frame (to be drawn turned by :attr:`angle` about :attr:`center`)."""
-        s = self.scale
-        r = _LOCAL_REGION
-        return Rect(r.x * s, r.y * s, r.width * s, r.height * s)
-
-    def spread(self) -> tuple[Point, Point]:
-        """Where a folded hand's two cards lie when spread to be counted: wider apart than when dealt."""
-        middle = self.frame.map(Point(0, CARD_DEPTH))
-        fan = SeatFrame(middle, self.angle)
-        return fan.map(Point(-CARD_WIDTH / 2 - 6, 0)), fan.map(Point(CARD_WIDTH / 2 + 6, 0))
-
-
-@dataclass(frozen=True)
-class Ellipse:
-    """An axis-aligned ellipse (the felt is its lower half)."""
-
-    center: Point
-    rx: float
-    ry: float
-
-    def point(self, t: float) -> Point:
-        """The point at parameter ``t`` (radians): 0 straight down, positive towards the right."""
-        return Point(self.center.x + self.rx * math.sin(t), self.center.y + self.ry * math.cos(t))
-
-    def inward_angle(self, t: float) -> float:
-        """The clockwise turn (degrees) that makes a frame's "up" point into the ellipse at ``t``."""
-        return math.degrees(math.atan2(-self.ry * math.sin(t), self.rx * math.cos(t)))
-
-    def contains(self, p: Point) -> bool:
-        return ((p.x - self.center.x) / self.rx) ** 2 + ((p.y - self.center.y) / self.ry) ** 2 <= 1.0
-
-    def grown(self, by: float) -> Ellipse:
-        return Ellipse(self.center, self.rx + by, self.ry + by)
-
-    def ray_hit(self, origin: Point, angle: float) -> Point:
-        """Where a ray from ``origin`` (inside), going "down" in a frame turned by ``angle`` meets the rim."""
-        rad = math.radians(angle)
-        dx, dy = -math.sin(rad), math.cos(rad)
-        ox, oy = origin.x - self.center.x, origin.y - self.center.y
-        a = (dx / self.rx) ** 2 + (dy / self.ry) ** 2
-        b = 2 * (ox * dx / self.rx**2 + oy * dy / self.ry**2)
-        c = (ox / self.rx) ** 2 + (oy / self.ry) ** 2 - 1
-        lam = (-b + math.sqrt(max(b * b - 4 * a * c, 0.0))) / (2 * a)
-        return Point(origin.x + lam * dx, origin.y + lam * dy)
+__all__ = [
+    "CARD_DEPTH",
+    "CARD_FAN",
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "CHIP_DIAMETER",
+    "HOUSE_SEAT_COUNTS",
+    "PAYTABLE_TOP",
+    "PLAYER_DEALER_SEAT_COUNTS",
+    "SCENE_HEIGHT",
+    "SCENE_WIDTH",
+    "SEAT_PITCH",
+    "WAGERS",
+    "WAGER_LABELS",
+    "Banking",
+    "Ellipse",
+    "PaytableLine",
+    "PaytablePanel",
+    "Point",
+    "Rect",
+    "SeatFrame",
+    "SeatGeometry",
+    "SpotGeometry",
+    "SpotShape",
+    "TableGeometry",
+    "TableLayoutConfig",
+    "table_geometry",
+]
 
 
 @dataclass(frozen=True)
@@ -381,79 +149,6 @@ class TableGeometry:
 
 
 # -- building the table ------------------------------------------------------------------------------------
-
-_FELT = Ellipse(Point(SCENE_WIDTH / 2, 70.0), 806.0, 958.0)
-_FELT_TOP = 70.0
-_RAIL = 40.0
-_SEAT_ARC = Ellipse(_FELT.center, 710.0, 820.0)
-_INSCRIPTION = Ellipse(_FELT.center, 900.0, 458.0)
-_ARC_LIMIT = 1.16
-"""Seats stay within this parameter of the seat arc (radians either side of the bottom)."""
-
-
-def _arc_positions(ellipse: Ellipse, count: int, pitch: float) -> tuple[list[float], float]:
-    """Parameters of ``count`` points spaced ``pitch`` apart along the arc, centred on the bottom.
-
-    Returns the parameters, first base (largest, on the right) first, and the scale the seats need when the
-    arc is too short for the pitch.
-    """
-    steps = 2000
-    ts = [(-_ARC_LIMIT + 2 * _ARC_LIMIT * i / steps) for i in range(steps + 1)]
-    lengths = [0.0]
-    for t0, t1 in itertools.pairwise(ts):
-        lengths.append(lengths[-1] + ellipse.point(t0).distance(ellipse.point(t1)))
-    total = lengths[-1]
-    scale = 1.0
-    if count > 1 and pitch * (count - 1) > total:
-        scale = total / (pitch * (count - 1))
-        pitch = total / (count - 1)
-    middle = total / 2
-    result: list[float] = []
-    for index in range(count):
-        target = middle + ((count - 1) / 2 - index) * pitch
-        j = min(range(len(lengths)), key=lambda k: abs(lengths[k] - target))
-        result.append(ts[j])
-    return result, scale
-
-
-def _seat(config: TableLayoutConfig, number: int, t: float, scale: float) -> SeatGeometry:
-    origin = _SEAT_ARC.point(t)
-    frame = SeatFrame(origin, _SEAT_ARC.inward_angle(t), scale)
-    spots = {
-        wager: SpotGeometry(
-            seat=number,
-            wager=wager,
-            shape=local.shape,
-            center=frame.map(local.center),
-            angle=frame.angle,
-            size=local.size,
-            payout=frame.map(local.payout),
-            scale=scale,
-        )
-        for wager in config.wagers
-        for local in (_LOCAL_SPOTS[wager],)
-    }
-    rail_mid = _FELT.grown(_RAIL / 2).ray_hit(origin, frame.angle)
-    felt_edge = _FELT.ray_hit(origin, frame.angle)
-    label_at = SeatFrame(felt_edge, frame.angle).map(Point(0, -16))
-    return SeatGeometry(
-        seat=number,
-        frame=frame,
-        spots=MappingProxyType(spots),
-        cards=_hole_cards(frame),
-        player=rail_mid,
-        label=label_at,
-        button=frame.map(_LOCAL_BUTTON),
-        bank=frame.map(_LOCAL_BANK),
-    )
-
-
-def _hole_cards(frame: SeatFrame) -> tuple[Point, Point]:
-    """A seat's two cards, :data:`CARD_FAN` apart whatever the seat's scale (a card is never drawn smaller)."""
-    middle = frame.map(Point(0, CARD_DEPTH))
-    fan = SeatFrame(middle, frame.angle)
-    return fan.map(Point(-CARD_FAN / 2, 0)), fan.map(Point(CARD_FAN / 2, 0))
-
 
 PAYTABLE_TOP = 88.0
 _COLUMN_WIDTH = 206.0

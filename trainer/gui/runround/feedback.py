@@ -1,0 +1,76 @@
+"""What the trainee is told as the round is run: each act's verdict (named with its rule at once, or only
+"Noted." in an exam), the review at the end of an exam round, the score of the round and of the sitting, the
+clock in speed mode, the sounds, and the lesson a mistake points to."""
+
+from __future__ import annotations
+
+import html
+
+from trainer.gui.runround.state import RunRoundState
+from trainer.quiz.run_round import RoundVerdict
+from trainer.scoring import ItemResult, Mistake, Mode
+
+
+class RunRoundFeedback(RunRoundState):
+    """The run round's words to the trainee, on its panel."""
+
+    def _report(self, verdict: RoundVerdict) -> None:
+        panel = self.panel
+        if self.mode is Mode.EXAM:
+            panel.show_feedback("Noted." if verdict.accepted else html.escape(verdict.message), "note")
+            return
+        self._sound("right" if verdict.correct else "wrong")
+        if verdict.correct:
+            panel.show_feedback(f"✓ {html.escape(verdict.message)}", "good")
+            return
+        topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
+        body = "<br>".join(_mistake_html(mistake) for mistake in verdict.mistakes) or html.escape(verdict.message)
+        panel.show_feedback(body + "<br>Do it again, right.", "bad", topic)
+
+    def _review_html(self, result: ItemResult) -> str:
+        if not result.mistakes:
+            return f"Review: every act right ({result.steps} of {result.steps})."
+        lines = [f"Review: {len(result.mistakes)} mistake{'s' if len(result.mistakes) != 1 else ''}"]
+        lines += [_mistake_html(mistake) for mistake in result.mistakes]
+        return "<br>".join(lines)
+
+    def _score_text(self) -> str:
+        if self.run is None or self.mode is Mode.EXAM:
+            return ""
+        now = self.run.result()
+        return f"This round: {now.correct} of {now.steps} acts right" if now.steps else ""
+
+    def _set_text(self) -> str:
+        items = [item for item in self.session.book.items(self.run.drill if self.run else "run-round")
+                 if item.mode is self.mode][-self.rounds:] if self.rounds else []
+        if not items:
+            return ""
+        steps = sum(item.steps for item in items)
+        correct = sum(item.correct for item in items)
+        return (f"This sitting: {len(items)} round{'s' if len(items) != 1 else ''}, {correct} of {steps} acts right"
+                f" ({100 * correct / steps:.0f} %)" if steps else "")
+
+    def _show_clock(self) -> None:
+        run = self.run
+        if self.mode is not Mode.SPEED or run is None:
+            self.panel.show_clock("")
+            return
+        result = run.result()
+        per = result.seconds / result.steps if result.steps else 0.0
+        self.panel.show_clock(f"⏱ {result.seconds:5.1f} s · {result.steps} acts · {per:.1f} s each")
+
+    def _sound(self, name: str) -> None:
+        sound = self.host.sound
+        if sound is not None:
+            sound.play(name)
+
+    def open_lesson(self, topic: str | None = None) -> None:
+        from trainer.gui.training import open_lessons
+
+        open_lessons(self.host, topic or self.panel.lesson_topic)
+
+
+def _mistake_html(mistake: Mistake) -> str:
+    return (f"<b>✗ {html.escape(mistake.kind.value.capitalize())}</b><br>"
+            f"Expected: {html.escape(mistake.expected)}<br>You: {html.escape(mistake.given)}<br>"
+            f"<i>Document:</i> {html.escape(mistake.rule)}")

@@ -1,0 +1,162 @@
+"""What the table shows and when, as the round is run: the felt after each act taken, the deck delivered, an
+irregularity shown when it is due (the shuffler fails, a card with the other back, a fold that does not count
+two), the players deciding, the showdown and the settlement, the next place lit in guided mode, and the round's
+end scored into the book."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trainer.gui.quiz.cutting import PayoutCutter
+from trainer.gui.runround.feedback import RunRoundFeedback
+from trainer.gui.runround.places import Part, part_of
+from trainer.gui.runround.state import MODE_TITLES, RESPONSES
+from trainer.quiz.round_script import Irregularity, ScriptStep, Task
+from trainer.quiz.run_round import Act
+from trainer.scoring import Mode
+
+
+class RunRoundShowing(RunRoundFeedback):
+    """The felt and the panel kept in step with the round on the table."""
+
+    def _show_act(self, due: ScriptStep, act: Act) -> None:
+        """The felt after an act taken: what the act due does (a card to the place given)."""
+        run, table = self.run, self.table
+        assert run is not None and table is not None
+        task = due.task
+        if task is Task.TAKE_FEE and due.amount is not None:
+            table.take_fee(due.amount)
+        elif task is Task.NO_MORE_BETS:
+            table.say("No more bets")
+        elif task is Task.COIN_IN:
+            table.coin_in()
+        elif task is Task.DEAL:
+            table.say("")
+            given = act.target if act.task is Task.DEAL and act.target is not None else due.target
+            assert given is not None
+            table.deal(given, due.target)
+        elif task is Task.UNLOAD:
+            table.unload()
+        elif task is Task.COLLECT_FOLD and due.seat is not None:
+            if self.host.scene is not None:
+                self.host.scene.highlight_seat(due.seat, False)
+            self._fold_seat = None
+            self.panel.show_fold_seat(None)
+            table.collect_fold(due.seat)
+        elif task is Task.RACK:
+            table.rack()
+        elif task is Task.VOID:
+            table.say("Void: every wager is returned")
+            table.void(run.voided)
+        elif task is Task.CALL_FLOOR:
+            table.say("Floor! The supervisor takes over")
+
+    def _sync(self) -> None:
+        """The felt and the panel for the task now due."""
+        run, table = self.run, self.table
+        if run is None or table is None:
+            return
+        due = run.expected()
+        part = part_of(due)
+        injected = run.injected
+        if table.hand_held and part is Part.DEAL and due is not None and due.task is not Task.VOID:
+            self._once("deck", table.deliver_deck)
+        if due is not None and due.task.responds and due.target is not None and injected is not None:
+            if injected.kind is Irregularity.SHUFFLER_FAILS:
+                self._once("fault", table.shuffler_fails)
+            else:
+                self._once("fault", table.wrong_back)
+        voided = run.done and run.script[-1].task.responds and run.script[-1].target is not None
+        if part in (Part.FOLDS, Part.SETTLE, Part.AFTER) and not voided:
+            miscount = (injected.seat, injected.count) if (
+                injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat is not None
+            ) else None
+            self._once("decided", lambda: self._players_decide(miscount))
+        if due is not None and due.task is Task.ANNOUNCE:
+            self._once("showdown", self._begin_settlement)
+        if part is not Part.SETTLE and "showdown" in self._shown and "settled" not in self._shown:
+            self._once("settled", self._end_settlement)
+        if run.done:
+            self._once("over", self._round_over)
+        self._guide()
+        self._enable_actions()
+        self._show_clock()
+        if not run.done:
+            self.panel.show_score(self._score_text())
+
+    def _players_decide(self, miscount: tuple[int, int] | None) -> None:
+        """The deal is over: any card not dealt to its place, the players decide, the folds are spread."""
+        table = self.table
+        assert table is not None
+        table.complete_deal()
+        table.decide()
+        table.spread_folds(miscount)
+
+    def _once(self, what: str, show: Callable[[], object]) -> None:
+        if what not in self._shown:
+            self._shown.add(what)
+            show()
+
+    def _begin_settlement(self) -> None:
+        table, scene, run = self.table, self.host.scene, self.run
+        assert table is not None and scene is not None and run is not None and self.mode is not None
+        table.showdown()
+        self._drop_cutter()
+        self.cutter = PayoutCutter(scene, self.host.timing.chips, lambda: self.host.settings.animation_speed, self)
+        self.panel.set_settling(True)
+        settlement = self.panel.settlement
+        settlement.begin_hand(f"Settle · {MODE_TITLES[self.mode]}", "Reveal and announce your hand, then settle "
+                                                                    "every wager.")
+        settlement.dealer_box.show()
+        settlement.keys_help.hide()
+        settlement.title.hide()
+
+    def _end_settlement(self) -> None:
+        self._drop_cutter()
+        self.panel.settlement.finish_hand("")
+        self.panel.settlement.review_button.hide()
+        self.panel.set_settling(False)
+
+    def _guide(self) -> None:
+        run, table = self.run, self.table
+        if run is None or table is None:
+            return
+        guided = self.mode is Mode.GUIDED and not run.done
+        table.light(run.next_place() if guided else None)
+        self.panel.show_hint(run.hint() if guided else "")
+        due = run.expected()
+        self.panel.show_seen(due.shown if due is not None and due.task.responds else "")
+
+    def _enable_actions(self) -> None:
+        on = self.on_table
+        settling = on and self._part() is Part.SETTLE
+        for name, action in self.actions.items():
+            action.setEnabled(on and (name in RESPONSES or not settling))
+
+    def _round_over(self) -> None:
+        run = self.run
+        assert run is not None
+        self._ticker.stop()
+        if self.table is not None:
+            self.table.hide_places()
+        result = run.result()
+        self.session.book.record(result)
+        self.rounds += 1
+        last = run.script[-1].task
+        ending = {Task.VOID: "The round is void: every wager is returned. ",
+                  Task.CALL_FLOOR: "The floor supervisor takes over: the round stops here. "}.get(last, "")
+        score = f"{result.correct} of {result.steps} acts right ({result.score:.0f} %)"
+        if self.mode is Mode.EXAM:
+            self.panel.show_feedback(self._review_html(result), "note" if not result.mistakes else "bad",
+                                     next((m.topic for m in result.mistakes if m.topic), None))
+        self.panel.progress.setText(f"{ending}Round run: {score}. Deal the next round (N).")
+        self.panel.show_score(self._set_text())
+        self.panel.show_seen("")
+        self._enable_actions()
+        self.roundFinished.emit(result)
+
+    def _drop_cutter(self) -> None:
+        if self.cutter is not None:
+            self.cutter.drop()
+            self.cutter.deleteLater()
+            self.cutter = None
