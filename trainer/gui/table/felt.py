@@ -227,7 +227,7 @@ def paint_paytable(painter: QPainter, panel: PaytablePanel) -> None:
     painter.setPen(QPen(style.GOLD_SOFT, 1.3))
     painter.drawRoundedRect(r, 8, 8)
     painter.setPen(style.GOLD)
-    painter.setFont(style.font(round(line * 0.95), bold=True, family=style.SERIF, spacing=1.0))
+    painter.setFont(title_font(panel.title.upper(), round(line * 0.95), r.width() - 12))
     painter.drawText(
         QRectF(r.left(), r.top() + line * 0.15, r.width(), line * 1.3),
         Qt.AlignmentFlag.AlignCenter,
@@ -247,6 +247,16 @@ def paint_paytable(painter: QPainter, panel: PaytablePanel) -> None:
         else:
             painter.drawText(row, Qt.AlignmentFlag.AlignCenter, entry)
         y += line
+
+
+def title_font(title: str, size: int, width: float) -> QFont:
+    """The pay table's title font: ``size`` points, smaller until ``title`` fits ``width`` (a long title such as
+    "BAD BEAT (CALIFORNIA)" is never cut by its panel's edge), never below 60 % of ``size``."""
+    for points in range(size, max(1, round(size * 0.6)) - 1, -1):
+        font = style.font(points, bold=True, family=style.SERIF, spacing=1.0)
+        if QFontMetricsF(font).horizontalAdvance(title) <= width:
+            return font
+    return style.font(max(1, round(size * 0.6)), bold=True, family=style.SERIF, spacing=1.0)
 
 
 def paytable_html(panel: PaytablePanel) -> str:
