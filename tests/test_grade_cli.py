@@ -216,3 +216,24 @@ def test_the_exam_review_dialog_shows_the_rows_grade_text_prints(qtbot: Any) -> 
     text_rows = ok(request, "--text").splitlines()[1:]
     assert [f"{mark} {expected}  |  {given}  |  {rule}" for mark, expected, given, rule in dialog.lines()] == \
         text_rows
+
+
+def test_grade_with_a_profile_keeps_each_graded_hand_in_that_trainees_progress(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parent.parent / "packaging" / "samples" / "grade.json"
+    wrong = json.loads(sample.read_text())
+    wrong["steps"] = wrong["steps"][1:]  # the first step never done: counted wrong (missed)
+    (tmp_path / "wrong.json").write_text(json.dumps(wrong))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    for request in (sample, tmp_path / "wrong.json"):
+        done = subprocess.run([sys.executable, "-m", "trainer", "--data-dir", str(tmp_path), "grade", "--profile",
+                               "Ana", str(request)], capture_output=True, text=True, timeout=120, env=env)
+        assert done.returncode == 0, done.stderr
+    from trainer.store import Store
+
+    store = Store.open(tmp_path)
+    try:
+        items = store.items(store.profile("Ana"))
+        assert [(item.drill, item.mode.value) for item in items] == [("grade", "exam")] * 2
+        assert sorted(item.correct == item.steps for item in items) == [False, True]  # one perfect, one not
+    finally:
+        store.close()

@@ -11,10 +11,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-from typing import IO, Any, TextIO
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from trainer.cli_io import decode, is_terminal, safe
 from trainer.engine.paytables import PaytableRegistry
+
+if TYPE_CHECKING:
+    from trainer.scoring import ItemResult
+    from trainer.store import Profile, Store
 
 EXIT_USAGE = 2
 MAX_REQUEST_BYTES = 4_000_000
@@ -41,18 +46,36 @@ def add_grade_command(commands: Any) -> None:
         "--paytables", action="append", default=[], metavar="FILE",
         help="also load pay tables from this TOML or JSON file (may be repeated)",
     )
+    from trainer.store.commands import add_quiz_options
+
+    add_quiz_options(grade)  # --profile NAME: each hand graded is kept in the trainee's progress
     grade.set_defaults(handler=run_grade)
 
 
 def run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """``uth-trainer grade``: errors are one line on stderr and exit status 2, never a traceback."""
-    from trainer.engine.paytables import PaytableError, load_paytables
-    from trainer.engine.validation import RoundError
-    from trainer.quiz.grade import grade_text, review_of
+    from trainer.store import StoreError
 
     def fail(message: str) -> int:
         print(f"uth-trainer grade: {safe(message)}", file=stderr)
         return EXIT_USAGE
+
+    try:
+        keep = _keeper(args)
+    except StoreError as exc:
+        return fail(str(exc))
+    try:
+        return _run_grade(args, stdin, stdout, stderr, fail, keep)
+    finally:
+        if keep is not None:
+            keep.close()
+
+
+def _run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO,
+               fail: Callable[[str], int], keep: GradeKeeper | None) -> int:
+    from trainer.engine.paytables import PaytableError, load_paytables
+    from trainer.engine.validation import RoundError
+    from trainer.quiz.grade import review_of
 
     try:
         paytables = load_paytables(args.paytables)
@@ -70,7 +93,7 @@ def run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
         if from_stdin and is_terminal(stdin):
             print(WAITING_MESSAGE, file=stderr, flush=True)
         if args.jsonl:
-            return grade_stream(source, stdout, paytables)
+            return grade_stream(source, stdout, paytables, keep)
         try:
             data = source.read(MAX_REQUEST_BYTES + 1)
         except OSError as exc:
@@ -79,27 +102,26 @@ def run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
         return fail(f"input: is longer than {MAX_REQUEST_BYTES:,} bytes (use --jsonl for one request per line)")
     try:
         text = decode(data)
-        output = review_of(text, paytables) if args.text else grade_text(text, paytables)
+        output = review_of(text, paytables) if args.text else _graded(text, paytables, keep)
     except RoundError as exc:
         return fail(str(exc))
     stdout.write(output + "\n")
     return 0
 
 
-def grade_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry) -> int:
+def grade_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry, keep: GradeKeeper | None = None) -> int:
     """Grade every line of ``source`` onto ``out``, each result written before the next line is read."""
     from trainer.settle_stream import read_lines
 
     for line in read_lines(source):
-        out.write(grade_line(line, paytables) + "\n")
+        out.write(grade_line(line, paytables, keep) + "\n")
         out.flush()
     return 0
 
 
-def grade_line(line: object, paytables: PaytableRegistry) -> str:
+def grade_line(line: object, paytables: PaytableRegistry, keep: GradeKeeper | None = None) -> str:
     """One input line's output line: the grade as JSON, or ``{"error": ...}`` naming the field. Never raises."""
     from trainer.engine.validation import RoundError
-    from trainer.quiz.grade import grade_text
     from trainer.settle_stream import MAX_LINE_BYTES
 
     try:
@@ -108,10 +130,49 @@ def grade_line(line: object, paytables: PaytableRegistry) -> str:
         text = decode(line)
         if not text.strip():
             return json.dumps({"error": "empty line"})
-        return grade_text(text, paytables)
+        return _graded(text, paytables, keep)
     except RoundError as exc:
         return json.dumps({"error": safe(str(exc))}, ensure_ascii=False)
     except Exception as exc:  # one line must never end the run; the message says what happened
         return json.dumps({"error": f"input: could not be graded ({type(exc).__name__})"})
 
 
+class GradeKeeper:
+    """``--profile NAME``: each hand graded is kept in the trainee's progress (no seed: a graded hand comes from
+    the training room, not from a drill that deals it again)."""
+
+    def __init__(self, store: Store, profile: Profile) -> None:
+        self.store, self.profile = store, profile
+
+    def keep(self, result: ItemResult) -> None:
+        if result.steps:
+            self.store.record_item(self.profile, result)
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def _keeper(args: argparse.Namespace) -> GradeKeeper | None:
+    """The keeper of ``--profile NAME`` (None without it); raises :class:`~trainer.store.StoreError`."""
+    from trainer.store import Store
+
+    name = getattr(args, "profile", None)
+    if not name:
+        return None
+    store = Store.open(getattr(args, "data_dir", None))
+    try:
+        return GradeKeeper(store, store.profile_or_new(name))
+    except BaseException:
+        store.close()
+        raise
+
+
+def _graded(text: str, paytables: PaytableRegistry, keep: GradeKeeper | None) -> str:
+    """One request graded as JSON text; with ``--profile`` the hand is kept in the trainee's progress."""
+    from trainer.quiz.grade import grade, grade_json, read_grade
+    from trainer.settle_io import dumps
+
+    quiz = grade(read_grade(text, paytables))
+    if keep is not None:
+        keep.keep(quiz.result())
+    return dumps(grade_json(quiz))

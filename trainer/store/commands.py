@@ -94,7 +94,7 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
         from trainer.store.reports import save_csv
 
         rows = save_csv(store, profiles, args.out)
-        print(f"Wrote {rows} items to {args.out}", file=stdout)
+        print(f"Wrote {rows} item{'s' if rows != 1 else ''} to {args.out}", file=stdout)
         return 0
     from trainer.store.reports import class_report, trainee_report
 
