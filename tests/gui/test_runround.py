@@ -275,3 +275,20 @@ def test_the_mode_switches_back_to_the_table_cleanly(qtbot: Any, tmp_path: Path)
     assert not controller.active and window.round_log.list.isVisible()
     assert window.new_round(), "the table deals its own rounds again"
     qtbot.waitUntil(lambda: not window.playing, timeout=WAIT)
+
+
+def test_the_mode_bar_shows_a_run_round_and_ctrl_0_gives_the_table_back(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE)
+    bar_run = window.findChild(QAction, "modeRunRound")
+    table_settles = window.findChild(QAction, "quizOff")
+    assert bar_run is not None and table_settles is not None and table_settles.isChecked()
+    bar_run.trigger()  # from the mode bar: a practice run round
+    controller = window.run_round
+    idle(qtbot, controller)
+    assert controller.active and controller.mode is Mode.PRACTICE
+    assert bar_run.isChecked() and not table_settles.isChecked(), "the bar shows the run round, not the table"
+    table_settles.trigger()  # Ctrl+0, with the settling mode already off: the run round stops all the same
+    assert not controller.active and table_settles.isChecked() and not bar_run.isChecked()
+    assert window.round_log.list.isVisible()
+    assert window.new_round(), "the table deals its own rounds again"
+    qtbot.waitUntil(lambda: not window.playing, timeout=WAIT)

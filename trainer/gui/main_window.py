@@ -137,6 +137,7 @@ class MainWindow(RoundPlayback):
         self.drill_on_table_action = install_drill_on_table(self, train_menu)
         self.run_round = install_run_round(self, train_menu, self.round_log.prompt_area, self.round_log.list,
                                            refresh=self._refresh_scene)
+        self._show_run_round_on_the_mode_bar()
         self.progress_room = install_progress(self, progress_menus(self.menuBar(), train_menu, help_menu),
                                               progress_store, problem=progress_problem, path_host=self,
                                               fallback_done=self._done)
@@ -332,6 +333,38 @@ class MainWindow(RoundPlayback):
 
     def _message_box(self, text: str) -> None:
         QMessageBox.warning(self, "UTH Dealer Trainer", text)
+
+    def _show_run_round_on_the_mode_bar(self) -> None:
+        """*Run the round* on the mode bar beside the settling modes, one of them chosen at a time: choosing a
+        settling mode (Ctrl+0…4) stops a run round first, and the bar shows which is on."""
+        quiz_off = self.findChild(QAction, "quizOff")
+        group = quiz_off.actionGroup() if quiz_off is not None else None
+        running = QAction("Run the round", self)
+        running.setObjectName("modeRunRound")
+        running.setCheckable(True)
+        running.setToolTip("Run the whole round yourself, in practice (Train ▸ Run the round for the other modes)")
+        running.triggered.connect(self._run_the_round)
+        if group is not None:
+            group.addAction(running)
+        self.mode_bar.addSeparator()
+        self.mode_bar.addAction(running)
+        self.quiz.before_mode_change.append(self.run_round.stop)
+        self.run_round.modeChanged.connect(
+            lambda mode: running.setChecked(True) if mode is not None else self._show_quiz_mode())
+
+    def _run_the_round(self) -> None:
+        """The mode bar's *Run the round*: practice (a round the table is playing must end first: then the bar
+        keeps showing the mode in force)."""
+        if not self.run_round.set_mode(Mode.PRACTICE):
+            self._show_quiz_mode()
+
+    def _show_quiz_mode(self) -> None:
+        """The mode bar shows the settling mode in force (when no round is being run)."""
+        names = {None: "quizOff", Mode.GUIDED: "quizGuided", Mode.PRACTICE: "quizPractice", Mode.EXAM: "quizExam",
+                 Mode.SPEED: "quizSpeed"}
+        action = self.findChild(QAction, names[self.quiz.mode])
+        if action is not None and not self.run_round.active:
+            action.setChecked(True)
 
     def new_round(self, *, stepping: bool = False) -> bool:
         """Deal the next round (see :meth:`RoundPlayback.new_round`); while the trainee runs the rounds

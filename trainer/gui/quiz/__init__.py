@@ -117,6 +117,8 @@ def _remember_mode(host: TableHost, mode: Mode | None) -> None:
 
 
 def _choose(controller: QuizController, mode: Mode | None) -> None:
+    for give_back in controller.before_mode_change:
+        give_back()
     if mode is Mode.EXAM:
         controller.start_exam()
     else:

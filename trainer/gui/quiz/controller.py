@@ -84,6 +84,9 @@ class QuizController(QObject):
         self._hand_quiz: SettlementQuiz | None = None
         self._prompt_area = prompt_area
         self._log = log
+        self.before_mode_change: list[Callable[[], object]] = []
+        """Called before a mode chosen from the menu or the mode bar takes effect (another trainer mode on the
+        table, such as running the round, gives the table back first)."""
         self.panel = SettlementPanel()
         self.panel.hide()
         layout = prompt_area.layout()
