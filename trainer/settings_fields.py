@@ -269,6 +269,7 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "window_geometry": _check_geometry,
     "profile": _check_profile,
     "start_page_at_start": _flag,
+    "run_round_irregularities": _flag,
 }
 
 

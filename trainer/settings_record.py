@@ -71,6 +71,8 @@ class Settings:
     quiz_mode: str = field(default="off", compare=False)
     profile: str = field(default="", compare=False)
     start_page_at_start: bool = field(default=True, compare=False)
+    run_round_irregularities: bool = field(default=True, compare=False)
+    """Train ▸ Run the round: now and then a round brings an irregularity (exam rounds bring some anyway)."""
 
     def __post_init__(self) -> None:
         values = self.as_dict()

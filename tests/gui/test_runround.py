@@ -292,3 +292,16 @@ def test_the_mode_bar_shows_a_run_round_and_ctrl_0_gives_the_table_back(qtbot: A
     assert window.round_log.list.isVisible()
     assert window.new_round(), "the table deals its own rounds again"
     qtbot.waitUntil(lambda: not window.playing, timeout=WAIT)
+
+
+def test_the_irregularities_switch_is_kept_in_the_settings(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE)
+    switch = window.findChild(QAction, "runRoundIrregular")
+    assert switch is not None and switch.isChecked() and window.run_round.irregular  # on by default
+    switch.trigger()  # off
+    assert not window.run_round.irregular and window.settings.run_round_irregularities is False
+    saved, _problem = SettingsStore(tmp_path / "settings.json").load()
+    assert saved.run_round_irregularities is False
+    again = make_window(qtbot, tmp_path / "again", saved)
+    switch_again = again.findChild(QAction, "runRoundIrregular")
+    assert switch_again is not None and not switch_again.isChecked() and not again.run_round.irregular

@@ -180,6 +180,7 @@ class SettingsDialog(QDialog):
             "quiz_mode": self._original.quiz_mode,
             "profile": self._original.profile,
             "start_page_at_start": self._original.start_page_at_start,
+            "run_round_irregularities": self._original.run_round_irregularities,
         }
         for key, box in self.house_rules.items():
             values[key] = box.currentData()
@@ -202,7 +203,8 @@ class SettingsDialog(QDialog):
         """Every field back to its default; the window geometry, the quiz mode and the trainee stay."""
         self.load(DEFAULTS.replace(window_geometry=self._original.window_geometry,
                                    quiz_mode=self._original.quiz_mode, profile=self._original.profile,
-                                   start_page_at_start=self._original.start_page_at_start))
+                                   start_page_at_start=self._original.start_page_at_start,
+                                   run_round_irregularities=self._original.run_round_irregularities))
 
     def _reserve_widths(self) -> None:
         """Give every box a game refills the width of its longest choice under any game, so that no choice is

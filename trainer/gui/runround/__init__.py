@@ -64,12 +64,21 @@ def install_run_round(host: TableHost, menu: QMenu, prompt_area: QWidget, log: Q
     irregular = QAction("&Irregularities now and then", window)
     irregular.setObjectName("runRoundIrregular")
     irregular.setCheckable(True)
+    controller.irregular = host.settings.run_round_irregularities
     irregular.setChecked(controller.irregular)
     irregular.setStatusTip("Now and then a round brings an irregularity: the shuffler fails, a folded hand does "
                            "not count two, a card shows the other deck's back (exam rounds bring some anyway)")
-    irregular.toggled.connect(lambda on: setattr(controller, "irregular", on))
+    irregular.toggled.connect(lambda on: _remember_irregularities(host, controller, on))
     submenu.addAction(irregular)
     return controller
+
+
+def _remember_irregularities(host: TableHost, controller: RunRoundController, on: bool) -> None:
+    """The switch takes effect from the next round and is kept in the settings (saved at once)."""
+    controller.irregular = on
+    if host.settings.run_round_irregularities != on:
+        host.settings = host.settings.replace(run_round_irregularities=on)
+        host.save_settings()
 
 
 __all__ = ["ACT_KEYS", "KEYS_HELP", "RunRoundController", "RunRoundPanel", "install_run_round"]
