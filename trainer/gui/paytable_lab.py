@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCharts import QBarCategoryAxis, QBarSet, QChart, QChartView, QHorizontalBarSeries, QValueAxis
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QCloseEvent, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -144,6 +144,11 @@ class PaytableLab(QDialog):
         bottom = QHBoxLayout()
         bottom.addWidget(self.progress, 1)
         bottom.addWidget(self.cancel_button)
+        self.close_button = QPushButton("Close")
+        self.close_button.setObjectName("closeLab")
+        self.close_button.setToolTip("Close the pay-table lab (Escape)")
+        self.close_button.clicked.connect(self.reject)
+        bottom.addWidget(self.close_button)
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -304,12 +309,21 @@ class PaytableLab(QDialog):
         self.figures.setText("Cancelled.")
         self.cancelled.emit()
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802  (Qt override)
+    def _stop_work(self) -> None:
+        """Cancel a computation in progress and wait for its thread (the window is going)."""
         self.cancel()
         if self._thread is not None:
             self._thread.quit()
             self._thread.wait()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802  (Qt override)
+        self._stop_work()
         super().closeEvent(event)
+
+    def done(self, result: int) -> None:
+        """Escape or Close: the computation stops too (a dialog closed this way gets no close event)."""
+        self._stop_work()
+        super().done(result)
 
     # -- Showing ---------------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QVBoxLayout, QWidget
 
 from trainer.drills.base import Drill, all_drills
 from trainer.drills.played import played_round
@@ -119,6 +119,9 @@ class DrillOnTableDialog(QDialog):
         self.picker.chosen.connect(self._chosen)
         layout = QVBoxLayout(self)
         layout.addWidget(self.picker)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
         self.resize(720, 560)
 
     def _chosen(self, drill: SettlementDrill, mode: Mode, count: int, seed: int | None) -> None:
