@@ -287,9 +287,10 @@ def test_the_mode_bar_shows_a_run_round_and_ctrl_0_gives_the_table_back(qtbot: A
     idle(qtbot, controller)
     assert controller.active and controller.mode is Mode.PRACTICE
     assert bar_run.isChecked() and not table_settles.isChecked(), "the bar shows the run round, not the table"
+    assert "you run the round" in window.phase_label.text()
     table_settles.trigger()  # Ctrl+0, with the settling mode already off: the run round stops all the same
     assert not controller.active and table_settles.isChecked() and not bar_run.isChecked()
-    assert window.round_log.list.isVisible()
+    assert window.round_log.list.isVisible() and "waiting for a new round" in window.phase_label.text()
     assert window.new_round(), "the table deals its own rounds again"
     qtbot.waitUntil(lambda: not window.playing, timeout=WAIT)
 

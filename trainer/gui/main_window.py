@@ -349,8 +349,17 @@ class MainWindow(RoundPlayback):
         self.mode_bar.addSeparator()
         self.mode_bar.addAction(running)
         self.quiz.before_mode_change.append(self.run_round.stop)
-        self.run_round.modeChanged.connect(
-            lambda mode: running.setChecked(True) if mode is not None else self._show_quiz_mode())
+        self.run_round.modeChanged.connect(self._run_round_changed)
+
+    def _run_round_changed(self, mode: Mode | None) -> None:
+        """The mode bar and the status bar say whether the trainee runs the rounds."""
+        running = self.findChild(QAction, "modeRunRound")
+        if mode is not None and running is not None:
+            running.setChecked(True)
+        elif mode is None:
+            self._show_quiz_mode()
+        if not self.playing:
+            self._set_phase("running" if mode is not None else "idle")
 
     def _run_the_round(self) -> None:
         """The mode bar's *Run the round*: practice (a round the table is playing must end first: then the bar

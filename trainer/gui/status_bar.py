@@ -8,8 +8,9 @@ from PySide6.QtWidgets import QLabel, QStatusBar
 from trainer.gui.table.phases import phase_text
 from trainer.settings import Settings, game_title, paytable_title, settings_game
 
-WINDOW_STATES = {"idle": "waiting for a new round (N)", "settling": "your settlement"}
-"""What the window shows between phases: no round playing, or the trainee settling."""
+WINDOW_STATES = {"idle": "waiting for a new round (N)", "settling": "your settlement",
+                 "running": "you run the round (N: the next round)"}
+"""What the window shows between phases: no round playing, the trainee settling, or running the round."""
 
 
 def status_text(phase: str) -> str:
@@ -17,6 +18,9 @@ def status_text(phase: str) -> str:
 
     >>> status_text("idle"), status_text("flop"), status_text("settle:2"), status_text("settling")
     ('waiting for a new round (N)', 'the flop', 'settling seat 2', 'your settlement')
+    >>> status_text("running")
+    'you run the round (N: the next round)'
+
     """
     return WINDOW_STATES.get(phase) or phase_text(phase)
 
