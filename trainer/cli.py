@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
-from trainer.cli_io import binary, decode, is_terminal, safe
+from trainer.cli_io import InputError, decode, opened_input, read_at_most, safe
 from trainer.drills.terminal import MAX_QUIZ_COUNT
 
 if TYPE_CHECKING:
@@ -182,25 +182,16 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         return fail(str(exc))
     for note in replaced_tables(paytables):
         print(f"uth-trainer settle: note: --paytables {note}", file=stderr)
-    from_stdin = args.file in (None, "-")
-    name = "standard input" if from_stdin else args.file
     try:
-        source = binary(stdin) if from_stdin else open(args.file, "rb")  # noqa: SIM115 (closed below)
-    except OSError as exc:
-        return fail(f"cannot read {name}: {exc.strerror or exc}")
-    with contextlib.ExitStack() as closing:
-        if not from_stdin:
-            closing.enter_context(source)
-        if from_stdin and is_terminal(stdin):
-            print(WAITING_MESSAGE, file=stderr, flush=True)
-        if args.jsonl:
-            from trainer.settle_stream import settle_stream
+        with opened_input(args.file, stdin, stderr, WAITING_MESSAGE) as (source, name):
+            if args.jsonl:
+                from trainer.settle_stream import settle_stream
 
-            return settle_stream(source, stdout, paytables, workers=args.workers, paytable_files=args.paytables)
-        try:
-            data = source.read(MAX_HAND_BYTES + 1)
-        except OSError as exc:
-            return fail(f"cannot read {name}: {exc.strerror or exc}")
+                return settle_stream(source, stdout, paytables, workers=args.workers,
+                                     paytable_files=args.paytables)
+            data = read_at_most(source, name, MAX_HAND_BYTES + 1)
+    except InputError as exc:
+        return fail(str(exc))
     if len(data) > MAX_HAND_BYTES:
         return fail(f"input: is longer than {MAX_HAND_BYTES:,} bytes (one hand is far shorter; "
                     "use --jsonl for one hand per line)")

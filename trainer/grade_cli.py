@@ -9,12 +9,11 @@ nothing on standard output.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from trainer.cli_io import decode, is_terminal, safe
+from trainer.cli_io import InputError, decode, opened_input, read_at_most, safe
 from trainer.engine.paytables import PaytableRegistry
 
 if TYPE_CHECKING:
@@ -81,23 +80,13 @@ def _run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         paytables = load_paytables(args.paytables)
     except PaytableError as exc:
         return fail(str(exc))
-    from_stdin = args.file in (None, "-")
-    name = "standard input" if from_stdin else args.file
     try:
-        source = getattr(stdin, "buffer", stdin) if from_stdin else open(args.file, "rb")  # noqa: SIM115
-    except OSError as exc:
-        return fail(f"cannot read {name}: {exc.strerror or exc}")
-    with contextlib.ExitStack() as closing:
-        if not from_stdin:
-            closing.enter_context(source)
-        if from_stdin and is_terminal(stdin):
-            print(WAITING_MESSAGE, file=stderr, flush=True)
-        if args.jsonl:
-            return grade_stream(source, stdout, paytables, keep)
-        try:
-            data = source.read(MAX_REQUEST_BYTES + 1)
-        except OSError as exc:
-            return fail(f"cannot read {name}: {exc.strerror or exc}")
+        with opened_input(args.file, stdin, stderr, WAITING_MESSAGE) as (source, name):
+            if args.jsonl:
+                return grade_stream(source, stdout, paytables, keep)
+            data = read_at_most(source, name, MAX_REQUEST_BYTES + 1)
+    except InputError as exc:
+        return fail(str(exc))
     if len(data) > MAX_REQUEST_BYTES:
         return fail(f"input: is longer than {MAX_REQUEST_BYTES:,} bytes (use --jsonl for one request per line)")
     try:
