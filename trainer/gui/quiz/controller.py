@@ -16,7 +16,6 @@ off) while a hand is being settled lets the table finish it; the hand counts wha
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -429,16 +428,11 @@ class QuizController(QObject):
 
     def _report(self, verdict: Verdict) -> None:
         """Show a verdict as the mode wants it (exam: only that it was noted)."""
-        panel = self.panel
-        if self.mode is Mode.EXAM:
-            panel.show_feedback("Noted." if verdict.accepted else html.escape(verdict.message), "note")
-            return
-        self._play("right" if verdict.correct else "wrong")
-        if verdict.correct:
-            panel.show_feedback(f"✓ {html.escape(verdict.message)}", "good")
-            return
+        if self.mode is not Mode.EXAM:
+            self._play("right" if verdict.correct else "wrong")
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
-        panel.show_feedback(mistakes_html(verdict.mistakes), "bad", topic)
+        self.panel.show_verdict(exam=self.mode is Mode.EXAM, accepted=verdict.accepted, correct=verdict.correct,
+                                message=verdict.message, wrong_html=mistakes_html(verdict.mistakes), topic=topic)
 
     def _play(self, name: str) -> None:
         sound = self.host.sound

@@ -6,6 +6,7 @@ Kept apart from :mod:`trainer.gui.quiz.panel` (which lays them out and asks the 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
@@ -173,6 +174,17 @@ class FeedbackShown:
         self.feedback.setVisible(bool(html))
         self.lesson_topic = topic
         self.lesson_button.setVisible(bool(topic))
+
+    def show_verdict(self, *, exam: bool, accepted: bool, correct: bool, message: str, wrong_html: str,
+                     topic: str | None) -> None:
+        """A verdict as the mode wants it: in an exam only that it was noted; else a tick and the message when
+        right, ``wrong_html`` (the mistakes, with the lesson of ``topic``) when wrong."""
+        if exam:
+            self.show_feedback("Noted." if accepted else html.escape(message), "note")
+        elif correct:
+            self.show_feedback(f"✓ {html.escape(message)}", "good")
+        else:
+            self.show_feedback(wrong_html, "bad", topic)
 
     def show_score(self, text: str) -> None:
         self.score.setText(text)

@@ -15,17 +15,12 @@ class RunRoundFeedback(RunRoundState):
     """The run round's words to the trainee, on its panel."""
 
     def _report(self, verdict: RoundVerdict) -> None:
-        panel = self.panel
-        if self.mode is Mode.EXAM:
-            panel.show_feedback("Noted." if verdict.accepted else html.escape(verdict.message), "note")
-            return
-        self._sound("right" if verdict.correct else "wrong")
-        if verdict.correct:
-            panel.show_feedback(f"✓ {html.escape(verdict.message)}", "good")
-            return
+        if self.mode is not Mode.EXAM:
+            self._sound("right" if verdict.correct else "wrong")
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
         body = "<br>".join(_mistake_html(mistake) for mistake in verdict.mistakes) or html.escape(verdict.message)
-        panel.show_feedback(body + "<br>Do it again, right.", "bad", topic)
+        self.panel.show_verdict(exam=self.mode is Mode.EXAM, accepted=verdict.accepted, correct=verdict.correct,
+                                message=verdict.message, wrong_html=body + "<br>Do it again, right.", topic=topic)
 
     def _review_html(self, result: ItemResult) -> str:
         if not result.mistakes:
