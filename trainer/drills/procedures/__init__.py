@@ -40,9 +40,9 @@ ItemMaker = Callable[[random.Random], tuple[str, str, list[Ask]]]
 
 def ordering_item(rng: random.Random) -> tuple[str, str, list[Ask]]:
     """One procedure, its steps shuffled: which comes 1st, 2nd, ..."""
-    key, title, steps, topic = rng.choice(procedure_choices())
-    text, asks = order_asks(steps, rng, topic)
-    return f"Order · {key}", f"{title}: put these steps in order.\n{text}", asks
+    choice = rng.choice(procedure_choices())
+    text, asks = order_asks(choice.steps, rng, choice.topic, choice.either_order)
+    return f"Order · {choice.key}", f"{choice.title}: put these steps in order.\n{text}", asks
 
 
 def wager_or_act_item(rng: random.Random) -> tuple[str, str, list[Ask]]:

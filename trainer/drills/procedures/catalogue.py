@@ -70,6 +70,16 @@ class DocProcedure:
     title: str
     banking: str
     steps: tuple[DocStep, ...]
+    either_order: tuple[frozenset[int], ...] = ()
+    """Groups of steps (indexes into ``steps``, next to each other) that may come in any order among themselves."""
+
+    def interchangeable(self, index: int) -> frozenset[int]:
+        """The steps that may stand at ``index``'s place: its group, or itself alone.
+
+        >>> sorted(procedure_named("before-the-deal-player-dealer").interchangeable(1))
+        [1, 2]
+        """
+        return next((group for group in self.either_order if index in group), frozenset({index}))
 
 
 @dataclass(frozen=True)
@@ -149,6 +159,21 @@ def _steps(raw: Any, where: str) -> tuple[DocStep, ...]:
     return tuple(steps)
 
 
+def _either_order(raw: Any, count: int, where: str) -> tuple[frozenset[int], ...]:
+    """``[[2, 3]]`` (steps counted from 1) as groups of step indexes; each group two or more steps in a row."""
+    if not isinstance(raw, list):
+        raise CatalogueError(f"{DATA_FILE.name}: {where}.either_order: must be a list of lists of step numbers")
+    groups: list[frozenset[int]] = []
+    for index, group in enumerate(raw):
+        numbers = sorted(group) if isinstance(group, list) and all(type(n) is int for n in group) else []
+        if len(numbers) < 2 or numbers != list(range(numbers[0], numbers[0] + len(numbers))) \
+                or not 1 <= numbers[0] <= numbers[-1] <= count:
+            raise CatalogueError(f"{DATA_FILE.name}: {where}.either_order[{index}]: must be two or more step "
+                                 f"numbers in a row, 1 to {count}")
+        groups.append(frozenset(number - 1 for number in numbers))
+    return tuple(groups)
+
+
 def read_catalogue(data: Mapping[str, Any]) -> Catalogue:
     """Check and read the parsed procedures file."""
     procedures = {}
@@ -157,8 +182,9 @@ def read_catalogue(data: Mapping[str, Any]) -> Catalogue:
         banking = _text(body.get("banking"), f"{where}.banking")
         if banking not in ("house", "player-dealer", "any"):
             raise CatalogueError(f"{DATA_FILE.name}: {where}.banking: {banking!r} is not house, player-dealer or any")
-        procedures[name] = DocProcedure(name, _text(body.get("title"), f"{where}.title"), banking,
-                                        _steps(body.get("steps"), where))
+        steps = _steps(body.get("steps"), where)
+        procedures[name] = DocProcedure(name, _text(body.get("title"), f"{where}.title"), banking, steps,
+                                        _either_order(body.get("either_order", []), len(steps), where))
     controllers = {}
     for name, body in data.get("controllers", {}).items():
         where = f"controllers.{name}"

@@ -1,0 +1,85 @@
+"""The drill corrections of issue 20, one test per corrected statement: the answers come from the documents and
+rules-notes (the call, the fee and COIN IN before the deal in either order; one Progressive stake per table; a
+Deck Mate fails before card 1; the controller adjusts the meter only for the royals; count-down stubs of a game
+of the documents; the side bets a seed 003 table offers)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from trainer.drills.decision_drills import Ask
+from trainer.drills.procedures import DRILLS
+from trainer.drills.procedures.catalogue import procedure_named
+from trainer.drills.procedures.ordering import order_asks, procedure_choices
+from trainer.scoring import Mode
+
+PROCEDURE_ORDER = next(drill for drill in DRILLS if drill.name == "procedure-order")
+
+
+def _letters_in_order(text: str, steps: list[str]) -> list[str]:
+    """The letter of each step of ``steps`` in the item's shuffled list."""
+    shown = {line[3:]: line[0] for line in text.splitlines() if line[:1] in string.ascii_uppercase
+             and line[1:3] == ". "}
+    return [shown[step] for step in steps]
+
+
+def _answer(asks: list[Ask], letters: list[str]) -> list[bool]:
+    return [ask.check(letter) is None for ask, letter in zip(asks, letters, strict=False)]
+
+
+# -- 1. "No more bets", then the fee, then the deal; either order accepted -----------------------------------
+
+
+def test_procedure_order_teaches_no_more_bets_then_the_fee_then_the_deal() -> None:
+    steps = [step.text for step in procedure_named("before-the-deal-player-dealer").steps]
+    assert steps[1] == 'Call "No more bets"'
+    assert steps[2].startswith("Take the collection fee") and steps[3].startswith("Deal the cards")
+
+
+def test_procedure_order_accepts_the_fee_before_no_more_bets_too() -> None:
+    doc = procedure_named("before-the-deal-player-dealer")
+    texts = [step.text for step in doc.steps]
+    for seed in range(20):
+        text, asks = order_asks(doc.steps, random.Random(seed), "collection", doc.either_order)
+        letters = _letters_in_order(text, texts)
+        assert _answer(asks, letters) == [True, True, True], "the taught order"
+        text, asks = order_asks(doc.steps, random.Random(seed), "collection", doc.either_order)
+        swapped = [letters[0], letters[2], letters[1]]
+        assert _answer(asks, swapped) == [True, True, True], "the fee first, then the call"
+
+
+def test_procedure_order_does_not_take_the_same_step_twice_or_the_deal_before_the_fee() -> None:
+    doc = procedure_named("before-the-deal-player-dealer")
+    texts = [step.text for step in doc.steps]
+    text, asks = order_asks(doc.steps, random.Random(1), "collection", doc.either_order)
+    letters = _letters_in_order(text, texts)
+    assert _answer(asks, [letters[0], letters[1], letters[1]]) == [True, True, False]
+    text, asks = order_asks(doc.steps, random.Random(1), "collection", doc.either_order)
+    assert _answer(asks, [letters[0], letters[3]]) == [True, False]
+
+
+def test_procedure_order_drill_items_of_the_fee_accept_both_orders() -> None:
+    seen = 0
+    for seed in range(200):
+        item = next(PROCEDURE_ORDER.items(random.Random(seed), 1, Mode.EXAM))
+        if "Before the deal at a player-dealer table" not in item.text:
+            continue
+        seen += 1
+        texts = [step.text for step in procedure_named("before-the-deal-player-dealer").steps]
+        letters = _letters_in_order(item.text, texts)
+        for letter in (letters[0], letters[2], letters[1]):
+            assert item.answer(letter).correct
+        assert item.result().perfect
+    assert seen >= 3
+
+
+def test_procedure_order_asks_the_player_dealers_showdown_when_it_does_not_qualify() -> None:
+    keys = {choice.key for choice in procedure_choices()}
+    assert "showdown-player-dealer-not-qualified" in keys
+    steps = procedure_named("showdown-player-dealer-not-qualified").steps
+    texts = [step.text for step in steps]
+    assert "does not qualify" in texts[0]
+    assert texts.index("Signal a push for the Ante and return the Ante wager") < next(
+        index for index, text in enumerate(texts) if text.startswith("Resolve the Play"))
+    assert all("seed 001" in step.citation and "seed 003" in step.citation for step in steps)
