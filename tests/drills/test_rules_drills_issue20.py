@@ -83,3 +83,39 @@ def test_procedure_order_asks_the_player_dealers_showdown_when_it_does_not_quali
     assert texts.index("Signal a push for the Ante and return the Ante wager") < next(
         index for index, text in enumerate(texts) if text.startswith("Resolve the Play"))
     assert all("seed 001" in step.citation and "seed 003" in step.citation for step in steps)
+
+
+# -- 4. one Progressive stake per table (rules-notes §3) -------------------------------------------------------
+
+
+def test_every_drill_table_has_one_progressive_stake() -> None:
+    """Every situation of every drill, every variant, several seeds: the Progressive is one fixed amount a table."""
+    from trainer.drills.scenarios import SITUATIONS
+
+    tables_with_two = 0
+    for situation in SITUATIONS.values():
+        for variant in situation.variants:
+            for seed in range(8):
+                scenario = situation.generate(seed, variant)
+                stakes = {seat.progressive for seat in scenario.seats if seat.progressive > 0}
+                assert len(stakes) <= 1, (situation.name, variant, seed, stakes)
+                tables_with_two += sum(seat.progressive > 0 for seat in scenario.seats) > 1
+    assert tables_with_two > 10, "tables with several Progressive wagers were dealt"
+
+
+def test_progressive_quick_seed_3_item_3_has_one_progressive_stake() -> None:
+    """``quiz --topic progressive-quick --seed 3 --count 8``, item 3 had $1 and $5 at one table."""
+    from trainer.drills.base import drill_named
+
+    items = list(drill_named("progressive-quick").items(random.Random(3), 8, Mode.PRACTICE))
+    for item in items:
+        scenario = item.scenario  # type: ignore[attr-defined]
+        assert len({seat.progressive for seat in scenario.seats if seat.progressive > 0}) == 1, item.text
+
+
+def test_every_run_round_table_has_one_progressive_stake() -> None:
+    from trainer.drills.whole_round import round_item
+
+    for seed in range(40):
+        played = round_item(seed, Mode.PRACTICE, rate=0.0).run.played
+        assert len({bets.progressive for bets in played.bets if bets.progressive > 0}) <= 1
