@@ -119,3 +119,27 @@ def test_every_run_round_table_has_one_progressive_stake() -> None:
     for seed in range(40):
         played = round_item(seed, Mode.PRACTICE, rate=0.0).run.played
         assert len({bets.progressive for bets in played.bets if bets.progressive > 0}) <= 1
+
+
+# -- 6. a Deck Mate fails before card 1 --------------------------------------------------------------------------
+
+
+def test_irregularity_never_offers_a_deck_mate_stopping_in_the_middle_of_the_deal() -> None:
+    """``quiz --topic irregularity --seed 2 --count 60`` offered it on 8 Deck Mate rounds."""
+    from trainer.drills.base import drill_named
+
+    drill = drill_named("irregularity")
+    deck_mate = ace = 0
+    for seed in (2, 3, 4):
+        for item in drill.items(random.Random(seed), 60, Mode.PRACTICE):
+            if "shuffler-malfunction" not in item.title:
+                continue
+            if "Deck Mate" in item.text:
+                deck_mate += 1
+                assert "in the middle of the deal" not in item.text.replace("cannot fail in the middle", "")
+                assert "before the first card is dealt" in item.text
+            else:
+                ace += 1
+                assert "in the middle of the deal" in item.text
+            assert item.asks[0].expected == "void"  # type: ignore[attr-defined]
+    assert deck_mate > 3 and ace > 3

@@ -61,6 +61,12 @@ CITATIONS = {
 """The document and section behind each other kind of wager the limits drill asks about."""
 
 
+DECK_MATE_FAILS = ("The Deck Mate stops with an error before the first card is dealt (it hands the dealer the "
+                   "whole deck before card 1, so it cannot fail in the middle of the deal)")
+"""A shuffler malfunction on a Deck Mate round (seed 002 Deck Mate 1: the entire deck is delivered by the shuffler;
+rules-notes §6), as the run round has it."""
+
+
 # -- is this wager allowed ------------------------------------------------------------------------------------
 
 
@@ -316,6 +322,8 @@ def irregularity_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
         played = dealer.next_round()
         context = "\n".join([f"Round {played.number}, {played.procedure.label}. The wagers:",
                              *(_bets_line(hand) for hand in played.hands if hand.seat)])
+        if played.procedure is Procedure.DECK_MATE:
+            happens = DECK_MATE_FAILS
         asks.append(void_ask(played.table, tuple(replace(hand, play=D(0)) for hand in played.hands), rng))
     return f"Irregularity · {name}", f"{context}\n{happens}.", asks
 
