@@ -143,3 +143,44 @@ def test_irregularity_never_offers_a_deck_mate_stopping_in_the_middle_of_the_dea
                 assert "in the middle of the deal" in item.text
             assert item.asks[0].expected == "void"  # type: ignore[attr-defined]
     assert deck_mate > 3 and ace > 3
+
+
+# -- 8. the controller adjusts the meter only for the royals (rules-notes §4) -------------------------------------
+
+
+def _controller_items(count: int = 400) -> list[tuple[str, str, list[Ask]]]:
+    from trainer.drills.procedures.questions import controller_asks
+
+    return [controller_asks(random.Random(seed)) for seed in range(count)]
+
+
+def test_controller_drill_varies_the_winning_hand_over_every_progressive_line() -> None:
+    from trainer.engine.paytables import load_paytables
+
+    labels = {line.label.lower() for line in load_paytables().progressive("01").lines}
+    seen = {label for _, text, _ in _controller_items() for label in labels if f", {label}: " in text}
+    assert seen == labels
+
+
+def test_controller_adjusts_the_meter_only_for_the_royals_paid_from_it() -> None:
+    """A royal first 5 / first 7 (100 % / 5 %): the meter step lowers the meter; a fixed "for 1" pay comes from
+    the tray and the step due leaves the meter as it is."""
+    asked = {"meter": 0, "tray": 0}
+    for _, text, asks in _controller_items(1500):
+        right = asks[0].right
+        if "A Progressive wins" not in text or "meter" not in right:
+            continue
+        royal_from_meter = "%)" in text.splitlines()[0]
+        if royal_from_meter:
+            assert "lowered by the royal's award" in right and "left as it is" not in right
+            asked["meter"] += 1
+        else:
+            assert "left as it is" in right and "from the tray" in right and "lowered" not in right
+            asked["tray"] += 1
+    assert asked["meter"] > 2 and asked["tray"] > 2
+
+
+def test_controller_offers_both_meter_steps_so_the_trainee_chooses() -> None:
+    for _, text, _ in _controller_items(60):
+        if "What can come next" in text:
+            assert "left as it is" in text and "lowered by the royal's award" in text

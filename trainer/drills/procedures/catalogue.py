@@ -103,14 +103,25 @@ class Controller:
     steps: tuple[DocStep, ...]
     winner_from: int
     special: tuple[SpecialCase, ...]
+    meter_step: int
+    """The index of the step that adjusts the meter for a royal paid from it (100 % or 5 %)."""
+    tray_step: DocStep
+    """That step when the winner is a fixed "for 1" pay: from the tray, the meter left alone (rules-notes §4)."""
 
-    def round_steps(self, winner: bool) -> tuple[DocStep, ...]:
-        """The steps of one round, with or without a Progressive winner.
+    def round_steps(self, winner: bool, from_meter: bool = True) -> tuple[DocStep, ...]:
+        """The steps of one round, with or without a Progressive winner; ``from_meter``: the winner is a royal
+        paid as a percentage of the meter (else a fixed pay from the tray, which leaves the meter alone).
 
         >>> len(controller_named("coin-in").round_steps(False)), len(controller_named("coin-in").round_steps(True))
         (5, 9)
+        >>> controller_named("coin-in").round_steps(True, from_meter=False)[7].text.split(", ")[1]
+        "the meter left as it is (a fixed 'for 1' pay comes from the tray)"
         """
-        return self.steps if winner else (*self.steps[:self.winner_from], self.steps[-1])
+        if not winner:
+            return (*self.steps[:self.winner_from], self.steps[-1])
+        if from_meter:
+            return self.steps
+        return (*self.steps[:self.meter_step], self.tray_step, *self.steps[self.meter_step + 1:])
 
 
 @dataclass(frozen=True)
@@ -151,12 +162,13 @@ def _text(raw: Any, where: str) -> str:
 def _steps(raw: Any, where: str) -> tuple[DocStep, ...]:
     if not isinstance(raw, list) or len(raw) < 2:
         raise CatalogueError(f"{DATA_FILE.name}: {where}.steps: must list at least two steps")
-    steps = []
-    for index, pair in enumerate(raw):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise CatalogueError(f"{DATA_FILE.name}: {where}.steps[{index}]: must be [text, citation]")
-        steps.append(DocStep(_text(pair[0], f"{where}.steps[{index}]"), _text(pair[1], f"{where}.steps[{index}]")))
-    return tuple(steps)
+    return tuple(_step(pair, f"{where}.steps[{index}]") for index, pair in enumerate(raw))
+
+
+def _step(pair: Any, where: str) -> DocStep:
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise CatalogueError(f"{DATA_FILE.name}: {where}: must be [text, citation]")
+    return DocStep(_text(pair[0], where), _text(pair[1], where))
 
 
 def _either_order(raw: Any, count: int, where: str) -> tuple[frozenset[int], ...]:
@@ -194,7 +206,12 @@ def read_catalogue(data: Mapping[str, Any]) -> Catalogue:
             raise CatalogueError(f"{DATA_FILE.name}: {where}.winner_from: must be a step index before the last")
         special = tuple(SpecialCase(*(_text(part, f"{where}.special") for part in case))
                         for case in body.get("special", ()))
-        controllers[name] = Controller(name, _text(body.get("title"), f"{where}.title"), steps, winner_from, special)
+        meter_step = body.get("meter_step")
+        if not isinstance(meter_step, int) or not winner_from < meter_step <= len(steps) - 1:
+            raise CatalogueError(f"{DATA_FILE.name}: {where}.meter_step: must be the number of a winner's step")
+        tray = _step(body.get("tray_step"), f"{where}.tray_step")
+        controllers[name] = Controller(name, _text(body.get("title"), f"{where}.title"), steps, winner_from, special,
+                                       meter_step - 1, tray)
     found = {}
     for name, body in data.get("irregularities", {}).items():
         where = f"irregularities.{name}"
