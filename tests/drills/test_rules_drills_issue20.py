@@ -184,3 +184,29 @@ def test_controller_offers_both_meter_steps_so_the_trainee_chooses() -> None:
     for _, text, _ in _controller_items(60):
         if "What can come next" in text:
             assert "left as it is" in text and "lowered by the royal's award" in text
+
+
+# -- 9. deck-count-4 deals no more players than a game of the documents --------------------------------------------
+
+
+def test_deck_count_4_never_deals_to_more_players_than_a_game_of_the_documents() -> None:
+    """Washington: 7 seats at most; seed 003: 7 players and the player-dealer; seed 001: 5 and the player-dealer."""
+    import re
+
+    from trainer.drills.base import drill_named
+    from trainer.engine.dealing import cards_unloaded
+
+    most = {"Washington": 7, "California Ultimate Texas Hold'em Bad Beat Bonus": 5,
+            "California Ultimate Texas Hold'em": 7}
+    seen: dict[str, set[int]] = {}
+    for seed in range(1, 120):
+        for item in drill_named("deck-count-4").items(random.Random(seed), 10, Mode.PRACTICE):
+            found = re.search(r"a deal to (\d+) players? and the dealer \((.+?)\)", item.text)
+            if found is None:
+                continue
+            players, title = int(found.group(1)), found.group(2)
+            game = next(name for name in most if title.startswith(name))
+            assert 1 <= players <= most[game], item.text
+            seen.setdefault(game, set()).add(players)
+            assert abs(item.expected_total - cards_unloaded(players)) <= 1  # type: ignore[attr-defined]
+    assert {game: max(counts) for game, counts in seen.items()} == most
