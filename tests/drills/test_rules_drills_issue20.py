@@ -210,3 +210,51 @@ def test_deck_count_4_never_deals_to_more_players_than_a_game_of_the_documents()
             seen.setdefault(game, set()).add(players)
             assert abs(item.expected_total - cards_unloaded(players)) <= 1  # type: ignore[attr-defined]
     assert {game: max(counts) for game, counts in seen.items()} == most
+
+
+# -- 10. a seed 003 table names its own side bets when it refuses one -------------------------------------------
+
+
+def test_seed_003_table_refusing_a_side_bet_names_only_trips() -> None:
+    from decimal import Decimal
+
+    from trainer.drills.procedures.questions import engine_refusal
+    from trainer.engine.cards import parse_cards
+    from trainer.engine.games import game_named
+    from trainer.engine.wagers import SeatHand
+
+    table = game_named("ca").table_rules(collection_schedule="uth-1", player_dealer_seat=1,
+                                         player_dealer_bank=Decimal(1000))
+    d = Decimal
+    for extra in ({"bad_beat": d(5)}, {"pairs": d(5)}, {"progressive": d(5)}):
+        seat = SeatHand(2, parse_cards("2c 3d"), d(10), d(10), trips=d(5), **extra)  # type: ignore[arg-type]
+        refusal = engine_refusal(table, seat) or ""
+        assert "which offers only Trips" in refusal and "Trips and Bad Beat" not in refusal, refusal
+        assert "California Ultimate Texas Hold'em" in refusal
+
+
+def test_seed_001_table_refusing_a_side_bet_names_trips_and_bad_beat() -> None:
+    from decimal import Decimal
+
+    from trainer.drills.procedures.questions import engine_refusal
+    from trainer.engine.cards import parse_cards
+    from trainer.engine.games import game_named
+    from trainer.engine.wagers import SeatHand
+
+    d = Decimal
+    table = game_named("ca-bad-beat").table_rules(collection_schedule="bb-1", player_dealer_seat=1,
+                                                  player_dealer_bank=d(1000), min_wager=d(1), max_wager=d(1000))
+    seat = SeatHand(2, parse_cards("2c 3d"), d(10), d(10), trips=d(5), progressive=d(5))
+    assert (engine_refusal(table, seat) or "").endswith("which offers only Trips and Bad Beat")
+
+
+def test_wager_allowed_drill_never_says_a_seed_003_table_offers_bad_beat() -> None:
+    from trainer.drills.procedures.questions import wager_asks
+
+    seen = 0
+    for seed in range(600):
+        _, text, asks = wager_asks(random.Random(seed))
+        if text.startswith("California Ultimate Texas Hold'em (seed 003)") and "not offered" in asks[0].right:
+            seen += 1
+            assert "Bad Beat side bets" not in asks[0].right and "which offers only Trips" in asks[0].right
+    assert seen > 3
