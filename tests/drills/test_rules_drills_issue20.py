@@ -258,3 +258,45 @@ def test_wager_allowed_drill_never_says_a_seed_003_table_offers_bad_beat() -> No
             seen += 1
             assert "Bad Beat side bets" not in asks[0].right and "which offers only Trips" in asks[0].right
     assert seen > 3
+
+
+# -- 11. the lessons say what the drills grade ---------------------------------------------------------------------
+
+
+def _lesson(topic: str) -> str:
+    """The lesson's text as one line (quote marks of its "Trainer's reading" blocks left out)."""
+    from trainer.lessons import load_lessons
+
+    lines = [line.removeprefix(">").strip() for line in load_lessons()[topic].body.splitlines()]
+    return " ".join(" ".join(lines).split())
+
+
+def test_ante_play_lesson_collects_a_losing_player_dealer_hand_play_ante_blind() -> None:
+    body = _lesson("ante-play")
+    assert "collect the **Play, Ante and Blind, in that order**" in body
+    assert "take the Ante, the Play and the Blind" not in body
+
+
+def test_order_lesson_does_not_call_a_side_bet_before_the_ante_a_mistake_on_a_house_table() -> None:
+    body = _lesson("order")
+    assert "- Paying a side bet before the Ante, Play and Blind of the same seat. " not in body
+    assert "On a house-banked table that is not a mistake" in body
+
+
+def test_lessons_say_where_seed_001_contradicts_itself_and_what_the_trainer_follows() -> None:
+    for topic in ("ante-play", "order"):
+        body = _lesson(topic)
+        assert "contradicts itself" in body and "Method used to Determine Action" in body, topic
+        assert "The trainer follows the procedure" in body and "Play, Ante and Blind" in body, topic
+
+
+def test_each_decision_of_issue_20_is_stated_in_the_lesson_that_teaches_it() -> None:
+    """The rules-notes decisions the drills now follow, each in its lesson (rules-notes: every decision is stated
+    in the lesson that teaches the topic)."""
+    assert "accepts the fee taken just before the call too" in _lesson("collection")
+    assert "COIN IN and \"No more bets\" in either order" in _lesson("progressive-controller")
+    assert "leaves the meter as it is" in _lesson("progressive-controller")
+    assert "one amount a table" in _lesson("progressive")
+    assert "its failure comes **before card 1**" in _lesson("irregularities")
+    assert "Seven players is the most any game of the documents deals to" in _lesson("card-count")
+    assert "Trips on the seed 003 table" in _lesson("player-dealer")
