@@ -244,7 +244,7 @@ def test_seed_001_table_refusing_a_side_bet_names_trips_and_bad_beat() -> None:
     d = Decimal
     table = game_named("ca-bad-beat").table_rules(collection_schedule="bb-1", player_dealer_seat=1,
                                                   player_dealer_bank=d(1000), min_wager=d(1), max_wager=d(1000))
-    seat = SeatHand(2, parse_cards("2c 3d"), d(10), d(10), trips=d(5), progressive=d(5))
+    seat = SeatHand(2, parse_cards("2c 3d"), d(10), d(10), trips=d(5), progressive=d(5))  # type: ignore[arg-type]
     assert (engine_refusal(table, seat) or "").endswith("which offers only Trips and Bad Beat")
 
 
