@@ -19,7 +19,7 @@ from trainer.gui.main_window import MainWindow
 from trainer.gui.runround import RunRoundController
 from trainer.gui.runround.table import SHUFFLER_ERROR
 from trainer.gui.table.director import Durations
-from trainer.quiz.round_script import Injected, Irregularity, Task, dealt_cards, kept_face_up
+from trainer.quiz.round_script import Injected, Irregularity, Task, dealt_cards, left_after_fold
 from trainer.quiz.run_round import Act, RunRound
 from trainer.scoring import ErrorKind, Mode
 from trainer.settings import DEFAULTS, Settings, SettingsStore
@@ -223,7 +223,7 @@ def test_a_folded_hand_that_counts_three_is_answered_by_calling_the_floor(qtbot:
         assert controller.set_mode(Mode.PRACTICE)
         run = controller.run
         assert run is not None
-        seats = sorted(run.played.folded - kept_face_up(run.played))
+        seats = sorted(run.played.folded - left_after_fold(run.played))
         if seats:
             break
         controller.stop()

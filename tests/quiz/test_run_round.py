@@ -21,6 +21,7 @@ from trainer.quiz.round_script import (
     game_round,
     inject,
     kept_face_up,
+    left_after_fold,
     possible_irregularities,
     round_script,
 )
@@ -131,7 +132,7 @@ def test_folded_hands_are_collected_counted_in_seat_order_unless_a_wager_keeps_t
     for game, procedure, seed in rounds():
         played = played_round(game, procedure, seed)
         collected = [step.seat for step in round_script(played) if step.task is Task.COLLECT_FOLD]
-        assert collected == sorted(played.folded - kept_face_up(played))
+        assert collected == sorted(played.folded - left_after_fold(played))
         seen += len(collected)
     assert seen > 0
 
@@ -350,3 +351,29 @@ def test_a_step_after_the_deal_cannot_be_brought_before_it() -> None:
     verdict = run.perform(Act(Task.UNLOAD))
     assert not verdict.correct and verdict.mistakes[0].kind is ErrorKind.ORDER
     assert run.expected() is not None and run.expected().task is Task.NO_MORE_BETS  # type: ignore[union-attr]
+
+
+# -- a folded hand with its Pairs in action is tucked under it (seed 002 Pairs rule 4) ---------------------------
+
+
+def test_a_folded_hand_with_only_its_pairs_in_action_is_tucked_face_down_not_face_up() -> None:
+    from trainer.drills.whole_round import showdown_text
+    from trainer.engine.wagers import Phase, Wager
+    from trainer.quiz.round_script import tucked_under_pairs
+
+    seen = 0
+    for seed in range(40):
+        played = played_round("wa", Procedure.ACE, seed)
+        for seat in played.folded:
+            later = {step.wager for step in played.settlement.procedure
+                     if step.seat == seat and step.phase in (Phase.SETTLE, Phase.REFUND)}
+            tucked = seat in tucked_under_pairs(played)
+            assert tucked == (later == {Wager.PAIRS})
+            assert (seat in kept_face_up(played)) == (bool(later) and not tucked)
+            if tucked:
+                seen += 1
+                assert seat in left_after_fold(played)
+                assert seat not in [step.seat for step in round_script(played) if step.task is Task.COLLECT_FOLD]
+                line = next(line for line in showdown_text(played).splitlines() if line.startswith(f"Seat {seat}:"))
+                assert "tucked face down under the Pairs wager" in line and "face up" not in line
+    assert seen > 2

@@ -53,7 +53,7 @@ from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
-from trainer.quiz.round_script import Irregularity, Task, game_round, inject, kept_face_up
+from trainer.quiz.round_script import Irregularity, Task, game_round, inject, kept_face_up, tucked_under_pairs
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.scoring import ItemResult, Mistake, Mode
 
@@ -106,12 +106,17 @@ def decisions_text(played: PlayedRound) -> str:
 
 
 def showdown_text(played: PlayedRound) -> str:
-    """The cards face up at the showdown: the board, the dealer's hand, every hand still in action."""
+    """The cards face up at the showdown: the board, the dealer's hand, every hand still in action (a folded hand
+    tucked under its Pairs wager said to be so, its cards given as the dealer turns them in the seat's turn)."""
     board = played.deal.board
     lines = [f"Board:   {format_cards(board[:3])} | {board[3]} | {board[4]}",
              f"Dealer:  {format_cards(played.deal.dealer)}"]
-    face_up = kept_face_up(played)
+    face_up, tucked = kept_face_up(played), tucked_under_pairs(played)
     for hand in sorted(played.hands, key=lambda hand: hand.seat):
+        if hand.seat in tucked:
+            lines.append(f"Seat {hand.seat}: folded, its two cards tucked face down under the Pairs wager until it is "
+                         f"settled (turned up in the seat's turn: {format_cards(hand.hole)})")
+            continue
         if hand.folded and hand.seat not in face_up:
             continue
         play = "folded, face up until its wager is settled" if hand.folded else f"Play {format_money(hand.play)}"

@@ -35,7 +35,7 @@ from trainer.engine.dealing import DECK_SIZE, SHUFFLER_MALFUNCTION_RULE, Procedu
 from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.settlement import Step, format_money, void_round
-from trainer.engine.wagers import Phase
+from trainer.engine.wagers import Phase, Wager
 
 FOLD_CARDS = 2
 CITE_FEE = ("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
@@ -152,10 +152,31 @@ class Injected:
     count: int = FOLD_CARDS
 
 
+def _still_in_action(played: PlayedRound) -> dict[int, set[Wager]]:
+    """The folded seats' wagers settled after the fold (in the settle or refund pass)."""
+    found: dict[int, set[Wager]] = {}
+    for step in played.settlement.procedure:
+        if step.seat in played.folded and step.phase in (Phase.SETTLE, Phase.REFUND):
+            found.setdefault(step.seat, set()).add(step.wager)
+    return found
+
+
+def tucked_under_pairs(played: PlayedRound) -> frozenset[int]:
+    """Folded seats whose only wager still in action is the Pairs: "the dealer will remove the losing wagers and
+    tuck the two hole cards under the Ultimate Pairs Bonus wager" (seed 002 Pairs rule 4), face down, until the
+    Pairs is settled in the seat's turn."""
+    return frozenset(seat for seat, wagers in _still_in_action(played).items() if wagers == {Wager.PAIRS})
+
+
 def kept_face_up(played: PlayedRound) -> frozenset[int]:
-    """Folded seats whose hand stays face up until a wager still in action is paid (seed 001 rule 8)."""
-    settled = {step.seat for step in played.settlement.procedure if step.phase in (Phase.SETTLE, Phase.REFUND)}
-    return frozenset(seat for seat in played.folded if seat in settled)
+    """Folded seats whose hand stays face up until a wager still in action is paid: trips on a fold (seed 001
+    rule 8), a Bad Beat or a Progressive still in action (rules-notes §4); not a hand tucked under its Pairs."""
+    return frozenset(_still_in_action(played)) - tucked_under_pairs(played)
+
+
+def left_after_fold(played: PlayedRound) -> frozenset[int]:
+    """Folded seats whose cards are not collected at the fold: kept face up, or tucked under the Pairs wager."""
+    return kept_face_up(played) | tucked_under_pairs(played)
 
 
 def dealt_cards(played: PlayedRound) -> list[Target]:
@@ -179,7 +200,7 @@ def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple
         steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
     if played.procedure is not Procedure.DECK_MATE:
         steps.append(ScriptStep(Task.UNLOAD, CITE_UNLOAD, count=DECK_SIZE - len(dealt_cards(played))))
-    for seat in played.table.fold_order(sorted(played.folded - kept_face_up(played))):
+    for seat in played.table.fold_order(sorted(played.folded - left_after_fold(played))):
         if injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat == seat:
             return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, seat=seat, count=injected.count,
                                        shown=f"seat {seat}'s folded hand spreads to {injected.count} "
@@ -219,7 +240,7 @@ def possible_irregularities(played: PlayedRound) -> list[Irregularity]:
     found = [Irregularity.WRONG_BACK]
     if played.procedure is not Procedure.CARD_SHOE:
         found.append(Irregularity.SHUFFLER_FAILS)
-    if played.folded - kept_face_up(played):
+    if played.folded - left_after_fold(played):
         found.append(Irregularity.FOLD_MISCOUNT)
     return found
 
@@ -230,7 +251,7 @@ def inject(played: PlayedRound, rng: random.Random, kind: Irregularity | None = 
     chosen = kind if kind in possible else rng.choice(possible)
     dealt = len(dealt_cards(played))
     if chosen is Irregularity.FOLD_MISCOUNT:
-        seats = sorted(played.folded - kept_face_up(played))
+        seats = sorted(played.folded - left_after_fold(played))
         return Injected(chosen, seat=rng.choice(seats), count=rng.choice((1, 3)))
     if chosen is Irregularity.SHUFFLER_FAILS and played.procedure is Procedure.DECK_MATE:
         return Injected(chosen, at=1)  # the Deck Mate delivers the whole deck before the first card is dealt

@@ -12,7 +12,8 @@ from trainer.engine.settlement import Step
 from trainer.gui.table.captions import dealer_text, fold_count_text, seat_result_text
 from trainer.gui.table.chipwork import settle_step
 from trainer.gui.table.items import CardItem, ChipStack
-from trainer.gui.table.plan import PlannedPhase, SettledKey, in_action, seat_settled
+from trainer.gui.table.layout import Point
+from trainer.gui.table.plan import PlannedPhase, SettledKey, in_action, seat_settled, tucked_under_pairs
 from trainer.gui.table.stage import Stage
 from trainer.gui.table.timeline import Timeline
 
@@ -23,16 +24,19 @@ def steps(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAni
 
 
 def folds(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
-    """Each folded hand spread, counted and its Ante and Blind taken; then racked, or turned face up when a
-    side bet of it is still in action (trips on a fold)."""
-    later = in_action(stage.round)
+    """Each folded hand spread, counted and its Ante and Blind taken; then racked, tucked face down under its
+    Pairs wager when only the Pairs is still in action (seed 002 Pairs rule 4), or turned face up when another side
+    bet of it is still in action (trips on a fold)."""
+    later, tucked = in_action(stage.round), tucked_under_pairs(stage.round)
     out: list[QAbstractAnimation] = []
     rack_slot = stage.scene.next_rack_slot()
     for seat in planned.seats:
         cards = stage.scene.cards_at("seat", seat)
         blocks = spread_and_count(stage, t, seat, cards)
         blocks += [settle_step(stage, t, step) for step in planned.steps if step.seat == seat]
-        if seat in later:
+        if seat in tucked:
+            blocks += tuck_under_pairs(stage, t, seat, cards)
+        elif seat in later:
             blocks.append(t.together([t.flip(card, True, stage.durations.flip) for card in cards]))
         else:
             blocks += rack_folded_hand(stage, t, cards, rack_slot)
@@ -52,6 +56,21 @@ def spread_and_count(stage: Stage, t: Timeline, seat: int, cards: Sequence[CardI
         blocks.append(t.cue(partial(stage.scene.set_badge, seat, fold_count_text(len(cards)))))
     blocks.append(t.wait(d.pause // 2))
     return blocks
+
+
+def tuck_places(stage: Stage, seat: int) -> tuple[Point, Point]:
+    """Where a folded hand's two cards lie tucked under the seat's Pairs wager: squared under the chips, the
+    second a little offset so that both edges show."""
+    spot = stage.scene.geometry.spot(seat, "pairs").center
+    return spot, Point(spot.x + 4, spot.y + 3)
+
+
+def tuck_under_pairs(stage: Stage, t: Timeline, seat: int, cards: Sequence[CardItem]) -> list[QAbstractAnimation]:
+    """The folded hand's cards slid face down under the seat's Pairs wager (seed 002 Pairs rule 4)."""
+    places = tuck_places(stage, seat)
+    under = [t.cue(partial(stage.scene.tuck_card, card)) for card in cards]
+    return [*under, t.together([t.slide(card, places[min(i, 1)], stage.durations.deal)
+                                for i, card in enumerate(cards)])]
 
 
 def rack_folded_hand(stage: Stage, t: Timeline, cards: Sequence[CardItem], first: int) -> list[QAbstractAnimation]:
