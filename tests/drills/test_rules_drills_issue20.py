@@ -300,3 +300,23 @@ def test_each_decision_of_issue_20_is_stated_in_the_lesson_that_teaches_it() -> 
     assert "its failure comes **before card 1**" in _lesson("irregularities")
     assert "Seven players is the most any game of the documents deals to" in _lesson("card-count")
     assert "Trips on the seed 003 table" in _lesson("player-dealer")
+
+
+# -- what the documents ask that nothing drilled: the ACE's UTH mode, a fold tucked under its Pairs --------------
+
+
+def test_procedure_order_asks_setting_the_ace_to_uth_mode_first() -> None:
+    steps = procedure_named("ace-round").steps
+    assert "UTH mode" in steps[0].text and "seed 004 Recommended Dealing Procedures 1" in steps[0].citation
+    assert "ace-round" in {choice.key for choice in procedure_choices()}
+    assert "UTH\" mode" in _lesson("dealing") or "'UTH' mode" in _lesson("dealing")
+
+
+def test_procedure_order_asks_a_fold_tucked_under_its_pairs_wager() -> None:
+    texts = [step.text for step in procedure_named("fold-with-pairs").steps]
+    tuck = next(index for index, text in enumerate(texts) if text.startswith("Tuck the two hole cards"))
+    remove = next(index for index, text in enumerate(texts) if text.startswith("Remove the losing wagers"))
+    turn = next(index for index, text in enumerate(texts) if "turn the two cards up" in text)
+    assert remove < tuck < turn
+    assert "fold-with-pairs" in {choice.key for choice in procedure_choices()}
+    assert "tucked face down under the Pairs chips until its turn" in _lesson("pairs")

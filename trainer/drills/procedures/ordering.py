@@ -22,7 +22,7 @@ from trainer.scoring import ErrorKind, Mistake
 TOPICS = {
     "before-the-deal-player-dealer": "collection", "before-the-deal-house": "progressive-controller",
     "fold": "fold", "showdown-player-dealer": "order", "showdown-house": "qualification",
-    "showdown-player-dealer-not-qualified": "qualification",
+    "showdown-player-dealer-not-qualified": "qualification", "ace-round": "dealing", "fold-with-pairs": "pairs",
 }
 """The lesson each procedure of the documents belongs to."""
 
