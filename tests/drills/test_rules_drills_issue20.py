@@ -320,3 +320,85 @@ def test_procedure_order_asks_a_fold_tucked_under_its_pairs_wager() -> None:
     assert remove < tuck < turn
     assert "fold-with-pairs" in {choice.key for choice in procedure_choices()}
     assert "tucked face down under the Pairs chips until its turn" in _lesson("pairs")
+
+
+# -- the Play wager, street by street (seed 001 §9–13) --------------------------------------------------------------
+
+
+def test_play_wager_before_the_flop_is_3x_or_4x_on_the_flop_2x_on_the_river_1x() -> None:
+    from trainer.drills.procedures.play_wager import PlayAct, Street, play_verdict
+
+    for street, allowed in ((Street.PREFLOP, {3, 4}), (Street.FLOP, {2}), (Street.RIVER, {1})):
+        for multiple in (1, 2, 3, 4, 5):
+            assert play_verdict(street, 0, PlayAct("bet", multiple)).accepted == (multiple in allowed)
+
+
+def test_play_wager_one_only_and_never_changed_once_made() -> None:
+    from trainer.drills.procedures.play_wager import PlayAct, Street, play_verdict
+
+    for street in (Street.FLOP, Street.RIVER):
+        for made in (2, 3, 4):
+            assert not play_verdict(street, made, PlayAct("bet", 1)).accepted
+            assert not play_verdict(street, made, PlayAct("change", 1)).accepted
+            assert "cannot bet again and they cannot change their bet" in play_verdict(
+                street, made, PlayAct("change", 1)).citation
+
+
+def test_play_wager_fold_only_on_the_river_and_no_check_there() -> None:
+    from trainer.drills.procedures.play_wager import PlayAct, Street, play_verdict
+
+    assert play_verdict(Street.RIVER, 0, PlayAct("fold")).accepted
+    assert not play_verdict(Street.RIVER, 0, PlayAct("check")).accepted
+    for street in (Street.PREFLOP, Street.FLOP):
+        assert play_verdict(street, 0, PlayAct("check")).accepted
+        assert not play_verdict(street, 0, PlayAct("fold")).accepted
+
+
+def test_ante_play_lesson_play_wager_rows_follow_the_drills_rule() -> None:
+    from trainer.drills.procedures.play_wager import PlayAct, Street, play_verdict
+    from trainer.lessons import load_lessons
+
+    body = load_lessons()["ante-play"].body
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in body.splitlines()
+            if line.startswith("|") and not line.startswith("| ---")]
+    start = rows.index(["street", "Play wager so far", "the player", "accept?"])
+    streets = {street.label: street for street in Street}
+    checked = 0
+    for row in rows[start + 1:]:
+        if row[0] not in streets:
+            break  # the next table of the lesson
+        street_text, so_far, act_text, accept = row
+        made = 0 if so_far == "none" else int(so_far.rstrip("x"))
+        words = act_text.split()
+        if words[0] == "bets":
+            act = PlayAct("bet", int(words[1].rstrip("x")))
+        elif words[0] == "changes":
+            act = PlayAct("change", int(words[-1].rstrip("x")))
+        else:
+            act = PlayAct("check" if words[0] == "checks" else "fold")
+        assert play_verdict(streets[street_text], made, act).accepted == (accept == "yes"), (street_text, act_text)
+        checked += 1
+    assert checked >= 10
+
+
+def test_play_wager_drill_items_score_100_percent_with_the_rules_answer() -> None:
+    from trainer.drills.base import drill_named
+
+    kinds: set[bool] = set()
+    for item in drill_named("play-wager").items(random.Random(7), 40, Mode.EXAM):
+        for ask in list(item.asks):  # type: ignore[attr-defined]
+            kinds.add(ask.expected)
+            assert item.answer(ask.expected).correct
+        assert item.result().perfect
+    assert kinds == {True, False}
+
+
+def test_quiz_list_adds_the_new_drills_and_keeps_every_existing_line() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "trainer", "quiz", "--list"], capture_output=True, text=True,
+                          check=True)
+    names = [line.split("  ", 1)[0] for line in done.stdout.splitlines()]
+    assert "play-wager" in names
+    assert names.index("irregularity") < names.index("play-wager") < names.index("order")
