@@ -400,5 +400,64 @@ def test_quiz_list_adds_the_new_drills_and_keeps_every_existing_line() -> None:
     done = subprocess.run([sys.executable, "-m", "trainer", "quiz", "--list"], capture_output=True, text=True,
                           check=True)
     names = [line.split("  ", 1)[0] for line in done.stdout.splitlines()]
-    assert "play-wager" in names
+    assert "play-wager" in names and "player-hand" in names
     assert names.index("irregularity") < names.index("play-wager") < names.index("order")
+    assert names.index("deal-order") < names.index("player-hand") < names.index("deck-count")
+    assert [name for name in names if name not in ("play-wager", "player-hand")] == EXISTING_TOPICS
+
+
+EXISTING_TOPICS = [
+    "blind-quick", "qualification-quick", "trips-quick", "bad-beat-quick", "pairs-quick", "progressive-quick",
+    "collection-fee", "dealer-hand", "deal-order", "deck-count", "deck-count-1", "deck-count-2", "deck-count-3",
+    "deck-count-4", "payouts", "payouts-1", "payouts-2", "payouts-3", "payouts-4", "player-decision",
+    "procedure-order", "wager-allowed", "who-banks", "controller", "irregularity", "order", "qualification", "blind",
+    "trips", "bad-beat", "pairs", "progressive", "player-dealer", "run-round",
+]
+"""``quiz --list`` before issue 20, in its order: the contract's existing lines."""
+
+
+# -- announcing each player's hand and whether it wins (seed 001 1c, seed 003 §10d) -------------------------------
+
+
+def test_player_hand_reads_an_announcement_as_the_hand_and_the_result() -> None:
+    from trainer.drills.decision_hands import read_announcement
+    from trainer.engine.evaluator import Category
+
+    assert read_announcement("two pair wins") == (Category.TWO_PAIR, "win")
+    assert read_announcement("a pair of eights loses") == (Category.ONE_PAIR, "lose")
+    assert read_announcement("flush ties") == (Category.FLUSH, "push")
+    assert read_announcement("wins") is None and read_announcement("two pair") is None
+
+
+def test_player_hand_asks_the_dealer_then_each_player_in_settlement_order_from_the_engine() -> None:
+    from trainer.drills.base import drill_named
+
+    results: set[str] = set()
+    for item in drill_named("player-hand").items(random.Random(5), 30, Mode.EXAM):
+        asks = list(item.asks)  # type: ignore[attr-defined]
+        scenario = item.scenario  # type: ignore[attr-defined]
+        assert asks[0].prompt == "Dealer's hand?"
+        seats = [int(ask.prompt.split()[1].rstrip(":")) for ask in asks[1:]]
+        live = [seat.seat for seat in scenario.seats if not seat.folded]
+        assert seats == scenario.table.settlement_order(live)[:3]
+        for ask, seat in zip(asks[1:], seats, strict=True):
+            hand = scenario.settlement.seat(seat)
+            assert ask.expected == (hand.hand.category, hand.result)
+            results.add(hand.result)
+        for ask in asks:
+            assert item.answer(ask.expected).correct
+        assert item.result().perfect
+    assert results == {"win", "lose", "push"}
+
+
+def test_player_hand_names_a_wrong_announcement_with_the_documents() -> None:
+    from trainer.drills.base import drill_named
+    from trainer.engine.evaluator import Category
+
+    item = next(drill_named("player-hand").items(random.Random(2), 1, Mode.PRACTICE))
+    asks = list(item.asks)  # type: ignore[attr-defined]
+    item.answer(asks[0].expected)
+    category, result = asks[1].expected
+    wrong = Category.HIGH_CARD if category is not Category.HIGH_CARD else Category.ONE_PAIR
+    feedback = item.answer((wrong, result))
+    assert not feedback.correct and "seed 003 Round of Play 10" in feedback.message
