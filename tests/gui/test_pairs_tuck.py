@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from tests.gui.table_support import played_round, scene_for
 from tests.gui.test_runround import HOUSE, do_engine_act, idle, make_window
 from trainer.gui.table.director import Durations, RoundDirector
+from trainer.gui.table.layout import CARD_HEIGHT
 from trainer.gui.table.scene import Z_CHIPS, TableScene
 from trainer.quiz.round_script import Task, kept_face_up, tucked_under_pairs
 from trainer.scoring import Mode
@@ -30,12 +31,15 @@ def tucked_round() -> tuple[Any, int]:
 
 def assert_tucked(scene: TableScene, seat: int) -> None:
     cards = scene.cards_at("seat", seat)
-    pairs = scene.geometry.spot(seat, "pairs").center
+    chips = scene.wager_chips(seat, "pairs")
+    assert chips is not None, "the Pairs wager stays in action"
+    pairs = chips.pos()
     assert len(cards) == 2
     for card in cards:
         assert not card.face_up, "a tucked hand is face down"
         assert card.zValue() < Z_CHIPS, "under the chips of the Pairs wager"
-        assert abs(card.pos().x() - pairs.x) < 10 and abs(card.pos().y() - pairs.y) < 10
+        distance = ((card.pos().x() - pairs.x()) ** 2 + (card.pos().y() - pairs.y()) ** 2) ** 0.5
+        assert distance < CARD_HEIGHT / 2, "the chips lie on the tucked cards"
 
 
 def test_a_folded_hand_with_its_pairs_in_action_is_tucked_under_the_pairs_wager(qtbot: QtBot) -> None:
