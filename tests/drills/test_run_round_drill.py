@@ -257,8 +257,9 @@ def test_ctrl_c_in_a_terminal_exits_130_with_the_score_so_far() -> None:
 def test_run_round_seed_1_takes_no_more_bets_first_as_the_collection_lesson_teaches() -> None:
     """``quiz --topic run-round --seed 1 --count 1``: "No more bets" first is right, the fee then too."""
     item = next(drill_named("run-round").items(random.Random(1), 1, Mode.PRACTICE))
-    assert item.run.played.settlement.collection_fee is not None, "the item is a player-dealer round"
+    assert isinstance(item, RunRoundItem)
     fee = item.run.played.settlement.collection_fee
+    assert fee is not None, "the item is a player-dealer round"
     for line in ("no more bets", f"fee {fee}"):
         feedback = item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
         assert feedback.correct, feedback.message
