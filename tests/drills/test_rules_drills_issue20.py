@@ -113,6 +113,20 @@ def test_progressive_quick_seed_3_item_3_has_one_progressive_stake() -> None:
         assert len({seat.progressive for seat in scenario.seats if seat.progressive > 0}) == 1, item.text
 
 
+def test_every_irregularity_and_player_hand_table_has_one_progressive_stake() -> None:
+    import re
+
+    from trainer.drills.base import drill_named
+
+    seen = 0
+    for topic in ("irregularity", "player-hand", "progressive", "pairs", "order"):
+        for item in drill_named(topic).items(random.Random(11), 20, Mode.PRACTICE):
+            stakes = set(re.findall(r"Progressive (\$[\d,.]+)", item.text))
+            assert len(stakes) <= 1, (topic, item.text)
+            seen += len(stakes)
+    assert seen > 10
+
+
 def test_every_run_round_table_has_one_progressive_stake() -> None:
     from trainer.drills.whole_round import round_item
 
