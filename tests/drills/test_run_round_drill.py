@@ -128,7 +128,8 @@ def test_dealing_before_no_more_bets_is_out_of_order() -> None:
     skipped = next(index for index, step in enumerate(item.run.script) if step.task is Task.NO_MORE_BETS)
     for line in lines[:skipped]:
         item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
-    feedback = item.answer(item.next_question().parse(lines[skipped + 1]))  # type: ignore[union-attr]
+    first_deal = next(index for index, step in enumerate(item.run.script) if step.task is Task.DEAL)
+    feedback = item.answer(item.next_question().parse(lines[first_deal]))  # type: ignore[union-attr]
     assert feedback.mistakes[0].kind is ErrorKind.ORDER
     assert 'expected call "No more bets"' in feedback.mistakes[0].describe()
     assert "seed 001 Dealing Procedures 4 a" in feedback.mistakes[0].rule
@@ -251,3 +252,14 @@ def test_ctrl_c_in_a_terminal_exits_130_with_the_score_so_far() -> None:
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "Traceback" not in err
     assert "Score 100.0 % (1 of 1 steps)" in seen + out
+
+
+def test_run_round_seed_1_takes_no_more_bets_first_as_the_collection_lesson_teaches() -> None:
+    """``quiz --topic run-round --seed 1 --count 1``: "No more bets" first is right, the fee then too."""
+    item = next(drill_named("run-round").items(random.Random(1), 1, Mode.PRACTICE))
+    assert isinstance(item, RunRoundItem)
+    fee = item.run.played.settlement.collection_fee
+    assert fee is not None, "the item is a player-dealer round"
+    for line in ("no more bets", f"fee {fee}"):
+        feedback = item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
+        assert feedback.correct, feedback.message

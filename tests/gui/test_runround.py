@@ -19,7 +19,7 @@ from trainer.gui.main_window import MainWindow
 from trainer.gui.runround import RunRoundController
 from trainer.gui.runround.table import SHUFFLER_ERROR
 from trainer.gui.table.director import Durations
-from trainer.quiz.round_script import Injected, Irregularity, Task, dealt_cards, kept_face_up
+from trainer.quiz.round_script import Injected, Irregularity, Task, dealt_cards, left_after_fold
 from trainer.quiz.run_round import Act, RunRound
 from trainer.scoring import ErrorKind, Mode
 from trainer.settings import DEFAULTS, Settings, SettingsStore
@@ -139,11 +139,18 @@ def test_player_dealer_round_takes_the_fee_before_any_card(qtbot: Any, tmp_path:
     run = controller.run
     assert run is not None and run.expected() is not None
     due = run.expected()
-    assert due is not None and due.task is Task.TAKE_FEE and due.amount is not None
-    controller.panel.fee_amount.setText(str(due.amount + 1))
+    assert due is not None and due.task is Task.NO_MORE_BETS, "the lesson's order: the call, then the fee"
+    fee = run.script[1]
+    assert fee.task is Task.TAKE_FEE and fee.amount is not None
+    controller.panel.fee_amount.setText(str(fee.amount + 1))
     verdict = controller.take_fee()
     assert verdict is not None and verdict.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
     assert "Collection Rates" in verdict.mistakes[0].rule
+    controller.panel.fee_amount.setText(str(fee.amount))
+    verdict = controller.take_fee()
+    assert verdict is not None and verdict.correct, "the fee before the call is accepted too (rules-notes §2)"
+    due = run.expected()
+    assert due is not None and due.task is Task.NO_MORE_BETS
 
 
 def test_a_card_dealt_to_the_wrong_place_is_named_with_its_procedure(qtbot: Any, tmp_path: Path) -> None:
@@ -216,7 +223,7 @@ def test_a_folded_hand_that_counts_three_is_answered_by_calling_the_floor(qtbot:
         assert controller.set_mode(Mode.PRACTICE)
         run = controller.run
         assert run is not None
-        seats = sorted(run.played.folded - kept_face_up(run.played))
+        seats = sorted(run.played.folded - left_after_fold(run.played))
         if seats:
             break
         controller.stop()
@@ -243,7 +250,7 @@ def test_exam_mode_takes_every_act_and_reviews_at_the_end(qtbot: Any, tmp_path: 
     controller = start(qtbot, window, Mode.EXAM)
     run = controller.run
     assert run is not None
-    verdict = controller.perform(Act(Task.COIN_IN))
+    verdict = controller.perform(Act(Task.RACK))
     assert verdict is not None and verdict.accepted and not verdict.correct
     assert controller.panel.feedback.text() == "Noted."
     assert controller.deal_next() is None, "the next place is not given away in an exam"

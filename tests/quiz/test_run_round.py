@@ -21,6 +21,7 @@ from trainer.quiz.round_script import (
     game_round,
     inject,
     kept_face_up,
+    left_after_fold,
     possible_irregularities,
     round_script,
 )
@@ -95,17 +96,21 @@ def test_every_card_is_dealt_to_its_place_in_the_procedures_order(game: str, pro
 
 
 @pytest.mark.parametrize(("game", "procedure", "seed"), rounds())
-def test_the_round_opens_with_fee_call_and_coin_in_as_the_table_needs(game: str, procedure: Procedure,
-                                                                      seed: int) -> None:
+def test_the_round_opens_with_no_more_bets_then_the_fee_or_coin_in_then_the_call(game: str, procedure: Procedure,
+                                                                                 seed: int) -> None:
+    """Rules-notes §2: a player-dealer table calls "No more bets", then takes the fee on the final total; a house
+    table presses COIN IN once all bets are placed (seed 002 Progressive rule 6), then closes the bets."""
     played = played_round(game, procedure, seed)
-    tasks = [step.task for step in round_script(played)]
+    script = round_script(played)
+    tasks = [step.task for step in script]
     opening = tasks[:tasks.index(Task.DEAL)]
     fee = played.settlement.collection_fee
     progressive = any(bets.progressive for bets in played.bets)
-    assert opening == [Task.TAKE_FEE] * (fee is not None) + [Task.NO_MORE_BETS] + [Task.COIN_IN] * progressive
     assert (fee is not None) == (game != "wa")
-    if fee is not None:
-        assert round_script(played)[0].amount == fee
+    if game == "wa":
+        assert opening == [Task.COIN_IN] * progressive + [Task.NO_MORE_BETS]
+    else:
+        assert opening == [Task.NO_MORE_BETS, Task.TAKE_FEE] and script[1].amount == fee
 
 
 @pytest.mark.parametrize(("game", "procedure", "seed"), rounds())
@@ -127,7 +132,7 @@ def test_folded_hands_are_collected_counted_in_seat_order_unless_a_wager_keeps_t
     for game, procedure, seed in rounds():
         played = played_round(game, procedure, seed)
         collected = [step.seat for step in round_script(played) if step.task is Task.COLLECT_FOLD]
-        assert collected == sorted(played.folded - kept_face_up(played))
+        assert collected == sorted(played.folded - left_after_fold(played))
         seen += len(collected)
     assert seen > 0
 
@@ -292,3 +297,83 @@ def test_an_exam_takes_a_missed_fault_and_the_round_stops_there() -> None:
     run.perform(Act(Task.DEAL, target=run.expected().target))
     assert run.done and run.result().correct == run.result().steps - 1
     assert run.result().mistakes[0].kind is ErrorKind.MISSED_FAULT
+
+
+# -- before the deal: the call, the fee and COIN IN in either order (rules-notes §2) ---------------------------
+
+
+def _opening_swapped(played: PlayedRound) -> list[Act]:
+    """The acts before the deal in the other order than the script's (the fee or COIN IN before the call)."""
+    opening = [step for step in round_script(played) if step.task is not Task.DEAL][:2]
+    return [Act(step.task, amount=step.amount) for step in reversed(opening)]
+
+
+@pytest.mark.parametrize(("game", "procedure", "seed"), [case for case in rounds() if case[0] != "wa"])
+def test_no_more_bets_then_the_fee_and_the_fee_then_no_more_bets_are_both_right(game: str, procedure: Procedure,
+                                                                                seed: int) -> None:
+    played = played_round(game, procedure, seed)
+    taught = RunRound(played, Mode.EXAM)
+    assert taught.expected() is not None and taught.expected().task is Task.NO_MORE_BETS  # type: ignore[union-attr]
+    play_perfectly(taught)
+    assert taught.result().perfect
+    swapped = RunRound(played, Mode.EXAM)
+    for act in _opening_swapped(played):
+        assert act.task in (Task.TAKE_FEE, Task.NO_MORE_BETS)
+        verdict = swapped.perform(act)
+        assert verdict.correct and verdict.accepted, verdict.message
+    play_perfectly(swapped)
+    assert swapped.result().perfect and swapped.result().steps == taught.result().steps
+
+
+def test_washington_round_presses_coin_in_once_all_bets_are_placed_citing_seed_002() -> None:
+    seen = 0
+    for procedure in (Procedure.ACE, Procedure.DECK_MATE):
+        for seed in range(12):
+            played = played_round("wa", procedure, seed)
+            script = round_script(played)
+            opening = script[:[step.task for step in script].index(Task.DEAL)]
+            for step in opening:
+                assert "seed 001" not in step.rule and "seed 003" not in step.rule, step.rule
+            if not any(bets.progressive for bets in played.bets):
+                continue
+            seen += 1
+            assert opening[0].task is Task.COIN_IN and "seed 002 Progressive rule 6" in opening[0].rule
+            assert "once all players place their bets" in opening[0].rule
+            swapped = RunRound(played, Mode.PRACTICE)
+            assert [swapped.perform(act).correct for act in _opening_swapped(played)] == [True, True]
+            assert swapped.expected() is not None and swapped.expected().task is Task.DEAL  # type: ignore[union-attr]
+    assert seen > 3
+
+
+def test_a_step_after_the_deal_cannot_be_brought_before_it() -> None:
+    played = played_round("ca", Procedure.SHUFFLER, 1)
+    run = RunRound(played, Mode.PRACTICE)
+    verdict = run.perform(Act(Task.UNLOAD))
+    assert not verdict.correct and verdict.mistakes[0].kind is ErrorKind.ORDER
+    assert run.expected() is not None and run.expected().task is Task.NO_MORE_BETS  # type: ignore[union-attr]
+
+
+# -- a folded hand with its Pairs in action is tucked under it (seed 002 Pairs rule 4) ---------------------------
+
+
+def test_a_folded_hand_with_only_its_pairs_in_action_is_tucked_face_down_not_face_up() -> None:
+    from trainer.drills.whole_round import showdown_text
+    from trainer.engine.wagers import Phase, Wager
+    from trainer.quiz.round_script import tucked_under_pairs
+
+    seen = 0
+    for seed in range(40):
+        played = played_round("wa", Procedure.ACE, seed)
+        for seat in played.folded:
+            later = {step.wager for step in played.settlement.procedure
+                     if step.seat == seat and step.phase in (Phase.SETTLE, Phase.REFUND)}
+            tucked = seat in tucked_under_pairs(played)
+            assert tucked == (later == {Wager.PAIRS})
+            assert (seat in kept_face_up(played)) == (bool(later) and not tucked)
+            if tucked:
+                seen += 1
+                assert seat in left_after_fold(played)
+                assert seat not in [step.seat for step in round_script(played) if step.task is Task.COLLECT_FOLD]
+                line = next(line for line in showdown_text(played).splitlines() if line.startswith(f"Seat {seat}:"))
+                assert "tucked face down under the Pairs wager" in line and "face up" not in line
+    assert seen > 2

@@ -28,6 +28,7 @@ BIG_ANTES = tuple(Decimal(v) for v in (100, 100, 125, 150, 200, 250, 300, 400, 5
 """Antes for a table whose limit per spot starts at $100 (seed 003, option 3)."""
 SIDE_AMOUNTS = tuple(Decimal(v) for v in (1, 2, 3, 5, 5, 7, 10, 10, 15, 20, 25))
 PROGRESSIVE_AMOUNTS = (Decimal(1), Decimal(5))
+"""The fixed Progressive amounts a table may take: one of them per table (rules-notes §3)."""
 PLAYS: tuple[tuple[int, str], ...] = (
     (4, "preflop"), (4, "preflop"), (4, "preflop"), (3, "preflop"), (2, "flop"), (2, "flop"), (1, "river"),
     (1, "river"),
@@ -196,6 +197,8 @@ class RoundBuilder:
         self.dealer: Hole | None = None
         self.seats: dict[int, SeatHand] = {}
         self.streets: dict[int, str | None] = {}
+        self.progressive_stake: Decimal | None = None
+        """The table's one Progressive amount (rules-notes §3: a fixed amount), set by the first seat that bets it."""
 
     # -- wagers --------------------------------------------------------------------------------------------
 
@@ -206,7 +209,10 @@ class RoundBuilder:
             if name not in self.game.side_bets:
                 raise ScenarioError(f"{self.game.name} does not offer {name}")
             if name == "progressive":
-                amounts[name] = rng.choice(PROGRESSIVE_AMOUNTS)
+                drawn = rng.choice(PROGRESSIVE_AMOUNTS)
+                if self.progressive_stake is None:
+                    self.progressive_stake = drawn
+                amounts[name] = self.progressive_stake
             elif name == "pairs":
                 amounts[name] = fit_amount(table, SIDE_AMOUNTS, rng)
             else:

@@ -2,9 +2,10 @@
 
 Each item is one round of one of the documents' games, dealt by one of the game's procedures with simulated
 players (:func:`~trainer.quiz.round_script.game_round`). The table and the wagers come first, as text; then every
-task of the round is asked in turn with one prompt, ``Next act?``: take the fee (player-dealer table), call "No
-more bets", press COIN IN, deal each card to its place in the procedure's order, unload the rest, collect and count
-each folded hand, reveal and announce the dealer's hand, settle every wager, rack the cards, confirm the count.
+task of the round is asked in turn with one prompt, ``Next act?``: call "No more bets" and take the fee
+(player-dealer table) or press COIN IN once all bets are placed and call (house table; either order is accepted),
+deal each card to its place in the procedure's order, unload the rest, collect and count each folded hand,
+reveal and announce the dealer's hand, settle every wager, rack the cards, confirm the count.
 :class:`~trainer.quiz.run_round.RunRound` scores each act against the engine, with the document and section behind
 it; the settlement is the settlement quiz's. Now and then (always in every third exam item) the round brings an
 irregularity — the shuffler fails mid-deal, a folded hand spreads to one or three cards, a card shows the other
@@ -15,8 +16,11 @@ Answers: :mod:`trainer.drills.round_answers`. The same seed deals the same round
 >>> item = round_item(1, Mode.PRACTICE, rate=0.0)
 >>> item.title, item.next_question().prompt
 ("Run the round · Washington Ultimate Texas Hold'em · ACE / iDeal · round 1", 'Next act?')
->>> item.answer(item.next_question().parse("coin in")).message.split(" (")[0]
-'order: expected call "No more bets", given press COIN IN, remove the Progressive wagers'
+>>> item.answer(item.next_question().parse("flop")).message.split(" (")[0]
+'order: expected press COIN IN, remove the Progressive wagers, given deal flop card 1'
+
+Before the deal the fee, "No more bets" and COIN IN are accepted in any order (rules-notes §2):
+
 >>> [item.answer(item.next_question().parse(line)).correct for line in ("no more bets", "coin in", "flop")]
 [True, True, True]
 """
@@ -49,7 +53,7 @@ from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
-from trainer.quiz.round_script import Irregularity, Task, game_round, inject, kept_face_up
+from trainer.quiz.round_script import Irregularity, Task, game_round, inject, kept_face_up, tucked_under_pairs
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.scoring import ItemResult, Mistake, Mode
 
@@ -102,12 +106,17 @@ def decisions_text(played: PlayedRound) -> str:
 
 
 def showdown_text(played: PlayedRound) -> str:
-    """The cards face up at the showdown: the board, the dealer's hand, every hand still in action."""
+    """The cards face up at the showdown: the board, the dealer's hand, every hand still in action (a folded hand
+    tucked under its Pairs wager said to be so, its cards given as the dealer turns them in the seat's turn)."""
     board = played.deal.board
     lines = [f"Board:   {format_cards(board[:3])} | {board[3]} | {board[4]}",
              f"Dealer:  {format_cards(played.deal.dealer)}"]
-    face_up = kept_face_up(played)
+    face_up, tucked = kept_face_up(played), tucked_under_pairs(played)
     for hand in sorted(played.hands, key=lambda hand: hand.seat):
+        if hand.seat in tucked:
+            lines.append(f"Seat {hand.seat}: folded, its two cards tucked face down under the Pairs wager until it is "
+                         f"settled (turned up in the seat's turn: {format_cards(hand.hole)})")
+            continue
         if hand.folded and hand.seat not in face_up:
             continue
         play = "folded, face up until its wager is settled" if hand.folded else f"Play {format_money(hand.play)}"

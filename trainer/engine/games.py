@@ -90,6 +90,16 @@ class Game:
         """``game 'ca' (California Ultimate Texas Hold'em)``: how a refusal names the game."""
         return f"game '{self.id}' ({self.title})"
 
+    def not_offered(self, kind: str) -> str:
+        """Why a side bet is refused: the game named with the side bets it does offer.
+
+        >>> game_named("ca").not_offered("bad_beat")
+        "Bad Beat is not offered in game 'ca' (California Ultimate Texas Hold'em), which offers only Trips"
+        """
+        offered = [SIDE_BET_LABELS[bet] for bet in self.side_bets]
+        listed = f"{', '.join(offered[:-1])} and {offered[-1]}" if len(offered) > 1 else "".join(offered) or "none"
+        return f"{SIDE_BET_LABELS[kind]} is not offered in {self.name}, which offers only {listed}"
+
     @property
     def side_bets(self) -> tuple[str, ...]:
         """The side bets the game offers, in settlement order."""
@@ -185,8 +195,8 @@ class Game:
         """Every way ``table`` and ``seats`` are not a table of this game (empty: they are)."""
         found: list[RoundError] = []
 
-        def refuse(field: str, problem: str) -> None:
-            found.append(RoundError(field, f"{problem} in {self.name}"))
+        def refuse(field: str, problem: str, whole: bool = False) -> None:
+            found.append(RoundError(field, problem if whole else f"{problem} in {self.name}"))
 
         if table.banking is not self.banking:
             refuse("table.banking", f"'{table.banking.value}' is not the banking")
@@ -197,7 +207,7 @@ class Game:
             if offered and getattr(table, field) not in offered:
                 refuse(f"table.{field}", f"'{getattr(table, field)}' is not offered (offered: {', '.join(offered)})")
             elif not offered and field in given:
-                refuse(f"table.{field}", f"{SIDE_BET_LABELS[kind]} is not offered")
+                refuse(f"table.{field}", self.not_offered(kind), whole=True)
         schedule = table.collection_schedule
         if schedule is not None and schedule not in self.fee_schedules:
             known = ", ".join(self.fee_schedules) or "none"
@@ -230,7 +240,7 @@ class Game:
                                     + ("seats" if self.is_house else "positions"))
         for kind in SIDE_BETS:
             if getattr(seat, kind) > 0 and not self.paytables_of(kind):
-                refuse(f"{where}.{kind}", f"{SIDE_BET_LABELS[kind]} is not offered")
+                refuse(f"{where}.{kind}", self.not_offered(kind), whole=True)
         low, high = self.wager_limits(table.collection_schedule)
         for name in ("ante", "blind", "play", *SIDE_BETS):
             value = getattr(seat, name)
@@ -259,7 +269,7 @@ class Game:
         for kind in SIDE_BETS:
             offered = self.paytables_of(kind)
             if values.get(f"offer_{kind}") and not offered:
-                found[f"offer_{kind}"] = f"{SIDE_BET_LABELS[kind]} is not offered in {self.name}"
+                found[f"offer_{kind}"] = self.not_offered(kind)
             elif offered and values.get(f"offer_{kind}", True) and str(values.get(f"{kind}_paytable")) not in offered:
                 found[f"{kind}_paytable"] = (f"{values.get(f'{kind}_paytable')!r} is not offered in {self.name} "
                                              f"(offered: {', '.join(offered)})")

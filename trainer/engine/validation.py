@@ -129,7 +129,7 @@ def check_wagers(table: TableRules, seat: SeatHand, where: str) -> None:
     if not table.is_house:
         for name in ("pairs", "progressive"):
             if getattr(seat, name) > 0:
-                raise RoundError(f"{where}.{name}", "a player-dealer table offers only Trips and Bad Beat side bets")
+                raise RoundError(f"{where}.{name}", _not_offered(table, name))
     for name in ("ante", "blind", "play", "trips", "bad_beat", "pairs", "progressive"):
         value = getattr(seat, name)
         if value == 0:
@@ -138,6 +138,17 @@ def check_wagers(table: TableRules, seat: SeatHand, where: str) -> None:
             raise RoundError(f"{where}.{name}", f"{value} is below the table minimum {table.min_wager}")
         if table.max_wager is not None and value > table.max_wager:
             raise RoundError(f"{where}.{name}", f"{value} is above the table maximum {table.max_wager}")
+
+
+def _not_offered(table: TableRules, name: str) -> str:
+    """A side bet a player-dealer table refuses: its game's own side bets named when the table is one of them."""
+    try:
+        game = game_named(table.game) if table.game is not None else None
+    except KeyError:
+        game = None
+    if game is None:
+        return "a player-dealer table offers only Trips and Bad Beat side bets"
+    return game.not_offered(name)
 
 
 def _cards(field: str, cards: Sequence[Card | str], count: int) -> tuple[Card, ...]:

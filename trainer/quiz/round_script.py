@@ -3,10 +3,12 @@
 :func:`round_script` reads an engine :class:`~trainer.engine.round.PlayedRound` and lists the dealer's tasks in
 order, each a frozen :class:`ScriptStep` with the document and section it comes from:
 
-take the fee (player-dealer table) · call "No more bets" · press COIN IN and remove the Progressive wagers (when
-any was placed) · deal each card to its place in the order of the round's ``deal.sequence`` · unload the rest
-unseen (not on Deck Mate) · collect, spread and count each folded hand · reveal and announce the dealer's hand ·
-settle (the settlement quiz) · rack the cards · confirm the count of 52.
+call "No more bets" and take the fee (player-dealer table: the call closes the bets, the fee is then taken on
+the final total; rules-notes §2) · press COIN IN and remove the Progressive wagers once all bets are placed (when
+any was placed; seed 002 Progressive rule 6), then call "No more bets" (house table) · deal each card to its
+place in the order of the round's ``deal.sequence`` · unload the rest unseen (not on Deck Mate) · collect,
+spread and count each folded hand · reveal and announce the dealer's hand · settle (the settlement
+quiz) · rack the cards · confirm the count of 52.
 
 An :class:`Irregularity` replaces one step by the documents' response and ends the script there: the shuffler
 fails mid-deal (void the round and return every wager, seeds 002 and 004), a folded hand counts one or three
@@ -14,9 +16,10 @@ cards, or a card shows the other deck's back (stop and call the floor, rules-not
 
 >>> from trainer.engine.round import RoundDealer
 >>> from trainer.engine.games import game_named
->>> played = RoundDealer(game_named("wa").table_rules(), Procedure.ACE, 2, random.Random(2)).next_round()
+>>> played = RoundDealer(game_named("wa").table_rules(), Procedure.ACE, 2, random.Random(1),
+...                      side_bets=("progressive",)).next_round()
 >>> [step.task.value for step in round_script(played)][:4]
-['no-more-bets', 'deal', 'deal', 'deal']
+['coin-in', 'no-more-bets', 'deal', 'deal']
 >>> round_script(played)[-1].task, round_script(played)[-1].count
 (<Task.COUNT: 'count'>, 52)
 """
@@ -32,12 +35,16 @@ from trainer.engine.dealing import DECK_SIZE, SHUFFLER_MALFUNCTION_RULE, Procedu
 from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.settlement import Step, format_money, void_round
-from trainer.engine.wagers import Phase
+from trainer.engine.wagers import Phase, Wager
 
 FOLD_CARDS = 2
-CITE_FEE = "seed 001 and seed 003 Collection Rates (taken from the player-dealer and dropped before any card is dealt)"
+CITE_FEE = ("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
+            "dropped before any card is dealt; rules-notes §2: on the total, final once \"No more bets\" is called)")
 CITE_NO_MORE_BETS = "seed 001 Dealing Procedures 4 a; seed 003 Dealing procedures 1 a"
-CITE_COIN_IN = "seed 002 Progressive rule 6 (press COIN IN, then remove every Progressive wager from the table)"
+CITE_NO_MORE_BETS_HOUSE = ("rules-notes §2 (the Washington documents name no call: the bets close before the house's "
+                           "dealing procedure, seed 002 Progressive rule 7)")
+CITE_COIN_IN = ("seed 002 Progressive rule 6 (once all players place their bets, press COIN IN, then remove every "
+                "Progressive wager from the table)")
 CITE_UNLOAD = "seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing Procedures 5"
 CITE_FOLD = "seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (spread face down, count, rack)"
 CITE_ANNOUNCE = "seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15"
@@ -69,6 +76,12 @@ class Task(StrEnum):
     def responds(self) -> bool:
         """A response to an irregularity rather than a task of the round."""
         return self in (Task.VOID, Task.CALL_FLOOR)
+
+
+BEFORE_THE_DEAL = frozenset({Task.TAKE_FEE, Task.NO_MORE_BETS, Task.COIN_IN})
+"""The tasks before the first card, which a dealer may do in any order (rules-notes §2: the documents only say the
+fee is taken after all wagers and before the deal, and COIN IN once all bets are placed); the script lists them in
+the order the lessons teach."""
 
 
 class Irregularity(StrEnum):
@@ -139,10 +152,31 @@ class Injected:
     count: int = FOLD_CARDS
 
 
+def _still_in_action(played: PlayedRound) -> dict[int, set[Wager]]:
+    """The folded seats' wagers settled after the fold (in the settle or refund pass)."""
+    found: dict[int, set[Wager]] = {}
+    for step in played.settlement.procedure:
+        if step.seat in played.folded and step.phase in (Phase.SETTLE, Phase.REFUND):
+            found.setdefault(step.seat, set()).add(step.wager)
+    return found
+
+
+def tucked_under_pairs(played: PlayedRound) -> frozenset[int]:
+    """Folded seats whose only wager still in action is the Pairs: "the dealer will remove the losing wagers and
+    tuck the two hole cards under the Ultimate Pairs Bonus wager" (seed 002 Pairs rule 4), face down, until the
+    Pairs is settled in the seat's turn."""
+    return frozenset(seat for seat, wagers in _still_in_action(played).items() if wagers == {Wager.PAIRS})
+
+
 def kept_face_up(played: PlayedRound) -> frozenset[int]:
-    """Folded seats whose hand stays face up until a wager still in action is paid (seed 001 rule 8)."""
-    settled = {step.seat for step in played.settlement.procedure if step.phase in (Phase.SETTLE, Phase.REFUND)}
-    return frozenset(seat for seat in played.folded if seat in settled)
+    """Folded seats whose hand stays face up until a wager still in action is paid: trips on a fold (seed 001
+    rule 8), a Bad Beat or a Progressive still in action (rules-notes §4); not a hand tucked under its Pairs."""
+    return frozenset(_still_in_action(played)) - tucked_under_pairs(played)
+
+
+def left_after_fold(played: PlayedRound) -> frozenset[int]:
+    """Folded seats whose cards are not collected at the fold: kept face up, or tucked under the Pairs wager."""
+    return kept_face_up(played) | tucked_under_pairs(played)
 
 
 def dealt_cards(played: PlayedRound) -> list[Target]:
@@ -152,13 +186,7 @@ def dealt_cards(played: PlayedRound) -> list[Target]:
 
 def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple[ScriptStep, ...]:
     """Every task of ``played`` in order, ending early at ``injected``'s response."""
-    steps: list[ScriptStep] = []
-    fee = played.settlement.collection_fee
-    if fee is not None:
-        steps.append(ScriptStep(Task.TAKE_FEE, CITE_FEE, amount=fee))
-    steps.append(ScriptStep(Task.NO_MORE_BETS, CITE_NO_MORE_BETS))
-    if any(bets.progressive > 0 for bets in played.bets):
-        steps.append(ScriptStep(Task.COIN_IN, CITE_COIN_IN))
+    steps = list(opening_steps(played))
     deal_rule = f"{played.procedure.label}: {played.procedure.description}"
     colour = played.deck_colour
     for number, target in enumerate(dealt_cards(played), start=1):
@@ -172,7 +200,7 @@ def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple
         steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
     if played.procedure is not Procedure.DECK_MATE:
         steps.append(ScriptStep(Task.UNLOAD, CITE_UNLOAD, count=DECK_SIZE - len(dealt_cards(played))))
-    for seat in played.table.fold_order(sorted(played.folded - kept_face_up(played))):
+    for seat in played.table.fold_order(sorted(played.folded - left_after_fold(played))):
         if injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat == seat:
             return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, seat=seat, count=injected.count,
                                        shown=f"seat {seat}'s folded hand spreads to {injected.count} "
@@ -185,13 +213,34 @@ def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple
     return tuple(steps)
 
 
+def opening_steps(played: PlayedRound) -> tuple[ScriptStep, ...]:
+    """The tasks before the deal, in the order the lessons teach: at a player-dealer table call "No more bets",
+    then take the fee on the final total (rules-notes §2); at a house table press COIN IN once all bets are placed
+    (seed 002 Progressive rule 6), then close the bets before the deal. :data:`BEFORE_THE_DEAL` may come in any
+    order."""
+    steps: list[ScriptStep] = []
+    progressive = any(bets.progressive > 0 for bets in played.bets)
+    if played.table.is_house:
+        if progressive:
+            steps.append(ScriptStep(Task.COIN_IN, CITE_COIN_IN))
+        steps.append(ScriptStep(Task.NO_MORE_BETS, CITE_NO_MORE_BETS_HOUSE))
+        return tuple(steps)
+    steps.append(ScriptStep(Task.NO_MORE_BETS, CITE_NO_MORE_BETS))
+    fee = played.settlement.collection_fee
+    if fee is not None:
+        steps.append(ScriptStep(Task.TAKE_FEE, CITE_FEE, amount=fee))
+    if progressive:
+        steps.append(ScriptStep(Task.COIN_IN, CITE_COIN_IN))
+    return tuple(steps)
+
+
 def possible_irregularities(played: PlayedRound) -> list[Irregularity]:
     """The irregularities this round can bring: a shuffler failure needs a shuffler (not a card shoe), a
     miscounted fold needs a folded hand collected at once."""
     found = [Irregularity.WRONG_BACK]
     if played.procedure is not Procedure.CARD_SHOE:
         found.append(Irregularity.SHUFFLER_FAILS)
-    if played.folded - kept_face_up(played):
+    if played.folded - left_after_fold(played):
         found.append(Irregularity.FOLD_MISCOUNT)
     return found
 
@@ -202,7 +251,7 @@ def inject(played: PlayedRound, rng: random.Random, kind: Irregularity | None = 
     chosen = kind if kind in possible else rng.choice(possible)
     dealt = len(dealt_cards(played))
     if chosen is Irregularity.FOLD_MISCOUNT:
-        seats = sorted(played.folded - kept_face_up(played))
+        seats = sorted(played.folded - left_after_fold(played))
         return Injected(chosen, seat=rng.choice(seats), count=rng.choice((1, 3)))
     if chosen is Irregularity.SHUFFLER_FAILS and played.procedure is Procedure.DECK_MATE:
         return Injected(chosen, at=1)  # the Deck Mate delivers the whole deck before the first card is dealt

@@ -22,6 +22,8 @@ review comes at the end). The result is an :class:`~trainer.scoring.ItemResult` 
 <ErrorKind.ORDER: 'order'>
 >>> run.perform(Act(Task.NO_MORE_BETS)).correct, run.expected().describe()
 (True, 'deal flop card 1')
+
+Before the deal the fee, "No more bets" and COIN IN are taken in any order (rules-notes §2).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step
 from trainer.engine.wagers import Action, Wager
-from trainer.quiz.round_script import Injected, ScriptStep, Task, round_script, void_steps
+from trainer.quiz.round_script import BEFORE_THE_DEAL, Injected, ScriptStep, Task, round_script, void_steps
 from trainer.quiz.settlement import SettlementQuiz
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
@@ -136,6 +138,7 @@ class RunRound:
         if due.task in (Task.ANNOUNCE, Task.SETTLE) and not act.task.responds:
             mistake = Mistake(ErrorKind.ORDER, due.describe(), act.describe(), due.rule, due.topic)
             return self._conclude(due, (mistake,))
+        due = self._bring_forward(due, act)
         return self._conclude(due, self._check(due, act), act)
 
     def announce_dealer(self, category: Category, qualifies: bool) -> RoundVerdict:
@@ -196,6 +199,22 @@ class RunRound:
         if due.task in (Task.COLLECT_FOLD, Task.COUNT) and act.count != due.count:
             return wrong(ErrorKind.MISCOUNT)
         return ()
+
+    def _bring_forward(self, due: ScriptStep, act: Act) -> ScriptStep:
+        """Before the deal the fee, "No more bets" and COIN IN may come in any order (rules-notes §2): an act
+        that is one of them still to do is taken as the task due now."""
+        if due.task is act.task or due.task not in BEFORE_THE_DEAL or act.task not in BEFORE_THE_DEAL:
+            return due
+        for later in range(self._index + 1, len(self.script)):
+            step = self.script[later]
+            if step.task not in BEFORE_THE_DEAL:
+                break
+            if step.task is act.task:
+                script = list(self.script)
+                script.insert(self._index, script.pop(later))
+                self.script = tuple(script)
+                return step
+        return due
 
     def _conclude(self, due: ScriptStep, mistakes: tuple[Mistake, ...], act: Act | None = None) -> RoundVerdict:
         if mistakes and self._index not in self._faulted:

@@ -12,11 +12,25 @@ from trainer.drills.base import Feedback, Question
 from trainer.drills.deck_count.answers import parse_count
 from trainer.drills.deck_count.item import LEVELS, RULE_COUNT_DOWN, Ask, CountItem
 from trainer.drills.deck_count.spread import Spread
-from trainer.engine.dealing import DECK_SIZE, MAX_SEATS, cards_unloaded, shuffled_deck
+from trainer.engine.dealing import DECK_SIZE, Procedure, cards_unloaded, shuffled_deck
+from trainer.engine.games import Game, games
 from trainer.scoring import ErrorKind, Mode
 
 GROUP_SIZE = 5
 """Dealer school counts a face-down deck in groups of five."""
+UNLOADING_GAMES = tuple(game for game in games() if any(procedure is not Procedure.DECK_MATE
+                                                        for procedure in game.procedures))
+"""The documents' games dealt by a procedure that unloads the rest after the deal (not Deck Mate, rules-notes §6)."""
+
+
+def most_players(game: Game) -> int:
+    """The most players a game of the documents deals to besides the dealer: 7 at a Washington table, 7 at seed 003
+    (8 positions, one the player-dealer's), 5 at seed 001 (rules-notes §1).
+
+    >>> [most_players(game) for game in games()]
+    [7, 7, 5]
+    """
+    return len(game.seat_numbers(None if game.is_house else 1))
 
 
 class CountDownItem(CountItem):
@@ -45,9 +59,11 @@ class CountDownItem(CountItem):
         colour, other = colours if rng.random() < 0.5 else (colours[1], colours[0])
         what = "a deck"
         if difficulty >= 3 and rng.random() < 0.5:
-            seats = rng.randint(1, MAX_SEATS)
+            game = rng.choice(UNLOADING_GAMES)
+            seats = rng.randint(1, most_players(game))
             total = cards_unloaded(seats) + rng.choice((0, 0, -1, 1))
-            what = f"the stub unloaded after a deal to {seats} seat{'s' if seats > 1 else ''}"
+            what = (f"the stub unloaded after a deal to {seats} player{'s' if seats > 1 else ''} and the dealer "
+                    f"({game.title})")
         else:
             spread_by = 1 if difficulty == 1 else 2
             total = DECK_SIZE + rng.choice([0, 0] + [d for d in range(-spread_by, spread_by + 1) if d])

@@ -9,7 +9,8 @@
   declines pass the offer on);
 - ``controller``: what the Progressive controller (or the dealer) needs now, on either system;
 - ``irregularity``: what to do about a shuffler malfunction, a folded hand of one or three cards, a card with the
-  other deck's back, a deck that does not count 52 (and when nothing is wrong).
+  other deck's back, a deck that does not count 52 (and when nothing is wrong);
+- ``play-wager``: take or refuse a Play wager, street by street (:mod:`.play_wager`).
 
 Items are dealt from the drill's seeded random source, so the same seed gives the same set; every answer names
 the document and section it comes from. The items are :class:`~trainer.drills.decision_drills.DecisionItem` s,
@@ -29,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from trainer.drills.decision_drills import Ask, DecisionItem
-from trainer.drills.procedures import questions
+from trainer.drills.procedures import play_wager, questions
 from trainer.drills.procedures.ordering import order_asks, procedure_choices
 from trainer.scoring import Mode
 
@@ -40,9 +41,9 @@ ItemMaker = Callable[[random.Random], tuple[str, str, list[Ask]]]
 
 def ordering_item(rng: random.Random) -> tuple[str, str, list[Ask]]:
     """One procedure, its steps shuffled: which comes 1st, 2nd, ..."""
-    key, title, steps, topic = rng.choice(procedure_choices())
-    text, asks = order_asks(steps, rng, topic)
-    return f"Order · {key}", f"{title}: put these steps in order.\n{text}", asks
+    choice = rng.choice(procedure_choices())
+    text, asks = order_asks(choice.steps, rng, choice.topic, choice.either_order)
+    return f"Order · {choice.key}", f"{choice.title}: put these steps in order.\n{text}", asks
 
 
 def wager_or_act_item(rng: random.Random) -> tuple[str, str, list[Ask]]:
@@ -79,4 +80,7 @@ DRILLS = (
                    questions.controller_asks),
     ProcedureDrill("irregularity", GROUP, "What to do about an irregularity: shuffler malfunction, a fold of one "
                    "or three cards, the other deck's back, a deck not counting 52", questions.irregularity_asks),
+    ProcedureDrill("play-wager", GROUP, "Take or refuse a Play wager, street by street: 4x or 3x before the flop, "
+                   "2x on the flop, 1x or fold on the river, one Play wager only, never changed",
+                   play_wager.play_wager_asks),
 )

@@ -70,6 +70,16 @@ class DocProcedure:
     title: str
     banking: str
     steps: tuple[DocStep, ...]
+    either_order: tuple[frozenset[int], ...] = ()
+    """Groups of steps (indexes into ``steps``, next to each other) that may come in any order among themselves."""
+
+    def interchangeable(self, index: int) -> frozenset[int]:
+        """The steps that may stand at ``index``'s place: its group, or itself alone.
+
+        >>> sorted(procedure_named("before-the-deal-player-dealer").interchangeable(1))
+        [1, 2]
+        """
+        return next((group for group in self.either_order if index in group), frozenset({index}))
 
 
 @dataclass(frozen=True)
@@ -93,14 +103,25 @@ class Controller:
     steps: tuple[DocStep, ...]
     winner_from: int
     special: tuple[SpecialCase, ...]
+    meter_step: int
+    """The index of the step that adjusts the meter for a royal paid from it (100 % or 5 %)."""
+    tray_step: DocStep
+    """That step when the winner is a fixed "for 1" pay: from the tray, the meter left alone (rules-notes §4)."""
 
-    def round_steps(self, winner: bool) -> tuple[DocStep, ...]:
-        """The steps of one round, with or without a Progressive winner.
+    def round_steps(self, winner: bool, from_meter: bool = True) -> tuple[DocStep, ...]:
+        """The steps of one round, with or without a Progressive winner; ``from_meter``: the winner is a royal
+        paid as a percentage of the meter (else a fixed pay from the tray, which leaves the meter alone).
 
         >>> len(controller_named("coin-in").round_steps(False)), len(controller_named("coin-in").round_steps(True))
         (5, 9)
+        >>> controller_named("coin-in").round_steps(True, from_meter=False)[7].text.split(", ")[1]
+        "the meter left as it is (a fixed 'for 1' pay comes from the tray)"
         """
-        return self.steps if winner else (*self.steps[:self.winner_from], self.steps[-1])
+        if not winner:
+            return (*self.steps[:self.winner_from], self.steps[-1])
+        if from_meter:
+            return self.steps
+        return (*self.steps[:self.meter_step], self.tray_step, *self.steps[self.meter_step + 1:])
 
 
 @dataclass(frozen=True)
@@ -141,12 +162,28 @@ def _text(raw: Any, where: str) -> str:
 def _steps(raw: Any, where: str) -> tuple[DocStep, ...]:
     if not isinstance(raw, list) or len(raw) < 2:
         raise CatalogueError(f"{DATA_FILE.name}: {where}.steps: must list at least two steps")
-    steps = []
-    for index, pair in enumerate(raw):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise CatalogueError(f"{DATA_FILE.name}: {where}.steps[{index}]: must be [text, citation]")
-        steps.append(DocStep(_text(pair[0], f"{where}.steps[{index}]"), _text(pair[1], f"{where}.steps[{index}]")))
-    return tuple(steps)
+    return tuple(_step(pair, f"{where}.steps[{index}]") for index, pair in enumerate(raw))
+
+
+def _step(pair: Any, where: str) -> DocStep:
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise CatalogueError(f"{DATA_FILE.name}: {where}: must be [text, citation]")
+    return DocStep(_text(pair[0], where), _text(pair[1], where))
+
+
+def _either_order(raw: Any, count: int, where: str) -> tuple[frozenset[int], ...]:
+    """``[[2, 3]]`` (steps counted from 1) as groups of step indexes; each group two or more steps in a row."""
+    if not isinstance(raw, list):
+        raise CatalogueError(f"{DATA_FILE.name}: {where}.either_order: must be a list of lists of step numbers")
+    groups: list[frozenset[int]] = []
+    for index, group in enumerate(raw):
+        numbers = sorted(group) if isinstance(group, list) and all(type(n) is int for n in group) else []
+        if len(numbers) < 2 or numbers != list(range(numbers[0], numbers[0] + len(numbers))) \
+                or not 1 <= numbers[0] <= numbers[-1] <= count:
+            raise CatalogueError(f"{DATA_FILE.name}: {where}.either_order[{index}]: must be two or more step "
+                                 f"numbers in a row, 1 to {count}")
+        groups.append(frozenset(number - 1 for number in numbers))
+    return tuple(groups)
 
 
 def read_catalogue(data: Mapping[str, Any]) -> Catalogue:
@@ -157,8 +194,9 @@ def read_catalogue(data: Mapping[str, Any]) -> Catalogue:
         banking = _text(body.get("banking"), f"{where}.banking")
         if banking not in ("house", "player-dealer", "any"):
             raise CatalogueError(f"{DATA_FILE.name}: {where}.banking: {banking!r} is not house, player-dealer or any")
-        procedures[name] = DocProcedure(name, _text(body.get("title"), f"{where}.title"), banking,
-                                        _steps(body.get("steps"), where))
+        steps = _steps(body.get("steps"), where)
+        procedures[name] = DocProcedure(name, _text(body.get("title"), f"{where}.title"), banking, steps,
+                                        _either_order(body.get("either_order", []), len(steps), where))
     controllers = {}
     for name, body in data.get("controllers", {}).items():
         where = f"controllers.{name}"
@@ -168,7 +206,12 @@ def read_catalogue(data: Mapping[str, Any]) -> Catalogue:
             raise CatalogueError(f"{DATA_FILE.name}: {where}.winner_from: must be a step index before the last")
         special = tuple(SpecialCase(*(_text(part, f"{where}.special") for part in case))
                         for case in body.get("special", ()))
-        controllers[name] = Controller(name, _text(body.get("title"), f"{where}.title"), steps, winner_from, special)
+        meter_step = body.get("meter_step")
+        if not isinstance(meter_step, int) or not winner_from < meter_step <= len(steps) - 1:
+            raise CatalogueError(f"{DATA_FILE.name}: {where}.meter_step: must be the number of a winner's step")
+        tray = _step(body.get("tray_step"), f"{where}.tray_step")
+        controllers[name] = Controller(name, _text(body.get("title"), f"{where}.title"), steps, winner_from, special,
+                                       meter_step - 1, tray)
     found = {}
     for name, body in data.get("irregularities", {}).items():
         where = f"irregularities.{name}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from trainer.drills.decision_drills import Ask
 from trainer.drills.procedures.answers import LETTER_HINT, read_letter
@@ -21,6 +22,7 @@ from trainer.scoring import ErrorKind, Mistake
 TOPICS = {
     "before-the-deal-player-dealer": "collection", "before-the-deal-house": "progressive-controller",
     "fold": "fold", "showdown-player-dealer": "order", "showdown-house": "qualification",
+    "showdown-player-dealer-not-qualified": "qualification", "ace-round": "dealing", "fold-with-pairs": "pairs",
 }
 """The lesson each procedure of the documents belongs to."""
 
@@ -64,27 +66,49 @@ def _deal_text(step: DealingStep, procedure: Procedure, who: str, rounds: dict[s
     return "Unload the remaining cards into the discard rack, unseen"
 
 
-def order_asks(steps: Sequence[DocStep], rng: random.Random, topic: str) -> tuple[str, list[Ask]]:
-    """The shuffled steps as lettered lines and one question per place but the last."""
+@dataclass(frozen=True)
+class OrderChoice:
+    """A procedure the ordering drill asks: its key, title, steps in order, lesson, and the groups of steps that
+    may come in any order among themselves (indexes into ``steps``)."""
+
+    key: str
+    title: str
+    steps: tuple[DocStep, ...]
+    topic: str
+    either_order: tuple[frozenset[int], ...] = ()
+
+
+def order_asks(steps: Sequence[DocStep], rng: random.Random, topic: str,
+               either_order: Sequence[frozenset[int]] = ()) -> tuple[str, list[Ask]]:
+    """The shuffled steps as lettered lines and one question per place but the last. At a place of an
+    ``either_order`` group any step of the group not yet placed is right (the asks of one item share what was
+    given)."""
     shuffled = list(range(len(steps)))
     while shuffled == sorted(shuffled):
         rng.shuffle(shuffled)
     letters = string.ascii_uppercase
     letter_of = {index: letters[place] for place, index in enumerate(shuffled)}
     lines = [f"{letters[place]}. {steps[index].text}" for place, index in enumerate(shuffled)]
+    placed: dict[int, str] = {}
     asks = []
     for position in range(len(steps) - 1):
-        asks.append(_place_ask(steps, position, letter_of, topic))
+        group = next((group for group in either_order if position in group), frozenset({position}))
+        asks.append(_place_ask(steps, position, letter_of, topic, group, placed))
     return "\n".join(lines), asks
 
 
-def _place_ask(steps: Sequence[DocStep], position: int, letter_of: dict[int, str], topic: str) -> Ask:
+def _place_ask(steps: Sequence[DocStep], position: int, letter_of: dict[int, str], topic: str,
+               group: frozenset[int], placed: dict[int, str]) -> Ask:
     step = steps[position]
-    right = f"{letter_of[position]}: {step.text} ({step.citation})"
+    others = sorted(group - {position})
+    either = "".join(f"; or, in either order, {letter_of[index]}: {steps[index].text}" for index in others)
+    right = f"{letter_of[position]}: {step.text}{either} ({step.citation})"
     by_letter = {letter: steps[index].text for index, letter in letter_of.items()}
 
     def check(value: str) -> Mistake | None:
-        if value == letter_of[position]:
+        earlier = {given for at, given in placed.items() if at < position}
+        placed[position] = value
+        if value in {letter_of[index] for index in group} - earlier:
             return None
         given = f"{value}: {by_letter[value]}" if value in by_letter else f"{value} (no such step)"
         return Mistake(ErrorKind.ORDER, f"{letter_of[position]}: {step.text}", given, step.citation, topic)
@@ -93,14 +117,15 @@ def _place_ask(steps: Sequence[DocStep], position: int, letter_of: dict[int, str
                letter_of[position])
 
 
-def procedure_choices() -> list[tuple[str, str, tuple[DocStep, ...], str]]:
-    """Every procedure the ordering drill asks: (key, title, steps, lesson topic)."""
-    found: list[tuple[str, str, tuple[DocStep, ...], str]] = []
+def procedure_choices() -> list[OrderChoice]:
+    """Every procedure the ordering drill asks."""
+    found: list[OrderChoice] = []
     for name, doc in catalogue().procedures.items():
-        found.append((name, doc.title, doc.steps, TOPICS.get(name, "dealing")))
+        found.append(OrderChoice(name, doc.title, doc.steps, TOPICS.get(name, "dealing"), doc.either_order))
     for procedure in Procedure:
-        found.append((f"deal-{procedure.value}", f"The deal: {procedure.label}", deal_steps(procedure), "dealing"))
+        found.append(OrderChoice(f"deal-{procedure.value}", f"The deal: {procedure.label}", deal_steps(procedure),
+                                 "dealing"))
     for name, controller in catalogue().controllers.items():
-        found.append((f"controller-{name}", f"{controller.title}, a round with a winner", controller.steps,
-                      "progressive-controller"))
+        found.append(OrderChoice(f"controller-{name}", f"{controller.title}, a round with a winner",
+                                 controller.steps, "progressive-controller"))
     return found

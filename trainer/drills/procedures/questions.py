@@ -33,6 +33,7 @@ from trainer.drills.scenario_round import house_table, player_dealer_table
 from trainer.engine.cards import parse_cards
 from trainer.engine.dealing import DeckPair, Procedure
 from trainer.engine.games import Game, game_named
+from trainer.engine.paytables import load_paytables
 from trainer.engine.round import RoundDealer
 from trainer.engine.settlement import format_money, void_round
 from trainer.engine.table import TableRules
@@ -41,6 +42,7 @@ from trainer.engine.wagers import Action, SeatHand, Wager
 from trainer.scoring import ErrorKind, Mistake
 
 D = Decimal
+PAYTABLES = load_paytables()
 LIMITS_RULES = {
     "wa": "seed 004 Additional Rules; seed 002 (limits within WAC 230-15-040 and 230-15-140): the room's table "
           "minimum and maximum",
@@ -59,6 +61,12 @@ CITATIONS = {
     "not-offered": "rules-notes §1b, §3 (a game offers only the side bets of its document)",
 }
 """The document and section behind each other kind of wager the limits drill asks about."""
+
+
+DECK_MATE_FAILS = ("The Deck Mate stops with an error before the first card is dealt (it hands the dealer the "
+                   "whole deck before card 1, so it cannot fail in the middle of the deal)")
+"""A shuffler malfunction on a Deck Mate round (seed 002 Deck Mate 1: the entire deck is delivered by the shuffler;
+rules-notes §6), as the run round has it."""
 
 
 # -- is this wager allowed ------------------------------------------------------------------------------------
@@ -243,12 +251,15 @@ def controller_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
         ask = _choice_ask("What do you do?", letters, case.action, case.citation, "progressive-controller")
         return f"Controller · {controller.name}", text, [ask]
     winner = rng.random() < 0.5
-    steps = controller.round_steps(winner)
+    line = rng.choice(PAYTABLES.progressive("01").lines)
+    from_meter = line.odds.kind == "percent"
+    steps = controller.round_steps(winner, from_meter)
     done = rng.randrange(1, len(steps))
+    texts.append(controller.tray_step.text)
     rng.shuffle(texts)
     shown, letters = _lettered(texts)
-    outcome = ("A Progressive wins this round (seat " + str(rng.randint(1, 7)) + ", a full house)." if winner
-               else "No Progressive wins this round.")
+    outcome = (f"A Progressive wins this round (seat {rng.randint(1, 7)}, {line.label.lower()}: {line.odds.text})."
+               if winner else "No Progressive wins this round.")
     lines = [f"{controller.title}. {outcome}", "Done so far:"]
     lines += [f"  {number}. {step.text}" for number, step in enumerate(steps[:done], start=1)]
     lines += ["What can come next:", shown]
@@ -316,6 +327,8 @@ def irregularity_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
         played = dealer.next_round()
         context = "\n".join([f"Round {played.number}, {played.procedure.label}. The wagers:",
                              *(_bets_line(hand) for hand in played.hands if hand.seat)])
+        if played.procedure is Procedure.DECK_MATE:
+            happens = DECK_MATE_FAILS
         asks.append(void_ask(played.table, tuple(replace(hand, play=D(0)) for hand in played.hands), rng))
     return f"Irregularity · {name}", f"{context}\n{happens}.", asks
 

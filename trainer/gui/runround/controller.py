@@ -49,7 +49,7 @@ from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.quiz.given import as_given
-from trainer.quiz.round_script import Task, kept_face_up
+from trainer.quiz.round_script import Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.scoring import Mode
 from trainer.session import DrillStarted, Event, ModeChanged, RoundDealt
@@ -421,7 +421,7 @@ class RunRoundController(RunRoundShowing):
         if run is None or scene is None:
             return
         collected = {act.seat for _, act in run.done_acts if act.task is Task.COLLECT_FOLD}
-        if seat not in run.played.folded - kept_face_up(run.played) or seat in collected:
+        if seat not in run.played.folded - left_after_fold(run.played) or seat in collected:
             self.panel.show_feedback(f"Seat {seat} has no folded hand to collect.")
             return
         if self._fold_seat is not None:

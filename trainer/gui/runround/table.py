@@ -31,7 +31,7 @@ from trainer.gui.table.plan import PlannedPhase, SettledKey, plan_round, step_ke
 from trainer.gui.table.scene import Z_CARDS, Z_EQUIPMENT, Z_MOVING, Z_PROMPT, TableScene
 from trainer.gui.table.stage import Durations, Stage
 from trainer.gui.table.timeline import Timeline
-from trainer.quiz.round_script import kept_face_up
+from trainer.quiz.round_script import left_after_fold, tucked_under_pairs
 
 Z_MARKER = Z_CARDS - 2
 SHUFFLER_ERROR = "ERROR"
@@ -373,12 +373,16 @@ class RunTable(QObject):
 
     def spread_folds(self, miscount: tuple[int, int] | None = None) -> None:
         """Each folded hand collected now spread face down to be counted; ``miscount`` (seat, cards): that
-        hand spreads to one card, or three."""
-        seats = sorted(self.played.folded - kept_face_up(self.played))
+        hand spreads to one card, or three. A folded hand whose Pairs wager is still in action is tucked face
+        down under it (seed 002 Pairs rule 4)."""
+        seats = sorted(self.played.folded - left_after_fold(self.played))
+        tucked = sorted(tucked_under_pairs(self.played))
         scene = self.scene
 
         def build(t: Timeline) -> list[QAbstractAnimation]:
             moves: list[QAbstractAnimation] = []
+            for seat in tucked:
+                moves += closing.tuck_under_pairs(self.stage, t, seat, scene.cards_at("seat", seat))
             for seat in seats:
                 cards = scene.cards_at("seat", seat)
                 places = list(scene.geometry.seat(seat).spread())

@@ -3,6 +3,7 @@ hand shown for the trainee's settlement), each seat settled, and the table clear
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 from functools import partial
 
@@ -10,11 +11,16 @@ from PySide6.QtCore import QAbstractAnimation
 
 from trainer.engine.settlement import Step
 from trainer.gui.table.captions import dealer_text, fold_count_text, seat_result_text
+from trainer.gui.table.chipplaces import towards_dealer
 from trainer.gui.table.chipwork import settle_step
 from trainer.gui.table.items import CardItem, ChipStack
-from trainer.gui.table.plan import PlannedPhase, SettledKey, in_action, seat_settled
+from trainer.gui.table.layout import CARD_HEIGHT, Point
+from trainer.gui.table.plan import PlannedPhase, SettledKey, in_action, seat_settled, tucked_under_pairs
 from trainer.gui.table.stage import Stage
 from trainer.gui.table.timeline import Timeline
+
+TUCK_INWARD = 0.3
+"""How far (in card heights) a tucked hand lies from its Pairs chips towards the dealer."""
 
 
 def steps(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
@@ -23,16 +29,19 @@ def steps(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAni
 
 
 def folds(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
-    """Each folded hand spread, counted and its Ante and Blind taken; then racked, or turned face up when a
-    side bet of it is still in action (trips on a fold)."""
-    later = in_action(stage.round)
+    """Each folded hand spread, counted and its Ante and Blind taken; then racked, tucked face down under its
+    Pairs wager when only the Pairs is still in action (seed 002 Pairs rule 4), or turned face up when another side
+    bet of it is still in action (trips on a fold)."""
+    later, tucked = in_action(stage.round), tucked_under_pairs(stage.round)
     out: list[QAbstractAnimation] = []
     rack_slot = stage.scene.next_rack_slot()
     for seat in planned.seats:
         cards = stage.scene.cards_at("seat", seat)
         blocks = spread_and_count(stage, t, seat, cards)
         blocks += [settle_step(stage, t, step) for step in planned.steps if step.seat == seat]
-        if seat in later:
+        if seat in tucked:
+            blocks += tuck_under_pairs(stage, t, seat, cards)
+        elif seat in later:
             blocks.append(t.together([t.flip(card, True, stage.durations.flip) for card in cards]))
         else:
             blocks += rack_folded_hand(stage, t, cards, rack_slot)
@@ -52,6 +61,36 @@ def spread_and_count(stage: Stage, t: Timeline, seat: int, cards: Sequence[CardI
         blocks.append(t.cue(partial(stage.scene.set_badge, seat, fold_count_text(len(cards)))))
     blocks.append(t.wait(d.pause // 2))
     return blocks
+
+
+def tuck_places(stage: Stage, seat: int) -> tuple[Point, Point]:
+    """Where a folded hand's two cards lie tucked under the seat's Pairs wager: squared under its chips (the
+    Pairs area when no chips are drawn), the second a little offset so that both edges show."""
+    stack = stage.scene.wager_chips(seat, "pairs")
+    chips = Point(stack.pos().x(), stack.pos().y()) if stack is not None else \
+        stage.scene.geometry.spot(seat, "pairs").center
+    heading = math.radians(towards_dealer(stage.scene.geometry.seat(seat)))
+    reach = CARD_HEIGHT * TUCK_INWARD  # the cards lie towards the dealer, on the felt, the chips on their end
+    spot = Point(chips.x + reach * math.cos(heading), chips.y + reach * math.sin(heading))
+    return spot, Point(spot.x + 4, spot.y + 3)
+
+
+def tuck_under_pairs(stage: Stage, t: Timeline, seat: int, cards: Sequence[CardItem]) -> list[QAbstractAnimation]:
+    """The folded hand's cards slid face down under the seat's Pairs wager (seed 002 Pairs rule 4)."""
+    places = tuck_places(stage, seat)
+    under = [t.cue(partial(stage.scene.tuck_card, card)) for card in cards]
+    return [*under, t.together([t.slide(card, places[min(i, 1)], stage.durations.deal)
+                                for i, card in enumerate(cards)])]
+
+
+def untuck(stage: Stage, t: Timeline, seat: int, cards: Sequence[CardItem]) -> list[QAbstractAnimation]:
+    """In the seat's turn: a hand tucked under its Pairs wager taken out to the seat's card places, face down
+    still (the turn-up follows), above the chips again. Nothing for a hand that is not tucked."""
+    places = stage.scene.geometry.seat(seat).cards
+    if seat not in tucked_under_pairs(stage.round) or not cards:
+        return []
+    slides = [t.slide(card, places[min(i, 1)], stage.durations.deal) for i, card in enumerate(cards)]
+    return [t.together(slides), *(t.cue(partial(stage.scene.tuck_card, card, False)) for card in cards)]
 
 
 def rack_folded_hand(stage: Stage, t: Timeline, cards: Sequence[CardItem], first: int) -> list[QAbstractAnimation]:
@@ -98,14 +137,18 @@ def reveal(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAn
 
 def showdown(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
     """For a trainee's settlement: the dealer's cards and every hand of ``planned.seats`` turned face up (a
-    folded hand stays face down unless something of it is still to settle, as trips on a fold), and no label
-    saying what anyone holds."""
+    folded hand stays face down unless something of it is still to settle, as trips on a fold; one tucked under
+    its Pairs wager is taken out from under it, the seat's turn having come), and no label saying what anyone
+    holds."""
     d = stage.durations
     scene = stage.scene
+    out: list[QAbstractAnimation] = []
+    for seat in sorted(tucked_under_pairs(stage.round) & set(planned.seats)):
+        out += untuck(stage, t, seat, scene.cards_at("seat", seat))
     dealer = [t.flip(card, True, d.flip) for card in scene.cards_at("dealer")]
     hands = [t.flip(card, True, d.flip) for seat in planned.seats
              for card in scene.cards_at("seat", seat) if t.face(card) < 0.5]
-    out: list[QAbstractAnimation] = [stage.sound(t, "flip"), t.staggered(dealer, d.gap(d.flip))]
+    out += [stage.sound(t, "flip"), t.staggered(dealer, d.gap(d.flip))]
     if hands:
         out.append(t.together(hands))
     return out
@@ -114,7 +157,7 @@ def showdown(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstract
 def settle_seat(stage: Stage, t: Timeline, planned: PlannedPhase) -> list[QAbstractAnimation]:
     """A seat's hand turned up (if it is not yet), its result written, and its steps as chips."""
     [seat] = planned.seats
-    out: list[QAbstractAnimation] = []
+    out: list[QAbstractAnimation] = untuck(stage, t, seat, stage.scene.cards_at("seat", seat))
     down = [card for card in stage.scene.cards_at("seat", seat) if t.face(card) < 0.5]
     if down:
         flips = [t.flip(card, True, stage.durations.flip) for card in down]

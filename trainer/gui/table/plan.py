@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step
 from trainer.gui.table.phases import Phase, phase_name
+from trainer.quiz.round_script import tucked_under_pairs as tucked_under_pairs  # what a folded Pairs hand shows
 
 FOLD_STEP = "fold"
 REFUND_STEP = "refund"
@@ -67,7 +68,9 @@ def player_dealer_seat(played: PlayedRound) -> int | None:
 
 def in_action(played: PlayedRound) -> frozenset[int]:
     """The seats with something settled after the folds and coin-in: every hand that did not fold, and a folded
-    hand whose Trips, Pairs or Progressive still plays (rules-notes §7)."""
+    hand whose Trips, Pairs or Progressive still plays (rules-notes §7). A folded hand whose only wager left is the
+    Pairs lies tucked face down under it until the seat's turn (:func:`tucked_under_pairs`, seed 002 Pairs rule 4);
+    the others stay face up."""
     procedure = played.settlement.procedure
     return frozenset(step.seat for step in procedure if str(step.phase) in (REFUND_STEP, SETTLE_STEP))
 

@@ -284,6 +284,11 @@ class TableScene(QGraphicsScene):
             card.setZValue(Z_CARDS + slot * 0.1 + (0.5 if kind == "dealer" else 0))
         self.arrivals.append((kind, seat, card.slot, card.card))
 
+    def tuck_card(self, card: CardItem, tucked: bool = True) -> None:
+        """``card`` lies under the chips of its seat's wager (a folded hand tucked under its Pairs wager), or,
+        ``tucked`` False, above them again, as the seat's cards lie."""
+        card.setZValue(Z_CHIPS - 0.5 + card.slot * 0.01 if tucked else Z_CARDS + card.slot * 0.1)
+
     def next_rack_slot(self) -> int:
         return self._rack_count
 
