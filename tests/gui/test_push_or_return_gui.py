@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QValidator
 
 from tests.gui.test_settlement_quiz_gui import (
     HOUSE,
@@ -22,6 +23,7 @@ from tests.gui.test_settlement_quiz_gui import (
 )
 from trainer.engine.wagers import Action
 from trainer.gui.quiz.controls import parse_amount
+from trainer.gui.quiz.panel import SettlementPanel
 
 __all__ = ["open_window"]  # the fixture, used by name
 
@@ -44,5 +46,13 @@ def test_the_panel_takes_the_house_ante_refund_as_push_or_return(qtbot: Any, ope
 
 
 @pytest.mark.parametrize(("typed", "amount"), [("49.99", "49.99"), ("$4,382.71", "4382.71"), ("2.33", "2.33")])
-def test_the_panels_amount_entry_reads_whole_cents(typed: str, amount: str) -> None:
+def test_the_panels_amount_entry_takes_and_reads_whole_cents(qtbot: Any, typed: str, amount: str) -> None:
+    """3 to 2 on $33.33, 5 % of a $87,654.25 meter, a room's 1 to 3 on $7 (rules-notes §5): the entry lets the
+    trainee type each one and reads it as typed."""
+    panel = SettlementPanel()
+    qtbot.addWidget(panel)
+    validator = panel.amount.validator()
+    assert validator is not None
+    checked = validator.validate(typed, len(typed))
+    assert isinstance(checked, tuple) and checked[0] == QValidator.State.Acceptable
     assert parse_amount(typed) == Decimal(amount)
