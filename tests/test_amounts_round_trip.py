@@ -177,6 +177,41 @@ def test_settles_procedure_for_a_random_hand_of_every_game_is_graded_all_right(h
     assert graded["score"]["right"] == graded["score"]["steps"] == len(request["steps"]) + 1
 
 
+BELOW_A_STRAIGHT = {"high card", "one pair", "two pair", "three of a kind"}
+
+
+def either_way(hand: dict[str, Any], settled: dict[str, Any], step: dict[str, Any]) -> bool:
+    """Whether rules-notes §2 allows push or return for ``step`` (worked out from the hand, not the grader): the
+    house table's Ante refund pass; the player-dealer's unqualified Ante; once the bank is exhausted (the step
+    is a return), a wager that pushes on its own: a tie's Ante, Play or Blind, the Blind of a win below a
+    straight."""
+    if step["action"] not in ("push", "return"):
+        return False
+    if hand["table"].get("banking", "house") == "house" and hand["table"].get("game") in (None, "wa"):
+        return bool(step["phase"] == "refund")
+    seat = next(seat for seat in settled["seats"] if seat["seat"] == step["seat"])
+    unqualified_ante = not settled["dealer"]["qualifies"] and step["wager"] == "ante" and step["phase"] != "fold"
+    tie = step["wager"] in ("ante", "play", "blind") and seat["result"] == "push"
+    blind_below = step["wager"] == "blind" and seat["result"] == "win" and seat["hand"] in BELOW_A_STRAIGHT
+    return unqualified_ante or (step["action"] == "return" and (tie or blind_below))
+
+
+@PROPERTY
+@given(hands(), st.randoms(use_true_random=False))
+def test_push_or_return_where_the_rules_allow_either_is_graded_right(hand: dict[str, Any], rng: Any) -> None:
+    settled = json.loads(dumps(settle_request(json.loads(json.dumps(hand)), PAYTABLES)))
+    steps = steps_given(settled["procedure"])
+    swapped = 0
+    for given_step, step in zip(steps, [s for s in settled["procedure"] if s["phase"] != "coin-in"], strict=True):
+        if either_way(hand, settled, step) and rng.random() < 0.7:
+            given_step["action"] = "return" if step["action"] == "push" else "push"
+            swapped += 1
+    request = {"hand": hand, "steps": steps}
+    graded = grade_request(json.loads(json.dumps(request)), PAYTABLES)
+    wrong = [step for step in graded["steps"] if step["verdict"] != "right"]
+    assert wrong == [] and graded["missed"] == [], (swapped, wrong)
+
+
 def table_json(table: TableRules) -> dict[str, Any]:
     """A drill's table as a ``settle`` input's ``table``."""
     out: dict[str, Any] = {"banking": table.banking.value, "progressive_seed": money(table.progressive_seed),
