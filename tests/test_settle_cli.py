@@ -111,7 +111,7 @@ def test_jsonl_settles_each_line_and_reports_bad_lines_in_place(monkeypatch: pyt
         ({"table": {"colour": "green"}}, "table.colour: unknown key"),
         ({"dealer": ["Kh", "Kh"]}, "dealer: duplicate card Kh"),
         ({"board": ["2c", "9d", "Ts", "Jh"]}, "board: expected 5 cards, got 4"),
-        ({"dealer": ["Zz", "7d"]}, "dealer: 'Zz' is not a card"),
+        ({"dealer": ["Zz", "7d"]}, 'dealer[0]: "Zz" is not a card'),
         ({"seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 10, "blind": 5}]}, "seats[0].blind: the Blind (5)"),
         ({"seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 10, "blind": 10, "play": 25}]},
          "seats[0].play: 25 is not 0, 1x, 2x, 3x or 4x the Ante (10)"),

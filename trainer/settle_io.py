@@ -24,7 +24,7 @@ from typing import Any
 
 from trainer import jsonin
 from trainer.engine.amounts import MAX_AMOUNT, SMALLEST_UNIT, check_amount
-from trainer.engine.cards import Card
+from trainer.engine.cards import Card, CardError, parse_card
 from trainer.engine.games import read_game_key, request_table
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Action, Outcome, SeatHand, Settlement, Wager, format_money, settle
@@ -47,6 +47,8 @@ TABLE_KEYS = (
 
 NAME_CHARS = 40
 """A pay table, schedule or wager name is at most this long."""
+MAX_CARD_CHARS = 16
+"""A card is a few characters (``10♥``, or ``As`` with spaces around it); longer text is refused unread."""
 
 
 @dataclass(frozen=True)
@@ -197,14 +199,28 @@ def _seat_number(value: Any, field: str) -> int:
     return value
 
 
-def _cards(value: Any, field: str) -> list[str]:
-    """A list of card names, each short printable text (the engine reads the cards themselves)."""
+def _cards(value: Any, field: str) -> list[Card]:
+    """A list of cards, each text the engine's card reader reads (``As``, ``10h``, ``td``, ``J♠``, ``q♦``).
+
+    >>> [str(card) for card in _cards(["J♠", "10♥", "q♦", "Td"], "board")]
+    ['Js', 'Th', 'Qd', 'Td']
+    >>> _cards(["J♠", "1♥"], "board")
+    Traceback (most recent call last):
+    ...
+    trainer.engine.errors.RoundError: board[1]: "1♥" is not a card (such as 'As', '10h' or 'J♠')
+    """
     if not isinstance(value, list):
         raise RoundError(field, "must be a list of cards")
+    cards: list[Card] = []
     for index, card in enumerate(value):
-        if not isinstance(card, str) or not 1 <= len(card) <= 3 or not card.isascii() or not card.isprintable():
-            raise RoundError(f"{field}[{index}]", f"{shown(card)} is not a card (such as 'As' or '10h')")
-    return value
+        try:
+            if not isinstance(card, str) or len(card) > MAX_CARD_CHARS:
+                raise CardError(card)
+            cards.append(parse_card(card))
+        except CardError:
+            message = f"{shown(card)} is not a card (such as 'As', '10h' or 'J♠')"
+            raise RoundError(f"{field}[{index}]", message) from None
+    return cards
 
 
 def _text(value: Any, field: str) -> str:

@@ -4,7 +4,7 @@ The engine's own procedure, given step by step, scores 100 %; any single change 
 another amount, the whole stake for a partial take, another seat's wager out of turn, a step skipped) is graded
 wrong with the right kind, and only that step. Expected kinds come from the rules, not from the grader:
 rules-notes §2 (the refund pass first, right to left; clockwise from the player-dealer; inside a seat free on a
-house table, fixed on a player-dealer table; the player-dealer's unqualified Ante pushed or returned).
+house table, fixed on a player-dealer table; push or return where both are right).
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from trainer.drills.scenario_round import Scenario
 from trainer.drills.scenarios import SITUATIONS
+from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Step
-from trainer.engine.wagers import Action, Wager
+from trainer.engine.wagers import Action, HandResult, Wager
 from trainer.quiz.settlement import SettlementQuiz
 from trainer.scoring import ErrorKind, Mode
 
@@ -50,10 +51,21 @@ def stake(scenario: Scenario, step: Step) -> Decimal:
 
 
 def right_actions(scenario: Scenario, step: Step) -> set[Action]:
-    """The player-dealer's unqualified Ante is signalled a push and returned: either is right (rules-notes §2)."""
+    """Push or return, both moving nothing, where rules-notes §2 allows either: the house table's Ante refund
+    pass ("refunds"), the player-dealer's unqualified Ante ("signal a push … and return"), and after the
+    player-dealer's bank is exhausted a wager that pushes on its own (a tie; a Blind under a straight)."""
     table, settlement = scenario.table, scenario.settlement
-    if (not table.is_house and not settlement.dealer_qualifies and step.wager is Wager.ANTE
-            and step.phase != "fold" and step.action in (Action.PUSH, Action.RETURN)):
+    if step.action not in (Action.PUSH, Action.RETURN):
+        return {step.action}
+    if table.is_house:
+        return {Action.PUSH, Action.RETURN} if step.phase == "refund" else {step.action}
+    seat = settlement.seat(step.seat)
+    unqualified_ante = not settlement.dealer_qualifies and step.wager is Wager.ANTE and step.phase != "fold"
+    main = step.wager in (Wager.ANTE, Wager.PLAY, Wager.BLIND)
+    tie = main and seat.result is HandResult.PUSH
+    blind_under_straight = (step.wager is Wager.BLIND and seat.result is HandResult.WIN
+                            and seat.hand.category < Category.STRAIGHT)
+    if unqualified_ante or (step.action is Action.RETURN and (tie or blind_under_straight)):
         return {Action.PUSH, Action.RETURN}
     return {step.action}
 

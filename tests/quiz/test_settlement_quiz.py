@@ -209,10 +209,13 @@ def test_the_unqualified_player_dealers_ante_accepts_push_or_return(action: Acti
     assert q.submit(5, Wager.ANTE, action).correct
 
 
-def test_the_house_dealers_refunded_ante_is_a_push_not_a_return() -> None:
+@pytest.mark.parametrize("action", [Action.PUSH, Action.RETURN])
+def test_the_house_dealers_refunded_ante_is_a_push_or_a_return(action: Action) -> None:
+    """Seeds 002 and 004: the dealer "refunds" the Ante; nothing moves either way (rules-notes §2)."""
     q = quiz(HOUSE, "Kh 7d", "2c 9d Ts Jh 3s", seat(5, "Ah Qd"))
     q.announce_dealer(Category.HIGH_CARD, False)
-    assert q.submit(5, Wager.ANTE, Action.RETURN).mistakes[0].kind is ErrorKind.WRONG_ACTION
+    assert q.submit(5, Wager.ANTE, action).correct
+    assert q.submit(5, Wager.PLAY, Action.RETURN).mistakes[0].kind is ErrorKind.WRONG_ACTION  # the Play is paid
 
 
 def test_the_quiz_never_asks_for_coin_in_steps() -> None:

@@ -32,6 +32,7 @@ from trainer.engine.dealing import Target, deal_order
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action, Wager
+from trainer.quiz.judging import accepted_actions
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
 Clock = Callable[[], float]
@@ -106,12 +107,13 @@ def wager_ask(scenario: Scenario, seat: int, wager: Wager) -> Ask:
     step = step_of(scenario.settlement, seat, wager)
     if step is None:
         raise ValueError(f"seat {seat} has no {wager.label} wager")
-    right = f"{step.action.value} {format_money(step.amount)}"
+    accepted = accepted_actions(step)
+    right = f"{' or '.join(action.value for action in accepted)} {format_money(step.amount)}"
 
     def check(value: tuple[Action, Decimal | None]) -> Mistake | None:
         action, amount = value
         given = action.value + (f" {format_money(amount)}" if amount is not None else "")
-        if action is not step.action:
+        if action not in accepted:
             return Mistake(ErrorKind.WRONG_ACTION, right, given, step.rule, step.topic)
         if (amount is None and action is Action.PAY) or (amount is not None and amount != step.amount):
             return Mistake(ErrorKind.WRONG_AMOUNT, right, given, step.rule, step.topic)

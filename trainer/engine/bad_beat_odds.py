@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
@@ -90,7 +89,7 @@ class BadBeatCounts:
         for category, count in self.beaten.items():
             line = table.line_for(category.label)
             if line is not None:
-                returned += count * (1 + Fraction(line.odds.net(Decimal(1))))
+                returned += count * (1 + line.odds.ratio - (0 if line.odds.kind == "to" else 1))
         return returned / self.deals - 1
 
     def house_edge(self, table: Paytable) -> Fraction:

@@ -20,12 +20,13 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from trainer.engine.amounts import check_amount, check_odds_term
+from trainer.engine.amounts import SMALLEST_UNIT, check_amount, check_odds_term
 from trainer.resources import engine_data_dir
 
 PaytableKind = Literal["blind", "trips", "bad_beat", "pairs", "progressive"]
@@ -88,18 +89,45 @@ class Odds:
         kind: Literal["to", "for"] = "to" if word == "to" else "for"
         return cls(kind, numerator, denominator, f"{match.group(1)} {word} {match.group(3)}")
 
-    def payout(self, stake: Decimal, meter: Decimal | None = None) -> Decimal:
-        """The money the dealer hands over on a win (for ``to`` odds the stake stays besides this)."""
+    def exact_payout(self, stake: Decimal, meter: Decimal | None = None) -> Decimal:
+        """The wager (or the meter) times the odds, exactly: ``3 to 2`` on $33.33 is $49.995."""
         if self.kind == "percent":
             if meter is None:
                 raise ValueError("a percentage pay needs the meter amount")
             return meter * self.numerator / self.denominator
         return stake * self.numerator / self.denominator
 
+    def payout(self, stake: Decimal, meter: Decimal | None = None) -> Decimal:
+        """The money the dealer hands over on a win (for ``to`` odds the stake stays besides this): the exact
+        figure in whole cents, a fraction of a cent rounded down (rules-notes §5).
+
+        >>> Odds.parse("3 to 2").payout(Decimal("33.33")), Odds.parse("5%").payout(Decimal(0), Decimal("87654.25"))
+        (Decimal('49.99'), Decimal('4382.71'))
+        >>> Odds.parse("3 to 2").payout(Decimal(5)), Odds.parse("1 to 3").payout(Decimal(7))
+        (Decimal('7.5'), Decimal('2.33'))
+        """
+        return whole_cents(self.exact_payout(stake, meter))
+
     def net(self, stake: Decimal, meter: Decimal | None = None) -> Decimal:
         """The player's gain: the payout, less the stake where the odds include it (``for``, ``%``)."""
         paid = self.payout(stake, meter)
         return paid if self.kind == "to" else paid - stake
+
+    @property
+    def ratio(self) -> Fraction:
+        """The odds as an exact fraction: what a win pays per unit wagered (per unit of meter for ``%``)."""
+        return Fraction(self.numerator) / Fraction(self.denominator)
+
+
+def whole_cents(amount: Decimal) -> Decimal:
+    """``amount`` rounded down to a whole cent; an amount already in whole cents is left as it is (``7.5``).
+
+    >>> whole_cents(Decimal("49.995")), whole_cents(Decimal("7.5")), whole_cents(Decimal(40))
+    (Decimal('49.99'), Decimal('7.5'), Decimal('40'))
+    """
+    if amount == amount.quantize(SMALLEST_UNIT, rounding=ROUND_FLOOR):
+        return amount
+    return amount.quantize(SMALLEST_UNIT, rounding=ROUND_FLOOR)
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,10 @@ class Step:
     ``amount`` is the money moved (the stake for a push or a return); ``net`` the player's gain or loss on the
     wager. ``phase`` is ``coin-in`` (a losing Progressive, gone at COIN IN before the deal), ``fold`` (collected
     when the hand folds), ``refund`` (the house table's Ante-refund pass when the dealer does not qualify) or
-    ``settle``. ``rule`` says in one line why; ``topic`` names the lesson.
+    ``settle``. ``rule`` says in one line why; ``topic`` names the lesson. ``equivalent`` lists the other actions
+    that settle the wager as right as ``action`` (rules-notes §2): a push and a return both move nothing, and the
+    documents say "refund" or "signal a push … and return" for the unqualified dealer's Ante, and a wager that
+    pushes on its own after the player-dealer's bank is exhausted may be called either.
     """
 
     seat: int
@@ -58,6 +61,7 @@ class Step:
     outcome: Outcome
     rule: str
     topic: str
+    equivalent: tuple[Action, ...] = ()
 
     def describe(self) -> str:
         """``Seat 3: pay the Blind $7.50``."""
@@ -139,13 +143,16 @@ class _Ledger:
     table: TableRules
     bank: PlayerDealerBank | None
     meter: _Meter
+    qualifies: bool = True
     steps: list[Step] = field(default_factory=list)
 
     def record(self, seat: SeatHand, res: Resolution, phase: Phase) -> None:
         stake = seat.stake(res.wager)
         if self.bank is not None and self.bank.exhausted:
-            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
-                      "The player-dealer's bank is exhausted: every wager not covered is returned")
+            rule = "The player-dealer's bank is exhausted: every wager not covered is returned"
+            if res.outcome is Outcome.PUSH:
+                rule += f" (it pushes on its own: push or return, both move nothing; {res.rule})"
+            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED, rule)
             return
         if res.outcome is Outcome.PUSH:
             self._add(seat, res, Action.PUSH, stake, Decimal(0), phase, Outcome.PUSH, res.rule)
@@ -170,6 +177,10 @@ class _Ledger:
         meter = self.meter.amount
         payout = self._round(res.odds.payout(stake, meter))
         rule = res.rule
+        exact = res.odds.exact_payout(stake, meter)
+        if exact != res.odds.payout(stake, meter):
+            rule += (f"; {format_money(exact, exact=True)} is paid in whole cents, rounded down to "
+                     f"{format_money(res.odds.payout(stake, meter))}")
         if self.bank is not None:
             covered = self.bank.pay(payout)
             if covered == 0:
@@ -196,7 +207,27 @@ class _Ledger:
 
     def _add(self, seat: SeatHand, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
              outcome: Outcome, rule: str) -> None:
-        self.steps.append(Step(seat.seat, res.wager, action, amount, net, phase, outcome, rule, res.topic))
+        equivalent = _NOTHING_MOVES[action] if self._push_or_return(res, action, phase) else ()
+        self.steps.append(Step(seat.seat, res.wager, action, amount, net, phase, outcome, rule, res.topic,
+                               equivalent))
+
+    def _push_or_return(self, res: Resolution, action: Action, phase: Phase) -> bool:
+        """A step that moves nothing and may be called push or return (rules-notes §2): the house table's Ante
+        refund pass, an unqualified player-dealer's Ante, and a wager that pushes on its own after the
+        player-dealer's bank is exhausted."""
+        if action not in _NOTHING_MOVES:
+            return False
+        if phase is Phase.REFUND:
+            return True
+        if self.bank is None:
+            return False
+        unqualified_ante = not self.qualifies and res.wager is Wager.ANTE and phase is not Phase.FOLD
+        exhausted_push = action is Action.RETURN and res.outcome is Outcome.PUSH  # returned: the bank is exhausted
+        return unqualified_ante or exhausted_push
+
+
+_NOTHING_MOVES = {Action.PUSH: (Action.RETURN,), Action.RETURN: (Action.PUSH,)}
+"""A push and a return: the stake stays with the player either way."""
 
 
 def settle(
@@ -218,7 +249,7 @@ def settle(
     }
     by_number = {seat.seat: seat for seat in seats}
     bank = None if table.is_house else PlayerDealerBank(table.player_dealer_bank or Decimal(0))
-    ledger = _Ledger(table, bank, _Meter(table.progressive_meter, table.progressive_seed))
+    ledger = _Ledger(table, bank, _Meter(table.progressive_meter, table.progressive_seed), qualifies)
 
     for number in table.coin_in_order(list(by_number)):
         for res in resolutions[number]:
@@ -325,14 +356,18 @@ def _seat_result(seat: SeatHand, hand: HandValue, dealer: HandValue, steps: Sequ
     return SeatResult(seat.seat, hand, HandResult.FOLD if seat.folded else hand_result(hand, dealer), ordered, net)
 
 
-def format_money(amount: Decimal) -> str:
-    """``$7.50``, ``$40``.
+def format_money(amount: Decimal, *, exact: bool = False) -> str:
+    """``$7.50``, ``$40``; with ``exact``, a fraction of a cent is shown too (``$49.995``), not rounded.
 
     >>> format_money(Decimal("7.5")), format_money(Decimal(40)), format_money(Decimal("-2"))
     ('$7.50', '$40', '-$2')
+    >>> format_money(Decimal("49.995"), exact=True), format_money(Decimal("4382.7125"), exact=True)
+    ('$49.995', '$4,382.7125')
     """
     sign = "-" if amount < 0 else ""
     amount = abs(amount)
     if amount == amount.to_integral_value():
         return f"{sign}${int(amount):,}"
+    if exact and amount != amount.quantize(Decimal("0.01")):
+        return f"{sign}${amount.normalize():,f}"
     return f"{sign}${amount:,.2f}"

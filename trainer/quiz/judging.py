@@ -2,8 +2,9 @@
 
 - A take, a return or a push moves the money on the felt: with no amount it means the **whole stake**, and it is
   judged as such (a partial take given as a full one is a wrong amount). A pay needs its amount.
-- On a player-dealer table whose player-dealer does not qualify, the Ante is "signalled a push and returned"
-  (seed 001, rules-notes §2): push or return is accepted.
+- Push or return, where both move nothing and the documents allow either (:func:`accepted_actions`, rules-notes
+  §2): the house table's Ante refund pass, an unqualified player-dealer's Ante ("signal a push … and return the
+  Ante"), a wager that pushes on its own after the player-dealer's bank is exhausted.
 - A wager that is not on the layout (*not placed*) or that was settled already (*already settled*, a losing
   Progressive taken at COIN IN included) settles nothing.
 - Order: :func:`order_mistake` in practice (judged against the step due at once), :func:`grade_order` in an exam
@@ -101,20 +102,18 @@ def stake_of(step: Step, stakes: Mapping[StepKey, Decimal]) -> Decimal:
     return stakes.get(key_of(step), step.amount)
 
 
-def accepted_actions(step: Step, table: TableRules, dealer_qualifies: bool) -> tuple[Action, ...]:
-    """The actions that settle ``step`` right: its own, and on a player-dealer table whose player-dealer does not
-    qualify, push or return for the Ante (rules-notes §2)."""
-    if (not table.is_house and not dealer_qualifies and step.wager is Wager.ANTE and step.phase != "fold"
-            and step.action in (Action.PUSH, Action.RETURN)):
-        return (Action.PUSH, Action.RETURN)
-    return (step.action,)
+def accepted_actions(step: Step) -> tuple[Action, ...]:
+    """The actions that settle ``step`` right, its own first: every grader (the settlement quiz, the drills'
+    questions, the table's panel, ``grade``) asks this. Push or return where the engine says both are right
+    (:attr:`~trainer.engine.settlement.Step.equivalent`, rules-notes §2): the house table's Ante refund pass,
+    an unqualified player-dealer's Ante, a wager that pushes on its own after the bank is exhausted."""
+    return (step.action, *step.equivalent)
 
 
-def content_mistakes(step: Step, submission: Submission, stake: Decimal, table: TableRules,
-                     dealer_qualifies: bool) -> tuple[Mistake, ...]:
+def content_mistakes(step: Step, submission: Submission, stake: Decimal) -> tuple[Mistake, ...]:
     """A wrong action or a wrong amount for ``step`` (never both: a wrong action says it all)."""
     given = submission.describe(stake)
-    if submission.action not in accepted_actions(step, table, dealer_qualifies):
+    if submission.action not in accepted_actions(step):
         return (Mistake(ErrorKind.WRONG_ACTION, step.describe(), given, step.rule, step.topic),)
     due = step.amount if submission.action is step.action else stake
     if submission.understood(stake) != due:

@@ -180,7 +180,7 @@ class SettlementQuiz:
             return Verdict(False, (mistake,), due, self._message((mistake,), None))
         stake = self.stake(chosen)
         given = submission.describe(stake)
-        mistakes = content_mistakes(chosen, submission, stake, self.table, self.settlement.dealer_qualifies)
+        mistakes = content_mistakes(chosen, submission, stake)
         out_of_order = self._ranks[key_of(chosen)] != self._ranks[key_of(due)]
         if out_of_order and self.mode is not Mode.EXAM:
             mistakes = (order_mistake(self.table, due, chosen, given), *mistakes)

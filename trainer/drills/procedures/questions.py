@@ -39,6 +39,7 @@ from trainer.engine.settlement import format_money, void_round
 from trainer.engine.table import TableRules
 from trainer.engine.validation import RoundError, check_game, check_wagers
 from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.quiz.judging import accepted_actions
 from trainer.scoring import ErrorKind, Mistake
 
 D = Decimal
@@ -295,7 +296,7 @@ def void_ask(table: TableRules, seats: tuple[SeatHand, ...], rng: random.Random)
 
     def check(value: tuple[Action, Decimal | None]) -> Mistake | None:
         action, amount = value
-        if action is step.action and amount in (None, step.amount):
+        if action in accepted_actions(step) and amount in (None, step.amount):
             return None
         given = action.value + (f" {format_money(amount)}" if amount is not None else "")
         return Mistake(ErrorKind.WRONG_ACTION, right, given, f"{step.rule} (seed 002, seed 004 Irregularities)",

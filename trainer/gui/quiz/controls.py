@@ -38,7 +38,8 @@ ACTION_TIPS = {
     Action.PAY: "Pay the wager: cut the payout from the chips or type it (P)",
     Action.TAKE: "Take the wager into the tray (or the player-dealer's bank) (T)",
     Action.PUSH: "Push: the wager stays with the player, nothing paid or taken; the Ante refund too (U)",
-    Action.RETURN: "Return the wager to the player untouched: no action, the bank cannot cover it (R)",
+    Action.RETURN: "Return the wager to the player untouched: no action, the bank cannot cover it; like a push, "
+                   "it also refunds an unqualified dealer's Ante (R)",
 }
 
 NOTE = "#4a4a4a"  # a shade darker than the drill forms' note, on the panel's grey feedback box
