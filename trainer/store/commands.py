@@ -2,7 +2,8 @@
 
 ``uth-trainer`` adds them with :func:`add_global_options` (``--data-dir DIR``), :func:`add_parsers` and runs them
 with :func:`run`; ``quiz --profile NAME`` records the terminal quiz's items through :func:`quiz_recorder`.
-Errors are one line on stderr and exit status 2.
+Errors are one line on stderr and exit status 2; a file that cannot be written as asked (a backup, an export, a
+report: see :mod:`trainer.store.safepath`) exits 1.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from typing import Any, TextIO
 from trainer.scoring import ItemResult, ScoreBook
 from trainer.store.db import StoreError
 from trainer.store.records import Profile
+from trainer.store.safepath import WriteError
 from trainer.store.store import Store
 
 EXIT_USAGE = 2
+EXIT_WRITE_FAILED = 1
 COMMANDS = ("report", "profile", "backup")
 
 
@@ -81,6 +84,9 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
                 print(f"Backed up {store.path} to {args.file}", file=stdout)
                 return 0
             return _profile(store, args, stdout)
+    except WriteError as error:
+        print(f"uth-trainer {args.command}: {error}", file=stderr)
+        return EXIT_WRITE_FAILED
     except StoreError as error:
         print(f"uth-trainer {args.command}: {error}", file=stderr)
         return EXIT_USAGE

@@ -76,7 +76,10 @@ def default_data_dir() -> Path:
 
 
 def store_path(data_dir: str | Path | None = None) -> Path:
-    """The store's file in ``data_dir`` (default: the user's data folder)."""
+    """The store's file in ``data_dir`` (default: the user's data folder); an empty name is refused."""
+    if data_dir is not None and not str(data_dir).strip():
+        raise StoreError("the data folder is named by an empty string: name a folder (--data-dir DIR) or leave "
+                         "--data-dir out")
     return Path(data_dir if data_dir is not None else default_data_dir()) / FILE_NAME
 
 
@@ -204,17 +207,17 @@ def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def backup_database(connection: sqlite3.Connection, target: Path) -> None:
-    """Copy the store to ``target`` with SQLite's online backup (safe while the app writes); the copy is
-    written beside the target first and renamed, so a failed backup never leaves half a file."""
-    partial = target.with_name(target.name + ".partial")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        copy = sqlite3.connect(partial)
+    """Copy the store to ``target`` with SQLite's online backup (safe while the app writes), written the safe way
+    (:mod:`trainer.store.safepath`; its folder made when missing): a regular file or a new path only, and a failed
+    backup never leaves half a file."""
+    from trainer.store.safepath import WriteError, written
+
+    with written(target, make_folder=True) as partial:
         try:
-            connection.backup(copy)
-        finally:
-            copy.close()
-        partial.replace(target)
-    except (OSError, sqlite3.Error) as error:
-        partial.unlink(missing_ok=True)
-        raise StoreError(f"cannot write the backup {target}: {getattr(error, 'strerror', None) or error}") from error
+            copy = sqlite3.connect(partial)
+            try:
+                connection.backup(copy)
+            finally:
+                copy.close()
+        except sqlite3.Error as error:
+            raise WriteError(f"cannot write the backup {target}: {error}") from error

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from trainer.store.db import StoreError
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import DayPoint, FrequentMistake, Totals, by_day, frequent_mistakes, totals
 from trainer.store.records import Profile
+from trainer.store.safepath import written
 from trainer.store.skills import SkillKind
 from trainer.store.store import Store
 
@@ -39,12 +39,10 @@ def write_csv(store: Store, profiles: Sequence[Profile], out: TextIO) -> int:
 
 
 def save_csv(store: Store, profiles: Sequence[Profile], target: str | Path) -> int:
-    path = Path(target)
-    try:
-        with path.open("w", encoding="utf-8", newline="") as out:
-            return write_csv(store, profiles, out)
-    except OSError as error:
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+    """Write the CSV report to ``target`` the safe way (:mod:`trainer.store.safepath`): all of it or, when the
+    write fails or is killed, the previous file as it was."""
+    with written(target) as partial, partial.open("w", encoding="utf-8", newline="") as out:
+        return write_csv(store, profiles, out)
 
 
 @dataclass(frozen=True)

@@ -78,9 +78,12 @@ class Store(AbstractContextManager["Store"]):
 
     def backup(self, target: str | Path) -> Path:
         """A consistent copy of the store at ``target`` (SQLite's online backup; safe while the app writes)."""
+        from trainer.store.safepath import WriteError, writable_target
+
         destination = Path(target)
-        if destination.resolve() == self.path.resolve():
-            raise StoreError("the backup cannot overwrite the store itself")
+        real = writable_target(target, make_folder=True)
+        if real in {self.path.resolve().with_name(self.path.name + suffix) for suffix in ("", "-wal", "-shm")}:
+            raise WriteError("the backup cannot overwrite the store itself")
         backup_database(self.connection, destination)
         return destination
 

@@ -16,6 +16,7 @@ from typing import Any
 from trainer.scoring import ItemResult, Mistake, Mode
 from trainer.store.db import StoreError
 from trainer.store.records import Identity, Profile, Replay
+from trainer.store.safepath import write_text
 from trainer.store.store import Store, check_name, insert_item
 
 FORMAT = "uth-trainer profile"
@@ -55,14 +56,7 @@ def export_profile(store: Store, profile: Profile, target: str | Path) -> int:
         "attempts": [{**dict(row), "mistakes": json.loads(row["mistakes"]), "passed": bool(row["passed"])}
                      for row in attempt_rows],
     }
-    path = Path(target)
-    partial = path.with_name(path.name + ".partial")
-    try:
-        partial.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-        partial.replace(path)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+    write_text(target, json.dumps(data, ensure_ascii=False, indent=1))
     return len(items)
 
 
