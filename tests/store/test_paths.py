@@ -22,6 +22,13 @@ WRITERS: dict[str, Callable[[str], list[str]]] = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _qt_for_the_pdf(request: pytest.FixtureRequest) -> None:
+    """The PDF writer needs a Qt application: the test session's own (pytest-qt), so later GUI tests share it."""
+    if "pdf" in str(getattr(request.node, "callspec", None) and request.node.callspec.params.get("writer")):
+        request.getfixturevalue("qapp")
+
+
 @pytest.fixture
 def data(tmp_path: Path) -> str:
     folder = tmp_path / "data"

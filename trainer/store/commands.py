@@ -58,6 +58,8 @@ def add_parsers(commands: Any) -> None:
     export.add_argument("file", metavar="FILE")
     imports = actions.add_parser("import", help="add a profile from an exported file (twice adds nothing twice)")
     imports.add_argument("file", metavar="FILE")
+    imports.add_argument("--instructor", action="store_true",
+                         help="import the exam attempts too: asks the instructor's PIN at the terminal")
     backup = commands.add_parser("backup", help="copy the progress store to FILE (safe while the app runs)")
     backup.add_argument("file", metavar="FILE")
 
@@ -140,8 +142,38 @@ def _profile(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
         count = transfer.export_profile(store, store.profile(args.name), args.file)
         print(f"Exported {args.name}: {count} items to {args.file}", file=stdout)
     else:
-        print(transfer.import_profile(store, args.file).describe(), file=stdout)
+        if args.instructor:
+            _instructor_at_terminal(store)
+        print(transfer.import_profile(store, args.file, instructor=args.instructor).describe(), file=stdout)
     return 0
+
+
+def ask_pin(prompt: str) -> str:
+    """The PIN typed at the terminal, not echoed; :class:`StoreError` without a terminal to ask at."""
+    import getpass
+    import sys
+
+    if not sys.stdin or not sys.stdin.isatty():
+        raise StoreError("--instructor asks the instructor's PIN at a terminal, and standard input is not one")
+    try:
+        return getpass.getpass(prompt)
+    except EOFError:
+        raise StoreError("no PIN was given") from None
+
+
+def _instructor_at_terminal(store: Store) -> None:
+    """Let the command go on only when the instructor's PIN is given (wrong PINs wait as in the dialog)."""
+    from trainer.store.instructor import Instructor
+
+    gate = Instructor(store)
+    if not gate.has_pin():
+        raise StoreError("no instructor PIN is set on this station: set it in the instructor dialog first")
+    wait = gate.pending_wait()
+    if wait > 0:
+        raise StoreError(f"a wrong PIN was given: wait {wait:.0f} s before trying again")
+    answer = gate.check(ask_pin("Instructor PIN: "))
+    if not answer.accepted:
+        raise StoreError(answer.message[0].lower() + answer.message[1:])
 
 
 def _show(store: Store, profile: Profile, stdout: TextIO) -> None:

@@ -175,16 +175,21 @@ class Store(AbstractContextManager["Store"]):
     def rebuild_reviews(self, profile: Profile) -> None:
         """Review the profile's cards again from all its items, in order (after an import)."""
         with self.transact() as connection:
-            connection.execute("DELETE FROM review_card WHERE profile_id = ?", (profile.id,))
-            rows = connection.execute(
-                "SELECT situation, drill, perfect, steps, seconds, at FROM item WHERE profile_id = ? "
-                "ORDER BY at, id", (profile.id,)).fetchall()
-            for row in rows:
-                target = skill(SkillKind.SITUATION, row["situation"]).target_seconds
-                per_decision = row["seconds"] / row["steps"] if row["steps"] else 0.0
-                review.review(connection, profile.id, row["situation"],
-                              review.rating(bool(row["perfect"]), per_decision, target),
-                              datetime.fromisoformat(row["at"]))
+            rebuild_reviews(connection, profile.id)
+
+
+def rebuild_reviews(connection: sqlite3.Connection, profile_id: int) -> None:
+    """Review the profile's cards again from all its items, in order (inside the caller's transaction)."""
+    connection.execute("DELETE FROM review_card WHERE profile_id = ?", (profile_id,))
+    rows = connection.execute(
+        "SELECT situation, drill, perfect, steps, seconds, at FROM item WHERE profile_id = ? "
+        "ORDER BY at, id", (profile_id,)).fetchall()
+    for row in rows:
+        target = skill(SkillKind.SITUATION, row["situation"]).target_seconds
+        per_decision = row["seconds"] / row["steps"] if row["steps"] else 0.0
+        review.review(connection, profile_id, row["situation"],
+                      review.rating(bool(row["perfect"]), per_decision, target),
+                      datetime.fromisoformat(row["at"]))
 
 
 def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: str, result: ItemResult,

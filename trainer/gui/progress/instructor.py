@@ -83,6 +83,7 @@ class InstructorDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(buttons)
         self.resize(720, 520)
+        self._hold_pin(self.gate.pending_wait() if self.gate.has_pin() else 0.0)
 
     # -- the PIN -------------------------------------------------------------------------------------------
 
@@ -130,10 +131,17 @@ class InstructorDialog(QDialog):
             self._open_room(answer.message)
             return
         self.status.setText(answer.message)
-        if answer.wait > 0:
-            self.pin.setEnabled(False)
-            self.pin_button.setEnabled(False)
-            QTimer.singleShot(int(answer.wait * 1000), self._reopen_pin)
+        self._hold_pin(answer.wait)
+
+    def _hold_pin(self, wait: float) -> None:
+        """Keep the PIN field closed for ``wait`` seconds (a wrong PIN's wait, kept in the store across openings)."""
+        if wait <= 0:
+            return
+        if not self.status.text():
+            self.status.setText(f"A wrong PIN was given: wait {wait:.0f} s before trying again")
+        self.pin.setEnabled(False)
+        self.pin_button.setEnabled(False)
+        QTimer.singleShot(int(wait * 1000) + 1, self._reopen_pin)
 
     def _reopen_pin(self) -> None:
         self.pin.setEnabled(True)
@@ -360,7 +368,8 @@ class InstructorDialog(QDialog):
         if not name:
             return
         try:
-            self.status.setText(import_profile(self.store, name).describe())
+            # the room opens only with the PIN: its import brings the exam attempts too (re-marked from their items)
+            self.status.setText(import_profile(self.store, name, instructor=True).describe())
         except StoreError as error:
             self.status.setText(str(error))
         self.refresh_profiles()
