@@ -355,11 +355,12 @@ def read_export(source: str | Path) -> Export:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO must not block the open
     except OSError as error:
         raise StoreError(f"cannot read {path}: {error.strerror or error}") from error
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device, FIFO or socket"
+        raise StoreError(f"{path} is {kind}, not a file: name an exported profile file")
     with os.fdopen(handle, "rb") as opened:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "a device, FIFO or socket"
-            raise StoreError(f"{path} is {kind}, not a file: name an exported profile file")
         try:
             data = opened.read(MAX_EXPORT_BYTES + 1)
         except OSError as error:
