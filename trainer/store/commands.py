@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
 from trainer.scoring import ItemResult, ScoreBook
-from trainer.store.db import StoreError
+from trainer.store.db import StoreError, problem_of, store_path
 from trainer.store.records import Profile
 from trainer.store.safepath import WriteError
 from trainer.store.store import Store
@@ -89,6 +90,10 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     except WriteError as error:
         print(f"uth-trainer {args.command}: {error}", file=stderr)
         return EXIT_WRITE_FAILED
+    except sqlite3.Error as error:  # a read the store refused (its file changed under the command)
+        print(f"uth-trainer {args.command}: {problem_of(error, store_path(getattr(args, 'data_dir', None)))}",
+              file=stderr)
+        return EXIT_USAGE
     except StoreError as error:
         print(f"uth-trainer {args.command}: {error}", file=stderr)
         return EXIT_USAGE
@@ -194,11 +199,17 @@ def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
 
 
 class QuizRecorder:
-    """A score book whose every item goes to the store under a profile, placed in its set (seed, index)."""
+    """A score book whose every item goes to the store under a profile, placed in its set (seed, index).
 
-    def __init__(self, store: Store, profile: Profile, seed: int, count: int) -> None:
+    An item the store cannot take (read-only, busy, a full disk) is kept and saved with the next one; the quiz goes
+    on, told once in a line on ``stderr``; at the end, what could still not be saved is said."""
+
+    def __init__(self, store: Store, profile: Profile, seed: int, count: int, stderr: TextIO | None = None) -> None:
         self.store, self.profile, self.seed, self.count = store, profile, seed, count
+        self.stderr = stderr
         self.book = ScoreBook()
+        self.pending: list[tuple[ItemResult, int]] = []
+        self.problem: str | None = None
         self._index = 0
         self.book.subscribe(self._record)
 
@@ -206,20 +217,48 @@ class QuizRecorder:
         index = self._index
         self._index += 1
         if item.steps:
-            self.store.record_item(self.profile, item, seed=self.seed, index=index, count=self.count)
+            self.pending.append((item, index))
+            self._save()
+
+    def _save(self) -> None:
+        while self.pending:
+            item, index = self.pending[0]
+            try:
+                self.store.record_item(self.profile, item, seed=self.seed, index=index, count=self.count)
+            except StoreError as error:
+                if self.problem is None:
+                    self._tell(f"item {index + 1} could not be saved ({error}); the quiz goes on and keeps its "
+                               "items to save once the store can be written")
+                self.problem = str(error)
+                return
+            self.pending.pop(0)
+            if self.problem is not None and not self.pending:
+                self.problem = None
+                self._tell("the store can be written again: every item kept so far is saved")
+
+    def _tell(self, message: str) -> None:
+        if self.stderr is not None:
+            with suppress(OSError, ValueError):
+                print(f"uth-trainer quiz: {message}", file=self.stderr, flush=True)
 
     def close(self) -> None:
+        self._save()
+        if self.pending:
+            count = len(self.pending)
+            self._tell(f"{count} scored item{'s' if count != 1 else ''} could not be saved to {self.profile.name}'s "
+                       f"progress ({self.problem})")
         self.store.close()
 
 
-def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int) -> QuizRecorder | None:
+def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int,
+                  stderr: TextIO | None = None) -> QuizRecorder | None:
     """The recorder for ``quiz --profile NAME`` (None without ``--profile``); raises :class:`StoreError`."""
     name = getattr(args, "profile", None)
     if not name:
         return None
     store = Store.open(getattr(args, "data_dir", None))
     try:
-        return QuizRecorder(store, store.profile_or_new(name), seed, count)
+        return QuizRecorder(store, store.profile_or_new(name), seed, count, stderr)
     except BaseException:
         store.close()
         raise

@@ -73,7 +73,7 @@ class Store(AbstractContextManager["Store"]):
     @contextmanager
     def transact(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: all of it is kept, or (when the block raises) none of it."""
-        with transaction(self.connection) as connection:
+        with transaction(self.connection, self.path) as connection:
             yield connection
 
     def backup(self, target: str | Path) -> Path:
@@ -110,14 +110,27 @@ class Store(AbstractContextManager["Store"]):
         cleaned = check_name(name)
         if self.find_profile(cleaned) is not None:
             raise StoreError(f"a profile named {cleaned!r} already exists")
-        with self.transact() as connection:
-            cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
-                                        (uid or uuid.uuid4().hex, cleaned, created or self.clock().isoformat()))
+        try:
+            with self.transact() as connection:
+                cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
+                                            (uid or uuid.uuid4().hex, cleaned, created or self.clock().isoformat()))
+        except sqlite3.IntegrityError as error:  # another program added it since the look above
+            raise StoreError(f"a profile named {cleaned!r} already exists") from error
         return self.profile_by_id(ProfileId(cursor.lastrowid or 0))
 
     def profile_or_new(self, name: str) -> Profile:
-        """The profile named ``name``, made when there is none (``quiz --profile NAME``)."""
-        return self.find_profile(name) or self.add_profile(name)
+        """The profile named ``name``, made when there is none (``quiz --profile NAME``); when another program
+        makes it at the same moment, that one."""
+        found = self.find_profile(name)
+        if found is not None:
+            return found
+        try:
+            return self.add_profile(name)
+        except StoreError:
+            again = self.find_profile(name)
+            if again is None:
+                raise
+            return again
 
     def profile_by_id(self, profile_id: ProfileId) -> Profile:
         row = self.connection.execute("SELECT id, uid, name, created FROM profile WHERE id = ?",

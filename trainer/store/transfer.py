@@ -407,7 +407,7 @@ def import_profile(store: Store, source: str | Path, *, instructor: bool = False
                 attempts_added += _add_attempt(connection, profile, attempt, terms)
             if items_added:
                 rebuild_reviews(connection, profile.id)
-    except sqlite3.Error as error:
+    except (sqlite3.Error, StoreError) as error:
         raise StoreError(f"cannot import {source}: {error}; nothing was imported") from error
     return ImportResult(store.profile_by_id(profile.id), items_added, attempts_added, renamed_from, left_out)
 
