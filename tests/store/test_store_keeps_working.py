@@ -223,3 +223,15 @@ def test_a_store_file_that_vanishes_is_made_again(tmp_path: Path) -> None:
     shutil.rmtree(folder)
     with Store.open(folder) as store:
         assert json.loads(json.dumps([profile.name for profile in store.profiles()])) == []
+
+
+def test_grade_with_a_profile_on_a_read_only_store_still_grades_and_says_the_hand_was_not_saved(
+        data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sample = Path(__file__).parents[2] / "packaging" / "samples" / "grade.json"
+    before = store_path(data).read_bytes()
+    with read_only(store_path(data)):
+        assert main(["--data-dir", str(data), "grade", "--profile", "Ana", str(sample)]) == 0
+        captured = capsys.readouterr()
+    assert {"steps", "score"} <= set(json.loads(captured.out))  # the hand was graded all the same
+    assert "could not be saved" in _one_line(captured.err) and "the grade stands" in captured.err
+    assert store_path(data).read_bytes() == before
