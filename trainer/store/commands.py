@@ -9,6 +9,7 @@ report: see :mod:`trainer.store.safepath`) exits 1.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -175,7 +176,7 @@ def _instructor_at_terminal(store: Store) -> None:
         raise StoreError("no instructor PIN is set on this station: set it in the instructor dialog first")
     wait = gate.pending_wait()
     if wait > 0:
-        raise StoreError(f"a wrong PIN was given: wait {wait:.0f} s before trying again")
+        raise StoreError(f"a wrong PIN was given: wait {math.ceil(wait)} s before trying again")
     answer = gate.check(ask_pin("Instructor PIN: "))
     if not answer.accepted:
         raise StoreError(answer.message[0].lower() + answer.message[1:])

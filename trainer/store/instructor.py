@@ -111,7 +111,7 @@ class Instructor:
             return PinCheck(False, 0.0, "No instructor PIN is set yet")
         wait = self.pending_wait()
         if wait > 0:
-            return PinCheck(False, wait, f"Wait {wait:.0f} s before trying again")
+            return PinCheck(False, wait, f"Wait {math.ceil(wait)} s before trying again")
         now = self._clock()
         if pin_matches(pin, stored):
             if self._failures:

@@ -7,6 +7,7 @@ come from ``ask_path`` (a file dialog by default; the tests pass their own).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -138,7 +139,7 @@ class InstructorDialog(QDialog):
         if wait <= 0:
             return
         if not self.status.text():
-            self.status.setText(f"A wrong PIN was given: wait {wait:.0f} s before trying again")
+            self.status.setText(f"A wrong PIN was given: wait {math.ceil(wait)} s before trying again")
         self.pin.setEnabled(False)
         self.pin_button.setEnabled(False)
         QTimer.singleShot(int(wait * 1000) + 1, self._reopen_pin)
