@@ -3,6 +3,7 @@ regular file or a new path, follow a symlink to its target, and exit 1 with one 
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from collections.abc import Callable
@@ -149,3 +150,37 @@ def test_an_empty_data_folder_name_is_refused(tmp_path: Path, monkeypatch: pytes
     assert "empty" in err and "--data-dir" in err
     _one_line(err)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+@pytest.mark.parametrize("suffix", ["", "-wal"])
+def test_the_store_itself_is_never_written_over(writer: str, suffix: str, data: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    own = Path(data) / f"progress.sqlite3{suffix}"
+    before = own.read_bytes() if own.exists() else None
+    status, err = _run(data, WRITERS[writer](str(own)), capsys)
+    assert status == 1 and "progress store itself" in err
+    _one_line(err)
+    assert (own.read_bytes() if own.exists() else None) == before
+    with Store.open(data) as store:
+        assert store.item_count() == 1
+
+
+def test_a_csv_report_that_fails_half_way_leaves_the_previous_report_whole(
+        data: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.store import reports
+
+    target = tmp_path / "class.csv"
+    assert _run(data, WRITERS["csv report"](str(target)), capsys)[0] == 0
+    previous = target.read_bytes()
+
+    def half_then_fail(store: Store, profiles: object, out: io.TextIOBase) -> int:
+        out.write("profile,date\n")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(reports, "write_csv", half_then_fail)
+    status, err = _run(data, WRITERS["csv report"](str(target)), capsys)
+    assert status == 1 and "No space left on device" in err
+    _one_line(err)
+    assert target.read_bytes() == previous
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == ["class.csv", "data"]

@@ -116,7 +116,7 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
     _ensure_qt_platform()
     from trainer.gui.progress.pdf import write_pdf
 
-    pages = write_pdf(reports, args.out, title=None if args.profile else "Class report")
+    pages = write_pdf(reports, args.out, title=None if args.profile else "Class report", keep=store.own_files())
     print(f"Wrote {args.out} ({pages} page{'s' if pages != 1 else ''})", file=stdout)
     return 0
 

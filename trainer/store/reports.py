@@ -58,7 +58,7 @@ def write_csv(store: Store, profiles: Sequence[Profile], out: TextIO) -> int:
 def save_csv(store: Store, profiles: Sequence[Profile], target: str | Path) -> int:
     """Write the CSV report to ``target`` the safe way (:mod:`trainer.store.safepath`): all of it or, when the
     write fails or is killed, the previous file as it was."""
-    with written(target) as partial, partial.open("w", encoding="utf-8", newline="") as out:
+    with written(target, keep=store.own_files()) as partial, partial.open("w", encoding="utf-8", newline="") as out:
         return write_csv(store, profiles, out)
 
 

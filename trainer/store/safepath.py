@@ -24,7 +24,7 @@ import contextlib
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from trainer.store.db import StoreError
@@ -46,10 +46,10 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def writable_target(target: str | Path, *, make_folder: bool = False) -> Path:
+def writable_target(target: str | Path, *, make_folder: bool = False, keep: Iterable[Path] = ()) -> Path:
     """The real path to write for ``target``: symlinks resolved; :class:`WriteError` when it is not a regular
-    file or a new path in an existing folder (``make_folder``: the folder is made), or is a file that cannot be
-    written."""
+    file or a new path in an existing folder (``make_folder``: the folder is made), is a file that cannot be
+    written, or is one of ``keep`` (the progress store's own files)."""
     if not str(target).strip():
         raise WriteError("no file named (an empty name): name the file to write")
     given = Path(target)
@@ -63,6 +63,8 @@ def writable_target(target: str | Path, *, make_folder: bool = False) -> Path:
         info = None
     except OSError as error:
         raise WriteError(f"cannot write {given}: {error.strerror or error}") from error
+    if real in {Path(path).resolve() for path in keep}:
+        raise WriteError(f"{given} is the progress store itself: it is left as it is; name another file")
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
             raise WriteError(f"{given} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
@@ -79,10 +81,10 @@ def writable_target(target: str | Path, *, make_folder: bool = False) -> Path:
 
 
 @contextlib.contextmanager
-def written(target: str | Path, *, make_folder: bool = False) -> Iterator[Path]:
+def written(target: str | Path, *, make_folder: bool = False, keep: Iterable[Path] = ()) -> Iterator[Path]:
     """A temporary path to write; when the block ends, checked (not empty) and renamed over ``target``'s real
     path. :class:`WriteError` (and nothing changed) when the target is refused or the write fails."""
-    real = writable_target(target, make_folder=make_folder)
+    real = writable_target(target, make_folder=make_folder, keep=keep)
     try:
         handle, name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".partial", dir=real.parent)
     except OSError as error:
@@ -118,8 +120,8 @@ def _replace(partial: Path, real: Path, target: str | Path) -> None:
     os.replace(partial, real)
 
 
-def write_text(target: str | Path, text: str) -> Path:
+def write_text(target: str | Path, text: str, *, keep: Iterable[Path] = ()) -> Path:
     """Write ``text`` (UTF-8) to ``target`` the safe way; returns the real path written."""
-    with written(target) as partial:
+    with written(target, keep=keep) as partial:
         partial.write_text(text, encoding="utf-8", newline="")
     return Path(target).resolve()

@@ -78,14 +78,16 @@ class Store(AbstractContextManager["Store"]):
 
     def backup(self, target: str | Path) -> Path:
         """A consistent copy of the store at ``target`` (SQLite's online backup; safe while the app writes)."""
-        from trainer.store.safepath import WriteError, writable_target
+        from trainer.store.safepath import writable_target
 
         destination = Path(target)
-        real = writable_target(target, make_folder=True)
-        if real in {self.path.resolve().with_name(self.path.name + suffix) for suffix in ("", "-wal", "-shm")}:
-            raise WriteError("the backup cannot overwrite the store itself")
+        writable_target(target, make_folder=True, keep=self.own_files())
         backup_database(self.connection, destination)
         return destination
+
+    def own_files(self) -> tuple[Path, ...]:
+        """The store's file and its -wal and -shm companions: no backup, export or report may write over them."""
+        return tuple(self.path.with_name(self.path.name + suffix) for suffix in ("", "-wal", "-shm"))
 
     # -- profiles ------------------------------------------------------------------------------------------
 

@@ -78,7 +78,7 @@ def export_profile(store: Store, profile: Profile, target: str | Path) -> int:
                       "items": json.loads(row["items"]), "exam": terms.get(row["exam_uid"])}
                      for row in attempt_rows],
     }
-    write_text(target, json.dumps(data, ensure_ascii=False, indent=1))
+    write_text(target, json.dumps(data, ensure_ascii=False, indent=1), keep=store.own_files())
     return len(items)
 
 

@@ -337,7 +337,8 @@ class InstructorDialog(QDialog):
                 from trainer.gui.progress.pdf import write_pdf
 
                 reports = [trainee_report(self.store, profiles[0])] if chosen > 0 else class_report(self.store)
-                pages = write_pdf(reports, name, title=None if chosen > 0 else "Class report")
+                pages = write_pdf(reports, name, title=None if chosen > 0 else "Class report",
+                                  keep=self.store.own_files())
                 self.status.setText(f"Wrote {name} ({pages} pages)")
         except StoreError as error:
             self.status.setText(str(error))

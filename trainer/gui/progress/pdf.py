@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
@@ -152,10 +152,12 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     return document
 
 
-def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None) -> int:
-    """Write the report to ``target`` as PDF (A4); returns the number of pages."""
+def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None, *,
+              keep: Iterable[Path] = ()) -> int:
+    """Write the report to ``target`` as PDF (A4) the safe way (never over one of ``keep``); returns the number of
+    pages."""
     document = build_document(reports, title)
-    with written(target) as partial:
+    with written(target, keep=keep) as partial:
         writer = QPdfWriter(str(partial))
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
