@@ -257,7 +257,9 @@ def test_the_wrong_pin_wait_survives_a_new_gate(station: Store) -> None:
     assert first.check("1111").wait == 1.0
     now[0] += 1.0
     assert first.check("2222").wait == 2.0
-    reopened = Instructor(station, clock=lambda: now[0])  # the dialog opened again, or the trainer restarted
+    with Store.open(path=station.path) as restarted:  # the trainer started again
+        assert Instructor(restarted, clock=lambda: now[0]).pending_wait() == 2.0
+    reopened = Instructor(station, clock=lambda: now[0])  # the dialog opened again
     assert reopened.pending_wait() == 2.0
     assert not reopened.check("4829").accepted  # too soon: not even checked
     now[0] += 2.0

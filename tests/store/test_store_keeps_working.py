@@ -72,15 +72,18 @@ def _quiz(data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     return status, captured.out, captured.err
 
 
-@pytest.mark.parametrize("which", ["the store file", "its -wal file", "its folder"])
+@pytest.mark.parametrize("which", ["the store file", "its -wal file", "its -shm file", "its folder"])
 def test_a_read_only_store_says_so_in_one_line_and_the_quiz_goes_on(
         which: str, data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     path = store_path(data)
     wal = path.with_name(path.name + "-wal")
     with Store.open(data):  # the -wal file is there while a trainer has the store open
         pass
-    wal.touch()
-    target = {"the store file": path, "its -wal file": wal, "its folder": data}[which]
+    shm = path.with_name(path.name + "-shm")
+    if which != "its folder":  # as a trainer left them; a folder without them cannot even be opened
+        wal.touch()
+        shm.touch()
+    target = {"the store file": path, "its -wal file": wal, "its -shm file": shm, "its folder": data}[which]
     before = _contents(data)
     with read_only(target):
         status, out, err = _quiz(data, capsys, monkeypatch)
