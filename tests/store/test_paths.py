@@ -184,3 +184,15 @@ def test_a_csv_report_that_fails_half_way_leaves_the_previous_report_whole(
     _one_line(err)
     assert target.read_bytes() == previous
     assert sorted(entry.name for entry in tmp_path.iterdir()) == ["class.csv", "data"]
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_new_file_gets_the_usual_permissions(writer: str, data: str, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    mask = os.umask(0o022)
+    try:
+        status, err = _run(data, WRITERS[writer](str(tmp_path / "new")), capsys)
+    finally:
+        os.umask(mask)
+    assert status == 0, err
+    assert stat.S_IMODE((tmp_path / "new").stat().st_mode) == 0o644

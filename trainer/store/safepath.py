@@ -110,14 +110,19 @@ def _replace(partial: Path, real: Path, target: str | Path) -> None:
         info = os.lstat(real)
     except FileNotFoundError:
         info = None
-    if info is not None:
-        if not stat.S_ISREG(info.st_mode):
-            raise WriteError(f"{target} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
-        with contextlib.suppress(OSError):
-            os.chmod(partial, stat.S_IMODE(info.st_mode))
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise WriteError(f"{target} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
+    with contextlib.suppress(OSError):  # the file keeps its permissions; a new one gets the usual ones
+        os.chmod(partial, stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask())
     with open(partial, "rb") as done:
         os.fsync(done.fileno())
     os.replace(partial, real)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_text(target: str | Path, text: str, *, keep: Iterable[Path] = ()) -> Path:
