@@ -7,7 +7,10 @@ The schema is a ladder of numbered SQL files in ``migrations/`` (``0001_….sql`
   ``-wal`` and ``-shm`` companions), a fresh store is started, and a notice says so once;
 * a file from a newer trainer (a version above the ladder's top) is refused with :class:`StoreError` and left
   untouched;
-* otherwise the missing rungs are applied, each in its own transaction.
+* a file that cannot be read or written for another reason (read-only, held by another program) is no damage: it
+  is left as it is and :class:`StoreError` says why in one line;
+* otherwise the missing rungs are applied in one exclusive transaction, the version read inside it (two programs
+  opening a new store at once apply each rung once).
 
 The journal is WAL with ``synchronous=NORMAL``: a committed transaction survives the program being killed, and a
 write never blocks a reader (a backup or a report while the app runs).
@@ -24,6 +27,7 @@ from datetime import UTC, datetime
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import NoReturn
 
 import appdirs  # type: ignore[import-untyped]  # appdirs ships no type information
 
@@ -210,10 +214,10 @@ def _prepare(connection: sqlite3.Connection, path: Path, upgrade_to: int | None)
             raise
         connection.execute("COMMIT")
     except sqlite3.Error as error:
-        raise StoreError(f"cannot prepare {problem_of(error, path)}") from error
+        raise StoreError(problem_of(error, path)) from error
 
 
-def _refuse_newer(connection: sqlite3.Connection, path: Path, known: int) -> None:
+def _refuse_newer(connection: sqlite3.Connection, path: Path, known: int) -> NoReturn:
     version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     raise StoreError(f"the progress store {path} was written by a newer version of the trainer (schema "
                      f"{version}; this version knows up to {known}); it is left untouched: update the "

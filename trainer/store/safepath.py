@@ -64,7 +64,8 @@ def writable_target(target: str | Path, *, make_folder: bool = False, keep: Iter
     except OSError as error:
         raise WriteError(f"cannot write {given}: {error.strerror or error}") from error
     if real in {Path(path).resolve() for path in keep}:
-        raise WriteError(f"{given} is the progress store itself: it is left as it is; name another file")
+        raise WriteError(f"{given} is the progress store itself, which a backup, export or report cannot "
+                         "overwrite: name another file")
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
             raise WriteError(f"{given} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
