@@ -1,4 +1,4 @@
-"""The store's SQLite file: where it lives, opening it safely, the migration ladder, transactions and backups.
+"""The store's SQLite file: where it lives, opening it safely, the migration ladder and transactions.
 
 The schema is a ladder of numbered SQL files in ``migrations/`` (``0001_….sql``, ``0002_….sql``, …); the file's
 ``PRAGMA user_version`` says how many have been applied. Opening a file:
@@ -273,20 +273,3 @@ def transaction(connection: sqlite3.Connection, path: Path | None = None) -> Ite
         if path is None:
             raise
         raise StoreError(problem_of(error, path)) from error
-
-
-def backup_database(connection: sqlite3.Connection, target: Path) -> None:
-    """Copy the store to ``target`` with SQLite's online backup (safe while the app writes), written the safe way
-    (:mod:`trainer.store.safepath`; its folder made when missing): a regular file or a new path only, and a failed
-    backup never leaves half a file."""
-    from trainer.store.safepath import WriteError, written
-
-    with written(target, make_folder=True) as partial:
-        try:
-            copy = sqlite3.connect(partial)
-            try:
-                connection.backup(copy)
-            finally:
-                copy.close()
-        except sqlite3.Error as error:
-            raise WriteError(f"cannot write the backup {target}: {error}") from error

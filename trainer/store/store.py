@@ -21,8 +21,9 @@ from types import TracebackType
 
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
-from trainer.store.db import StoreError, backup_database, open_database, store_path, transaction
+from trainer.store.db import StoreError, open_database, store_path, transaction
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
+from trainer.store.safepath import WriteError, written
 from trainer.store.skills import SkillKind, skill
 
 Clock = Callable[[], datetime]
@@ -77,13 +78,19 @@ class Store(AbstractContextManager["Store"]):
             yield connection
 
     def backup(self, target: str | Path) -> Path:
-        """A consistent copy of the store at ``target`` (SQLite's online backup; safe while the app writes)."""
-        from trainer.store.safepath import writable_target
-
-        destination = Path(target)
-        writable_target(target, make_folder=True, keep=self.own_files())
-        backup_database(self.connection, destination)
-        return destination
+        """A consistent copy of the store at ``target`` (SQLite's online backup; safe while the app writes),
+        written the safe way (:mod:`trainer.store.safepath`; its folder made when missing): a regular file or a new
+        path only, never the store's own files, and a failed backup never leaves half a file."""
+        with written(target, make_folder=True, keep=self.own_files()) as partial:
+            try:
+                copy = sqlite3.connect(partial)
+                try:
+                    self.connection.backup(copy)
+                finally:
+                    copy.close()
+            except sqlite3.Error as error:
+                raise WriteError(f"cannot write the backup {target}: {error}") from error
+        return Path(target)
 
     def own_files(self) -> tuple[Path, ...]:
         """The store's file and its -wal and -shm companions: no backup, export or report may write over them."""
