@@ -47,19 +47,41 @@ def test_reopening_the_dialog_after_a_wrong_pin_keeps_the_pin_field_closed(qtbot
     qtbot.waitUntil(again.pin_button.isEnabled, timeout=3000)
 
 
-def test_the_rooms_import_brings_exam_attempts_marked_from_their_items(qtbot: Any, store: Store,
-                                                                      tmp_path: Path) -> None:
+def _claimed(tmp_path: Path) -> Path:
     claimed = json.loads(json.dumps(CORPUS["base"]))
     claimed["attempts"][0]["items"][1]["correct"] = 0  # 6 of 12 steps right, though the file says 100 %, passed
     claimed["attempts"][0].update(score=100, passed=True)
     source = tmp_path / "ana.json"
     source.write_text(json.dumps(claimed), encoding="utf-8")
+    return source
+
+
+def _room(qtbot: Any, store: Store, source: Path, pins: list[str | None]) -> InstructorDialog:
     Instructor(store).set_pin("4829")
-    dialog = InstructorDialog(store, ask_path=lambda _title, _pattern, _save: str(source))
+    dialog = InstructorDialog(store, ask_path=lambda _title, _pattern, _save: str(source),
+                              ask_pin=lambda _why: pins.pop(0))
     qtbot.addWidget(dialog)
     dialog.pin.setText("4829")
     dialog.enter_pin()
+    assert dialog.is_unlocked
+    return dialog
+
+
+def test_the_rooms_import_asks_the_pin_and_marks_exam_attempts_from_their_items(qtbot: Any, store: Store,
+                                                                                tmp_path: Path) -> None:
+    pins: list[str | None] = ["4829"]
+    dialog = _room(qtbot, store, _claimed(tmp_path), pins)
     dialog.import_profile()
+    assert pins == []  # asked
     assert "2 items and 1 exam attempts added" in dialog.status.text()
     (attempt,) = attempts(store, store.profile("Ana"))
     assert (attempt.score, attempt.passed) == (50.0, False)
+
+
+@pytest.mark.parametrize("answer", ["1111", None])
+def test_the_rooms_import_without_the_pin_imports_nothing(answer: str | None, qtbot: Any, store: Store,
+                                                          tmp_path: Path) -> None:
+    dialog = _room(qtbot, store, _claimed(tmp_path), [answer])
+    dialog.import_profile()
+    assert "nothing was imported" in dialog.status.text()
+    assert store.profiles() == []
