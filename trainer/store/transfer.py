@@ -352,7 +352,8 @@ def read_export(source: str | Path) -> Export:
     (:class:`StoreError`) when it is not one."""
     path = Path(source)
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO must not block the open
+        # a FIFO must not block the open; Windows has no O_NONBLOCK, and reads bytes only with O_BINARY
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as error:
         raise StoreError(f"cannot read {path}: {error.strerror or error}") from error
     mode = os.fstat(handle).st_mode
