@@ -238,3 +238,22 @@ def test_grade_with_a_profile_on_a_read_only_store_still_grades_and_says_the_han
     assert {"steps", "score"} <= set(json.loads(captured.out))  # the hand was graded all the same
     assert "could not be saved" in _one_line(captured.err) and "the grade stands" in captured.err
     assert store_path(data).read_bytes() == before
+
+
+def test_an_exam_attempt_the_store_cannot_keep_is_still_marked(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.scoring import Mode, SetResult
+    from trainer.store.instructor import AttemptNotSavedError, Exam, record_attempt, save_exam
+
+    monkeypatch.setattr(store_db, "BUSY_SECONDS", 0.2)
+    with Store.open(data) as store:
+        exam = save_exam(store, Exam("Blind check", "blind", 1, 90.0, 10.0))
+        holder = sqlite3.connect(store_path(data), isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(AttemptNotSavedError, match="busy") as raised:
+                record_attempt(store, store.profile("Ana"), exam, SetResult("blind", Mode.EXAM, [hand(seed=4)]))
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert (raised.value.attempt.score, raised.value.attempt.passed) == (100.0, True)
+        assert store.connection.execute("SELECT count(*) FROM attempt").fetchone()[0] == 0

@@ -216,11 +216,20 @@ def delete_exam(store: Store, name: str) -> None:
         connection.execute("DELETE FROM exam WHERE name = ?", (name.strip(),))
 
 
+class AttemptNotSavedError(StoreError):
+    """The store could not keep an attempt; ``attempt`` is the attempt as marked, to show all the same."""
+
+    def __init__(self, message: str, attempt: Attempt) -> None:
+        super().__init__(message)
+        self.attempt = attempt
+
+
 def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult, *, seconds: float | None = None,
                    at: datetime | None = None, complete: bool = True) -> Attempt:
     """Keep an attempt: the set's score and mistakes, passed when at the pass mark and within the time limit.
 
     An attempt cut short (``complete`` false: fewer hands than the exam's, or the mode changed) is kept as failed.
+    A store that cannot take it raises :class:`AttemptNotSavedError`, which carries the attempt as marked.
     """
     duration = result.seconds if seconds is None else seconds
     passed = attempt_verdict(exam, result, duration, complete=complete)
@@ -228,12 +237,15 @@ def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult
     mistakes = [mistake for item in items for mistake in item["mistakes"]]
     attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
                       result.correct, len(mistakes), duration, passed, uuid.uuid4().hex)
-    with store.transact() as connection:
-        connection.execute(
-            "INSERT INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, "
-            "passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (attempt.uid, profile.id, exam.uid, exam.name, attempt.at, attempt.score, attempt.steps, attempt.correct,
-             json.dumps(mistakes), duration, int(passed), json.dumps(items)))
+    try:
+        with store.transact() as connection:
+            connection.execute(
+                "INSERT INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
+                "seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (attempt.uid, profile.id, exam.uid, exam.name, attempt.at, attempt.score, attempt.steps,
+                 attempt.correct, json.dumps(mistakes), duration, int(passed), json.dumps(items)))
+    except StoreError as error:
+        raise AttemptNotSavedError(str(error), attempt) from error
     return attempt
 
 
