@@ -307,7 +307,7 @@ def _attempt(value: Any, where: str) -> ExportedAttempt:
     entry = _object(value, where)
     uid = _text(entry, "uid", where, empty=False, limit=MAX_ID, plain=True)
     exam_uid = _text(entry, "exam_uid", where, required=False, limit=MAX_ID, plain=True)
-    exam_name = _text(entry, "exam_name", where, empty=False, limit=MAX_ID, plain=True)
+    exam_name = _text(entry, "exam_name", where, empty=False, limit=MAX_TEXT, plain=True)
     at = _time(entry, "at", where)
     seconds = _number(entry, "seconds", where, 0.0, MAX_SECONDS)
     items = tuple(_result(_object(item, f"{where}.items[{number}]"), f"{where}.items[{number}]", "exam", Mode.EXAM)
