@@ -196,3 +196,19 @@ def test_a_new_file_gets_the_usual_permissions(writer: str, data: str, tmp_path:
         os.umask(mask)
     assert status == 0, err
     assert stat.S_IMODE((tmp_path / "new").stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_dangling_symlink_gets_its_target_made_and_a_loop_is_refused(writer: str, data: str, tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "made")
+    status, err = _run(data, WRITERS[writer](str(link)), capsys)
+    assert status == 0, err
+    assert link.is_symlink() and (tmp_path / "made").stat().st_size > 0
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    status, err = _run(data, WRITERS[writer](str(loop)), capsys)
+    assert status == 1
+    _one_line(err)
+    assert loop.is_symlink() and os.readlink(loop) == str(loop)
