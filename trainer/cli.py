@@ -262,7 +262,7 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
     from trainer.store.commands import quiz_recorder
 
     try:
-        recorder = quiz_recorder(args, seed=seed, count=args.count)
+        recorder = quiz_recorder(args, seed=seed, count=args.count, stderr=stderr)
     except StoreError as exc:
         print(f"uth-trainer quiz: {exc}", file=stderr)
         return EXIT_USAGE

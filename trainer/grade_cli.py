@@ -9,6 +9,7 @@ nothing on standard output.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, TextIO
@@ -60,7 +61,7 @@ def run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
         return EXIT_USAGE
 
     try:
-        keep = _keeper(args)
+        keep = _keeper(args, stderr)
     except StoreError as exc:
         return fail(str(exc))
     try:
@@ -130,18 +131,30 @@ class GradeKeeper:
     """``--profile NAME``: each hand graded is kept in the trainee's progress (no seed: a graded hand comes from
     the training room, not from a drill that deals it again)."""
 
-    def __init__(self, store: Store, profile: Profile) -> None:
-        self.store, self.profile = store, profile
+    def __init__(self, store: Store, profile: Profile, stderr: TextIO | None = None) -> None:
+        self.store, self.profile, self.stderr = store, profile, stderr
+        self.unsaved = 0
 
     def keep(self, result: ItemResult) -> None:
-        if result.steps:
+        """Keep the hand; when the store cannot take it (read-only, busy), the grade stands and one line says so."""
+        from trainer.store import StoreError
+
+        if not result.steps:
+            return
+        try:
             self.store.record_item(self.profile, result)
+        except StoreError as exc:
+            self.unsaved += 1
+            if self.unsaved == 1 and self.stderr is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    print(f"uth-trainer grade: a graded hand could not be saved to {self.profile.name}'s progress "
+                          f"({safe(str(exc))}); the grade stands", file=self.stderr, flush=True)
 
     def close(self) -> None:
         self.store.close()
 
 
-def _keeper(args: argparse.Namespace) -> GradeKeeper | None:
+def _keeper(args: argparse.Namespace, stderr: TextIO | None = None) -> GradeKeeper | None:
     """The keeper of ``--profile NAME`` (None without it); raises :class:`~trainer.store.StoreError`."""
     from trainer.store import Store
 
@@ -150,7 +163,7 @@ def _keeper(args: argparse.Namespace) -> GradeKeeper | None:
         return None
     store = Store.open(getattr(args, "data_dir", None))
     try:
-        return GradeKeeper(store, store.profile_or_new(name))
+        return GradeKeeper(store, store.profile_or_new(name), stderr)
     except BaseException:
         store.close()
         raise

@@ -96,9 +96,9 @@ def test_export_then_import_round_trips_and_a_second_import_adds_nothing(tmp_pat
         exported = [(item.uid, item.at, item.seed, item.correct, item.mistakes) for item in one.items(ana)]
         cards = one.connection.execute("SELECT card, due, reviews FROM review_card").fetchall()
     with Store.open(tmp_path / "station-2", clock=clock) as two:
-        first = import_profile(two, tmp_path / "ana.json")
+        first = import_profile(two, tmp_path / "ana.json", instructor=True)
         assert (first.items_added, first.attempts_added) == (12, 1)
-        again = import_profile(two, tmp_path / "ana.json")
+        again = import_profile(two, tmp_path / "ana.json", instructor=True)
         assert (again.items_added, again.attempts_added) == (0, 0)
         ana_there = two.profile("Ana")
         assert [(item.uid, item.at, item.seed, item.correct, item.mistakes)

@@ -1,15 +1,18 @@
 """Fuzz run: many hostile inputs to every reader of user input; none may crash.
 
 ``python -m trainer.bench fuzz [--inputs N] [--seed S]`` feeds N inputs (default 12,000) in turn to: the hand reader
-(``settle`` and ``--jsonl``), pay-table files (TOML and JSON), the settings file and every quiz prompt of every
-topic. Inputs are valid ones mutated (a value swapped for a hostile one, text cut, spliced, bytes flipped) and
-hostile values on their own. A reader may accept an input or refuse it with its own one-line error; anything else
+(``settle`` and ``--jsonl``), pay-table files (TOML and JSON), the settings file, every quiz prompt of every
+topic and profile imports (a refused one must have written nothing). Inputs are valid ones mutated (a value swapped
+for a hostile one, text cut, spliced, bytes flipped) and hostile values on their own. A reader may accept an input
+or refuse it with its own one-line error; anything else
 (another exception, a message of several lines or with hidden characters) is a crash, printed with its input.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import random
 import tempfile
@@ -17,6 +20,10 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trainer.store import Store
 
 HOSTILE_NUMBERS = (
     "1e5000", "9" * 5000, "1e999999", "1e9999999999", "-1e400", "1e-400", "NaN", "Infinity", "-Infinity",
@@ -139,9 +146,72 @@ def fuzz_quiz(rng: random.Random, _folder: Path) -> str:
     return text
 
 
+EXPORT = {
+    "format": "uth-trainer profile", "version": 1,
+    "profile": {"uid": "ana-uid", "name": "Ana", "created": "2025-03-03T09:00:00+00:00"},
+    "items": [{"uid": "item-1", "at": "2025-03-03T09:00:00+00:00", "drill": "blind", "situation": "blind",
+               "variant": "flush", "title": "blind/flush/1234", "seed": 1234,
+               "replay": "[\"hand\", \"blind\", \"blind\", \"flush\", 1234]", "mode": "practice", "steps": 6,
+               "correct": 5, "seconds": 12.0,
+               "mistakes": [{"kind": "wrong amount", "expected": "pay $15", "given": "pay $10", "rule": "3 to 2",
+                             "topic": "blind"}]}],
+    "attempts": [{"uid": "attempt-1", "exam_uid": "exam-1", "exam_name": "Blind check",
+                  "at": "2025-03-03T09:30:00+00:00", "score": 100, "passed": True, "steps": 6, "correct": 6,
+                  "mistakes": [], "seconds": 21.0,
+                  "items": [{"item": "blind/flush/55", "steps": 6, "correct": 6, "seconds": 10.0, "mistakes": []}],
+                  "exam": {"hands": 1, "pass_mark": 90.0, "time_limit_minutes": 10.0}}],
+}
+_STORES: dict[Path, Store] = {}
+
+
+def fuzz_import(rng: random.Random, folder: Path) -> str:
+    """A profile export mutated, imported as the instructor: refused in one line with nothing written, or
+    imported with every record sound (ISO times, no more steps right than steps, attempts marked from items)."""
+    from datetime import datetime
+
+    from trainer.store import Store, StoreError
+    from trainer.store.reports import write_csv
+    from trainer.store.transfer import import_profile
+
+    store = _STORES.get(folder)
+    if store is None:
+        store = _STORES[folder] = Store.open(folder / "store")
+    text = mutate(rng, json.dumps(EXPORT)) if rng.random() < 0.95 else rng.choice(HOSTILE_JSON)
+    path = folder / "export.json"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    tables = ("profile", "item", "mistake", "attempt", "review_card")
+    before = [store.connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in tables]
+    try:
+        import_profile(store, path, instructor=True)
+    except StoreError as exc:
+        _one_clean_line(str(exc))
+        after = [store.connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in tables]
+        if after != before:
+            raise BrokenPromiseError(f"a refused import wrote something: {before} -> {after}") from None
+        return text
+    for at, steps, correct in store.connection.execute("SELECT at, steps, correct FROM item"):
+        datetime.fromisoformat(at)
+        if not 0 <= correct <= steps:
+            raise BrokenPromiseError(f"an item imported with {correct} of {steps} steps right")
+    for score, steps, correct in store.connection.execute("SELECT score, steps, correct FROM attempt"):
+        if abs(score - (100.0 * correct / steps if steps else 100.0)) > 1e-9:
+            raise BrokenPromiseError(f"an attempt imported with score {score} for {correct} of {steps}")
+    out = io.StringIO()
+    write_csv(store, store.profiles(), out)
+    if any(cell.startswith(("=", "+", "@", "-")) for row in csv.reader(io.StringIO(out.getvalue())) for cell in row):
+        raise BrokenPromiseError("a report CSV cell starts like a formula")
+    return text
+
+
+def close_stores() -> None:
+    for store in _STORES.values():
+        store.close()
+    _STORES.clear()
+
+
 TARGETS: dict[str, Callable[[random.Random, Path], str]] = {
     "settle hands": fuzz_hand, "pay-table files": fuzz_paytables, "settings file": fuzz_settings,
-    "quiz prompts": fuzz_quiz,
+    "quiz prompts": fuzz_quiz, "profile imports": fuzz_import,
 }
 
 
@@ -165,6 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except Exception as exc:  # anything escaping a reader is what this run looks for
                 rng.setstate(state)
                 crashes.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]} (input {index}, seed {args.seed})")
+        close_stores()
     took = time.perf_counter() - started
     print(f"fuzz: {args.inputs:,} inputs in {took:.0f} s: "
           + ", ".join(f"{name} {count:,}" for name, count in counts.items()))

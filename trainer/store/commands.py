@@ -2,23 +2,28 @@
 
 ``uth-trainer`` adds them with :func:`add_global_options` (``--data-dir DIR``), :func:`add_parsers` and runs them
 with :func:`run`; ``quiz --profile NAME`` records the terminal quiz's items through :func:`quiz_recorder`.
-Errors are one line on stderr and exit status 2.
+Errors are one line on stderr and exit status 2; a file that cannot be written as asked (a backup, an export, a
+report: see :mod:`trainer.store.safepath`) exits 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
 from trainer.scoring import ItemResult, ScoreBook
-from trainer.store.db import StoreError
+from trainer.store.db import StoreError, problem_of, store_path
 from trainer.store.records import Profile
+from trainer.store.safepath import WriteError
 from trainer.store.store import Store
 
 EXIT_USAGE = 2
+EXIT_WRITE_FAILED = 1
 COMMANDS = ("report", "profile", "backup")
 
 
@@ -55,6 +60,8 @@ def add_parsers(commands: Any) -> None:
     export.add_argument("file", metavar="FILE")
     imports = actions.add_parser("import", help="add a profile from an exported file (twice adds nothing twice)")
     imports.add_argument("file", metavar="FILE")
+    imports.add_argument("--instructor", action="store_true",
+                         help="import the exam attempts too: asks the instructor's PIN at the terminal")
     backup = commands.add_parser("backup", help="copy the progress store to FILE (safe while the app runs)")
     backup.add_argument("file", metavar="FILE")
 
@@ -81,6 +88,13 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
                 print(f"Backed up {store.path} to {args.file}", file=stdout)
                 return 0
             return _profile(store, args, stdout)
+    except WriteError as error:
+        print(f"uth-trainer {args.command}: {error}", file=stderr)
+        return EXIT_WRITE_FAILED
+    except sqlite3.Error as error:  # a read the store refused (its file changed under the command)
+        print(f"uth-trainer {args.command}: {problem_of(error, store_path(getattr(args, 'data_dir', None)))}",
+              file=stderr)
+        return EXIT_USAGE
     except StoreError as error:
         print(f"uth-trainer {args.command}: {error}", file=stderr)
         return EXIT_USAGE
@@ -102,7 +116,7 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
     _ensure_qt_platform()
     from trainer.gui.progress.pdf import write_pdf
 
-    pages = write_pdf(reports, args.out, title=None if args.profile else "Class report")
+    pages = write_pdf(reports, args.out, title=None if args.profile else "Class report", keep=store.own_files())
     print(f"Wrote {args.out} ({pages} page{'s' if pages != 1 else ''})", file=stdout)
     return 0
 
@@ -134,8 +148,38 @@ def _profile(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
         count = transfer.export_profile(store, store.profile(args.name), args.file)
         print(f"Exported {args.name}: {count} items to {args.file}", file=stdout)
     else:
-        print(transfer.import_profile(store, args.file).describe(), file=stdout)
+        if args.instructor:
+            _instructor_at_terminal(store)
+        print(transfer.import_profile(store, args.file, instructor=args.instructor).describe(), file=stdout)
     return 0
+
+
+def ask_pin(prompt: str) -> str:
+    """The PIN typed at the terminal, not echoed; :class:`StoreError` without a terminal to ask at."""
+    import getpass
+    import sys
+
+    if not sys.stdin or not sys.stdin.isatty():
+        raise StoreError("--instructor asks the instructor's PIN at a terminal, and standard input is not one")
+    try:
+        return getpass.getpass(prompt)
+    except EOFError:
+        raise StoreError("no PIN was given") from None
+
+
+def _instructor_at_terminal(store: Store) -> None:
+    """Let the command go on only when the instructor's PIN is given (wrong PINs wait as in the dialog)."""
+    from trainer.store.instructor import Instructor
+
+    gate = Instructor(store)
+    if not gate.has_pin():
+        raise StoreError("no instructor PIN is set on this station: set it in the instructor dialog first")
+    wait = gate.pending_wait()
+    if wait > 0:
+        raise StoreError(f"a wrong PIN was given: wait {math.ceil(wait)} s before trying again")
+    answer = gate.check(ask_pin("Instructor PIN: "))
+    if not answer.accepted:
+        raise StoreError(answer.message[0].lower() + answer.message[1:])
 
 
 def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
@@ -156,11 +200,17 @@ def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
 
 
 class QuizRecorder:
-    """A score book whose every item goes to the store under a profile, placed in its set (seed, index)."""
+    """A score book whose every item goes to the store under a profile, placed in its set (seed, index).
 
-    def __init__(self, store: Store, profile: Profile, seed: int, count: int) -> None:
+    An item the store cannot take (read-only, busy, a full disk) is kept and saved with the next one; the quiz goes
+    on, told once in a line on ``stderr``; at the end, what could still not be saved is said."""
+
+    def __init__(self, store: Store, profile: Profile, seed: int, count: int, stderr: TextIO | None = None) -> None:
         self.store, self.profile, self.seed, self.count = store, profile, seed, count
+        self.stderr = stderr
         self.book = ScoreBook()
+        self.pending: list[tuple[ItemResult, int]] = []
+        self.problem: str | None = None
         self._index = 0
         self.book.subscribe(self._record)
 
@@ -168,20 +218,48 @@ class QuizRecorder:
         index = self._index
         self._index += 1
         if item.steps:
-            self.store.record_item(self.profile, item, seed=self.seed, index=index, count=self.count)
+            self.pending.append((item, index))
+            self._save()
+
+    def _save(self) -> None:
+        while self.pending:
+            item, index = self.pending[0]
+            try:
+                self.store.record_item(self.profile, item, seed=self.seed, index=index, count=self.count)
+            except StoreError as error:
+                if self.problem is None:
+                    self._tell(f"item {index + 1} could not be saved ({error}); the quiz goes on and keeps its "
+                               "items to save once the store can be written")
+                self.problem = str(error)
+                return
+            self.pending.pop(0)
+            if self.problem is not None and not self.pending:
+                self.problem = None
+                self._tell("the store can be written again: every item kept so far is saved")
+
+    def _tell(self, message: str) -> None:
+        if self.stderr is not None:
+            with suppress(OSError, ValueError):
+                print(f"uth-trainer quiz: {message}", file=self.stderr, flush=True)
 
     def close(self) -> None:
+        self._save()
+        if self.pending:
+            count = len(self.pending)
+            self._tell(f"{count} scored item{'s' if count != 1 else ''} could not be saved to {self.profile.name}'s "
+                       f"progress ({self.problem})")
         self.store.close()
 
 
-def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int) -> QuizRecorder | None:
+def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int,
+                  stderr: TextIO | None = None) -> QuizRecorder | None:
     """The recorder for ``quiz --profile NAME`` (None without ``--profile``); raises :class:`StoreError`."""
     name = getattr(args, "profile", None)
     if not name:
         return None
     store = Store.open(getattr(args, "data_dir", None))
     try:
-        return QuizRecorder(store, store.profile_or_new(name), seed, count)
+        return QuizRecorder(store, store.profile_or_new(name), seed, count, stderr)
     except BaseException:
         store.close()
         raise

@@ -1,4 +1,4 @@
-"""The store's SQLite file: where it lives, opening it safely, the migration ladder, transactions and backups.
+"""The store's SQLite file: where it lives, opening it safely, the migration ladder and transactions.
 
 The schema is a ladder of numbered SQL files in ``migrations/`` (``0001_….sql``, ``0002_….sql``, …); the file's
 ``PRAGMA user_version`` says how many have been applied. Opening a file:
@@ -7,7 +7,10 @@ The schema is a ladder of numbered SQL files in ``migrations/`` (``0001_….sql`
   ``-wal`` and ``-shm`` companions), a fresh store is started, and a notice says so once;
 * a file from a newer trainer (a version above the ladder's top) is refused with :class:`StoreError` and left
   untouched;
-* otherwise the missing rungs are applied, each in its own transaction.
+* a file that cannot be read or written for another reason (read-only, held by another program) is no damage: it
+  is left as it is and :class:`StoreError` says why in one line;
+* otherwise the missing rungs are applied in one exclusive transaction, the version read inside it (two programs
+  opening a new store at once apply each rung once).
 
 The journal is WAL with ``synchronous=NORMAL``: a committed transaction survives the program being killed, and a
 write never blocks a reader (a backup or a report while the app runs).
@@ -18,12 +21,13 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import NoReturn
 
 import appdirs  # type: ignore[import-untyped]  # appdirs ships no type information
 
@@ -76,20 +80,55 @@ def default_data_dir() -> Path:
 
 
 def store_path(data_dir: str | Path | None = None) -> Path:
-    """The store's file in ``data_dir`` (default: the user's data folder)."""
+    """The store's file in ``data_dir`` (default: the user's data folder); an empty name is refused."""
+    if data_dir is not None and not str(data_dir).strip():
+        raise StoreError("the data folder is named by an empty string: name a folder (--data-dir DIR) or leave "
+                         "--data-dir out")
     return Path(data_dir if data_dir is not None else default_data_dir()) / FILE_NAME
 
 
+BUSY_SECONDS = 10.0
+"""How long a write waits for another program holding the store before it says the store is busy."""
+
+
+def problem_of(error: sqlite3.Error, path: Path) -> str:
+    """What a SQLite error means for the user, in one line naming the store."""
+    text = str(error).lower()
+    if "readonly" in text or "read-only" in text or "unable to open" in text or "access permission" in text:
+        return (f"the progress store {path} cannot be written (the file, its -wal or -shm file, or its folder is "
+                "read-only): nothing can be saved there; make it writable, or use --data-dir DIR")
+    if "locked" in text or "busy" in text:
+        return (f"the progress store {path} is busy: another program has held it for over {BUSY_SECONDS:g} s; "
+                "try again when it is done")
+    if "full" in text:
+        return f"the progress store {path} cannot grow: the disk is full"
+    return f"the progress store {path} cannot be used: {error}"
+
+
 def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
     connection.row_factory = sqlite3.Row
     return connection
 
 
+class _UnusableError(Exception):
+    """The file could not be read for a reason that is no damage (read-only, locked): it is not moved aside."""
+
+    def __init__(self, error: sqlite3.Error) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def _check(connection: sqlite3.Connection) -> str | None:
-    """None when the file is a sound database, else what is wrong."""
+    """None when the file is a sound database, else what is wrong; :class:`_UnusableError` when it cannot be read for
+    a reason that is no damage (a read-only folder, another program's lock)."""
     try:
         rows = connection.execute("PRAGMA integrity_check").fetchall()
+    except sqlite3.OperationalError as error:
+        text = str(error).lower()
+        if "malformed" in text or "not a database" in text:
+            return str(error)
+        raise _UnusableError(error) from error
     except sqlite3.DatabaseError as error:
         return str(error)
     problems = [row[0] for row in rows if row[0] != "ok"]
@@ -126,8 +165,12 @@ def open_database(path: Path, *, now: Callable[[], datetime] = lambda: datetime.
     try:
         connection = _connect(path)
     except sqlite3.Error as error:
-        raise StoreError(f"cannot open the progress store {path}: {error}") from error
-    problem = _check(connection) if path.exists() and path.stat().st_size else None
+        raise StoreError(problem_of(error, path)) from error
+    try:
+        problem = _check(connection) if path.exists() and path.stat().st_size else None
+    except _UnusableError as unusable:
+        connection.close()
+        raise StoreError(problem_of(unusable.error, path)) from unusable.error
     if problem is not None:
         connection.close()
         try:
@@ -147,33 +190,45 @@ def open_database(path: Path, *, now: Callable[[], datetime] = lambda: datetime.
 
 
 def _prepare(connection: sqlite3.Connection, path: Path, upgrade_to: int | None) -> None:
+    """Bring the file up the ladder: the version is read inside an exclusive transaction that applies every rung
+    missing, so two programs opening a new store at once never both apply the first rung."""
     ladder = migrations()
-    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-    if version > len(ladder):
-        raise StoreError(f"the progress store {path} was written by a newer version of the trainer (schema "
-                         f"{version}; this version knows up to {len(ladder)}); it is left untouched: update the "
-                         "trainer, or use --data-dir to work elsewhere")
     try:
+        if int(connection.execute("PRAGMA user_version").fetchone()[0]) > len(ladder):
+            _refuse_newer(connection, path, len(ladder))
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
         connection.execute("PRAGMA foreign_keys=ON")
         top = len(ladder) if upgrade_to is None else upgrade_to
-        for step in ladder[version:top]:
-            _apply(connection, step)
+        if int(connection.execute("PRAGMA user_version").fetchone()[0]) >= top:
+            return
+        connection.execute("BEGIN EXCLUSIVE")
+        try:
+            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            if version > len(ladder):
+                _refuse_newer(connection, path, len(ladder))
+            for step in ladder[version:top]:
+                _apply(connection, step)
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
     except sqlite3.Error as error:
-        raise StoreError(f"cannot prepare the progress store {path}: {error}") from error
+        raise StoreError(problem_of(error, path)) from error
+
+
+def _refuse_newer(connection: sqlite3.Connection, path: Path, known: int) -> NoReturn:
+    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    raise StoreError(f"the progress store {path} was written by a newer version of the trainer (schema "
+                     f"{version}; this version knows up to {known}); it is left untouched: update the "
+                     "trainer, or use --data-dir to work elsewhere")
 
 
 def _apply(connection: sqlite3.Connection, step: Migration) -> None:
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        for statement in _statements(step.sql):
-            connection.execute(statement)
-        connection.execute(f"PRAGMA user_version = {step.version:d}")
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
-    connection.execute("COMMIT")
+    """One rung, inside the caller's transaction."""
+    for statement in _statements(step.sql):
+        connection.execute(statement)
+    connection.execute(f"PRAGMA user_version = {step.version:d}")
 
 
 def _statements(sql: str) -> Iterator[str]:
@@ -192,29 +247,29 @@ def _statements(sql: str) -> Iterator[str]:
 
 
 @contextmanager
-def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction: committed when the block ends, rolled back when it raises."""
-    connection.execute("BEGIN IMMEDIATE")
+def transaction(connection: sqlite3.Connection, path: Path | None = None) -> Iterator[sqlite3.Connection]:
+    """One write transaction: committed when the block ends, rolled back when it raises. With ``path``, a store
+    that cannot be written (read-only, busy past :data:`BUSY_SECONDS`, a full disk) is a :class:`StoreError` in
+    one line, and nothing was written."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if path is None:
+            raise
+        raise StoreError(problem_of(error, path)) from error
     try:
         yield connection
-    except BaseException:
-        connection.execute("ROLLBACK")
+    except BaseException as error:
+        with suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+        if path is not None and isinstance(error, sqlite3.OperationalError):
+            raise StoreError(problem_of(error, path)) from error
         raise
-    connection.execute("COMMIT")
-
-
-def backup_database(connection: sqlite3.Connection, target: Path) -> None:
-    """Copy the store to ``target`` with SQLite's online backup (safe while the app writes); the copy is
-    written beside the target first and renamed, so a failed backup never leaves half a file."""
-    partial = target.with_name(target.name + ".partial")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        copy = sqlite3.connect(partial)
-        try:
-            connection.backup(copy)
-        finally:
-            copy.close()
-        partial.replace(target)
-    except (OSError, sqlite3.Error) as error:
-        partial.unlink(missing_ok=True)
-        raise StoreError(f"cannot write the backup {target}: {getattr(error, 'strerror', None) or error}") from error
+        connection.execute("COMMIT")
+    except sqlite3.OperationalError as error:
+        with suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+        if path is None:
+            raise
+        raise StoreError(problem_of(error, path)) from error

@@ -1,8 +1,9 @@
 """The training room: the instructor's PIN, the exams an instructor defines, and every attempt at them.
 
 The PIN is kept only as a salted ``hashlib.scrypt`` hash. A wrong PIN is refused, and each further try must wait
-longer (1 s, 2 s, 4 s … up to a minute) before it is even checked; the waiting is told, never slept here, so the
-GUI stays responsive and the tests need not wait.
+longer (1 s, 2 s, 4 s … up to a minute) before it is even checked; the wait is kept in the store (it survives
+closing the dialog and restarting), and is told, never slept here, so the GUI stays responsive and the tests need
+not wait.
 """
 
 from __future__ import annotations
@@ -10,19 +11,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import secrets
+import sqlite3
 import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from trainer.scoring import Mode, SetResult
+from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.store.db import StoreError
 from trainer.store.records import Profile
 from trainer.store.store import Store
 
 PIN_KEY = "instructor_pin"
+WAIT_KEY = "instructor_pin_wait"
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 MAX_WAIT = 60.0
 MIN_PIN = 4
@@ -51,15 +55,40 @@ class PinCheck:
 
 
 class Instructor:
-    """The PIN gate of instructor mode; failures are counted for this station's session."""
+    """The PIN gate of instructor mode. Wrong PINs and the wait they earn are kept in the store (the wall clock's
+    time of the next try), so closing the dialog or restarting the trainer does not start the count again."""
 
     def __init__(self, store: Store, clock: Callable[[], float] | None = None) -> None:
         import time
 
         self.store = store
-        self._clock = clock or time.monotonic
-        self._failures = 0
-        self._next_try = 0.0
+        self._clock = clock or time.time
+        self._failures, self._next_try = self._kept_wait()
+
+    def _kept_wait(self) -> tuple[int, float]:
+        row = self.store.connection.execute("SELECT value FROM setting WHERE key = ?", (WAIT_KEY,)).fetchone()
+        try:
+            kept = json.loads(row[0]) if row else {}
+            failures, next_try = int(kept.get("failures", 0)), float(kept.get("next_try", 0.0))
+        except (ValueError, TypeError, AttributeError, OverflowError):
+            return 0, 0.0
+        if not 0 <= failures <= 1000 or not math.isfinite(next_try):
+            return 0, 0.0
+        return failures, next_try
+
+    def _keep_wait(self) -> None:
+        try:
+            with self.store.transact() as connection:
+                connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                                   (WAIT_KEY, json.dumps({"failures": self._failures, "next_try": self._next_try})))
+        except (StoreError, sqlite3.Error):
+            pass  # a store that cannot be written still has the wait in memory for this session
+
+    def pending_wait(self) -> float:
+        """The seconds before the next try is checked (0: now); never more than :data:`MAX_WAIT`, even when the
+        clock was set back."""
+        self._failures, self._next_try = self._kept_wait()
+        return max(0.0, min(MAX_WAIT, self._next_try - self._clock()))
 
     def has_pin(self) -> bool:
         return self._stored() is not None
@@ -80,16 +109,19 @@ class Instructor:
         stored = self._stored()
         if stored is None:
             return PinCheck(False, 0.0, "No instructor PIN is set yet")
+        wait = self.pending_wait()
+        if wait > 0:
+            return PinCheck(False, wait, f"Wait {math.ceil(wait)} s before trying again")
         now = self._clock()
-        if now < self._next_try:
-            wait = self._next_try - now
-            return PinCheck(False, wait, f"Wait {wait:.0f} s before trying again")
         if pin_matches(pin, stored):
-            self._failures = 0
+            if self._failures:
+                self._failures, self._next_try = 0, 0.0
+                self._keep_wait()
             return PinCheck(True, 0.0, "Instructor mode")
         self._failures += 1
-        wait = min(MAX_WAIT, 2.0 ** (self._failures - 1))
+        wait = min(MAX_WAIT, 2.0 ** min(self._failures - 1, 16))
         self._next_try = now + wait
+        self._keep_wait()
         return PinCheck(False, wait, f"Wrong PIN; wait {wait:.0f} s before trying again")
 
     def _stored(self) -> dict[str, Any] | None:
@@ -184,24 +216,49 @@ def delete_exam(store: Store, name: str) -> None:
         connection.execute("DELETE FROM exam WHERE name = ?", (name.strip(),))
 
 
+class AttemptNotSavedError(StoreError):
+    """The store could not keep an attempt; ``attempt`` is the attempt as marked, to show all the same."""
+
+    def __init__(self, message: str, attempt: Attempt) -> None:
+        super().__init__(message)
+        self.attempt = attempt
+
+
 def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult, *, seconds: float | None = None,
                    at: datetime | None = None, complete: bool = True) -> Attempt:
     """Keep an attempt: the set's score and mistakes, passed when at the pass mark and within the time limit.
 
     An attempt cut short (``complete`` false: fewer hands than the exam's, or the mode changed) is kept as failed.
+    A store that cannot take it raises :class:`AttemptNotSavedError`, which carries the attempt as marked.
     """
     duration = result.seconds if seconds is None else seconds
-    passed = complete and result.score >= exam.pass_mark and duration <= exam.time_limit_minutes * 60
-    mistakes = [asdict(mistake) for item in result.items for mistake in item.mistakes]
+    passed = attempt_verdict(exam, result, duration, complete=complete)
+    items = [attempt_item(item) for item in result.items]
+    mistakes = [mistake for item in items for mistake in item["mistakes"]]
     attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
                       result.correct, len(mistakes), duration, passed, uuid.uuid4().hex)
-    with store.transact() as connection:
-        connection.execute(
-            "INSERT INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, "
-            "passed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (attempt.uid, profile.id, exam.uid, exam.name, attempt.at, attempt.score, attempt.steps, attempt.correct,
-             json.dumps(mistakes, default=str), duration, int(passed)))
+    try:
+        with store.transact() as connection:
+            connection.execute(
+                "INSERT INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
+                "seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (attempt.uid, profile.id, exam.uid, exam.name, attempt.at, attempt.score, attempt.steps,
+                 attempt.correct, json.dumps(mistakes), duration, int(passed), json.dumps(items)))
+    except StoreError as error:
+        raise AttemptNotSavedError(str(error), attempt) from error
     return attempt
+
+
+def attempt_item(item: ItemResult) -> dict[str, Any]:
+    """What an attempt keeps of one of its items: enough to work its score out again."""
+    return {"item": item.item, "steps": item.steps, "correct": item.correct, "seconds": float(item.seconds),
+            "mistakes": [{"kind": mistake.kind.value, "expected": mistake.expected, "given": mistake.given,
+                          "rule": mistake.rule, "topic": mistake.topic} for mistake in item.mistakes]}
+
+
+def attempt_verdict(exam: Exam, result: SetResult, seconds: float, *, complete: bool) -> bool:
+    """Passed: a complete attempt at or above the pass mark within the time limit."""
+    return complete and result.score >= exam.pass_mark and seconds <= exam.time_limit_minutes * 60
 
 
 def attempts(store: Store, profile: Profile | None = None) -> list[Attempt]:

@@ -1,7 +1,8 @@
 """Reports: a trainee's and the class's (every profile on the station), as CSV here and as the data the PDF
 report (drawn by the GUI layer with Qt's PDF writer) lays out.
 
-CSV: one row per scored item, with the columns of :data:`CSV_COLUMNS`.
+CSV: one row per scored item, with the columns of :data:`CSV_COLUMNS`; a text cell that a spreadsheet would read
+as a formula (starting with ``= + - @``, a tab or a carriage return) is written with a leading single quote.
 """
 
 from __future__ import annotations
@@ -12,16 +13,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from trainer.store.db import StoreError
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import DayPoint, FrequentMistake, Totals, by_day, frequent_mistakes, totals
 from trainer.store.records import Profile
+from trainer.store.safepath import written
 from trainer.store.skills import SkillKind
 from trainer.store.store import Store
 
 CSV_COLUMNS = ("profile", "date", "drill", "situation", "seed", "mode", "steps", "steps right", "seconds",
                "mistakes")
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A text cell starting with one of these is read as a formula by spreadsheets (CSV injection, OWASP)."""
+
+
+def csv_cell(value: str | int) -> str | int:
+    """A cell as written: text a spreadsheet would take for a formula gets a leading single quote (OWASP's
+    advice), so ``=HYPERLINK(…)`` shows as text; numbers are written as they are.
+
+    >>> csv_cell("=SUM(A1)"), csv_cell("@x"), csv_cell("Ana"), csv_cell(-3)
+    ("'=SUM(A1)", "'@x", 'Ana', -3)
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def write_csv(store: Store, profiles: Sequence[Profile], out: TextIO) -> int:
@@ -31,20 +48,18 @@ def write_csv(store: Store, profiles: Sequence[Profile], out: TextIO) -> int:
     rows = 0
     for profile in profiles:
         for item in store.items(profile):
-            writer.writerow((item.profile, item.at, item.drill, item.situation,
-                             "" if item.seed is None else item.seed, item.mode.value, item.steps, item.correct,
-                             f"{item.seconds:.2f}", len(item.mistakes)))
+            writer.writerow([csv_cell(cell) for cell in (
+                item.profile, item.at, item.drill, item.situation, "" if item.seed is None else item.seed,
+                item.mode.value, item.steps, item.correct, f"{item.seconds:.2f}", len(item.mistakes))])
             rows += 1
     return rows
 
 
 def save_csv(store: Store, profiles: Sequence[Profile], target: str | Path) -> int:
-    path = Path(target)
-    try:
-        with path.open("w", encoding="utf-8", newline="") as out:
-            return write_csv(store, profiles, out)
-    except OSError as error:
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+    """Write the CSV report to ``target`` the safe way (:mod:`trainer.store.safepath`): all of it or, when the
+    write fails or is killed, the previous file as it was."""
+    with written(target, keep=store.own_files()) as partial, partial.open("w", encoding="utf-8", newline="") as out:
+        return write_csv(store, profiles, out)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ from types import TracebackType
 
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
-from trainer.store.db import StoreError, backup_database, open_database, store_path, transaction
+from trainer.store.db import StoreError, open_database, store_path, transaction
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
+from trainer.store.safepath import WriteError, written
 from trainer.store.skills import SkillKind, skill
 
 Clock = Callable[[], datetime]
@@ -73,16 +74,27 @@ class Store(AbstractContextManager["Store"]):
     @contextmanager
     def transact(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: all of it is kept, or (when the block raises) none of it."""
-        with transaction(self.connection) as connection:
+        with transaction(self.connection, self.path) as connection:
             yield connection
 
     def backup(self, target: str | Path) -> Path:
-        """A consistent copy of the store at ``target`` (SQLite's online backup; safe while the app writes)."""
-        destination = Path(target)
-        if destination.resolve() == self.path.resolve():
-            raise StoreError("the backup cannot overwrite the store itself")
-        backup_database(self.connection, destination)
-        return destination
+        """A consistent copy of the store at ``target`` (SQLite's online backup; safe while the app writes),
+        written the safe way (:mod:`trainer.store.safepath`; its folder made when missing): a regular file or a new
+        path only, never the store's own files, and a failed backup never leaves half a file."""
+        with written(target, make_folder=True, keep=self.own_files()) as partial:
+            try:
+                copy = sqlite3.connect(partial)
+                try:
+                    self.connection.backup(copy)
+                finally:
+                    copy.close()
+            except sqlite3.Error as error:
+                raise WriteError(f"cannot write the backup {target}: {error}") from error
+        return Path(target)
+
+    def own_files(self) -> tuple[Path, ...]:
+        """The store's file and its -wal and -shm companions: no backup, export or report may write over them."""
+        return tuple(self.path.with_name(self.path.name + suffix) for suffix in ("", "-wal", "-shm"))
 
     # -- profiles ------------------------------------------------------------------------------------------
 
@@ -107,14 +119,27 @@ class Store(AbstractContextManager["Store"]):
         cleaned = check_name(name)
         if self.find_profile(cleaned) is not None:
             raise StoreError(f"a profile named {cleaned!r} already exists")
-        with self.transact() as connection:
-            cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
-                                        (uid or uuid.uuid4().hex, cleaned, created or self.clock().isoformat()))
+        try:
+            with self.transact() as connection:
+                cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
+                                            (uid or uuid.uuid4().hex, cleaned, created or self.clock().isoformat()))
+        except sqlite3.IntegrityError as error:  # another program added it since the look above
+            raise StoreError(f"a profile named {cleaned!r} already exists") from error
         return self.profile_by_id(ProfileId(cursor.lastrowid or 0))
 
     def profile_or_new(self, name: str) -> Profile:
-        """The profile named ``name``, made when there is none (``quiz --profile NAME``)."""
-        return self.find_profile(name) or self.add_profile(name)
+        """The profile named ``name``, made when there is none (``quiz --profile NAME``); when another program
+        makes it at the same moment, that one."""
+        found = self.find_profile(name)
+        if found is not None:
+            return found
+        try:
+            return self.add_profile(name)
+        except StoreError:
+            again = self.find_profile(name)
+            if again is None:
+                raise
+            return again
 
     def profile_by_id(self, profile_id: ProfileId) -> Profile:
         row = self.connection.execute("SELECT id, uid, name, created FROM profile WHERE id = ?",
@@ -172,16 +197,21 @@ class Store(AbstractContextManager["Store"]):
     def rebuild_reviews(self, profile: Profile) -> None:
         """Review the profile's cards again from all its items, in order (after an import)."""
         with self.transact() as connection:
-            connection.execute("DELETE FROM review_card WHERE profile_id = ?", (profile.id,))
-            rows = connection.execute(
-                "SELECT situation, drill, perfect, steps, seconds, at FROM item WHERE profile_id = ? "
-                "ORDER BY at, id", (profile.id,)).fetchall()
-            for row in rows:
-                target = skill(SkillKind.SITUATION, row["situation"]).target_seconds
-                per_decision = row["seconds"] / row["steps"] if row["steps"] else 0.0
-                review.review(connection, profile.id, row["situation"],
-                              review.rating(bool(row["perfect"]), per_decision, target),
-                              datetime.fromisoformat(row["at"]))
+            rebuild_reviews(connection, profile.id)
+
+
+def rebuild_reviews(connection: sqlite3.Connection, profile_id: int) -> None:
+    """Review the profile's cards again from all its items, in order (inside the caller's transaction)."""
+    connection.execute("DELETE FROM review_card WHERE profile_id = ?", (profile_id,))
+    rows = connection.execute(
+        "SELECT situation, drill, perfect, steps, seconds, at FROM item WHERE profile_id = ? "
+        "ORDER BY at, id", (profile_id,)).fetchall()
+    for row in rows:
+        target = skill(SkillKind.SITUATION, row["situation"]).target_seconds
+        per_decision = row["seconds"] / row["steps"] if row["steps"] else 0.0
+        review.review(connection, profile_id, row["situation"],
+                      review.rating(bool(row["perfect"]), per_decision, target),
+                      datetime.fromisoformat(row["at"]))
 
 
 def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: str, result: ItemResult,

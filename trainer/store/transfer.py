@@ -4,19 +4,34 @@ The file is JSON (``format`` = ``uth-trainer profile``): the profile, its items 
 attempts. Every record carries the ``uid`` it was made with, so importing the same file twice adds nothing the
 second time, and a profile imported again gains only the items it did not have. A different trainee with the
 same name on the importing station keeps hers; the imported one is named ``Name (2)``.
+
+An import trusts nothing in the file: every field is checked (types, bounds, ISO times, replay seeds, no more
+steps right than steps) before anything is written, then all of it is written in one transaction or none of it. A
+``uid`` adds to a profile only with that profile's own name; with another name it is a new trainee. Exam attempts
+need the instructor, and their score and verdict are worked out again from their items and the exam's terms.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import sqlite3
+import stat
+import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from trainer.scoring import ItemResult, Mistake, Mode
+from trainer.jsonin import JsonInputError, Unreadable, decode_utf8, loads, shown
+from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, SetResult
 from trainer.store.db import StoreError
-from trainer.store.records import Identity, Profile, Replay
-from trainer.store.store import Store, check_name, insert_item
+from trainer.store.instructor import Exam, attempt_item, attempt_verdict, exams
+from trainer.store.records import Identity, Profile, ProfileId, Replay, ReplayKind
+from trainer.store.safepath import write_text
+from trainer.store.store import Store, check_name, insert_item, rebuild_reviews
 
 FORMAT = "uth-trainer profile"
 VERSION = 1
@@ -28,19 +43,26 @@ class ImportResult:
     items_added: int
     attempts_added: int
     renamed_from: str | None = None
+    attempts_left_out: int = 0
 
     def describe(self) -> str:
         text = f"{self.profile.name}: {self.items_added} items and {self.attempts_added} exam attempts added"
-        return text + (f" (named {self.profile.name!r}: {self.renamed_from!r} is another trainee here)"
-                       if self.renamed_from else "")
+        if self.renamed_from:
+            text += f" (named {self.profile.name!r}: {self.renamed_from!r} is another trainee here)"
+        if self.attempts_left_out:
+            text += (f"; {self.attempts_left_out} exam attempt{'s' if self.attempts_left_out != 1 else ''} left "
+                     "out (without its items, or for an exam neither this station nor the file defines)")
+        return text
 
 
 def export_profile(store: Store, profile: Profile, target: str | Path) -> int:
     """Write ``profile`` to ``target``; returns the number of items written."""
     items = store.items(profile)
     attempt_rows = store.connection.execute(
-        "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed FROM attempt "
+        "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items FROM attempt "
         "WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()
+    terms = {exam.uid: {"hands": exam.hands, "pass_mark": exam.pass_mark,
+                        "time_limit_minutes": exam.time_limit_minutes} for exam in exams(store)}
     data = {
         "format": FORMAT, "version": VERSION, "exported": store.clock().isoformat(),
         "profile": {"uid": profile.uid, "name": profile.name, "created": profile.created},
@@ -52,101 +74,395 @@ def export_profile(store: Store, profile: Profile, target: str | Path) -> int:
             "mistakes": [{"kind": mistake.kind.value, "expected": mistake.expected, "given": mistake.given,
                           "rule": mistake.rule, "topic": mistake.topic} for mistake in item.mistakes],
         } for item in items],
-        "attempts": [{**dict(row), "mistakes": json.loads(row["mistakes"]), "passed": bool(row["passed"])}
+        "attempts": [{**dict(row), "mistakes": json.loads(row["mistakes"]), "passed": bool(row["passed"]),
+                      "items": json.loads(row["items"]), "exam": terms.get(row["exam_uid"])}
                      for row in attempt_rows],
     }
-    path = Path(target)
-    partial = path.with_name(path.name + ".partial")
-    try:
-        partial.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-        partial.replace(path)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+    write_text(target, json.dumps(data, ensure_ascii=False, indent=1), keep=store.own_files())
     return len(items)
 
 
-def read_export(source: str | Path) -> dict[str, Any]:
-    """The export in ``source``, checked; one clear line when it is not one."""
+
+
+# -- reading an export: every field checked before anything is written ------------------------------------------
+
+MAX_EXPORT_BYTES = 64 * 1024 * 1024
+"""``profile import`` reads at most this much (64 MiB: some 150,000 items); a larger file is refused unread."""
+MAX_DEPTH = 8
+"""An export nests four levels (attempts → items → mistakes); deeper is refused before it is parsed."""
+MAX_ID = 64
+MAX_TEXT = 1000
+MAX_STEPS = 10_000
+MAX_SECONDS = 10_000_000.0
+MAX_SEED = 2**63 - 1
+MAX_SET = 100_000
+MAX_EXAM_HANDS = 500
+_NAMESPACE = uuid.UUID("6f1c2a4e-8d57-4b0b-9a55-2f2b8f0e7c11")
+
+
+class ExportError(StoreError):
+    """An export that cannot be imported; the message names the file, the field and what is wrong."""
+
+
+@dataclass(frozen=True)
+class ExportedProfile:
+    uid: str
+    name: str
+    created: str | None
+
+
+@dataclass(frozen=True)
+class ExportedItem:
+    uid: str
+    at: str
+    result: ItemResult
+    identity: Identity
+
+
+@dataclass(frozen=True)
+class ExamTerms:
+    """What marks an attempt: the exam's hands, pass mark and time limit."""
+
+    hands: int
+    pass_mark: float
+    time_limit_minutes: float
+
+
+@dataclass(frozen=True)
+class ExportedAttempt:
+    uid: str
+    exam_uid: str
+    exam_name: str
+    at: str
+    seconds: float
+    items: tuple[ItemResult, ...]
+    terms: ExamTerms | None
+
+
+@dataclass(frozen=True)
+class Export:
+    profile: ExportedProfile
+    items: tuple[ExportedItem, ...]
+    attempts: tuple[ExportedAttempt, ...]
+
+
+def _fail(where: str, message: str) -> NoReturn:
+    raise ExportError(f"{where}: {message}")
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        _fail(where, f"must be an object, not {shown(value)}")
+    return value
+
+
+def _list(entry: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = entry.get(key, [])
+    if not isinstance(value, list):
+        _fail(f"{where}.{key}", f"must be a list, not {shown(value)}")
+    return value
+
+
+def _text(entry: dict[str, Any], key: str, where: str, *, required: bool = True, empty: bool = True,
+          limit: int = MAX_TEXT, plain: bool = False) -> str:
+    """A string field: present when ``required``, non-empty unless ``empty``, at most ``limit`` characters,
+    only printable characters when ``plain`` (an id, a name)."""
+    if key not in entry and not required:
+        return ""
+    value = entry.get(key)
+    if not isinstance(value, str):
+        _fail(f"{where}.{key}", f"must be text, not {shown(value)}" if key in entry else "is missing")
+    if not empty and not value.strip():
+        _fail(f"{where}.{key}", "must not be empty")
+    if len(value) > limit:
+        _fail(f"{where}.{key}", f"is longer than {limit} characters")
+    if plain and not value.isprintable():
+        _fail(f"{where}.{key}", f"{shown(value)} has characters that cannot be shown")
+    if any(0xD800 <= ord(char) <= 0xDFFF for char in value):
+        _fail(f"{where}.{key}", f"{shown(value)} is not valid text (a lone surrogate)")
+    return value
+
+
+def _int(entry: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
+    value = entry.get(key)
+    if isinstance(value, Unreadable):
+        _fail(f"{where}.{key}", value.describe())
+    if isinstance(value, bool) or not isinstance(value, int):
+        _fail(f"{where}.{key}", f"must be a whole number, not {shown(value)}" if key in entry else "is missing")
+    if not low <= value <= high:
+        _fail(f"{where}.{key}", f"{shown(value)} is not from {low:,} to {high:,}")
+    return value
+
+
+def _number(entry: dict[str, Any], key: str, where: str, low: float, high: float, *,
+            above_low: bool = False) -> float:
+    value = entry.get(key)
+    if isinstance(value, Unreadable):
+        _fail(f"{where}.{key}", value.describe())
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        _fail(f"{where}.{key}", f"must be a number, not {shown(value)}" if key in entry else "is missing")
+    number = float(value)
+    if not (low < number if above_low else low <= number) or number > high:
+        _fail(f"{where}.{key}", f"{shown(value)} is not {'above' if above_low else 'from'} {low:g} "
+                                f"{'and at most' if above_low else 'to'} {high:g}")
+    return number
+
+
+def _time(entry: dict[str, Any], key: str, where: str) -> str:
+    """An ISO 8601 date and time, written back in UTC (a time without a zone is taken as UTC)."""
+    text = _text(entry, key, where, empty=False, limit=40)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        _fail(f"{where}.{key}", f"{shown(text)} is not an ISO 8601 date and time")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    try:
+        return moment.astimezone(UTC).isoformat()
+    except (OverflowError, ValueError):
+        _fail(f"{where}.{key}", f"{shown(text)} is not a date and time this trainer can keep")
+
+
+def _mistake(value: Any, where: str) -> Mistake:
+    entry = _object(value, where)
+    kind_text = _text(entry, "kind", where, empty=False, limit=MAX_ID)
+    try:
+        kind = ErrorKind(kind_text)
+    except ValueError:
+        _fail(f"{where}.kind", f"{shown(kind_text)} is not a kind of mistake "
+                               f"({', '.join(kind.value for kind in ErrorKind)})")
+    return Mistake(kind, _text(entry, "expected", where), _text(entry, "given", where),
+                   _text(entry, "rule", where, required=False), _text(entry, "topic", where, required=False,
+                                                                      limit=MAX_ID))
+
+
+def _result(entry: dict[str, Any], where: str, drill: str, mode: Mode) -> ItemResult:
+    """An item's steps, steps right (at most the steps), seconds and mistakes."""
+    steps = _int(entry, "steps", where, 0, MAX_STEPS)
+    correct = _int(entry, "correct", where, 0, MAX_STEPS)
+    if correct > steps:
+        _fail(f"{where}.correct", f"{correct} steps right of {steps} steps: more right than there were")
+    seconds = _number(entry, "seconds", where, 0.0, MAX_SECONDS)
+    mistakes = tuple(_mistake(value, f"{where}.mistakes[{number}]")
+                     for number, value in enumerate(_list(entry, "mistakes", where)))
+    title_key = "title" if "title" in entry else "item"
+    return ItemResult(drill, _text(entry, title_key, where, required=False), steps, correct, mistakes, seconds, mode)
+
+
+def _replay(entry: dict[str, Any], where: str) -> Replay | None:
+    if entry.get("replay") is None:
+        return None
+    key = _text(entry, "replay", where, empty=False, limit=MAX_TEXT)
+    place = f"{where}.replay"
+    try:
+        parts = loads(key, max_depth=2)
+    except JsonInputError as error:
+        _fail(place, f"{shown(key)} {error}")
+    if not isinstance(parts, list) or not parts or parts[0] not in ("hand", "set") or len(parts) != 5:
+        _fail(place, f"{shown(key)} is not a replay ([\"hand\", drill, situation, variant, seed] or "
+                     "[\"set\", drill, seed, index, count])")
+    fields = dict(zip(("kind", "drill", "situation", "variant", "seed") if parts[0] == "hand"
+                      else ("kind", "drill", "seed", "index", "count"), parts, strict=True))
+    drill = _text(fields, "drill", place, empty=False, limit=MAX_ID, plain=True)
+    seed = _int(fields, "seed", place, 0, MAX_SEED)
+    if parts[0] == "hand":
+        return Replay(ReplayKind.HAND, drill, seed, situation=_text(fields, "situation", place, limit=MAX_ID,
+                                                                      plain=True),
+                      variant=_text(fields, "variant", place, limit=MAX_ID, plain=True))
+    count = _int(fields, "count", place, 1, MAX_SET)
+    return Replay(ReplayKind.SET, drill, seed, index=_int(fields, "index", place, 0, count - 1), count=count)
+
+
+def _mode(entry: dict[str, Any], where: str) -> Mode:
+    text = _text(entry, "mode", where, empty=False, limit=MAX_ID)
+    try:
+        return Mode(text)
+    except ValueError:
+        _fail(f"{where}.mode", f"{shown(text)} is not a mode ({', '.join(mode.value for mode in Mode)})")
+
+
+def _item(value: Any, where: str) -> ExportedItem:
+    entry = _object(value, where)
+    uid = _text(entry, "uid", where, empty=False, limit=MAX_ID, plain=True)
+    at = _time(entry, "at", where)
+    drill = _text(entry, "drill", where, empty=False, limit=MAX_ID, plain=True)
+    situation = _text(entry, "situation", where, empty=False, limit=MAX_ID, plain=True)
+    variant = _text(entry, "variant", where, required=False, limit=MAX_ID, plain=True)
+    seed = None if entry.get("seed") is None else _int(entry, "seed", where, 0, MAX_SEED)
+    result = _result(entry, where, drill, _mode(entry, where))
+    return ExportedItem(uid, at, result, Identity(situation, variant, seed, _replay(entry, where)))
+
+
+def _terms(entry: dict[str, Any], where: str) -> ExamTerms | None:
+    if entry.get("exam") is None:
+        return None
+    terms = _object(entry["exam"], f"{where}.exam")
+    place = f"{where}.exam"
+    return ExamTerms(_int(terms, "hands", place, 1, MAX_EXAM_HANDS),
+                     _number(terms, "pass_mark", place, 0.0, 100.0, above_low=True),
+                     _number(terms, "time_limit_minutes", place, 0.0, 600.0, above_low=True))
+
+
+def _attempt(value: Any, where: str) -> ExportedAttempt:
+    entry = _object(value, where)
+    uid = _text(entry, "uid", where, empty=False, limit=MAX_ID, plain=True)
+    exam_uid = _text(entry, "exam_uid", where, required=False, limit=MAX_ID, plain=True)
+    exam_name = _text(entry, "exam_name", where, empty=False, limit=MAX_TEXT, plain=True)
+    at = _time(entry, "at", where)
+    seconds = _number(entry, "seconds", where, 0.0, MAX_SECONDS)
+    items = tuple(_result(_object(item, f"{where}.items[{number}]"), f"{where}.items[{number}]", "exam", Mode.EXAM)
+                  for number, item in enumerate(_list(entry, "items", where)))
+    if len(items) > MAX_EXAM_HANDS:
+        _fail(f"{where}.items", f"{len(items)} items: an exam has at most {MAX_EXAM_HANDS} hands")
+    return ExportedAttempt(uid, exam_uid, exam_name, at, seconds, items, _terms(entry, where))
+
+
+def parse_export(text: str, name: str) -> Export:
+    """The export in ``text`` (``name`` for messages), every field checked; :class:`ExportError` otherwise."""
+    try:
+        data = loads(text, max_depth=MAX_DEPTH)
+    except JsonInputError as error:
+        raise ExportError(f"{name} is not a profile export ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExportError(f"{name} is not a profile export (no \"format\": \"{FORMAT}\")")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        _fail(f"{name}: version", f"{shown(version)} is not an export version")
+    if version > VERSION:
+        raise ExportError(f"{name} was exported by a newer version of the trainer (export version {version}; "
+                          f"this one reads up to {VERSION})")
+    given = _object(data.get("profile"), f"{name}: profile")
+    uid = _text(given, "uid", f"{name}: profile", empty=False, limit=MAX_ID, plain=True)
+    try:
+        profile_name = check_name(_text(given, "name", f"{name}: profile", empty=False, limit=MAX_TEXT))
+    except ExportError:
+        raise
+    except StoreError as error:
+        _fail(f"{name}: profile.name", str(error))
+    created = _time(given, "created", f"{name}: profile") if given.get("created") is not None else None
+    items = tuple(_item(entry, f"{name}: items[{number}]")
+                  for number, entry in enumerate(_list(data, "items", name)))
+    attempts = tuple(_attempt(entry, f"{name}: attempts[{number}]")
+                     for number, entry in enumerate(_list(data, "attempts", name)))
+    return Export(ExportedProfile(uid, profile_name, created), items, attempts)
+
+
+def read_export(source: str | Path) -> Export:
+    """The export in the regular file ``source`` (at most :data:`MAX_EXPORT_BYTES`), checked; one clear line
+    (:class:`StoreError`) when it is not one."""
     path = Path(source)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # a FIFO must not block the open; Windows has no O_NONBLOCK, and reads bytes only with O_BINARY
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as error:
         raise StoreError(f"cannot read {path}: {error.strerror or error}") from error
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise StoreError(f"{path} is not a profile export (not JSON: {error})") from error
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StoreError(f"{path} is not a profile export (no \"format\": \"{FORMAT}\")")
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
-        raise StoreError(f"{path} was exported by a newer version of the trainer (export version "
-                         f"{data.get('version')!r}; this one reads up to {VERSION})")
-    profile = data.get("profile")
-    if not isinstance(profile, dict) or not all(isinstance(profile.get(key), str) for key in ("uid", "name")):
-        raise StoreError(f"{path}: the profile needs a uid and a name")
-    for key in ("items", "attempts"):
-        if not isinstance(data.get(key, []), list):
-            raise StoreError(f"{path}: {key} must be a list")
-    return data
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device, FIFO or socket"
+        raise StoreError(f"{path} is {kind}, not a file: name an exported profile file")
+    with os.fdopen(handle, "rb") as opened:
+        try:
+            data = opened.read(MAX_EXPORT_BYTES + 1)
+        except OSError as error:
+            raise StoreError(f"cannot read {path}: {error.strerror or error}") from error
+    if len(data) > MAX_EXPORT_BYTES:
+        raise StoreError(f"{path} is larger than {MAX_EXPORT_BYTES:,} bytes: no profile export is that large")
+    try:
+        text = decode_utf8(data)
+    except JsonInputError as error:
+        raise ExportError(f"{path} is not a profile export ({error})") from None
+    return parse_export(text, str(path))
 
 
-def import_profile(store: Store, source: str | Path) -> ImportResult:
-    """Add the profile in ``source`` (or the items it lacks) to the store; importing twice adds nothing twice."""
-    data = read_export(source)
-    given = data["profile"]
-    row = store.connection.execute("SELECT name FROM profile WHERE uid = ?", (given["uid"],)).fetchone()
-    renamed_from = None
-    if row is None:
-        name = check_name(given["name"])
-        wanted = name
-        number = 1
-        while store.find_profile(name) is not None:
-            number += 1
-            name = f"{wanted} ({number})"
-        renamed_from = wanted if name != wanted else None
-        store.add_profile(name, uid=given["uid"], created=str(given.get("created") or store.clock().isoformat()))
-        row = store.connection.execute("SELECT name FROM profile WHERE uid = ?", (given["uid"],)).fetchone()
-    profile = store.profile(row[0])
+# -- importing: one transaction, or nothing ---------------------------------------------------------------------
+
+
+def import_profile(store: Store, source: str | Path, *, instructor: bool = False) -> ImportResult:
+    """Add the profile in ``source`` (or the items it lacks) to the store; importing twice adds nothing twice.
+
+    Everything is checked first, then written in one transaction (the profile, its items, its exam attempts and
+    its review schedule) or not at all. Exam attempts need ``instructor`` (the PIN was given); each attempt's score
+    and verdict are worked out again from its items and its exam's terms.
+    """
+    export = read_export(source)
+    if export.attempts and not instructor:
+        raise StoreError(f"{source} holds {len(export.attempts)} exam attempt{'s' if len(export.attempts) != 1 else ''}"
+                         ": importing them needs the instructor (profile import --instructor, which asks the PIN, "
+                         "or Import… in the instructor dialog); nothing was imported")
+    local_exams = exams(store)
     try:
         with store.transact() as connection:
-            items_added = sum(_add_item(connection, profile, entry) for entry in data.get("items", []))
-            attempts_added = sum(_add_attempt(connection, profile, entry) for entry in data.get("attempts", []))
-    except (KeyError, TypeError, ValueError) as error:
-        raise StoreError(f"{source}: a damaged record ({type(error).__name__}: {error}); nothing was imported") \
-            from error
-    if items_added:
-        store.rebuild_reviews(profile)
-    return ImportResult(profile, items_added, attempts_added, renamed_from)
+            profile, renamed_from = _profile_for(connection, export.profile, store)
+            items_added = 0
+            for item in export.items:
+                before = connection.total_changes
+                insert_item(connection, profile.id, item.uid, item.at, item.result, item.identity)
+                items_added += connection.total_changes > before
+            attempts_added = left_out = 0
+            for attempt in export.attempts:
+                terms = _terms_for(attempt, local_exams)
+                if terms is None or not attempt.items:
+                    left_out += 1
+                    continue
+                attempts_added += _add_attempt(connection, profile, attempt, terms)
+            if items_added:
+                rebuild_reviews(connection, profile.id)
+    except (sqlite3.Error, StoreError) as error:
+        raise StoreError(f"cannot import {source}: {error}; nothing was imported") from error
+    return ImportResult(store.profile_by_id(profile.id), items_added, attempts_added, renamed_from, left_out)
 
 
-def _add_item(connection: Any, profile: Profile, entry: dict[str, Any]) -> int:
-    mistakes = tuple(Mistake(kind=_kind(mistake["kind"]), expected=str(mistake["expected"]),
-                             given=str(mistake["given"]), rule=str(mistake.get("rule", "")),
-                             topic=str(mistake.get("topic", ""))) for mistake in entry.get("mistakes", []))
-    result = ItemResult(str(entry["drill"]), str(entry.get("title", "")), int(entry["steps"]), int(entry["correct"]),
-                        mistakes, float(entry["seconds"]), Mode(entry["mode"]))
-    replay = Replay.from_key(entry["replay"]) if entry.get("replay") else None
-    seed = entry.get("seed")
-    identity = Identity(str(entry["situation"]), str(entry.get("variant", "")),
-                        int(seed) if seed is not None else None, replay)
-    before = connection.total_changes
-    insert_item(connection, profile.id, str(entry["uid"]), str(entry["at"]), result, identity)
-    return 1 if connection.total_changes > before else 0
+def _profile_for(connection: sqlite3.Connection, given: ExportedProfile, store: Store) -> tuple[Profile, str | None]:
+    """The profile the export adds to: the one with its uid when it comes with that profile's own name (the same,
+    or the same numbered ``Name (2)`` an earlier import gave it); otherwise a new trainee, whose uid is made from
+    the export's uid and name (so importing that file again finds it)."""
+    uid = given.uid
+    row = connection.execute("SELECT id, name FROM profile WHERE uid = ?", (uid,)).fetchone()
+    if row is not None and not _own_name(row["name"], given.name):
+        uid = uuid.uuid5(_NAMESPACE, f"{given.uid}\n{given.name}").hex
+        row = connection.execute("SELECT id, name FROM profile WHERE uid = ?", (uid,)).fetchone()
+    if row is not None:
+        return store.profile_by_id(ProfileId(row["id"])), None
+    name, number = given.name, 1
+    while connection.execute("SELECT 1 FROM profile WHERE name = ?", (name,)).fetchone() is not None:
+        number += 1
+        name = f"{given.name} ({number})"
+    cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
+                                (uid, name, given.created or store.clock().isoformat()))
+    profile = Profile(ProfileId(cursor.lastrowid or 0), uid, name, given.created or "")
+    return profile, (given.name if name != given.name else None)
 
 
-def _add_attempt(connection: Any, profile: Profile, entry: dict[str, Any]) -> int:
+def _own_name(kept: str, given: str) -> bool:
+    """Whether ``kept`` is the name ``given``, or the numbered name an import gave it (``Ana (2)``)."""
+    if kept.casefold() == given.casefold():
+        return True
+    match = re.fullmatch(r"(.*) \((\d+)\)", kept)
+    return match is not None and match.group(1).casefold() == given.casefold()
+
+
+def _terms_for(attempt: ExportedAttempt, local: list[Exam]) -> ExamTerms | None:
+    """The exam that marks ``attempt``: this station's (by uid, else by name), else the terms the export carries."""
+    exam = next((exam for exam in local if attempt.exam_uid and exam.uid == attempt.exam_uid), None) or next(
+        (exam for exam in local if exam.name.casefold() == attempt.exam_name.casefold()), None)
+    if exam is not None:
+        return ExamTerms(exam.hands, exam.pass_mark, exam.time_limit_minutes)
+    return attempt.terms
+
+
+def _add_attempt(connection: sqlite3.Connection, profile: Profile, attempt: ExportedAttempt,
+                 terms: ExamTerms) -> int:
+    """Keep ``attempt`` with its score and verdict worked out from its items (what the file says of them is not
+    read); 1 when added, 0 when it was there."""
+    result = SetResult(attempt.exam_name, Mode.EXAM, list(attempt.items), pass_mark=terms.pass_mark)
+    exam = Exam(attempt.exam_name, "", terms.hands, terms.pass_mark, terms.time_limit_minutes)
+    passed = attempt_verdict(exam, result, attempt.seconds, complete=len(attempt.items) >= terms.hands)
+    items = [attempt_item(item) for item in attempt.items]
+    mistakes = [mistake for item in items for mistake in item["mistakes"]]
     cursor = connection.execute(
         "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
-        "seconds, passed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (str(entry["uid"]), profile.id, str(entry["exam_uid"]), str(entry["exam_name"]), str(entry["at"]),
-         float(entry["score"]), int(entry["steps"]), int(entry["correct"]), json.dumps(entry.get("mistakes", [])),
-         float(entry["seconds"]), int(bool(entry["passed"]))))
+        "seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (attempt.uid, profile.id, attempt.exam_uid, attempt.exam_name, attempt.at, result.score, result.steps,
+         result.correct, json.dumps(mistakes), attempt.seconds, int(passed), json.dumps(items)))
     return int(cursor.rowcount > 0)
-
-
-def _kind(value: str) -> Any:
-    from trainer.scoring import ErrorKind
-
-    try:
-        return ErrorKind(value)
-    except ValueError:
-        return ErrorKind.WRONG_ANSWER

@@ -21,7 +21,7 @@ from trainer.drills.base import all_drills
 from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 from trainer.session import DrillEnded, DrillRounds, Event, SetFinished
-from trainer.store.instructor import Attempt, Exam, record_attempt
+from trainer.store.instructor import Attempt, AttemptNotSavedError, Exam, record_attempt
 from trainer.store.records import Profile
 from trainer.store.store import Store
 
@@ -125,8 +125,13 @@ class ExamRun:
         if not complete:
             self.host.notify_once(f"The exam {self.exam.name!r} ended before its last hand (it is taken in exam "
                                   "mode only): the attempt is kept as not passed.")
-        self.attempt = record_attempt(self.store, self.profile, self.exam, result,
-                                      seconds=self._clock() - self._started, complete=complete)
+        try:
+            self.attempt = record_attempt(self.store, self.profile, self.exam, result,
+                                          seconds=self._clock() - self._started, complete=complete)
+        except AttemptNotSavedError as error:
+            self.attempt = error.attempt
+            self.host.notify_once(f"The attempt at the exam {self.exam.name!r} could not be saved ({error}); its "
+                                  "result is shown, write it down.")
         self._kept(self.attempt)
 
 

@@ -7,6 +7,7 @@ come from ``ask_path`` (a file dialog by default; the tests pass their own).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -36,6 +38,8 @@ from trainer.store.store import Store
 
 AskPath = Callable[[str, str, bool], str | None]
 """``ask_path(title, file filter, for saving)``: a chosen file name, or None."""
+AskPin = Callable[[str], str | None]
+"""``ask_pin(why)``: the PIN typed (not shown), or None when the instructor cancels."""
 PAYTABLE_KINDS = (("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", "Pairs"), ("progressive", "Progressive"))
 
 
@@ -50,6 +54,14 @@ def file_dialog(parent: QWidget) -> AskPath:
     return ask
 
 
+def pin_dialog(parent: QWidget) -> AskPin:
+    def ask(why: str) -> str | None:
+        pin, given = QInputDialog.getText(parent, "Instructor PIN", why, QLineEdit.EchoMode.Password)
+        return pin if given else None
+
+    return ask
+
+
 class InstructorDialog(QDialog):
     """Instructor mode behind the PIN. ``unlocked`` is emitted when the PIN is accepted."""
 
@@ -58,13 +70,14 @@ class InstructorDialog(QDialog):
     """The instructor starts an :class:`~trainer.store.instructor.Exam` for the trainee training now."""
 
     def __init__(self, store: Store, parent: QWidget | None = None, *, gate: Instructor | None = None,
-                 ask_path: AskPath | None = None) -> None:
+                 ask_path: AskPath | None = None, ask_pin: AskPin | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("instructorDialog")
         self.setWindowTitle("Instructor")
         self.store = store
         self.gate = gate or Instructor(store)
         self.ask_path = ask_path or file_dialog(self)
+        self.ask_pin = ask_pin or pin_dialog(self)
         self.pages = QStackedWidget()
         self.pages.addWidget(self._pin_page())
         self.room = QTabWidget()
@@ -83,6 +96,7 @@ class InstructorDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(buttons)
         self.resize(720, 520)
+        self._hold_pin(self.gate.pending_wait() if self.gate.has_pin() else 0.0)
 
     # -- the PIN -------------------------------------------------------------------------------------------
 
@@ -130,10 +144,17 @@ class InstructorDialog(QDialog):
             self._open_room(answer.message)
             return
         self.status.setText(answer.message)
-        if answer.wait > 0:
-            self.pin.setEnabled(False)
-            self.pin_button.setEnabled(False)
-            QTimer.singleShot(int(answer.wait * 1000), self._reopen_pin)
+        self._hold_pin(answer.wait)
+
+    def _hold_pin(self, wait: float) -> None:
+        """Keep the PIN field closed for ``wait`` seconds (a wrong PIN's wait, kept in the store across openings)."""
+        if wait <= 0:
+            return
+        if not self.status.text():
+            self.status.setText(f"A wrong PIN was given: wait {math.ceil(wait)} s before trying again")
+        self.pin.setEnabled(False)
+        self.pin_button.setEnabled(False)
+        QTimer.singleShot(int(wait * 1000) + 1, self._reopen_pin)
 
     def _reopen_pin(self) -> None:
         self.pin.setEnabled(True)
@@ -328,7 +349,8 @@ class InstructorDialog(QDialog):
                 from trainer.gui.progress.pdf import write_pdf
 
                 reports = [trainee_report(self.store, profiles[0])] if chosen > 0 else class_report(self.store)
-                pages = write_pdf(reports, name, title=None if chosen > 0 else "Class report")
+                pages = write_pdf(reports, name, title=None if chosen > 0 else "Class report",
+                                  keep=self.store.own_files())
                 self.status.setText(f"Wrote {name} ({pages} pages)")
         except StoreError as error:
             self.status.setText(str(error))
@@ -354,16 +376,39 @@ class InstructorDialog(QDialog):
         return Path(name)
 
     def import_profile(self) -> None:
-        from trainer.store.transfer import import_profile
+        """Import a profile; a file with exam attempts asks the PIN again (the room may have been left open), and
+        its attempts are marked again from their items."""
+        from trainer.store.transfer import import_profile, read_export
 
         name = self.ask_path("Import a profile", "Profile (*.json)", False)
         if not name:
             return
         try:
-            self.status.setText(import_profile(self.store, name).describe())
+            held = len(read_export(name).attempts)
+            if held and not self._pin_again(f"{name} holds {held} exam attempt{'s' if held != 1 else ''}: "
+                                            "the instructor's PIN imports them"):
+                return
+            self.status.setText(import_profile(self.store, name, instructor=True).describe())
         except StoreError as error:
             self.status.setText(str(error))
         self.refresh_profiles()
+
+    def _pin_again(self, why: str) -> bool:
+        """The PIN asked again (wrong PINs wait as at the door); False, with the reason shown, when not given."""
+        wait = self.gate.pending_wait()
+        if wait > 0:
+            self.status.setText(f"A wrong PIN was given: wait {math.ceil(wait)} s before trying again; nothing "
+                                "was imported")
+            return False
+        pin = self.ask_pin(why)
+        if pin is None:
+            self.status.setText("Import cancelled: nothing was imported")
+            return False
+        answer = self.gate.check(pin)
+        if not answer.accepted:
+            self.status.setText(f"{answer.message}; nothing was imported")
+            return False
+        return True
 
     def backup(self) -> None:
         name = self.ask_path("Back up the progress store", "SQLite (*.sqlite3)", True)

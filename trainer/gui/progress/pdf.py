@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
@@ -26,10 +26,10 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
-from trainer.store.db import StoreError
 from trainer.store.mastery import Mastery
 from trainer.store.progress import DayPoint
 from trainer.store.reports import TraineeReport
+from trainer.store.safepath import written
 
 LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#e08a00", "practised": "#2f7fc1", "table-ready": "#2e8b3a"}
 _app: QGuiApplication | None = None
@@ -152,21 +152,20 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     return document
 
 
-def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None) -> int:
-    """Write the report to ``target`` as PDF (A4); returns the number of pages."""
+def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None, *,
+              keep: Iterable[Path] = ()) -> int:
+    """Write the report to ``target`` as PDF (A4) the safe way (never over one of ``keep``); returns the number of
+    pages."""
     document = build_document(reports, title)
-    path = Path(target)
-    if not path.parent.is_dir():
-        raise StoreError(f"cannot write {path}: no folder {path.parent}")
-    writer = QPdfWriter(str(path))
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-    writer.setTitle(title or (reports[0].profile.name if reports else "Report"))
-    writer.setCreator("UTH Dealer Trainer")
-    writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
-    layout = writer.pageLayout().paintRectPixels(writer.resolution())
-    document.setPageSize(QSizeF(layout.width(), layout.height()))
-    document.print_(writer)
-    if not path.exists() or path.stat().st_size == 0:
-        raise StoreError(f"cannot write {path}")
+    with written(target, keep=keep) as partial:
+        writer = QPdfWriter(str(partial))
+        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                         QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+        writer.setTitle(title or (reports[0].profile.name if reports else "Report"))
+        writer.setCreator("UTH Dealer Trainer")
+        writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
+        layout = writer.pageLayout().paintRectPixels(writer.resolution())
+        document.setPageSize(QSizeF(layout.width(), layout.height()))
+        document.print_(writer)
+        del writer  # the file is complete once the writer is gone
     return document.pageCount()

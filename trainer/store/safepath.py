@@ -1,0 +1,133 @@
+"""Writing a file the user named (a backup, a profile export, a report) without ever replacing what the name is.
+
+The one rule, for every command that writes a user-named path: the target must be a regular file or a new path.
+
+* ``""``, a directory, a FIFO, a device node or a socket is refused in one line and left as it was;
+* a symlink is followed: its target gets the new content, the link stays a link;
+* an existing file that cannot be written, or is marked read-only (no write permission for anyone, which
+  even the administrator's account honours here), is refused and left as it was;
+* the content is written to a hidden temporary file beside the (resolved) target, checked, then renamed over it,
+  so a writer killed half way leaves the previous file whole, and a writer that wrote nothing is an error.
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     target = Path(folder) / "report.csv"
+...     with written(target) as partial:
+...         _ = partial.write_text("a,b\\n", encoding="utf-8")
+...     target.read_text(encoding="utf-8")
+'a,b\\n'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from trainer.store.db import StoreError
+
+
+class WriteError(StoreError):
+    """A user-named path that cannot be written as asked; the message is one line and nothing was changed."""
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def writable_target(target: str | Path, *, make_folder: bool = False, keep: Iterable[Path] = ()) -> Path:
+    """The real path to write for ``target``: symlinks resolved; :class:`WriteError` when it is not a regular
+    file or a new path in an existing folder (``make_folder``: the folder is made), is a file that cannot be
+    written, or is one of ``keep`` (the progress store's own files)."""
+    if not str(target).strip():
+        raise WriteError("no file named (an empty name): name the file to write")
+    given = Path(target)
+    try:
+        real = given.resolve(strict=False)
+    except (OSError, RuntimeError) as error:  # a symlink loop
+        raise WriteError(f"cannot write {given}: {getattr(error, 'strerror', None) or error}") from error
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        raise WriteError(f"cannot write {given}: {error.strerror or error}") from error
+    if real in {Path(path).resolve() for path in keep}:
+        raise WriteError(f"{given} is the progress store itself, which a backup, export or report cannot "
+                         "overwrite: name another file")
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise WriteError(f"{given} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
+        if not os.access(real, os.W_OK) or not info.st_mode & 0o222:
+            raise WriteError(f"{given} is read-only: it is left as it is")
+    if make_folder and not real.parent.exists():
+        try:
+            real.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise WriteError(f"cannot make the folder {real.parent}: {error.strerror or error}") from error
+    if not real.parent.is_dir():
+        raise WriteError(f"cannot write {given}: no folder {real.parent}")
+    return real
+
+
+@contextlib.contextmanager
+def written(target: str | Path, *, make_folder: bool = False, keep: Iterable[Path] = ()) -> Iterator[Path]:
+    """A temporary path to write; when the block ends, checked (not empty) and renamed over ``target``'s real
+    path. :class:`WriteError` (and nothing changed) when the target is refused or the write fails."""
+    real = writable_target(target, make_folder=make_folder, keep=keep)
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".partial", dir=real.parent)
+    except OSError as error:
+        raise WriteError(f"cannot write {target}: {error.strerror or error}") from error
+    os.close(handle)
+    partial = Path(name)
+    try:
+        yield partial
+        if partial.stat().st_size == 0:
+            raise WriteError(f"cannot write {target}: nothing was written")
+        _replace(partial, real, target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise WriteError(f"cannot write {target}: {error.strerror or error}") from error
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def _replace(partial: Path, real: Path, target: str | Path) -> None:
+    """Rename ``partial`` over ``real``, checked again just before (what the name is may have changed)."""
+    try:
+        info = os.lstat(real)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise WriteError(f"{target} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
+    with contextlib.suppress(OSError):  # the file keeps its permissions; a new one gets the usual ones
+        os.chmod(partial, stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask())
+    with open(partial, "rb") as done:
+        os.fsync(done.fileno())
+    os.replace(partial, real)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_text(target: str | Path, text: str, *, keep: Iterable[Path] = ()) -> Path:
+    """Write ``text`` (UTF-8) to ``target`` the safe way; returns the real path written."""
+    with written(target, keep=keep) as partial:
+        partial.write_text(text, encoding="utf-8", newline="")
+    return Path(target).resolve()
