@@ -156,7 +156,8 @@ def shown_name(text: str) -> str:
 
 def counts_from_cache(stored: Any) -> Any:
     """The Bad Beat counts kept in the cache, or None unless they read and are sane: every deal counted (the
-    number of deals is known), each category's count between 0 and that, all of them together at most that."""
+    number of deals is known), no count negative, all of them together at most the deals, and no category beaten
+    more often than two seven-card hands make it."""
     from trainer.engine.bad_beat_odds import _TRIPS_AND_UP, BadBeatCounts, deals_per_board
     from trainer.engine.evaluator import Category
 
@@ -170,8 +171,15 @@ def counts_from_cache(stored: Any) -> Any:
     every_deal = comb(52, 5) * deals_per_board()
     if type(deals) is not int or deals != every_deal or set(beaten) != set(_TRIPS_AND_UP):
         return None
-    counts = list(beaten.values())
-    if any(type(count) is not int or not 0 <= count <= deals for count in counts) or sum(counts) > deals:
+    if any(type(count) is not int or count < 0 for count in beaten.values()) or sum(beaten.values()) > deals:
+        return None
+    from trainer.odds.seven_cards import category_counts
+
+    seven = category_counts()
+    hands = sum(seven.values())
+    # the beaten hand is the player's or the dealer's seven cards: a category is beaten at most twice as often
+    # as one seven-card hand makes it
+    if any(count * hands > 2 * seven[category] * deals for category, count in beaten.items()):
         return None
     return BadBeatCounts(deals, beaten)
 

@@ -401,8 +401,7 @@ def solution_from_cache(data: Any, blind: Paytable | None = None) -> GameSolutio
                                 tuple(data["flop_rules"]), float(data["seconds"]))
     except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
         return None
-    most = None if blind is None else max((line.odds.numerator / line.odds.denominator for line in blind.lines),
-                                          default=None)
+    most = None if blind is None else most_blind_return(blind)
     if not all(sane_figures(item, most) for item in (solution.optimal, solution.simple)):
         return None
     return solution
@@ -412,20 +411,37 @@ _MOST_FRACTION_CHARS = 200
 """A cached fraction is written with at most this many characters (the exact figures have about 40)."""
 
 
-def sane_figures(figures: StrategyFigures, most_blind_odds: Any = None) -> bool:
+def most_blind_return(blind: Paytable) -> Fraction:
+    """The most the Blind can return per hand, in Antes: every hand's seven-card category paid at ``blind``'s
+    odds (the Blind pays less: only when the player wins, and some hands fold)."""
+    from trainer.odds.seven_cards import category_counts
+
+    counts = category_counts()
+    total = sum(counts.values())
+    most = Fraction(0)
+    for category, count in counts.items():
+        line = blind.line_for(category.label)
+        if line is not None:
+            most += Fraction(count, total) * Fraction(line.odds.numerator) / Fraction(line.odds.denominator)
+    return most
+
+
+def sane_figures(figures: StrategyFigures, most_blind: Fraction | None = None) -> bool:
     """Whether ``figures`` can be a game's: the decisions' shares in 0..1 adding up to 1, the average Play what
-    they imply, the hit frequency in 0..1, and the player's result per hand between losing everything wagered
-    (Ante, Blind, a 4x Play: -6) and winning it all with the Blind's largest pay (``most_blind_odds``, or the
-    largest a pay table may have)."""
+    they imply, the hands won at most those not folded, and the player's result per hand between losing all
+    that was wagered and winning the Ante and the Play on every hand won plus ``most_blind`` (see
+    :func:`most_blind_return`; without it, the largest odds a pay table may have)."""
     from trainer.engine.amounts import MAX_ODDS
 
     shares = (figures.raise_4x, figures.raise_3x, figures.raise_2x, figures.raise_1x, figures.fold)
-    if any(not 0 <= share <= 1 for share in shares) or sum(shares) != 1 or not 0 <= figures.wins <= 1:
+    if any(not 0 <= share <= 1 for share in shares) or sum(shares) != 1:
+        return False
+    if not 0 <= figures.wins <= 1 - figures.fold:
         return False
     if figures.average_play != 4 * figures.raise_4x + 3 * figures.raise_3x + 2 * figures.raise_2x + figures.raise_1x:
         return False
-    most = Fraction(str(MAX_ODDS if most_blind_odds is None else most_blind_odds))
-    return -6 <= figures.player_result <= 1 + 4 + most
+    blind = Fraction(MAX_ODDS) if most_blind is None else most_blind
+    return -(2 + figures.average_play) <= figures.player_result <= 5 * figures.wins + blind
 
 
 _FIGURE_FIELDS = ("strategy", "player_result", "wins", "average_play", "raise_4x", "raise_3x", "raise_2x",
