@@ -165,7 +165,7 @@ def run_guarded(handler: Handler, args: argparse.Namespace, stdin: TextIO, stdou
     except ClosedStreamError as exc:
         with contextlib.suppress(OSError, ValueError, ClosedStreamError):
             print(f"uth-trainer {args.command}: {exc}", file=stderr)
-        return EXIT_USAGE if "input" in str(exc) else EXIT_WRITE_FAILED
+        return EXIT_USAGE if exc.stream == "standard input" else EXIT_WRITE_FAILED
     except KeyboardInterrupt:
         _quiet_stdout(stdout)
         return EXIT_INTERRUPTED

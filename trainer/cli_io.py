@@ -202,3 +202,4 @@ class ClosedStreamError(Exception):
 
     def __init__(self, name: str) -> None:
         super().__init__(f"{name} is closed")
+        self.stream = name

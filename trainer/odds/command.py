@@ -12,7 +12,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from math import comb
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer.engine.paytables import Paytable, PaytableError, PaytableRegistry, load_paytables
 from trainer.engine.processes import most_workers
@@ -20,6 +20,9 @@ from trainer.jsonin import shown_text
 from trainer.odds.cache import ResultCache, default_cache_dir
 from trainer.odds.progress import TerminalProgress
 from trainer.odds.report import OddsReport, report_json, report_text
+
+if TYPE_CHECKING:
+    from trainer.engine.bad_beat_odds import BadBeatCounts
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -154,7 +157,7 @@ def shown_name(text: str) -> str:
     return shown_text(text, quote=False, limit=300)
 
 
-def counts_from_cache(stored: Any) -> Any:
+def counts_from_cache(stored: Any) -> BadBeatCounts | None:
     """The Bad Beat counts kept in the cache, or None unless they read and are sane: every deal counted (the
     number of deals is known), no count negative, all of them together at most the deals, and no category beaten
     more often than two seven-card hands make it."""
