@@ -153,16 +153,18 @@ def fuzz_odds_options(rng: random.Random, _folder: Path) -> str:
     if rng.random() < 0.6:
         meter = mutate(rng, "10000") if rng.random() < 0.5 else rng.choice(HOSTILE_NUMBERS + HOSTILE_TEXT)
         wager = mutate(rng, "1") if rng.random() < 0.3 else "1"
-        argv = ["odds", "progressive", f"--meter={meter}", f"--wager={wager}", "--no-cache"]
+        argv = ["odds", "progressive", f"--meter={meter}", f"--wager={wager}", "--no-cache", "--json"]
     else:
         name = mutate(rng, "UTH-01") if rng.random() < 0.5 else rng.choice(HOSTILE_TEXT)
-        argv = ["odds", "trips", f"--paytable={name}", "--no-cache"]
+        argv = ["odds", "trips", f"--paytable={name}", "--no-cache", "--json"]
     argv = [os.fsdecode(arg.encode("utf-8", "surrogatepass")) for arg in argv]  # as the system hands them over
     out, err = io.StringIO(), io.StringIO()
     status = run(build_parser().parse_args(argv), out, err)
     if status == 0:
-        if "nan" in out.getvalue().lower() or "inf" in out.getvalue().lower().replace("info", ""):
-            raise BrokenPromiseError(f"a figure is not a number: {out.getvalue()[:200]!r}")
+        def not_a_number(name: str) -> object:
+            raise BrokenPromiseError(f"a figure is {name}: {out.getvalue()[:200]!r}")
+
+        json.loads(out.getvalue(), parse_constant=not_a_number)
     elif status != 2 or not err.getvalue().startswith("uth-trainer odds: ") or out.getvalue():
         raise BrokenPromiseError(f"status {status}: {err.getvalue()[:200]!r}")
     else:
