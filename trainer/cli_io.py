@@ -126,7 +126,7 @@ def read_file_at_most(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
 ASCII_SPELLINGS = {
     "\u2014": "--", "\u2013": "-", "\u00b7": "-", "\u2022": "*", "\u2026": "...", "\u2018": "'", "\u2019": "'",
     "\u201c": '"', "\u201d": '"', "\u00d7": "x", "\u2264": "<=", "\u2265": ">=", "\u2192": "->", "\u2190": "<-",
-    "\u00b1": "+/-", "\u2212": "-", "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2713": "ok",
+    "\u00b1": "+/-", "\u2212": "-", "\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2713": "ok",
     "\u2717": "x", "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u20ac": "EUR", "\u00a7": "s.",
 }
 """Plain spellings of the characters the trainer writes, for a stream that cannot encode them."""
@@ -138,7 +138,7 @@ def ascii_spelling(char: str) -> str:
     """``char`` in ASCII: its plain spelling, else its letters without accents, else ``?``.
 
     >>> ascii_spelling("\u2014"), ascii_spelling("\u00e9"), ascii_spelling("\u2660"), ascii_spelling("\u4e00")
-    ('--', 'e', 'S', '?')
+    ('--', 'e', 's', '?')
     """
     if char in ASCII_SPELLINGS:
         return ASCII_SPELLINGS[char]
@@ -158,7 +158,8 @@ codecs.register_error(SPELLING_ERRORS, _spell)
 
 def spell_what_it_can_encode(stream: Any) -> None:
     """Make ``stream`` (a text stream) write what its encoding cannot as :func:`ascii_spelling` (``--`` for an em
-    dash, ``S`` for a spade) instead of failing with ``UnicodeEncodeError``; a UTF-8 stream is left as it is."""
+    dash, ``s`` for a spade as the trainer writes cards: ``As``) instead of failing with ``UnicodeEncodeError``;
+    a UTF-8 stream is left as it is."""
     encoding = str(getattr(stream, "encoding", None) or "utf-8")
     try:
         if codecs.lookup(encoding).name.startswith("utf"):
