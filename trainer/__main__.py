@@ -2,4 +2,5 @@
 
 from trainer.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # a worker process started by spawn imports this module too
+    raise SystemExit(main())

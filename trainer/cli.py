@@ -10,7 +10,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
-from trainer.cli_io import InputError, decode, opened_input, read_at_most, safe
+from trainer.cli_io import (
+    ClosedStream,
+    ClosedStreamError,
+    InputError,
+    decode,
+    opened_input,
+    read_at_most,
+    safe,
+    spell_what_it_can_encode,
+)
 from trainer.drills.terminal import MAX_QUIZ_COUNT
 
 if TYPE_CHECKING:
@@ -116,29 +125,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
-    if handler is not None:
-        return run_guarded(handler, args, sys.stdin, sys.stdout, sys.stderr)
-    if args.command == "odds":
+    if handler is None and args.command == "odds":
         from trainer.odds.command import run as run_odds
 
-        return run_guarded(lambda a, _stdin, out, err: run_odds(a, out, err), args, sys.stdin, sys.stdout, sys.stderr)
+        handler = lambda a, _stdin, out, err: run_odds(a, out, err)  # noqa: E731
     from trainer.store import commands as store_commands
 
-    if args.command in store_commands.COMMANDS:
-        return run_guarded(lambda a, _stdin, out, err: store_commands.run(a, out, err),
-                           args, sys.stdin, sys.stdout, sys.stderr)
+    if handler is None and args.command in store_commands.COMMANDS:
+        handler = lambda a, _stdin, out, err: store_commands.run(a, out, err)  # noqa: E731
+    if handler is not None:
+        return run_guarded(handler, args, *standard_streams())
     from trainer.gui.app import run_app
 
     return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None))
 
 
+def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
+    """Standard input, output and error for a command: one the shell closed (``<&-``, ``>&-``) stands in as a
+    :class:`~trainer.cli_io.ClosedStream` (a closed error stream as the null device); output and error write
+    what their encoding cannot (``PYTHONIOENCODING=ascii``, cp1252) in plain ASCII spellings."""
+    stdin: Any = sys.stdin if sys.stdin is not None else ClosedStream("standard input")
+    stdout: Any = sys.stdout if sys.stdout is not None else ClosedStream("standard output")
+    stderr: Any = sys.stderr
+    if stderr is None:
+        stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives as long as the process)
+    for stream in (stdout, stderr):
+        spell_what_it_can_encode(stream)
+    return stdin, stdout, stderr
+
+
 def run_guarded(handler: Handler, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Run a command so that it ends the conventional way: Ctrl-C exits 130, a closed pipe 141 (both silently),
-    a failed write (a full disk) one line and 1; never a traceback."""
+    a failed write (a full disk) one line and 1, a closed standard stream one line and 2 (input) or 1 (output);
+    never a traceback."""
     try:
         status = handler(args, stdin, stdout, stderr)
         stdout.flush()
         return status
+    except ClosedStreamError as exc:
+        with contextlib.suppress(OSError, ValueError, ClosedStreamError):
+            print(f"uth-trainer {args.command}: {exc}", file=stderr)
+        return EXIT_USAGE if exc.stream == "standard input" else EXIT_WRITE_FAILED
     except KeyboardInterrupt:
         _quiet_stdout(stdout)
         return EXIT_INTERRUPTED
@@ -187,8 +214,7 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
             if args.jsonl:
                 from trainer.settle_stream import settle_stream
 
-                return settle_stream(source, stdout, paytables, workers=args.workers,
-                                     paytable_files=args.paytables)
+                return settle_stream(source, stdout, paytables, workers=args.workers)
             data = read_at_most(source, name, MAX_HAND_BYTES + 1)
     except InputError as exc:
         return fail(str(exc))
@@ -246,6 +272,8 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
         for name, drill in drills.items():
             print(f"{name}  {drill.description}", file=stdout)
         return 0
+    if isinstance(stdin, ClosedStream):  # said before the first item is dealt, not at its first prompt
+        raise ClosedStreamError(stdin.name)
     if not args.topic:
         print("uth-trainer quiz: name a drill with --topic (see --list)", file=stderr)
         return EXIT_USAGE

@@ -1,10 +1,16 @@
-"""Reading and writing for the commands that take hands as JSON (``settle``, ``grade``): input bytes to text,
-whether a stream is a terminal, and messages that encode whatever they quote."""
+"""Reading and writing for the commands: input bytes to text (every file a user names read up to a bound, in
+one place), whether a stream is a terminal, messages that encode whatever they quote, and output spelled in what
+the stream's encoding can write."""
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import os
+import stat
+import unicodedata
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, TextIO
 
 from trainer.engine.errors import RoundError
@@ -48,7 +54,16 @@ def safe(message: str) -> str:
 
 
 class InputError(Exception):
-    """The input cannot be opened or read: the message names it and says why."""
+    """The input cannot be opened or read: the message names it and says why; ``problem`` is the why alone."""
+
+    def __init__(self, message: str, problem: str | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem or message
+
+
+MAX_FILE_BYTES = 1_000_000
+"""A file a user names (a pay-table file: a few kilobytes) is read up to this many bytes unless its reader gives its
+own bound (:func:`read_file_at_most`); a longer one is refused in one line, never read into memory whole."""
 
 
 @contextlib.contextmanager
@@ -77,3 +92,115 @@ def read_at_most(source: Any, name: str, limit: int) -> bytes | str:
     except OSError as exc:
         raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
     return data
+
+
+def read_file_at_most(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the file at ``path`` (a regular file or a pipe such as ``<(cat t.toml)``), at most ``limit`` of
+    them; :class:`InputError` ("PATH: problem") when it cannot be opened or read, is a device or a folder, or is
+    longer than ``limit``. Memory never grows past ``limit`` whatever the path names (``/dev/zero``)."""
+    name = str(path)
+
+    def refuse(problem: str) -> InputError:
+        return InputError(f"{name}: {problem}", problem)
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise refuse(f"cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL in the path
+        raise refuse("cannot be read (not a file name)") from None
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        raise refuse("cannot be read (not a regular file or a pipe)")
+    try:
+        with open(path, "rb") as source:
+            data = source.read(limit + 1)
+    except OSError as exc:
+        raise refuse(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise refuse(f"is longer than {limit:,} bytes")
+    return data
+
+
+# --- streams that are closed, or cannot encode everything -----------------------------------------------------
+
+ASCII_SPELLINGS = {
+    "\u2014": "--", "\u2013": "-", "\u00b7": "-", "\u2022": "*", "\u2026": "...", "\u2018": "'", "\u2019": "'",
+    "\u201c": '"', "\u201d": '"', "\u00d7": "x", "\u2264": "<=", "\u2265": ">=", "\u2192": "->", "\u2190": "<-",
+    "\u00b1": "+/-", "\u2212": "-", "\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2713": "ok",
+    "\u2717": "x", "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u20ac": "EUR", "\u00a7": "s.",
+}
+"""Plain spellings of the characters the trainer writes, for a stream that cannot encode them."""
+SPELLING_ERRORS = "uth-spelling"
+"""The codec error handler that writes :data:`ASCII_SPELLINGS` (else the letters without accents, else ``?``)."""
+
+
+def ascii_spelling(char: str) -> str:
+    """``char`` in ASCII: its plain spelling, else its letters without accents, else ``?``.
+
+    >>> ascii_spelling("\u2014"), ascii_spelling("\u00e9"), ascii_spelling("\u2660"), ascii_spelling("\u4e00")
+    ('--', 'e', 's', '?')
+    """
+    if char in ASCII_SPELLINGS:
+        return ASCII_SPELLINGS[char]
+    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+    return plain if plain.isprintable() and plain else "?"
+
+
+def _spell(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start:error.end]
+    return "".join(ascii_spelling(char) for char in text), error.end
+
+
+codecs.register_error(SPELLING_ERRORS, _spell)
+
+
+def spell_what_it_can_encode(stream: Any) -> None:
+    """Make ``stream`` (a text stream) write what its encoding cannot as :func:`ascii_spelling` (``--`` for an em
+    dash, ``s`` for a spade as the trainer writes cards: ``As``) instead of failing with ``UnicodeEncodeError``;
+    a UTF-8 stream is left as it is."""
+    encoding = str(getattr(stream, "encoding", None) or "utf-8")
+    try:
+        if codecs.lookup(encoding).name.startswith("utf"):
+            return
+    except LookupError:
+        return
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        stream.reconfigure(errors=SPELLING_ERRORS)
+
+
+class ClosedStream:
+    """Stands in for a standard stream the shell closed (``<&-``, ``>&-``; Python then has ``None``): reading
+    or writing raises :class:`ClosedStreamError`, so the command says so in one line."""
+
+    encoding = "utf-8"
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def _closed(self, *_args: Any) -> Any:
+        raise ClosedStreamError(self.name)
+
+    read = readline = write = _closed
+
+    def flush(self) -> None:
+        """Nothing was written: nothing to flush."""
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError(f"{self.name} is closed")
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+
+class ClosedStreamError(Exception):
+    """A command read or wrote a standard stream that is closed; the message names the stream."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is closed")
+        self.stream = name

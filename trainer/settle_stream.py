@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Iterator
+from multiprocessing.pool import AsyncResult
 from typing import IO, Any, TextIO
 
 from trainer.engine.paytables import PaytableRegistry, load_paytables
@@ -45,18 +45,16 @@ TOO_LONG = _TooLong()
 
 
 def settle_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry | None = None, *,
-                  workers: int = 1, paytable_files: Sequence[str] = ()) -> int:
-    """Settle every line of ``source`` (bytes or text) onto ``out``; returns the exit status (0).
-
-    ``paytable_files`` are what ``paytables`` was loaded from, for the worker processes to load again.
-    """
-    tables = paytables or load_paytables(paytable_files)
+                  workers: int = 1) -> int:
+    """Settle every line of ``source`` (bytes or text) onto ``out`` with ``paytables`` (the shipped ones by
+    default); returns the exit status (0)."""
+    tables = paytables or load_paytables()
     if workers <= 1:
         for line in read_lines(source):
             out.write(settle_line(line, tables) + "\n")
             out.flush()
         return 0
-    _settle_in_workers(source, out, workers, tuple(paytable_files))
+    _settle_in_workers(source, out, workers, tables)
     return 0
 
 
@@ -113,9 +111,9 @@ def _error(message: str) -> str:
 _worker_tables: PaytableRegistry | None = None
 
 
-def _start_worker(paytable_files: tuple[str, ...]) -> None:
+def _start_worker(paytables: PaytableRegistry) -> None:
     global _worker_tables
-    _worker_tables = load_paytables(paytable_files)
+    _worker_tables = paytables
 
 
 def _settle_batch(lines: list[bytes | str | _TooLong]) -> str:
@@ -134,15 +132,20 @@ def _batches(source: IO[Any]) -> Iterator[list[bytes | str | _TooLong]]:
         yield batch
 
 
-def _settle_in_workers(source: IO[Any], out: TextIO, workers: int, paytable_files: tuple[str, ...]) -> None:
-    """Batches to ``workers`` processes, at most two per process in flight, written back in input order."""
-    pending: deque[Future[str]] = deque()
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(paytable_files,)) as pool:
+def _settle_in_workers(source: IO[Any], out: TextIO, workers: int, paytables: PaytableRegistry) -> None:
+    """Batches to ``workers`` processes, at most two per process in flight, written back in input order.
+
+    The workers get the pay tables the parent read (a pay-table file may be a pipe, read once); Ctrl-C ends
+    them at once (:func:`~trainer.engine.processes.worker_pool`)."""
+    from trainer.engine.processes import worker_pool
+
+    pending: deque[AsyncResult[str]] = deque()
+    with worker_pool(workers, initializer=_start_worker, initargs=(paytables,)) as pool:
         for batch in _batches(source):
-            pending.append(pool.submit(_settle_batch, batch))
-            while pending and (pending[0].done() or len(pending) >= 2 * workers):
-                out.write(pending.popleft().result())
+            pending.append(pool.apply_async(_settle_batch, (batch,)))
+            while pending and (pending[0].ready() or len(pending) >= 2 * workers):
+                out.write(pending.popleft().get())
                 out.flush()
         while pending:
-            out.write(pending.popleft().result())
+            out.write(pending.popleft().get())
             out.flush()

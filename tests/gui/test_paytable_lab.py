@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -87,3 +89,59 @@ def test_open_paytable_lab_shows_the_window(qtbot) -> None:  # type: ignore[no-u
     window = open_paytable_lab(None)
     qtbot.addWidget(window)
     assert window.isVisible() and window.windowTitle() == "Pay-table lab"
+
+
+def test_a_side_bet_report_cancelled_while_computed_is_not_shown(lab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from trainer.engine.paytables import load_paytables
+    from trainer.gui.paytable_lab import _job_for
+
+    asked = iter([False, True])  # not cancelled when it starts, cancelled by the time the report is ready
+    job = _job_for("trips", load_paytables().trips("UTH-01"), Decimal(10000), Decimal(1))
+    with pytest.raises(Cancelled):
+        job(lambda done, total: None, lambda: next(asked))
+    with qtbot.waitSignal(lab.cancelled, timeout=5_000):
+        lab.start(lambda progress, cancelled: job(progress, lambda: True))
+    assert lab.figures.text() == "Cancelled."
+
+
+def test_closing_the_lab_waits_a_bounded_time_for_a_job_that_does_not_stop(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from trainer.gui import paytable_lab
+
+    monkeypatch.setattr(paytable_lab, "STOP_WAIT_MS", 50)
+    release = threading.Event()
+
+    def deaf(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> object:
+        release.wait(30)  # a computation that does not look at Cancel
+        raise Cancelled
+
+    window = PaytableLab()
+    window.show()
+    window.start(deaf)
+    thread = window._thread
+    window.close()  # returns after STOP_WAIT_MS although the job still runs
+    assert thread is not None and thread.isRunning() and thread in paytable_lab._STILL_RUNNING
+    release.set()
+    qtbot.waitUntil(lambda: thread not in paytable_lab._STILL_RUNNING, timeout=10_000)
+
+
+def test_the_games_workers_start_from_a_fresh_interpreter_even_from_a_thread(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from trainer.engine import processes
+    from trainer.engine.paytables import load_paytables
+    from trainer.odds.game import solve_game
+
+    started: list[str] = []
+    real = processes.worker_context
+
+    def recorded():  # type: ignore[no-untyped-def]
+        started.append(real().get_start_method())
+        return real()
+
+    monkeypatch.setattr(processes, "worker_context", recorded)
+    blind, ranks = load_paytables().blind(), (9, 10, 11, 12)
+    solved: list[object] = []
+    thread = threading.Thread(target=lambda: solved.append(solve_game(blind, ranks=ranks, workers=2)))
+    thread.start()  # as the lab does: from a thread other than the main one
+    thread.join(120)
+    assert started and set(started) <= {"forkserver", "spawn"}  # never a fork of a threaded process
+    alone = solve_game(blind, ranks=ranks, workers=1)
+    assert len(solved) == 1 and (solved[0].optimal, solved[0].simple) == (alone.optimal, alone.simple)  # type: ignore[attr-defined]

@@ -2,10 +2,12 @@
 
 ``python -m trainer.bench fuzz [--inputs N] [--seed S]`` feeds N inputs (default 12,000) in turn to: the hand reader
 (``settle`` and ``--jsonl``), pay-table files (TOML and JSON), the settings file, every quiz prompt of every
-topic and profile imports (a refused one must have written nothing). Inputs are valid ones mutated (a value swapped
-for a hostile one, text cut, spliced, bytes flipped) and hostile values on their own. A reader may accept an input
-or refuse it with its own one-line error; anything else
-(another exception, a message of several lines or with hidden characters) is a crash, printed with its input.
+topic, profile imports (a refused one must have written nothing), ``odds`` options (meter, wager, table name),
+``odds`` cache entries (damaged, or edited with their hash made to match) and the paths a pay-table file may name
+(devices, folders, files past the size limit). Inputs are valid ones mutated (a value swapped for a hostile one,
+text cut, spliced, bytes flipped) and hostile values on their own. A reader may accept an input or refuse it with
+its own one-line error; anything else (another exception, a message of several lines or with hidden characters,
+an absurd figure) is a crash, printed with its input.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import csv
 import io
 import json
+import os
 import random
 import tempfile
 import time
@@ -207,11 +210,144 @@ def close_stores() -> None:
     for store in _STORES.values():
         store.close()
     _STORES.clear()
+def fuzz_odds_options(rng: random.Random, _folder: Path) -> str:
+    """``odds progressive --meter M --wager W`` or ``odds trips --paytable NAME``: a report or one clean line."""
+    from trainer.cli import build_parser
+    from trainer.odds.command import run
+
+    if rng.random() < 0.6:
+        meter = mutate(rng, "10000") if rng.random() < 0.5 else rng.choice(HOSTILE_NUMBERS + HOSTILE_TEXT)
+        wager = mutate(rng, "1") if rng.random() < 0.3 else "1"
+        argv = ["odds", "progressive", f"--meter={meter}", f"--wager={wager}", "--no-cache", "--json"]
+    else:
+        name = mutate(rng, "UTH-01") if rng.random() < 0.5 else rng.choice(HOSTILE_TEXT)
+        argv = ["odds", "trips", f"--paytable={name}", "--no-cache", "--json"]
+    argv = [os.fsdecode(arg.encode("utf-8", "surrogatepass")) for arg in argv]  # as the system hands them over
+    out, err = io.StringIO(), io.StringIO()
+    status = run(build_parser().parse_args(argv), out, err)
+    if status == 0:
+        def not_a_number(name: str) -> object:
+            raise BrokenPromiseError(f"a figure is {name}: {out.getvalue()[:200]!r}")
+
+        json.loads(out.getvalue(), parse_constant=not_a_number)
+    elif status != 2 or not err.getvalue().startswith("uth-trainer odds: ") or out.getvalue():
+        raise BrokenPromiseError(f"status {status}: {err.getvalue()[:200]!r}")
+    else:
+        _one_clean_line(err.getvalue().removesuffix("\n"))
+    return " ".join(argv)
+
+
+_SOLVED: list[object] = []
+
+
+BAD_BEAT_COUNTS = {"deals": 2_781_381_002_400, "beaten": {
+    "THREE_OF_A_KIND": 64_049_759_448, "STRAIGHT": 18_271_076_976, "FLUSH": 19_434_208_592,
+    "FULL_HOUSE": 8_435_225_376, "FOUR_OF_A_KIND": 471_040_512, "STRAIGHT_FLUSH": 10_300_592, "ROYAL_FLUSH": 0}}
+"""The Bad Beat counts as ``odds bad-beat`` keeps them (every deal counted): the entry the fuzzer damages."""
+
+
+def _cache_entries() -> dict[str, object]:
+    """A cached game solution (the game on the top four ranks: a second) and Bad Beat counts, as kept."""
+    from trainer.engine.paytables import load_paytables
+    from trainer.odds.game import solution_to_cache, solve_game
+
+    if not _SOLVED:
+        _SOLVED.append(solution_to_cache(solve_game(load_paytables().blind(), ranks=(9, 10, 11, 12))))
+    return {"game": _SOLVED[0], "bad-beat-counts": BAD_BEAT_COUNTS}
+
+
+def _mutate_value(rng: random.Random, value: object) -> object:
+    """``value`` with one number, text or list inside it swapped for a hostile one."""
+    hostile: list[object] = [0, -1, 10**30, 1e308, float("nan"), "1/0", "0/1", "-27500", "1e999", "x", [], {},
+                             None, True, "9" * 400, [[[[[[]]]]]], "-5/3", "275", 2**70]
+    if isinstance(value, dict) and value and rng.random() < 0.85:
+        key = rng.choice(sorted(value))
+        return {**value, key: _mutate_value(rng, value[key])}
+    if isinstance(value, list) and value and rng.random() < 0.85:
+        index = rng.randrange(len(value))
+        return [*value[:index], _mutate_value(rng, value[index]), *value[index + 1:]]
+    return rng.choice(hostile)
+
+
+def fuzz_odds_cache(rng: random.Random, folder: Path) -> str:
+    """A damaged cache entry (its text mutated) or an edited one (a figure changed, the hashes made to match):
+    read back as nothing, or as figures that are sane and print."""
+    from trainer.engine.paytables import load_paytables
+    from trainer.odds import cache as odds_cache
+    from trainer.odds.command import counts_from_cache, game_json, game_text
+    from trainer.odds.game import solution_cache_key, solution_from_cache
+    from trainer.odds.report import report_text
+    from trainer.odds.sidebets import bad_beat_report
+
+    tables = load_paytables()
+    entries = _cache_entries()
+    which = rng.choice(sorted(entries))
+    key = solution_cache_key(tables.blind()) if which == "game" else which
+    result = entries[which]
+    if rng.random() < 0.6:
+        result = _mutate_value(rng, result)
+        text = json.dumps({"format": odds_cache.FORMAT, "key": key, "inputs": odds_cache.inputs_hash(key, ""),
+                           "check": _hash_or_none(result), "result": result})
+    else:
+        text = mutate(rng, json.dumps({"format": odds_cache.FORMAT, "key": key,
+                                       "inputs": odds_cache.inputs_hash(key, ""),
+                                       "check": odds_cache.result_hash(result), "result": result}))
+    (folder / "odds").mkdir(exist_ok=True)
+    (folder / "odds" / f"{key}.json").write_bytes(text.encode("utf-8", "surrogatepass"))
+    stored = odds_cache.ResultCache(folder / "odds").load(key)
+    if which == "game":
+        solution = solution_from_cache(stored, tables.blind())
+        if solution is not None:
+            edge, wins = float(solution.optimal.house_edge), float(solution.optimal.wins)
+            if not -3 < edge < 6 or not 0 <= wins <= 1:
+                raise BrokenPromiseError(f"an absurd figure read back: house edge {edge:.3%}, {wins:.3%} won")
+            game_text(solution, "optimal", "optimal")
+            json.dumps(game_json(solution, "simple"), allow_nan=False)
+    else:
+        counts = counts_from_cache(stored)
+        if counts is not None:
+            report = bad_beat_report(tables.bad_beat("BBB-02"), counts)
+            if not -1 <= float(report.house_edge) <= 1:
+                raise BrokenPromiseError(f"an absurd figure read back: house edge {float(report.house_edge):.3%}")
+            report_text(report)
+    return text[:300]
+
+
+def _hash_or_none(result: object) -> str | None:
+    from trainer.odds.cache import result_hash
+
+    try:
+        return result_hash(result)
+    except ValueError:  # NaN: a file no writer of the cache produces
+        return None
+
+
+def fuzz_paytable_paths(rng: random.Random, folder: Path) -> str:
+    """A pay-table path naming a device, a folder, a file past the size limit, nothing, or a strange name:
+    refused in one clean line, never read whole."""
+    from trainer.engine.paytables import MAX_PAYTABLE_FILE_BYTES, PaytableError, PaytableRegistry
+
+    big = folder / "big.toml"
+    if not big.exists():
+        big.write_bytes(b"# " + b"x" * MAX_PAYTABLE_FILE_BYTES + b"\n")
+    paths = ["/dev/zero", "/dev/urandom", "/dev/null", str(folder), str(big), str(folder / "missing.toml"),
+             str(folder / "x\x1b[2J.toml"), str(folder / "\u202eemot.toml"), "/proc/self/mem", "/dev/full", "",
+             str(folder / ("n" * 300))]
+    path = rng.choice(paths)
+    try:
+        PaytableRegistry().add_file(path)
+    except PaytableError as exc:
+        _one_clean_line(str(exc))
+    else:
+        raise BrokenPromiseError(f"{path!r} was read as a pay-table file")
+    return path
 
 
 TARGETS: dict[str, Callable[[random.Random, Path], str]] = {
     "settle hands": fuzz_hand, "pay-table files": fuzz_paytables, "settings file": fuzz_settings,
-    "quiz prompts": fuzz_quiz, "profile imports": fuzz_import,
+    "quiz prompts": fuzz_quiz, "profile imports": fuzz_import, "odds options": fuzz_odds_options,
+    "odds cache entries": fuzz_odds_cache,
+    "pay-table paths": fuzz_paytable_paths,
 }
 
 

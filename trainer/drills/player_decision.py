@@ -142,7 +142,7 @@ def cached_preflop_table(blind: Paytable) -> dict[str, PreflopEntry] | None:
         folder = default_cache_dir()
     except (ImportError, OSError):
         return None
-    solution = solution_from_cache(ResultCache(folder).load(solution_cache_key(blind)))
+    solution = solution_from_cache(ResultCache(folder).load(solution_cache_key(blind)), blind)
     return None if solution is None else preflop_table(strategy_document(solution))
 
 

@@ -37,7 +37,6 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial, prod
-from multiprocessing import get_context
 
 import numpy as np
 import numpy.typing as npt
@@ -277,7 +276,9 @@ def bad_beat_counts(boards: BoardClasses | None = None, workers: int = 1, batch:
         for result in results:
             totals = [a + b for a, b in zip(totals, result, strict=True)]
     else:
-        with get_context().Pool(workers) as pool:
+        from trainer.engine.processes import worker_pool
+
+        with worker_pool(workers) as pool:
             for result in pool.imap_unordered(_beaten_counts, parts):
                 totals = [a + b for a, b in zip(totals, result, strict=True)]
     deals = int(boards.weights.sum()) * deals_per_board()

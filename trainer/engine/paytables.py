@@ -50,6 +50,8 @@ HANDS_BY_KIND: Mapping[str, tuple[str, ...]] = {
 }
 DATA_FILES = ("trips.toml", "bad_beat.toml", "pairs.toml", "progressive.toml")
 COLLECTION_FILE = "collection.toml"
+MAX_PAYTABLE_FILE_BYTES = 1_000_000
+"""A pay-table file (``--paytables``, ``--paytable-file``) is read up to 1 MB; a longer one is refused."""
 
 _ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(to|for)\s*(\d+(?:\.\d+)?)\s*$|^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 
@@ -59,7 +61,10 @@ class PaytableError(ValueError):
 
     def __init__(self, source: str, entry: str, problem: str) -> None:
         self.source, self.entry, self.problem = source, entry, problem
-        where = f"{source}: {entry}" if entry else source
+        from trainer.jsonin import shown_text
+
+        shown_source = shown_text(source, quote=False, limit=300)
+        where = f"{shown_source}: {entry}" if entry else shown_source
         super().__init__(f"{where}: {problem}")
 
 
@@ -216,7 +221,7 @@ class PaytableRegistry:
         key = (kind, str(table_id))
         if key not in self._tables:
             known = ", ".join(self.ids(kind))
-            raise KeyError(f"unknown {kind.replace('_', ' ')} pay table '{table_id}' (known: {known})")
+            raise KeyError(f"unknown {kind.replace('_', ' ')} pay table {_shown(str(table_id))} (known: {known})")
         return self._tables[key]
 
     def ids(self, kind: str) -> list[str]:
@@ -240,7 +245,7 @@ class PaytableRegistry:
     def collection(self, schedule_id: str) -> CollectionSchedule:
         if schedule_id not in self._schedules:
             known = ", ".join(self._schedules)
-            raise KeyError(f"unknown collection schedule '{schedule_id}' (known: {known})")
+            raise KeyError(f"unknown collection schedule {_shown(schedule_id)} (known: {known})")
         return self._schedules[schedule_id]
 
     def schedule_ids(self) -> list[str]:
@@ -273,11 +278,13 @@ def load_paytables(extra_files: Iterable[str | Path] = ()) -> PaytableRegistry:
 
 
 def _read_file(path: Path) -> list[Paytable | CollectionSchedule]:
+    from trainer.cli_io import InputError, read_file_at_most
+
     source = str(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise PaytableError(source, "", f"cannot be read ({exc.strerror or exc})") from None
+        raw = read_file_at_most(path, MAX_PAYTABLE_FILE_BYTES)
+    except InputError as exc:
+        raise PaytableError(source, "", exc.problem) from None
     data = _parse(source, raw, json_file=path.suffix.lower() == ".json")
     if not isinstance(data, dict) or not data:
         raise PaytableError(source, "", "holds no pay tables (expected one table per entry)")

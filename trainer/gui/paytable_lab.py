@@ -8,7 +8,6 @@ computation runs on a worker thread with a progress bar and a Cancel button, so 
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -45,6 +44,24 @@ Job = Callable[[Callable[[int, int], None], Callable[[], bool]], object]
 
 BETS = {"Trips": "trips", "Ultimate Pairs": "pairs", "Bad Beat": "bad_beat", "Progressive": "progressive",
         "The game (Ante + Blind + Play)": "blind"}
+
+
+STOP_WAIT_MS = 3000
+"""Closing the lab waits this long for a cancelled computation to stop (it checks every 0.2 s)."""
+_STILL_RUNNING: set[QObject] = set()
+"""Threads (and their workers) whose window closed before they stopped: kept alive until they finish."""
+
+
+def _keep_until_done(thread: QThread, worker: QObject | None) -> None:
+    thread.setParent(None)
+    kept = {thread} | ({worker} if worker is not None else set())
+    _STILL_RUNNING.update(kept)
+
+    def release() -> None:
+        _STILL_RUNNING.difference_update(kept)
+        thread.deleteLater()
+
+    thread.finished.connect(release)
 
 
 class _Worker(QObject):
@@ -310,11 +327,14 @@ class PaytableLab(QDialog):
         self.cancelled.emit()
 
     def _stop_work(self) -> None:
-        """Cancel a computation in progress and wait for its thread (the window is going)."""
+        """Cancel a computation in progress and wait for its thread (the window is going), at most
+        :data:`STOP_WAIT_MS`; a thread still running then is kept until it ends, never destroyed running."""
         self.cancel()
         if self._thread is not None:
             self._thread.quit()
-            self._thread.wait()
+            if not self._thread.wait(STOP_WAIT_MS):
+                _keep_until_done(self._thread, self._worker)
+                self._thread = self._worker = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802  (Qt override)
         self._stop_work()
@@ -380,15 +400,21 @@ def _job_for(kind: str, table: Paytable, meter: Decimal, wager: Decimal) -> Job:
     from trainer.odds import sidebets
 
     def job(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> object:
-        if kind == "trips":
-            return sidebets.trips_report(table)
-        if kind == "pairs":
-            return sidebets.pairs_report(table)
-        if kind == "progressive":
-            return sidebets.progressive_report(table, meter, wager)
         if kind == "bad_beat":
             return sidebets.bad_beat_report(table, _bad_beat_counts(progress, cancelled))
-        return _game_report(table, progress, cancelled)
+        if kind == "blind":
+            return _game_report(table, progress, cancelled)
+        if cancelled():
+            raise Cancelled
+        if kind == "trips":
+            report = sidebets.trips_report(table)
+        elif kind == "pairs":
+            report = sidebets.pairs_report(table)
+        else:
+            report = sidebets.progressive_report(table, meter, wager)
+        if cancelled():  # cancelled while it was computed: not shown as if it had been asked for
+            raise Cancelled
+        return report
 
     return job
 
@@ -412,14 +438,16 @@ def _game_report(blind: Paytable, progress: Callable[[int, int], None], cancelle
                  ) -> OddsReport:
     """The game under optimal strategy, as a report whose lines are the Blind's (what each pays when it wins);
     the figures are the game's: return per unit wagered in all, house edge per Ante."""
+    from trainer.engine.processes import most_workers
     from trainer.odds.cache import ResultCache, default_cache_dir
-    from trainer.odds.game import solution_from_cache, solution_to_cache, solve_game
+    from trainer.odds.game import solution_cache_key, solution_from_cache, solution_to_cache, solve_game
 
     cache = ResultCache(default_cache_dir())
-    key = "game-" + "-".join(f"{line.hand}={line.odds.text}" for line in blind.lines).replace(" ", "")
-    solution = solution_from_cache(cache.load(key))
+    key = solution_cache_key(blind)
+    solution = solution_from_cache(cache.load(key), blind)
     if solution is None:
-        solution = solve_game(blind, workers=os.cpu_count() or 1, progress=progress, cancelled=cancelled)
+        # worker processes from a fresh interpreter (engine.processes), never a fork of this threaded process
+        solution = solve_game(blind, workers=most_workers(), progress=progress, cancelled=cancelled)
         cache.store(key, solution_to_cache(solution))
     best, simple = solution.optimal, solution.simple
     lines = tuple(LineFigure(hand, label, getattr(best, hand), f"Play {play}x" if play else "Ante, Blind lost",

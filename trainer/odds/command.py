@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from math import comb
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer.engine.paytables import Paytable, PaytableError, PaytableRegistry, load_paytables
+from trainer.engine.processes import most_workers
+from trainer.jsonin import shown_text
 from trainer.odds.cache import ResultCache, default_cache_dir
 from trainer.odds.progress import TerminalProgress
 from trainer.odds.report import OddsReport, report_json, report_text
+
+if TYPE_CHECKING:
+    from trainer.engine.bad_beat_odds import BadBeatCounts
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -42,10 +47,13 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     odds.add_argument("--paytable", metavar="NAME", help="the pay table (default: UTH-01, 1, BBB-02, 01)")
     odds.add_argument("--paytable-file", metavar="FILE", help="a pay-table file (TOML or JSON, the shipped format)")
     odds.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    odds.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    odds.add_argument("--workers", type=int, default=most_workers(),
+                      help=f"processes, 1 to the cores (default: every core, {most_workers()} here)")
     odds.add_argument("--no-cache", action="store_true", help="compute again, ignoring the user's cache")
-    odds.add_argument("--meter", default="10000", help="progressive: the meter (default 10000)")
-    odds.add_argument("--wager", default="1", help="progressive: the fixed wager (default 1)")
+    odds.add_argument("--meter", default="10000",
+                      help="progressive: the meter, 0 to 1,000,000,000 in cents (default 10000)")
+    odds.add_argument("--wager", default="1",
+                      help="progressive: the fixed wager, 0.01 to 1,000,000,000 (default 1)")
     odds.add_argument("--hands", type=int, default=500_000,
                       help="bad-beat: deals simulated for the fold-loses rule (default 500,000)")
     odds.add_argument("--seed", type=int, default=2024, help="bad-beat: the simulation's seed (default 2024)")
@@ -57,6 +65,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """Run ``uth-trainer odds``; errors are one line on ``stderr``."""
+    stdout.write("")  # a closed standard output is said now (cli_io.ClosedStream), not after minutes of work
     try:
         text = _compute(args, stderr)
     except UsageError as exc:
@@ -86,19 +95,19 @@ def choose_table(bet: str, name: str | None, file: str | None) -> Paytable:
     own = [table_id for table_id in ids if table_id in added.ids(kind)]
     if name is not None:
         if name not in own:
-            raise UsageError(f"{file}: holds no {kind.replace('_', ' ')} pay table named '{name}'"
-                             f" (it holds: {', '.join(own) or 'none'})")
+            raise UsageError(f"{shown_name(file)}: holds no {kind.replace('_', ' ')} pay table named "
+                             f"{shown_text(name)} (it holds: {', '.join(own) or 'none'})")
         return added.get(kind, name)
     if len(own) != 1:
         what = "no" if not own else f"{len(own)} ({', '.join(own)}); choose one with --paytable"
-        raise UsageError(f"{file}: holds {what} {kind.replace('_', ' ')} pay tables" if own else
-                         f"{file}: holds no {kind.replace('_', ' ')} pay table")
+        raise UsageError(f"{shown_name(file)}: holds {what} {kind.replace('_', ' ')} pay tables" if own else
+                         f"{shown_name(file)}: holds no {kind.replace('_', ' ')} pay table")
     return added.get(kind, own[0])
 
 
 def _compute(args: argparse.Namespace, stderr: TextIO) -> str:
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+    if not 1 <= args.workers <= most_workers():
+        raise UsageError(f"--workers must be 1 to {most_workers()} (the cores here), not {args.workers}")
     table = choose_table(args.bet, args.paytable, args.paytable_file)
     cache = ResultCache(None if args.no_cache else default_cache_dir())
     if args.bet == "game":
@@ -121,13 +130,61 @@ def _side_bet_report(args: argparse.Namespace, table: Paytable, cache: ResultCac
 
 
 def _amount(text: str, option: str, zero: bool = False) -> Decimal:
+    """An amount a table holds, as ``settle`` reads one (:func:`~trainer.engine.amounts.check_amount`: 0 to
+    1,000,000,000 in cents); too long a text or too large an exponent is refused before any arithmetic."""
+    from trainer.engine.amounts import check_amount
+    from trainer.jsonin import MAX_NUMBER_CHARS, Unreadable, _parse_float
+
+    if len(text) > MAX_NUMBER_CHARS:
+        raise UsageError(f"{option}: {shown_text(text, quote=False)} has too many digits to be an amount")
     try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise UsageError(f"{option} {text!r} is not a number") from None
-    if not value.is_finite() or value < 0 or (value == 0 and not zero):
-        raise UsageError(f"{option} must be {'zero or more' if zero else 'more than zero'}, not {text}")
-    return value
+        parsed: Decimal | Unreadable = _parse_float(text.strip())
+    except (InvalidOperation, ValueError):
+        raise UsageError(f"{option}: {shown_text(text)} is not a number") from None
+    if isinstance(parsed, Unreadable):
+        raise UsageError(f"{option}: {parsed.describe()}")
+    problem = check_amount(parsed)
+    if problem is None and parsed == 0 and not zero:
+        problem = f"{shown_text(text, quote=False)} is not more than zero"
+    if problem is not None:
+        raise UsageError(f"{option}: {problem}")
+    return parsed
+
+
+def shown_name(text: str) -> str:
+    """A file or table name as a message shows it: anything that could hide or move text escaped (one helper,
+    :func:`~trainer.jsonin.shown_text`), not cut."""
+    return shown_text(text, quote=False, limit=300)
+
+
+def counts_from_cache(stored: Any) -> BadBeatCounts | None:
+    """The Bad Beat counts kept in the cache, or None unless they read and are sane: every deal counted (the
+    number of deals is known), no count negative, all of them together at most the deals, and no category beaten
+    more often than two seven-card hands make it."""
+    from trainer.engine.bad_beat_odds import _TRIPS_AND_UP, BadBeatCounts, deals_per_board
+    from trainer.engine.evaluator import Category
+
+    if not isinstance(stored, dict):
+        return None
+    try:
+        deals = stored["deals"]
+        beaten = {Category[name]: value for name, value in stored["beaten"].items()}
+    except (KeyError, TypeError, AttributeError):
+        return None
+    every_deal = comb(52, 5) * deals_per_board()
+    if type(deals) is not int or deals != every_deal or set(beaten) != set(_TRIPS_AND_UP):
+        return None
+    if any(type(count) is not int or count < 0 for count in beaten.values()) or sum(beaten.values()) > deals:
+        return None
+    from trainer.odds.seven_cards import category_counts
+
+    seven = category_counts()
+    hands = sum(seven.values())
+    # the beaten hand is the player's or the dealer's seven cards: a category is beaten at most twice as often
+    # as one seven-card hand makes it
+    if any(count * hands > 2 * seven[category] * deals for category, count in beaten.items()):
+        return None
+    return BadBeatCounts(deals, beaten)
 
 
 def _with_bar(label: str, stderr: TextIO, work: Callable[[TerminalProgress], Any]) -> Any:
@@ -141,22 +198,14 @@ def _with_bar(label: str, stderr: TextIO, work: Callable[[TerminalProgress], Any
 def _bad_beat(args: argparse.Namespace, table: Paytable, cache: ResultCache, stderr: TextIO) -> OddsReport:
     from dataclasses import replace
 
-    from trainer.engine.bad_beat_odds import BadBeatCounts, bad_beat_counts
-    from trainer.engine.evaluator import Category
+    from trainer.engine.bad_beat_odds import bad_beat_counts
     from trainer.odds.fold_effect import fold_effect
     from trainer.odds.sidebets import bad_beat_report
 
     if args.hands < 1:
         raise UsageError("--hands must be at least 1")
     key = "bad-beat-counts"
-    stored = cache.load(key)
-    counts = None
-    if isinstance(stored, dict):
-        try:
-            counts = BadBeatCounts(int(stored["deals"]), {Category[name]: int(value)
-                                                          for name, value in stored["beaten"].items()})
-        except (KeyError, TypeError, ValueError):
-            counts = None
+    counts = counts_from_cache(cache.load(key))
     if counts is None:
         counts = _with_bar("counting every deal", stderr, lambda bar: bad_beat_counts(workers=args.workers))
         cache.store(key, {"deals": counts.deals, "beaten": {c.name: n for c, n in counts.beaten.items()}})
@@ -179,7 +228,7 @@ def _game(args: argparse.Namespace, blind: Paytable, cache: ResultCache, stderr:
     )
 
     key = solution_cache_key(blind)
-    solution: GameSolution | None = solution_from_cache(cache.load(key))
+    solution: GameSolution | None = solution_from_cache(cache.load(key), blind)
     if solution is None:
         solution = _with_bar("solving the game", stderr,
                              lambda bar: solve_game(blind, workers=args.workers, progress=bar))

@@ -20,11 +20,11 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing import get_context
 
 from trainer.engine.cards import FULL_DECK
 from trainer.engine.evaluator import Category, evaluate
 from trainer.engine.paytables import Paytable
+from trainer.engine.processes import worker_pool
 from trainer.engine.strategy import BasicStrategy, play_hand
 from trainer.odds.sidebets import returned_per_unit
 
@@ -115,7 +115,7 @@ def fold_effect(
         for done, job in enumerate(jobs, 1):
             add(_chunk(job), done)
     else:
-        with get_context().Pool(workers) as pool:
+        with worker_pool(workers) as pool:
             for done, result in enumerate(pool.imap_unordered(_chunk, jobs), 1):
                 add(result, done)
     effects = {}

@@ -12,13 +12,11 @@ Money is in Antes per hand: the Ante and the Blind are 1 each, a Play of P is P.
 
 from __future__ import annotations
 
-import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
-from multiprocessing import get_context
 from typing import Any
 
 import numpy as np
@@ -26,6 +24,7 @@ import numpy.typing as npt
 
 from trainer.engine.evaluator import Category
 from trainer.engine.paytables import Paytable
+from trainer.engine.processes import worker_context, worker_pool
 from trainer.odds.game_counts import HOLDINGS, SUMS, CountSetup, count_boards
 from trainer.odds.symmetry import (
     HOLDING_FIRST,
@@ -147,7 +146,6 @@ _worker_counter: Any = None
 
 def _init_worker(counter: Any) -> None:
     global _worker_counter
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _worker_counter = counter
 
 
@@ -175,11 +173,10 @@ def _count_all(setup: CountSetup, boards: IntArray, sizes: IntArray, workers: in
                 progress(done[0], total)
 
         return count_boards(setup, boards, sizes, tick=tick)
-    context = get_context()
-    counter = context.Value("q", 0)
+    counter = worker_context().Value("q", 0)
     parts = np.array_split(np.arange(total), workers)
     jobs = [(setup, boards[part], sizes[part]) for part in parts]
-    with context.Pool(workers, initializer=_init_worker, initargs=(counter,)) as pool:
+    with worker_pool(workers, initializer=_init_worker, initargs=(counter,)) as pool:
         pending = pool.map_async(_count_part, jobs)
         while not pending.ready():
             pending.wait(0.2)
@@ -388,18 +385,63 @@ def solution_to_cache(solution: GameSolution) -> dict[str, Any]:
     }
 
 
-def solution_from_cache(data: Any) -> GameSolution | None:
-    """The solution back from :func:`solution_to_cache` data, or None when it does not read."""
+def solution_from_cache(data: Any, blind: Paytable | None = None) -> GameSolution | None:
+    """The solution back from :func:`solution_to_cache` data, or None when it does not read or its figures are
+    not sane (:func:`sane_figures`; with ``blind``, against that Blind's largest pay too)."""
     try:
         def figures(item: dict[str, str], name: str) -> StrategyFigures:
+            if not all(isinstance(item[field], str) and len(item[field]) <= _MOST_FRACTION_CHARS
+                       for field in _FIGURE_FIELDS[1:]):
+                raise ValueError("not a fraction as written")
             return StrategyFigures(name, *(Fraction(item[field]) for field in _FIGURE_FIELDS[1:]))
 
-        preflop = tuple(PreflopChoice(hand, Fraction(four), Fraction(three), Fraction(check))
+        preflop = tuple(PreflopChoice(str(hand), Fraction(four), Fraction(three), Fraction(check))
                         for hand, four, three, check in data["preflop"])
-        return GameSolution(figures(data["optimal"], "optimal"), figures(data["simple"], "simple"), preflop,
-                            tuple(data["flop_rules"]), float(data["seconds"]))
-    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        solution = GameSolution(figures(data["optimal"], "optimal"), figures(data["simple"], "simple"), preflop,
+                                tuple(data["flop_rules"]), float(data["seconds"]))
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
         return None
+    most = None if blind is None else most_blind_return(blind)
+    if not all(sane_figures(item, most) for item in (solution.optimal, solution.simple)):
+        return None
+    return solution
+
+
+_MOST_FRACTION_CHARS = 200
+"""A cached fraction is written with at most this many characters (the exact figures have about 40)."""
+
+
+def most_blind_return(blind: Paytable) -> Fraction:
+    """The most the Blind can return per hand, in Antes: every hand's seven-card category paid at ``blind``'s
+    odds (the Blind pays less: only when the player wins, and some hands fold)."""
+    from trainer.odds.seven_cards import category_counts
+
+    counts = category_counts()
+    total = sum(counts.values())
+    most = Fraction(0)
+    for category, count in counts.items():
+        line = blind.line_for(category.label)
+        if line is not None:
+            most += Fraction(count, total) * Fraction(line.odds.numerator) / Fraction(line.odds.denominator)
+    return most
+
+
+def sane_figures(figures: StrategyFigures, most_blind: Fraction | None = None) -> bool:
+    """Whether ``figures`` can be a game's: the decisions' shares in 0..1 adding up to 1, the average Play what
+    they imply, the hands won at most those not folded, and the player's result per hand between losing all
+    that was wagered and winning the Ante and the Play on every hand won plus ``most_blind`` (see
+    :func:`most_blind_return`; without it, the largest odds a pay table may have)."""
+    from trainer.engine.amounts import MAX_ODDS
+
+    shares = (figures.raise_4x, figures.raise_3x, figures.raise_2x, figures.raise_1x, figures.fold)
+    if any(not 0 <= share <= 1 for share in shares) or sum(shares) != 1:
+        return False
+    if not 0 <= figures.wins <= 1 - figures.fold:
+        return False
+    if figures.average_play != 4 * figures.raise_4x + 3 * figures.raise_3x + 2 * figures.raise_2x + figures.raise_1x:
+        return False
+    blind = Fraction(MAX_ODDS) if most_blind is None else most_blind
+    return -(2 + figures.average_play) <= figures.player_result <= 5 * figures.wins + blind
 
 
 _FIGURE_FIELDS = ("strategy", "player_result", "wins", "average_play", "raise_4x", "raise_3x", "raise_2x",

@@ -1,0 +1,165 @@
+"""The commands as a shell runs them: standard streams closed (``<&-``, ``>&-``), an output encoding that is not
+UTF-8, a pay-table file given as a pipe to ``settle --workers``, and Ctrl-C while worker processes compute.
+
+Each is one line and a status, never a traceback: a closed input exits 2, a closed output 1, Ctrl-C 130 with the
+workers gone at once. Children run with Ctrl-C at its default (this test run may ignore it) in their own process
+group, so the group gets the signal as a terminal would send it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from trainer.cli import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED
+
+ROOT = Path(__file__).resolve().parents[1]
+HAND = {"dealer": ["Kh", "7d"], "board": ["2c", "9d", "Ts", "Jh", "3s"],
+        "seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 10, "blind": 10, "play": 40, "trips": 5}]}
+GRADE = {"hand": HAND, "steps": [{"seat": 1, "wager": "ante", "action": "push", "amount": 10}]}
+QUIZ = "quiz --topic blind-quick --seed 1 --count 1"
+WAIT = 60
+"""Seconds any child may take before the test gives up on it (a bound, not a measure)."""
+
+
+def _env(**extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8", **extra}
+
+
+def _default_interrupt() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def shell(command: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """``command`` run by bash, ``trainer`` standing for ``python -m trainer``."""
+    line = command.replace("trainer ", f"{shlex.quote(sys.executable)} -m trainer ", 1)
+    return subprocess.run(["bash", "-c", line], capture_output=True, cwd=ROOT, env=_env(**env), timeout=WAIT,
+                          preexec_fn=_default_interrupt)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    (tmp_path / "hand.json").write_text(json.dumps(HAND), encoding="utf-8")
+    (tmp_path / "grade.json").write_text(json.dumps(GRADE), encoding="utf-8")
+    (tmp_path / "answers.txt").write_text("pay 25\n" * 5, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("command", ["settle", "grade", QUIZ, "settle -", "settle --jsonl"])
+def test_a_closed_standard_input_is_one_line_and_status_2(command: str) -> None:
+    done = shell(f"trainer {command} <&-")
+    name = command.split()[0]
+    assert (done.returncode, done.stdout) == (EXIT_USAGE, b"")
+    assert done.stderr.decode() == f"uth-trainer {name}: standard input is closed\n"
+
+
+@pytest.mark.parametrize("command", ["settle {dir}/hand.json", "settle --text {dir}/hand.json",
+                                     "grade {dir}/grade.json", f"{QUIZ} < {{dir}}/answers.txt",
+                                     "settle --jsonl {dir}/hand.json", "quiz --list", "odds trips"])
+def test_a_closed_standard_output_is_one_line_and_status_1(files: Path, command: str) -> None:
+    done = shell(f"trainer {command.format(dir=files)} >&-")
+    name = command.split()[0]
+    assert done.returncode == EXIT_WRITE_FAILED
+    assert done.stderr.decode() == f"uth-trainer {name}: standard output is closed\n"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "latin-1"])
+def test_settle_text_in_an_encoding_without_the_dash_spells_it(files: Path, encoding: str) -> None:
+    done = shell(f"trainer settle --text {files}/hand.json", PYTHONIOENCODING=encoding)
+    assert (done.returncode, done.stderr) == (0, b"")
+    text = done.stdout.decode(encoding)  # every byte is the stream's own encoding
+    assert "\\u" not in text and "?" not in text
+    dash = "\u2014" if encoding == "cp1252" else "--"  # cp1252 has the em dash; ASCII and Latin-1 do not
+    # rules: the dealer does not qualify with high card, so the Ante pushes and the winning Play pays 1 to 1
+    assert f"Seat 1: pay the Play $40  {dash} The player beats the dealer" in text
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_quiz_in_an_encoding_without_the_dash_runs_to_its_score(files: Path, encoding: str) -> None:
+    done = shell(f"trainer {QUIZ} < {files}/answers.txt", PYTHONIOENCODING=encoding)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    text = done.stdout.decode(encoding)
+    assert "\\u" not in text
+    assert ("push or take -- 1 item" if encoding == "ascii" else "push or take \u2014 1 item") in text
+    assert "Blind - hand" in text or "Blind \u00b7 hand" in text
+
+
+def test_settle_workers_read_a_paytable_pipe_once(files: Path) -> None:
+    (files / "room.toml").write_text(
+        'ROOM = {kind = "trips", lines = [{hand = "royal flush", odds = "50 to 1"}, '
+        '{hand = "high card", odds = "2 to 1"}]}\n', encoding="utf-8")
+    hand = json.dumps({**HAND, "table": {"trips_paytable": "ROOM"}})
+    (files / "hands.jsonl").write_text((hand + "\n") * 450, encoding="utf-8")
+    done = shell(f"trainer settle --jsonl --workers 2 --paytables <(cat {files}/room.toml) < {files}/hands.jsonl")
+    assert (done.returncode, done.stderr) == (0, b"")
+    results = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(results) == 450
+    # the room's table pays high card 2 to 1: the $5 Trips nets +$10 on every line, whichever worker settled it
+    assert {result["seats"][0]["wagers"]["trips"]["net"] for result in results} == {10}
+
+
+def test_a_paytable_pipe_past_the_limit_is_one_line() -> None:
+    done = shell("trainer settle --paytables <(head -c 2000000 /dev/zero) <<< '{}'")
+    assert done.returncode == EXIT_USAGE
+    assert done.stderr.decode().endswith(": is longer than 1,000,000 bytes\n")
+    assert done.stderr.count(b"\n") == 1
+
+
+# --- Ctrl-C with workers ----------------------------------------------------------------------------------------
+
+
+def _descendants(pid: int) -> int:
+    """How many processes descend from ``pid`` (its workers, their server and the resource tracker)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z":
+                parents[int(entry.name)] = int(fields[1])
+    found, frontier = 0, {pid}
+    while frontier:
+        children = {child for child, parent in parents.items() if parent in frontier}
+        found += len(children)
+        frontier = children
+    return found
+
+
+@pytest.mark.parametrize("argv", [["odds", "bad-beat", "--no-cache", "--workers", "2"],
+                                  ["odds", "game", "--no-cache", "--workers", "2"],
+                                  ["settle", "--jsonl", "--workers", "2"]])
+def test_ctrl_c_with_workers_ends_at_once_without_a_worker_traceback(argv: list[str]) -> None:
+    child = subprocess.Popen([sys.executable, "-m", "trainer", *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, cwd=ROOT, env=_env(), start_new_session=True,
+                             preexec_fn=_default_interrupt)
+    try:
+        assert child.stdin is not None
+        if argv[0] == "settle":
+            child.stdin.write((json.dumps(HAND) + "\n").encode() * 300)  # one batch in, the input left open
+            child.stdin.flush()
+        started = time.monotonic()
+        while _descendants(child.pid) < 3 and time.monotonic() - started < WAIT:  # two workers and their server
+            time.sleep(0.05)
+        assert _descendants(child.pid) >= 3, "the workers never started"
+        time.sleep(0.3)
+        os.killpg(child.pid, signal.SIGINT)  # what Ctrl-C at a terminal does: the whole group gets it
+        interrupted = time.monotonic()
+        _out, err = child.communicate(timeout=WAIT)
+        took = time.monotonic() - interrupted
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == EXIT_INTERRUPTED
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()
+    assert err.strip() in (b"", b"uth-trainer odds: interrupted")
+    assert took < 2, f"Ctrl-C took {took:.1f} s"

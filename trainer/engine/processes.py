@@ -1,0 +1,94 @@
+"""Worker processes for the long computations (``odds``, ``settle --jsonl --workers``, the pay-table lab).
+
+One way to start them everywhere: a fresh interpreter (the ``forkserver`` context where the platform has it, else
+``spawn``), never a ``fork`` of a process that runs threads (a Qt window, a pool's own threads). Workers cannot be
+interrupted from their first instruction (they start with Ctrl-C held back, then ignore it): the parent alone
+handles it and terminates the pool, so Ctrl-C ends a run at once, without a traceback per worker.
+The number of workers is bounded by the machine's cores (:func:`most_workers`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from multiprocessing.context import BaseContext
+from multiprocessing.pool import Pool
+from typing import Any
+
+
+def most_workers() -> int:
+    """The most worker processes a computation starts: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_context() -> BaseContext:
+    """The ``forkserver`` context where the platform has it (Linux), else ``spawn``: never a plain ``fork``."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held since the start (see _hold_interrupts)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _hold_interrupts() -> Callable[[], None]:
+    """Hold Ctrl-C back while processes start, and return what lets it through.
+
+    SIGINT is blocked in this thread, so a process started meanwhile inherits the block and cannot be interrupted
+    before it ignores Ctrl-C (:func:`_start`), as CPython starts its resource tracker. Another thread (a numerical
+    library's) may still receive the signal, so in the main thread Ctrl-C is also only noted meanwhile, never
+    raised half-way through starting the pool (a worker started but not yet counted would be left behind): it is
+    raised when let through, the pool in hand. Where signals cannot be blocked (Windows), nothing is held."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return lambda: None
+    from multiprocessing import resource_tracker
+
+    # started first: starting it lets Ctrl-C through again (CPython unblocks it after), which must not happen
+    # between the block below and the workers' start
+    resource_tracker.ensure_running()
+    previous_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pressed: list[bool] = []
+    previous_handler: Any = None
+    if threading.current_thread() is threading.main_thread():
+        previous_handler = signal.signal(signal.SIGINT, lambda _signal, _frame: pressed.append(True))
+
+    def let_through() -> None:
+        if previous_handler is not None:
+            signal.signal(signal.SIGINT, previous_handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous_mask)
+        if pressed and previous_handler in (signal.default_int_handler, signal.SIG_DFL):
+            raise KeyboardInterrupt
+        if pressed and callable(previous_handler):
+            previous_handler(signal.SIGINT, None)
+
+    return let_through
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int, initializer: Callable[..., None] | None = None,
+                initargs: tuple[Any, ...] = ()) -> Iterator[Pool]:
+    """A pool of ``workers`` processes (see the module's note); on leaving it, however (Ctrl-C, an error, a
+    cancel), the workers are terminated and waited for; they end at once, holding nothing to save."""
+    let_through = _hold_interrupts()
+    try:
+        pool = worker_context().Pool(workers, initializer=_start, initargs=(initializer, initargs))
+    except BaseException:
+        let_through()
+        raise
+    try:
+        let_through()  # a Ctrl-C pressed while the workers started is raised here, the pool in hand
+        yield pool
+    finally:
+        pool.terminate()
+        pool.join()
