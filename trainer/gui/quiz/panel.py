@@ -260,9 +260,9 @@ class SettlementPanel(FeedbackShown, QWidget):
             self.progress.show()
 
     def set_wagers(self, wagers: Mapping[int, Sequence[str]]) -> None:
-        """The wagers still on the table, by seat, in the order given (the table's settlement order: the seats
-        as S walks them, each seat's wagers as W does); the choice stays where it was when it still can, else
-        nothing is chosen (the controller chooses the next step)."""
+        """The wagers still on the table, by seat, in the order given (the layout's: the seats as S walks them,
+        each seat's wagers as W does); the choice stays where it was when it still can, else nothing is chosen
+        (only guided mode's controller chooses the next step)."""
         seat, wager = self.selection()
         self._wagers = {s: list(w) for s, w in wagers.items() if w}
         self._filling = True
@@ -417,12 +417,12 @@ class SettlementPanel(FeedbackShown, QWidget):
         self.amount.insert(text)
 
     def cycle_seat(self, step: int) -> None:
-        """The next (``step`` 1) or previous (-1) seat in the table's order, wrapping round; with none chosen,
-        the first (or the last)."""
+        """The next (``step`` 1) or previous (-1) seat by number, wrapping round; with none chosen, the first
+        (or the last)."""
         cycle_box(self.seat_box, step)
 
     def cycle_wager(self, step: int) -> None:
-        """The seat's next (``step`` 1) or previous (-1) wager in the table's order."""
+        """The seat's next (``step`` 1) or previous (-1) wager as the felt prints them."""
         cycle_box(self.wager_box, step)
 
     # -- internals -----------------------------------------------------------------------------------------
