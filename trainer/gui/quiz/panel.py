@@ -50,6 +50,9 @@ from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.widgets import form_button, form_label
 
+KEYPAD_COLUMNS = 2
+"""The chip buttons two to a row: three ($1,000 with its chip) are wider than the side panel beside its scroll bar
+on a 1024 or 1366 pixel screen, and the panel would be cut at its right edge."""
 
 class SettlementPanel(FeedbackShown, QWidget):
     """The trainee's side of the settlement quiz (see the module's description)."""
@@ -176,7 +179,7 @@ class SettlementPanel(FeedbackShown, QWidget):
             chip = ChipButton(value)
             chip.clicked.connect(lambda _checked=False, v=value: self.add_chip(v))
             chip.removeRequested.connect(lambda v=value: self.remove_chip(v))
-            keypad.addWidget(chip, index // 3, index % 3)
+            keypad.addWidget(chip, index // KEYPAD_COLUMNS, index % KEYPAD_COLUMNS)
             self.chip_buttons[value] = chip
         self.amount = QLineEdit()
         self.amount.setObjectName("amount")
