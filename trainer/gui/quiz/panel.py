@@ -133,10 +133,10 @@ class SettlementPanel(FeedbackShown, QWidget):
         self.announce_button = form_button("Announce (Enter)", "announce", self.announce,
                                             "Announce the dealer's hand and whether it qualifies (Enter)")
         self.announced = form_label("announced")
-        row = QHBoxLayout()
+        row = QVBoxLayout()  # one above the other: side by side they are wider than the side panel at 1024 px
+        row.setSpacing(2)
         row.addWidget(self.qualifies)
         row.addWidget(self.not_qualifies)
-        row.addStretch(1)
         layout = QVBoxLayout(self.dealer_box)
         layout.setSpacing(4)
         layout.addWidget(self.categories)
