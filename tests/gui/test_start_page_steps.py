@@ -49,3 +49,15 @@ def test_a_trainee_added_is_the_one_training(qtbot: object, store: Store) -> Non
     with qtbot.waitSignal(chooser.profileChosen) as chosen:  # type: ignore[attr-defined]
         chooser.add_button.click()
     assert chosen.args == ["Ana"] and chooser.chosen() == "Ana"
+
+
+def test_the_start_page_fits_a_small_screen(qtbot: object, tmp_path: Path) -> None:
+    window = MainWindow(DEFAULTS, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
+                        durations=Durations.tiny(), rng=random.Random(1))
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    page = window.progress_room.open_start_page()
+    room = page.screen().availableGeometry()
+    page.hide()
+    page.resize(room.width() + 300, room.height() + 200)  # asked for more than the screen has
+    page.show()
+    assert page.width() <= room.width() and page.height() <= room.height()

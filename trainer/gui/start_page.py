@@ -194,4 +194,15 @@ class StartPage(QDialog):
 
     def showEvent(self, event: object) -> None:  # noqa: N802 (Qt's name)
         self.refresh()
+        self._fit_screen()
         super().showEvent(event)  # type: ignore[arg-type]
+
+    def _fit_screen(self) -> None:
+        """No wider or taller than the screen's free area (a 1024 × 700 laptop): its buttons stay in view."""
+        screen = self.screen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        width, height = min(self.width(), room.width()), min(self.height(), room.height())
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
