@@ -54,3 +54,13 @@ def test_a_payout_typed_and_confirmed_with_enter_shows_its_verdict_and_waits(qtb
     QTest.keyClick(form.amount, Qt.Key.Key_Return)
     assert form.number == 1 and form.feedback.text().startswith(("✓", "✗"))
     assert form.next_button.isEnabled()
+
+
+def test_a_deck_count_answered_with_enter_stays_in_its_form(qtbot: Any) -> None:
+    dialog = active_dialog(qtbot)
+    form = dialog.open_drill(drill_named("deck-count-1"), Mode.PRACTICE, 3, 1)
+    answer = form.answer_box  # type: ignore[attr-defined]
+    QTest.keyClicks(answer, "52")
+    QTest.keyClick(answer, Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.form is form and dialog.pages.currentWidget() is form
+    assert form.feedback.text()  # type: ignore[attr-defined]  # the answer was taken and judged
