@@ -117,6 +117,7 @@ def test_the_instructor_dialog_sets_the_pin_then_refuses_a_wrong_one_and_waits(q
     dialog = InstructorDialog(store, gate=Instructor(store, clock=Ticks()))
     qtbot.addWidget(dialog)  # type: ignore[attr-defined]
     dialog.pin.setText("4829")
+    dialog.pin_confirm.setText("4829")
     dialog.enter_pin()
     assert dialog.is_unlocked
     again = InstructorDialog(store, gate=Instructor(store, clock=Ticks()))

@@ -125,7 +125,7 @@ def test_after_a_restart_results_and_progress_show_the_stored_hand(qtbot: Any, s
     progress = again.progress_room.open_progress()
     assert progress is not None
     heading = progress.findChild(QLabel, "progressHeading")
-    assert "Ana" in heading.text() and "1 items" in heading.text()
+    assert "Ana" in heading.text() and "1 item on 1 day" in heading.text()
 
 
 def test_two_trainees_on_one_station_never_see_each_others_items(qtbot: Any, station: Station) -> None:

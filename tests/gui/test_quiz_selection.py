@@ -1,7 +1,10 @@
-"""Settle it yourself: the selection follows the table's own settlement order. After each step taken it goes to
-the next step due (after a refund-pass push, the next seat's Ante, never the same seat's Play; nothing once all is
-settled); S walks the seats with something left in the table's order (right to left on a house table, clockwise
-from the player-dealer's left on a player-dealer table), W a seat's wagers in that order."""
+"""Settle it yourself: which wager is chosen for the trainee, and how S and W walk the table.
+
+In practice, exam and speed nothing is chosen for the trainee: not after the announcement, not after the folds,
+not at the refund pass, not after any step (choosing the step due would pass the order without knowing it). Only
+guided mode may show what comes next: there the first step due is chosen, then each next one. S walks the seats with
+something left by seat number, W a seat's wagers in the order the felt prints them (from the dealer towards the
+player), Shift backwards, never in the order they are to be settled."""
 
 from __future__ import annotations
 
@@ -13,7 +16,9 @@ from PySide6.QtCore import Qt
 from tests.gui.test_settlement_quiz_gui import (
     HOUSE,
     PLAYER_DEALER,
+    a_low_fold_and_a_showdown,
     announce_right,
+    choose_by_keys,
     deal,
     has_pay_and_take,
     open_window,
@@ -23,7 +28,9 @@ from tests.gui.test_settlement_quiz_gui import (
     steps_of,
     unqualified_with_refunds_and_a_pay,
 )
-from trainer.quiz.order import next_seat, next_selection
+from trainer.gui.table.layout import WAGERS
+from trainer.quiz.order import next_selection
+from trainer.scoring import Mode
 from trainer.settings import Settings
 
 pytestmark = pytest.mark.gui
@@ -41,69 +48,103 @@ def due(quiz: Any) -> tuple[int, str] | None:
     return None if key is None else (key[0], key[1].value)
 
 
-def test_after_a_refund_pass_push_the_selection_goes_to_the_next_seats_ante(qtbot: Any, open_window: Any) -> None:
-    window = open_window(HOUSE, seed_for(HOUSE, unqualified_with_refunds_and_a_pay))
+def left_by_seat(quiz: Any) -> dict[int, list[str]]:
+    """What is left to settle, the seats by number, each seat's wagers as printed on the felt."""
+    left: dict[int, list[str]] = {}
+    for step in quiz.quiz.pending():
+        left.setdefault(step.seat, []).append(step.wager.value)
+    return {seat: sorted(left[seat], key=WAGERS.index) for seat in sorted(left)}
+
+
+@pytest.mark.parametrize("mode", [Mode.PRACTICE, Mode.EXAM, Mode.SPEED], ids=["practice", "exam", "speed"])
+@pytest.mark.parametrize(("settings", "wanted"), [(HOUSE, unqualified_with_refunds_and_a_pay),
+                                                  (HOUSE, a_low_fold_and_a_showdown),
+                                                  (PLAYER_DEALER, has_pay_and_take)],
+                         ids=["refund-pass", "folds", "player-dealer"])
+def test_outside_guided_mode_nothing_is_chosen_for_the_trainee(
+    qtbot: Any, open_window: Any, mode: Mode, settings: Settings, wanted: Any
+) -> None:
+    window = open_window(settings, seed_for(settings, wanted), mode)
     quiz = deal(qtbot, window)
     announce_right(qtbot, quiz)
     core = quiz.quiz
     assert core is not None
-    assert selected(quiz) == due(quiz)  # the first step due, chosen from the start
+    assert selected(quiz) is None  # after the announcement
+    with qtbot.waitSignal(window.roundFinished, timeout=10_000):
+        while (step := core.next_step()) is not None:
+            choose_by_keys(qtbot, quiz, step.seat, step.wager.value)
+            settle_by_keys(qtbot, step)
+            if quiz.quiz is not None:
+                assert selected(quiz) is None, f"after {step.seat} {step.wager.value} ({step.phase})"
+    assert quiz.panel.seat_box.count() == 0
+
+
+def test_guided_mode_chooses_each_step_due_in_the_tables_order(qtbot: Any, open_window: Any) -> None:
+    window = open_window(HOUSE, seed_for(HOUSE, unqualified_with_refunds_and_a_pay), Mode.GUIDED)
+    quiz = deal(qtbot, window)
+    announce_right(qtbot, quiz)
+    core = quiz.quiz
+    assert core is not None
     refunds = [step for step in core.pending() if step.phase == "refund"]
     with qtbot.waitSignal(window.roundFinished, timeout=10_000):
         while (step := core.next_step()) is not None:
-            assert selected(quiz) == (step.seat, step.wager.value)  # Enter alone settles the step due
+            assert selected(quiz) == due(quiz) == (step.seat, step.wager.value)  # Enter alone settles it
             settle_by_keys(qtbot, step)
-            if step in refunds[:-1]:
+            if step in refunds[:-1]:  # after a refund-pass push: the next seat's Ante, not this seat's Play
                 following = refunds[refunds.index(step) + 1]
                 assert selected(quiz) == (following.seat, "ante") != (step.seat, "play")
-            if quiz.quiz is not None:
-                assert selected(quiz) == due(quiz)
     assert selected(quiz) is None and quiz.panel.seat_box.count() == 0
 
 
 @pytest.mark.parametrize("settings", [HOUSE, PLAYER_DEALER], ids=["house", "player-dealer"])
-def test_s_walks_the_seats_in_the_tables_order_and_w_a_seats_wagers(
+def test_s_walks_the_seats_by_number_and_w_a_seats_wagers_as_printed(
     qtbot: Any, open_window: Any, settings: Settings
 ) -> None:
     window = open_window(settings, seed_for(settings, has_pay_and_take))
     quiz = deal(qtbot, window)
     announce_right(qtbot, quiz)
-    core = quiz.quiz
-    assert core is not None
-    pending = core.pending()
-    seats = list(dict.fromkeys(step.seat for step in pending))
+    left = left_by_seat(quiz)
+    seats = list(left)
     assert len(seats) >= 2
-    if settings is HOUSE:  # the showdown's seats right to left: the highest seat first
-        live = list(dict.fromkeys(step.seat for step in pending if step.phase == "settle"))
-        assert live == sorted(live, reverse=True)
     walked = []
     for _ in range(len(seats) + 1):
-        current = selected(quiz)
         press(qtbot, Qt.Key.Key_S)
         now = selected(quiz)
-        assert now is not None and now[0] == next_seat(pending, current[0] if current else None)
-        assert now[1] == next(step.wager.value for step in pending if step.seat == now[0])
+        assert now is not None and now[1] == left[now[0]][0]  # a seat chosen: its first wager as printed
         walked.append(now[0])
-    assert walked[:len(seats)] == seats[1:] + seats[:1] and walked[-1] == seats[1 % len(seats)]
-    seat = next(s for s in seats if sum(step.seat == s for step in pending) >= 2)
+    assert walked == seats + seats[:1]  # by seat number, round again
+    press(qtbot, Qt.Key.Key_S, Qt.KeyboardModifier.ShiftModifier)
+    assert selected(quiz)[0] == seats[-1]  # type: ignore[index]  # Shift: back
+    seat = next(s for s in seats if len(left[s]) >= 2)
     while selected(quiz)[0] != seat:  # type: ignore[index]
         press(qtbot, Qt.Key.Key_S)
-    wagers = [step.wager.value for step in pending if step.seat == seat]
     seen = [selected(quiz)[1]]  # type: ignore[index]
-    for _ in wagers[1:]:
+    for _ in left[seat][1:]:
         press(qtbot, Qt.Key.Key_W)
         seen.append(selected(quiz)[1])  # type: ignore[index]
-    assert seen == wagers
+    assert seen == left[seat]
     press(qtbot, Qt.Key.Key_W)
-    assert selected(quiz) == (seat, wagers[0])  # round again
+    assert selected(quiz) == (seat, left[seat][0])  # round again
+    press(qtbot, Qt.Key.Key_W, Qt.KeyboardModifier.ShiftModifier)
+    assert selected(quiz) == (seat, left[seat][-1])
 
 
-def test_a_click_on_a_seat_chooses_its_first_wager_in_the_tables_order(qtbot: Any, open_window: Any) -> None:
+def test_the_wagers_are_walked_as_printed_not_in_the_order_they_are_settled(qtbot: Any, open_window: Any) -> None:
+    window = open_window(HOUSE, seed_for(HOUSE, has_pay_and_take))
+    quiz = deal(qtbot, window)
+    announce_right(qtbot, quiz)
+    seat = next(s for s, wagers in left_by_seat(quiz).items() if {"ante", "play"} <= set(wagers))
+    settle_order = [step.wager.value for step in steps_of(window.played) if step.seat == seat]
+    assert settle_order.index("ante") < settle_order.index("play")  # the Ante is settled before the Play
+    choose_by_keys(qtbot, quiz, seat, "play")
+    press(qtbot, Qt.Key.Key_W)
+    assert selected(quiz) == (seat, "ante")  # but printed after it: Play is nearer the dealer
+
+
+def test_a_click_on_a_seat_chooses_its_first_wager_as_printed(qtbot: Any, open_window: Any) -> None:
     window = open_window(PLAYER_DEALER, seed_for(PLAYER_DEALER, has_pay_and_take))
     quiz = deal(qtbot, window)
     announce_right(qtbot, quiz)
-    core = quiz.quiz
-    assert core is not None
     last = steps_of(window.played)[-1].seat
     window.scene.seatClicked.emit(last)
-    assert selected(quiz) == (last, next(step.wager.value for step in core.pending() if step.seat == last))
+    assert selected(quiz) == (last, left_by_seat(quiz)[last][0])

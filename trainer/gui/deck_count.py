@@ -264,9 +264,13 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.item_finished.emit(outcome)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        """Escape closes the window (the answer box passes it on)."""
+        """Escape closes the window (the answer box passes it on); Enter, taken by the answer box as the answer,
+        stops here (in the drills dialog it would press its default button too)."""
         if event.key() == Qt.Key.Key_Escape and not event.modifiers():
             self.close()
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
             return
         super().keyPressEvent(event)
 

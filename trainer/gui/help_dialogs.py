@@ -7,7 +7,16 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from trainer import __version__
 from trainer.gui.quiz.keys import KEYS_HELP
@@ -65,8 +74,13 @@ def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QD
     for row, (keys, what) in enumerate(rows):
         table.setItem(row, 0, QTableWidgetItem(keys))
         table.setItem(row, 1, QTableWidgetItem(what))
-    table.resizeColumnsToContents()
-    table.horizontalHeader().setStretchLastSection(True)
+    header = table.horizontalHeader()
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the column fits the window: no heading cut
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setWordWrap(True)
+    table.resizeRowsToContents()
     panel = QLabel("Settling a hand yourself — " + KEYS_HELP.removeprefix("Keys — "))
     panel.setObjectName("panelKeys")
     panel.setWordWrap(True)

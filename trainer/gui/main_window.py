@@ -39,7 +39,7 @@ from trainer.gui.round_log import RoundLog
 from trainer.gui.round_playback import RoundPlayback, layout_config, layout_for
 from trainer.gui.runround import install_run_round
 from trainer.gui.side_panel import SidePanel
-from trainer.gui.start_page import DoneProvider, PathStep, SessionProgress, StartPage
+from trainer.gui.start_page import PATH_LESSON, DoneProvider, PathStep, SessionProgress, StartPage
 from trainer.gui.status_bar import StatusLine
 from trainer.gui.table.magnifier import Magnifier
 from trainer.gui.training import install_training, open_lessons
@@ -444,7 +444,7 @@ class MainWindow(RoundPlayback):
         """Open one step of the start page's path."""
         if step is PathStep.LESSON:
             self.progress.lesson_read = True
-            open_lessons(self)
+            open_lessons(self, PATH_LESSON)
         elif step is PathStep.EXAM:
             from trainer.gui.quiz import open_exam_set
 

@@ -34,7 +34,9 @@ class RoundLog(QWidget):
         super().__init__(parent)
         self.prompt_area = QWidget()
         self.prompt_area.setObjectName("promptArea")
-        self.prompt_area.setLayout(QVBoxLayout())
+        prompt_layout = QVBoxLayout()
+        prompt_layout.setContentsMargins(2, 2, 2, 2)  # the panel fits beside the scroll bar in a 244 px column
+        self.prompt_area.setLayout(prompt_layout)
         self.prompt_scroll = QScrollArea()
         """The prompt area scrolls when a low window leaves it less than its height: its buttons keep their size
         and nothing is pushed past the window's edge."""

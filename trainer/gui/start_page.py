@@ -42,8 +42,12 @@ class PathStep(Enum):
     EXAM = "exam"
 
 
+PATH_LESSON = "order"
+"""The lesson the path's first step opens: the settlement order, the one it names."""
+
 PATH: tuple[tuple[PathStep, str, str], ...] = (
-    (PathStep.LESSON, "Read the lesson", "How a round is settled, in the dealer's order (F1)"),
+    (PathStep.LESSON, "Read the lesson",
+     "Settlement order: how a round is settled, in the dealer's order (all lessons: F1)"),
     (PathStep.WATCH, "Watch a hand", "The table deals and settles one round while you watch (Ctrl+0, then N)"),
     (PathStep.GUIDED, "Guided hand", "You settle; before each step the table shows what comes next (Ctrl+1)"),
     (PathStep.PRACTICE, "Practice", "You settle; each step is checked at once, with its rule (Ctrl+2)"),
@@ -190,4 +194,15 @@ class StartPage(QDialog):
 
     def showEvent(self, event: object) -> None:  # noqa: N802 (Qt's name)
         self.refresh()
+        self._fit_screen()
         super().showEvent(event)  # type: ignore[arg-type]
+
+    def _fit_screen(self) -> None:
+        """No wider or taller than the screen's free area (a 1024 × 700 laptop): its buttons stay in view."""
+        screen = self.screen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        width, height = min(self.width(), room.width()), min(self.height(), room.height())
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)

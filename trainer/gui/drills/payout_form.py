@@ -12,6 +12,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -118,6 +119,14 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
         layout.addWidget(self.feedback)
         layout.addStretch(1)
         layout.addWidget(self.score)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Enter that a field took as the answer stops here: it never also presses the dialog's default button
+        (which would skip the feedback just shown)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # -- the set ---------------------------------------------------------------------------------------------
 

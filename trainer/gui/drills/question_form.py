@@ -16,6 +16,7 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -182,6 +183,14 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
             layout.addWidget(widget)
         layout.addStretch(1)
         layout.addLayout(buttons)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Enter that a field took as the answer stops here: it never also presses the dialog's default button
+        (which would skip the feedback just shown)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # -- the set ---------------------------------------------------------------------------------------------
 

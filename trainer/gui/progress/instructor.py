@@ -1,8 +1,9 @@
 """The instructor dialog: the PIN first, then the training room: exams, reports, profiles (export, import, backup).
 *Start for the trainee* asks for the exam on the form to be dealt (``examRequested``), its mode locked to exam.
 
-A wrong PIN is refused and the PIN field is closed for the wait the store names (1 s, 2 s, 4 s …). File names
-come from ``ask_path`` (a file dialog by default; the tests pass their own).
+A wrong PIN is refused and the PIN field is closed for the wait the store names (1 s, 2 s, 4 s …); Enter in the
+PIN field does what the Unlock button does, never closes the dialog. A new PIN is typed twice. File names come from
+``ask_path`` (a file dialog by default; the tests pass their own).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -91,6 +93,9 @@ class InstructorDialog(QDialog):
         self.status.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        for button in buttons.buttons():
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)  # Enter never closes the dialog; Escape or a click does
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.status)
@@ -106,12 +111,22 @@ class InstructorDialog(QDialog):
         self.pin = QLineEdit()
         self.pin.setObjectName("pin")
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin.returnPressed.connect(self.enter_pin)
+        self.pin.returnPressed.connect(self._pin_entered)
+        self.pin_confirm = QLineEdit()
+        self.pin_confirm.setObjectName("pinConfirm")
+        self.pin_confirm.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_confirm.setPlaceholderText("the same PIN again")
+        self.pin_confirm.returnPressed.connect(self.enter_pin)
+        self.pin_confirm_label = QLabel("Again")
         self.pin_button = QPushButton()
         self.pin_button.setObjectName("pinButton")
+        self.pin_button.setAutoDefault(False)  # Enter in a field is the field's returnPressed, handled once
         self.pin_button.clicked.connect(self.enter_pin)
+        form = QFormLayout()
+        form.addRow("PIN", self.pin)
+        form.addRow(self.pin_confirm_label, self.pin_confirm)
         row = QHBoxLayout()
-        row.addWidget(self.pin, 1)
+        row.addLayout(form, 1)
         row.addWidget(self.pin_button)
         layout = QVBoxLayout(page)
         layout.addWidget(self.pin_prompt)
@@ -125,13 +140,44 @@ class InstructorDialog(QDialog):
             self.pin_prompt.setText("Enter the instructor PIN.")
             self.pin_button.setText("Unlock")
         else:
-            self.pin_prompt.setText("No instructor PIN yet: choose one (at least 4 digits). Only its hash is kept.")
+            self.pin_prompt.setText("No instructor PIN yet: choose one (at least 4 digits) and type it twice. "
+                                    "Only its hash is kept.")
             self.pin_button.setText("Set PIN")
+        setting = not self.gate.has_pin()
+        self.pin_confirm.setVisible(setting)
+        self.pin_confirm_label.setVisible(setting)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Enter is handled by the field it was typed in (the PIN's is Unlock); it never closes the dialog."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _pin_entered(self) -> None:
+        """Enter in the PIN field: Unlock; while a new PIN is being set, first on to the second field."""
+        if self.pin_confirm.isVisibleTo(self) and not self.pin_confirm.text():
+            self.pin_confirm.setFocus()
+            return
+        self.enter_pin()
 
     def enter_pin(self) -> None:
+        """Unlock with the PIN typed (or set it, typed twice, when there is none yet); what happened goes to the
+        status line."""
         pin = self.pin.text()
         self.pin.clear()
+        confirm = self.pin_confirm.text()
+        self.pin_confirm.clear()
         if not self.gate.has_pin():
+            if not pin:
+                self.status.setText("Type a PIN (at least 4 digits), then the same PIN again.")
+                self.pin.setFocus()
+                return
+            if confirm != pin:
+                self.status.setText("The two PINs differ: type the same PIN twice." if confirm
+                                    else "Type the PIN again in the second field to confirm it.")
+                self.pin.setFocus()
+                return
             try:
                 self.gate.set_pin(pin)
             except StoreError as error:
@@ -154,7 +200,7 @@ class InstructorDialog(QDialog):
             self.status.setText(f"A wrong PIN was given: wait {math.ceil(wait)} s before trying again")
         self.pin.setEnabled(False)
         self.pin_button.setEnabled(False)
-        QTimer.singleShot(int(wait * 1000) + 1, self._reopen_pin)
+        QTimer.singleShot(int(wait * 1000) + 50, self._reopen_pin)  # a coarse timer may come early
 
     def _reopen_pin(self) -> None:
         self.pin.setEnabled(True)

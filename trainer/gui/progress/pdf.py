@@ -35,6 +35,15 @@ LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#e08a00", "practised": "#2f7fc1"
 _app: QGuiApplication | None = None
 
 
+def counted(number: int, word: str) -> str:
+    """``1 day``, ``2 days``: a count and its noun, singular for one.
+
+    >>> counted(1, "day"), counted(0, "item"), counted(30, "day")
+    ('1 day', '0 items', '30 days')
+    """
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
 def _application() -> None:
     """A Qt application for the fonts (the command line has none)."""
     global _app
@@ -99,7 +108,8 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     span = f"{totals.first[:10]} to {totals.last[:10]}" if totals.first and totals.last else "no practice yet"
     brk = " style='page-break-before: always'" if new_page else ""
     parts = [f"<h1{brk}>{name}</h1>",
-             f"<p>{totals.items} items on {totals.days} days ({span}); accuracy {totals.accuracy:.1f} %; "
+             f"<p>{counted(totals.items, 'item')} on {counted(totals.days, 'day')} ({span}); "
+             f"accuracy {totals.accuracy:.1f} %; "
              f"{totals.seconds / 3600:.1f} hours of practice.</p>",
              "<h2>Mastery per drill</h2>",
              f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{_mastery_rows(report.drills)}</table>",

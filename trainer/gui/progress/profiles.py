@@ -29,7 +29,7 @@ KIND_MARKS = {TodayKind.MISTAKES: "✗", TodayKind.REVIEW: "↻", TodayKind.NEW:
 
 
 class ProfileChooser(QWidget):
-    """Who is training: pick a profile (double-click or Start) or add one."""
+    """Who is training: pick a profile (double-click or Start) or add one (who then trains)."""
 
     profileChosen = Signal(str)  # noqa: N815 (a Qt signal)
 
@@ -89,6 +89,7 @@ class ProfileChooser(QWidget):
         self.problem.clear()
         self.name.clear()
         self.refresh(select=profile.name)
+        self.profileChosen.emit(profile.name)  # the trainee just added is the one training now
 
     def chosen(self) -> str | None:
         item = self.list.currentItem()

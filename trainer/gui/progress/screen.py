@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.gui.progress.pdf import counted
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import (
     DayPoint,
@@ -147,7 +148,8 @@ class ProgressScreen(QWidget):
 
     def refresh(self) -> None:
         summary = totals(self.store, self.profile)
-        self.heading.setText(f"<h2>{self.profile.name}</h2>{summary.items} items on {summary.days} days, "
+        self.heading.setText(f"<h2>{self.profile.name}</h2>{counted(summary.items, 'item')} on "
+                             f"{counted(summary.days, 'day')}, "
                              f"accuracy {summary.accuracy:.1f} %, {summary.seconds / 3600:.1f} hours of practice")
         self._days = by_day(self.store, self.profile)
         skills = sorted({point.skill for point in self._days})
@@ -174,6 +176,8 @@ class ProgressScreen(QWidget):
         pace.setName("Seconds per decision")
         accuracy.setPen(QPen(QColor("#2e8b3a"), 2))
         pace.setPen(QPen(QColor("#2f7fc1"), 2))
+        for series in (accuracy, pace):
+            series.setPointsVisible(True)  # a single day (the first) is a dot: a line needs two
         for point in points:
             accuracy.append(_msecs(point.day), point.accuracy)
             pace.append(_msecs(point.day), point.seconds_per_decision)
@@ -202,6 +206,7 @@ class ProgressScreen(QWidget):
         series = QLineSeries()
         series.setName("Hands per hour" if points else "No speed sets yet")
         series.setPen(QPen(QColor("#8a3ab9"), 2))
+        series.setPointsVisible(True)
         for point in points:
             series.append(_msecs(point.day), point.hands_per_hour)
         chart.addSeries(series)

@@ -30,7 +30,8 @@ from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.quiz.texts import clock_text, mistakes_html, score_text
-from trainer.quiz.order import next_selection, seats_in_order
+from trainer.gui.table.tableconfig import WAGERS as _PRINTED
+from trainer.quiz.order import next_selection
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.session import (
@@ -342,21 +343,22 @@ class QuizController(QObject):
         return verdict
 
     def _wagers_left(self) -> dict[int, list[str]]:
-        """What is still on the table to settle, by seat, in the table's own settlement order (the seats as
-        :func:`~trainer.quiz.order.next_seat` walks them, each seat's wagers as the procedure has them)."""
+        """What is still on the table to settle, by seat, in the layout's own order (the seats by number, each
+        seat's wagers as the felt prints them): S and W walk them so, never in the order they are to be settled,
+        which would give the answer away."""
         quiz = self.session.quiz
         if quiz is None:
             return {}
-        pending = quiz.pending()
-        left: dict[int, list[str]] = {seat: [] for seat in seats_in_order(pending)}
-        for step in pending:
-            left[step.seat].append(step.wager.value)
+        left: dict[int, list[str]] = {}
+        for step in sorted(quiz.pending(), key=lambda step: (step.seat, _PRINTED.index(step.wager.value))):
+            left.setdefault(step.seat, []).append(step.wager.value)
         return left
 
     def _select_next(self) -> None:
-        """The selection goes to the next step in the table's order (nothing once every wager is settled)."""
+        """Guided mode: the selection goes to the next step in the table's order (nothing once every wager is
+        settled). In practice, exam and speed nothing is chosen for the trainee: finding the next wager is theirs."""
         quiz = self.session.quiz
-        key = next_selection(quiz.pending()) if quiz is not None else None
+        key = next_selection(quiz.pending()) if quiz is not None and self.mode is Mode.GUIDED else None
         if key is None:
             self.panel.select_nothing()
         else:

@@ -50,6 +50,9 @@ from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.widgets import form_button, form_label
 
+KEYPAD_COLUMNS = 2
+"""The chip buttons two to a row: three ($1,000 with its chip) are wider than the side panel beside its scroll bar
+on a 1024 or 1366 pixel screen, and the panel would be cut at its right edge."""
 
 class SettlementPanel(FeedbackShown, QWidget):
     """The trainee's side of the settlement quiz (see the module's description)."""
@@ -130,10 +133,10 @@ class SettlementPanel(FeedbackShown, QWidget):
         self.announce_button = form_button("Announce (Enter)", "announce", self.announce,
                                             "Announce the dealer's hand and whether it qualifies (Enter)")
         self.announced = form_label("announced")
-        row = QHBoxLayout()
+        row = QVBoxLayout()  # one above the other: side by side they are wider than the side panel at 1024 px
+        row.setSpacing(2)
         row.addWidget(self.qualifies)
         row.addWidget(self.not_qualifies)
-        row.addStretch(1)
         layout = QVBoxLayout(self.dealer_box)
         layout.setSpacing(4)
         layout.addWidget(self.categories)
@@ -176,7 +179,7 @@ class SettlementPanel(FeedbackShown, QWidget):
             chip = ChipButton(value)
             chip.clicked.connect(lambda _checked=False, v=value: self.add_chip(v))
             chip.removeRequested.connect(lambda v=value: self.remove_chip(v))
-            keypad.addWidget(chip, index // 3, index % 3)
+            keypad.addWidget(chip, index // KEYPAD_COLUMNS, index % KEYPAD_COLUMNS)
             self.chip_buttons[value] = chip
         self.amount = QLineEdit()
         self.amount.setObjectName("amount")
@@ -260,9 +263,9 @@ class SettlementPanel(FeedbackShown, QWidget):
             self.progress.show()
 
     def set_wagers(self, wagers: Mapping[int, Sequence[str]]) -> None:
-        """The wagers still on the table, by seat, in the order given (the table's settlement order: the seats
-        as S walks them, each seat's wagers as W does); the choice stays where it was when it still can, else
-        nothing is chosen (the controller chooses the next step)."""
+        """The wagers still on the table, by seat, in the order given (the layout's: the seats as S walks them,
+        each seat's wagers as W does); the choice stays where it was when it still can, else nothing is chosen
+        (only guided mode's controller chooses the next step)."""
         seat, wager = self.selection()
         self._wagers = {s: list(w) for s, w in wagers.items() if w}
         self._filling = True
@@ -417,12 +420,12 @@ class SettlementPanel(FeedbackShown, QWidget):
         self.amount.insert(text)
 
     def cycle_seat(self, step: int) -> None:
-        """The next (``step`` 1) or previous (-1) seat in the table's order, wrapping round; with none chosen,
-        the first (or the last)."""
+        """The next (``step`` 1) or previous (-1) seat by number, wrapping round; with none chosen, the first
+        (or the last)."""
         cycle_box(self.seat_box, step)
 
     def cycle_wager(self, step: int) -> None:
-        """The seat's next (``step`` 1) or previous (-1) wager in the table's order."""
+        """The seat's next (``step`` 1) or previous (-1) wager as the felt prints them."""
         cycle_box(self.wager_box, step)
 
     # -- internals -----------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 from trainer.gui.table import style
 from trainer.gui.table.chipplaces import all_card_places
-from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytablePanel, Point, TableGeometry
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytableLine, PaytablePanel, Point, TableGeometry
 from trainer.gui.table.pixmaps import DevicePixmaps
 from trainer.gui.table.spots import paint_printed_spot
 
@@ -233,20 +233,66 @@ def paint_paytable(painter: QPainter, panel: PaytablePanel) -> None:
         Qt.AlignmentFlag.AlignCenter,
         panel.title.upper(),
     )
-    body = style.font(round(line * 0.74), bold=True)
-    painter.setFont(body)
+    painter.setFont(body_font(panel))
     painter.setPen(style.PRINT)
-    y = r.top() + line * 1.45
-    for entry in panel.lines:
-        row = QRectF(r.left() + 10, y, r.width() - 20, line)
+    for entry, (label_box, _) in zip(panel.lines, paytable_line_boxes(panel), strict=True):
+        row = QRectF(r.left() + 10, label_box.top(), r.width() - 20, label_box.height())
         if isinstance(entry, tuple):
             label, odds = entry
-            label = label[:1].upper() + label[1:]
-            painter.drawText(row, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+            painter.drawText(row, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, _capital(label))
             painter.drawText(row, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, odds)
         else:
             painter.drawText(row, Qt.AlignmentFlag.AlignCenter, entry)
+
+
+_ODDS_GAP = 6.0
+"""The least room between a pay-table line's label and its odds."""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def body_font(panel: PaytablePanel) -> QFont:
+    """The font of a pay table's lines: 74 % of a line's height, smaller until every line's label and odds fit its
+    width side by side with room between them ("first 5 cards 100%" never runs into its odds), never below 60 %."""
+    line = panel.rect.height / (len(panel.lines) + 1.7)
+    size = round(line * 0.74)
+    width = panel.rect.width - 20
+    for points in range(size, max(1, round(size * 0.6)) - 1, -1):
+        font = style.font(points, bold=True)
+        metrics = QFontMetricsF(font)
+        if all(_line_width(metrics, entry) <= width for entry in panel.lines):
+            return font
+    return style.font(max(1, round(size * 0.6)), bold=True)
+
+
+def _line_width(metrics: QFontMetricsF, entry: PaytableLine) -> float:
+    if isinstance(entry, tuple):
+        label, odds = entry
+        return metrics.horizontalAdvance(_capital(label)) + _ODDS_GAP + metrics.horizontalAdvance(odds)
+    return metrics.horizontalAdvance(entry)
+
+
+def paytable_line_boxes(panel: PaytablePanel) -> list[tuple[QRectF, QRectF]]:
+    """Each printed line's label box and odds box (scene coordinates; a line without odds has an empty odds box):
+    the text's own width, the label from the left, the odds from the right."""
+    r = panel.rect
+    line = r.height / (len(panel.lines) + 1.7)
+    metrics = QFontMetricsF(body_font(panel))
+    left, width = r.x + 10, r.width - 20
+    y = r.y + line * 1.45
+    boxes: list[tuple[QRectF, QRectF]] = []
+    for entry in panel.lines:
+        if isinstance(entry, tuple):
+            label, odds = entry
+            label_w = metrics.horizontalAdvance(_capital(label))
+            odds_w = metrics.horizontalAdvance(odds)
+            boxes.append((QRectF(left, y, label_w, line), QRectF(left + width - odds_w, y, odds_w, line)))
+        else:
+            boxes.append((QRectF(left, y, width, line), QRectF()))
         y += line
+    return boxes
 
 
 def title_font(title: str, size: int, width: float) -> QFont:

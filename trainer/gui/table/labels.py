@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget as _QWidget
 from trainer.gui.table import style
 from trainer.gui.table.items import TableItem
 
-__all__ = ["Badge", "PromptBanner"]
+__all__ = ["Badge", "PrintedWord", "PromptBanner"]
 
 
 class _TextItem(TableItem):
@@ -67,6 +67,16 @@ class Badge(_TextItem):
         self._leftward = leftward
         self.set_text(text)
 
+    @property
+    def leftward(self) -> bool:
+        return self._leftward
+
+    def set_leftward(self, leftward: bool) -> None:
+        """Run the text on the disc's left (True) or right."""
+        if leftward != self._leftward:
+            self._leftward = leftward
+            self.set_text(self._text)
+
     def _measure(self, text: str) -> tuple[QRectF, QRectF]:
         if self._number is None:
             return super()._measure(text)
@@ -96,6 +106,33 @@ class Badge(_TextItem):
             painter.setFont(self._number_font)
             painter.drawText(QRectF(-10, -10, 20, 20), Qt.AlignmentFlag.AlignCenter, str(self._number))
         painter.setPen(style.LABEL_TEXT)
+        painter.setFont(self._font)
+        painter.drawText(self._text_rect, Qt.AlignmentFlag.AlignCenter, self._text)
+
+
+class PrintedWord(_TextItem):
+    """A word printed on the felt to name a place (the player-dealer's BANK): cream letters in a thin gold frame."""
+
+    def __init__(self, text: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(style.font(15, bold=True, spacing=1.5), parent)
+        self.set_text(text)
+
+    def _measure(self, text: str) -> tuple[QRectF, QRectF]:
+        width = QFontMetricsF(self._font).horizontalAdvance(text) + 16
+        rect = QRectF(-width / 2, -11, width, 22)
+        return rect, rect
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(style.GOLD_SOFT, 1.3))
+        painter.drawRoundedRect(self._rect, 5, 5)
+        painter.setPen(style.PRINT)
         painter.setFont(self._font)
         painter.drawText(self._text_rect, Qt.AlignmentFlag.AlignCenter, self._text)
 

@@ -21,7 +21,7 @@ from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.equipment import ChipTray, DealerButton, DiscardRack, DropBox, Shuffler
 from trainer.gui.table.felt import FeltItem, PaytableItem
 from trainer.gui.table.items import CardItem, ChipStack, stack_rect
-from trainer.gui.table.labels import Badge, PromptBanner
+from trainer.gui.table.labels import Badge, PrintedWord, PromptBanner
 from trainer.gui.table.layout import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -37,6 +37,10 @@ _Item = TypeVar("_Item", bound=QGraphicsItem)
 PAYOUT_ROOM = Decimal("125")
 """The least room kept for a payout is a stack of this amount (a few chips and a three-figure label): a payout
 being cut grows."""
+
+BANK_ROOM = Decimal("20000")
+"""The room kept for the player-dealer's bank: a stack this high (two columns of $1,000 chips) and its amount."""
+BANK_WORD = "BANK"
 
 PIXMAP_CACHE_KB = 256 * 1024
 """Room for the items' device caches: a 4K felt at 2x is 130 MB."""
@@ -94,6 +98,10 @@ class TableScene(QGraphicsScene):
         self.drop_box.setVisible(config.is_player_dealer)
         self.button = self._add(DealerButton(), Z_BADGE - 1)
         self.button.setVisible(False)
+        self.bank_word = self._add(PrintedWord(BANK_WORD), Z_SPOT)
+        self.bank_word.setVisible(False)
+        self._bank_at: tuple[Point, QRectF] | None = None
+        """Where the player-dealer's bank stands and the room kept for it (its stack and the word BANK)."""
         self.prompt = self._add(PromptBanner(), Z_PROMPT)
         self.prompt.setPos(g.prompt.x, g.prompt.y)
         self._seat_areas: dict[int, ClickableArea] = {}
@@ -231,21 +239,57 @@ class TableScene(QGraphicsScene):
             return kept[0]
         taken = [r for _, r in self._chip_places.values()]
         taken += [stack.sceneBoundingRect() for stack in self._wager_chips.values()]
+        taken += self._kept_clear()
         point = chipplaces.find_place(start, heading, rect, chipplaces.obstacles(polygons, taken))
         self._chip_places[key] = (point, rect.translated(point.x, point.y))
         return point
+
+    def _kept_clear(self) -> list[QRectF]:
+        """What no stack placed from now on may cover: the badges showing (a decision, a fold count, a result)
+        and the bank's place."""
+        rects = [badge.sceneBoundingRect() for badge in self._badges.values() if badge.isVisible()]
+        if self._bank_at is not None:
+            rects.append(self._bank_at[1])
+        return rects
 
     @property
     def player_dealer_seat(self) -> int | None:
         return self._player_dealer_seat
 
     def set_player_dealer_seat(self, seat: int | None) -> None:
-        """Put the player-dealer's button on ``seat`` at once (None: no player-dealer)."""
+        """Put the player-dealer's button on ``seat`` at once (None: no player-dealer), and give their bank its
+        own place, printed BANK, beside their areas and clear of every area, printed name, card place and the
+        button, their neighbours' too."""
         self._player_dealer_seat = seat
         self.button.setVisible(seat is not None)
+        self.bank_word.setVisible(seat is not None)
+        self._bank_at = None
         if seat is not None:
             point = self.geometry.seat(seat).button
             self.button.setPos(point.x, point.y)
+            at, room = self._bank_at = self._find_bank_place(seat)
+            word = self.bank_word.boundingRect()
+            self.bank_word.setPos(at.x, room.bottom() - word.bottom())
+
+    def _find_bank_place(self, seat: int) -> tuple[Point, QRectF]:
+        place = self.geometry.seat(seat)
+        stack = stack_rect(BANK_ROOM)
+        word = self.bank_word.boundingRect()
+        room = stack.united(QRectF(-word.width() / 2, stack.bottom() + 2, word.width(), word.height()))
+        polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
+        polygons += [chipplaces.spot_in_scene(s) for s in self.geometry.all_spots()]
+        polygons += self._card_places
+        button = self.button.boundingRect().translated(place.button.x, place.button.y)
+        seat_marks = [QRectF(s.label.x - 14, s.label.y - 14, 28, 28) for s in self.geometry.seats]
+        avoid = chipplaces.obstacles(polygons, [button, *seat_marks])
+        point = chipplaces.find_place(place.bank, chipplaces.towards_dealer(place), room, avoid)
+        return point, room.translated(point.x, point.y)
+
+    def printed_texts(self) -> list[tuple[str, QRectF]]:
+        """The words the felt prints for this round besides the areas' names: the player-dealer's BANK."""
+        if not self.bank_word.isVisible():
+            return []
+        return [(BANK_WORD, self.bank_word.sceneBoundingRect())]
 
     def button_place(self, seat: int) -> Point:
         return self.geometry.seat(seat).button
@@ -397,24 +441,40 @@ class TableScene(QGraphicsScene):
 
     def bank_place(self) -> Point:
         """Where the player-dealer's bank stands (on the felt in front of the player-dealer)."""
-        if self._player_dealer_seat is None:
+        if self._bank_at is None:
             return self.geometry.tray.center
-        return self.geometry.seat(self._player_dealer_seat).bank
+        return self._bank_at[0]
 
     # -- badges ---------------------------------------------------------------------------------------------
 
     def set_badge(self, seat: int, text: str) -> Badge:
-        """Show ``text`` (a decision such as ``4x`` or ``FOLD``) by ``seat``'s player; empty text hides it."""
+        """Show ``text`` (a decision such as ``4x`` or ``FOLD``) by ``seat``'s player; empty text hides it. The
+        text runs inward on the right-hand seats (so a long one stays on the felt), outward on the others, unless
+        that side would lie on a stack of chips and the other side would not."""
         badge = self._badges.get(seat)
+        point = self.geometry.seat(seat).label
+        inward = point.x > self.geometry.width * 0.6
         if badge is None:
-            point = self.geometry.seat(seat).label
-            leftward = point.x > self.geometry.width * 0.6  # the right-hand seats: the label runs inward
-            badge = self._add(Badge(number=seat, leftward=leftward), Z_BADGE)
+            badge = self._add(Badge(number=seat, leftward=inward), Z_BADGE)
             badge.setPos(point.x, point.y)
             self._badges[seat] = badge
         badge.set_text(text)
         badge.setVisible(bool(text))
+        if text:
+            badge.set_leftward(inward)
+            if self._covers_chips(badge):
+                badge.set_leftward(not inward)
+                if self._covers_chips(badge) or not self.sceneRect().contains(badge.sceneBoundingRect()):
+                    badge.set_leftward(inward)
         return badge
+
+    def _covers_chips(self, badge: Badge) -> bool:
+        """The badge lies on a stack on the felt, or on a place kept for one (a payout about to be paid)."""
+        rect = badge.sceneBoundingRect()
+        stacks = [*self._wager_chips.values(), *self._payout_chips.values()]
+        kept = [room for _, room in self._chip_places.values()]
+        return (any(stack.isVisible() and stack.sceneBoundingRect().intersects(rect) for stack in stacks)
+                or any(room.intersects(rect) for room in kept))
 
     def set_dealer_badge(self, text: str) -> Badge:
         """Show ``text`` (the dealer's hand, say) beside the dealer's cards; on a player-dealer table, on the

@@ -1,0 +1,126 @@
+"""A crowded felt still reads: every printed pay-table line keeps its label and its odds apart (the Progressive's
+"Royal flush - first 5 cards ... 100%" included), and the player-dealer's bank has its own place, printed BANK,
+clear of every wagering area, printed name, card place, seat marker and the button, the neighbours' too; on a full
+table every wager and payout of the round keeps clear of it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainterPath, QPolygonF
+
+from tests.gui.table_support import art
+from trainer.engine.games import game_named
+from trainer.gui.felt import felt_layout
+from trainer.gui.table import chipplaces
+from trainer.gui.table.felt import body_font, paytable_line_boxes
+from trainer.gui.table.layout import TableLayoutConfig
+from trainer.gui.table.scene import TableScene
+from trainer.session.felt import felt_for
+
+pytestmark = pytest.mark.gui
+GAP = 6.0
+"""The least room between a line's label and its odds (scene units)."""
+
+
+def layout(game_id: str, every_side_bet: bool = False) -> TableLayoutConfig:
+    """The game's own table at its size: seven seats on a house table (with the Bad Beat, or every side bet), every
+    position on a player-dealer table."""
+    game = game_named(game_id)
+    seats = 7 if game.is_house else game.positions
+    bets = game.side_bets if every_side_bet or not game.is_house else ("trips", "bad_beat")
+    return felt_layout(felt_for(game.table_rules(), seats, bets))
+
+
+LAYOUTS = {"wa": layout("wa"), "ca": layout("ca"), "ca-bad-beat": layout("ca-bad-beat"),
+           "wa-every-side-bet": layout("wa", every_side_bet=True)}
+
+
+def _path(polygon: QPolygonF) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(polygon)
+    path.closeSubpath()
+    return path
+
+
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_every_pay_table_line_keeps_its_label_and_odds_apart(qtbot: object, name: str) -> None:
+    scene = TableScene(LAYOUTS[name], art())
+    assert scene.geometry.paytables
+    for panel in scene.geometry.paytables:
+        inside = QRectF(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height)
+        for entry, (label, odds) in zip(panel.lines, paytable_line_boxes(panel), strict=True):
+            assert inside.contains(label), f"{panel.title}: {entry} runs out of its panel"
+            if isinstance(entry, tuple):
+                assert inside.contains(odds), f"{panel.title}: {entry} runs out of its panel"
+                assert odds.left() - label.right() >= GAP, f"{panel.title}: {entry} label and odds meet"
+
+
+def test_the_progressives_first_five_cards_line_reads_apart_from_its_100_percent(qtbot: object) -> None:
+    scene = TableScene(LAYOUTS["wa-every-side-bet"], art())
+    [panel] = [panel for panel in scene.geometry.paytables if panel.title.startswith("Progressive")]
+    line = next(index for index, entry in enumerate(panel.lines)
+                if isinstance(entry, tuple) and "first 5 cards" in entry[0])
+    assert panel.lines[line][1] == "100%"
+    label, odds = paytable_line_boxes(panel)[line]
+    assert odds.left() - label.right() >= GAP
+    assert body_font(panel).pixelSize() >= 6
+
+
+@pytest.mark.parametrize("name", ["ca", "ca-bad-beat"])
+def test_the_player_dealers_bank_has_its_own_labelled_place_at_every_position(qtbot: object, name: str) -> None:
+    scene = TableScene(LAYOUTS[name], art())
+    g = scene.geometry
+    spots = [_path(chipplaces.spot_in_scene(spot)) for spot in g.all_spots()]
+    names = [_path(chipplaces.label_in_scene(spot)) for spot in g.all_spots()]
+    cards = [_path(place) for place in chipplaces.all_card_places(g)]
+    for seat in g.seats:
+        scene.set_player_dealer_seat(seat.seat)
+        [(word, printed)] = scene.printed_texts()
+        assert word == "BANK" and scene.bank_word.isVisible()
+        bank = scene.new_chips(Decimal(2000), scene.bank_place())
+        scene.set_bank(bank)
+        room = bank.sceneBoundingRect().united(printed)
+        assert not printed.intersects(bank.sceneBoundingRect())  # the word under the stack, not on it
+        assert not any(path.intersects(room) for path in spots + names + cards), f"the bank at seat {seat.seat}"
+        assert not scene.button.sceneBoundingRect().intersects(room)
+        assert not any(QRectF(s.label.x - 12, s.label.y - 12, 24, 24).intersects(room) for s in g.seats)
+        assert g.felt.contains(scene.bank_place())
+        scene.set_bank(None)
+    scene.set_player_dealer_seat(None)
+    assert scene.printed_texts() == [] and not scene.bank_word.isVisible()
+
+
+def test_on_a_full_player_dealer_table_no_wager_or_payout_lies_on_the_bank(qtbot: object) -> None:
+    scene = TableScene(LAYOUTS["ca"], art())
+    scene.set_player_dealer_seat(2)
+    bank = scene.new_chips(Decimal(2000), scene.bank_place())
+    scene.set_bank(bank)
+    room = bank.sceneBoundingRect().united(scene.printed_texts()[0][1])
+    players = [seat.seat for seat in scene.geometry.seats if seat.seat != 2]
+    for seat in players:
+        for wager in scene.geometry.seat(seat).spots:
+            stack = scene.new_chips(Decimal(25), scene.wager_place(seat, wager, Decimal(25)))
+            scene.set_wager_chips(seat, wager, stack)
+    for seat in players:
+        for wager in scene.geometry.seat(seat).spots:
+            stack = scene.new_chips(Decimal(75), scene.payout_place(seat, wager, Decimal(75)))
+            scene.set_payout_chips(seat, wager, stack)
+    stacks = [stack for seat in players for _, stack in scene.seat_stacks(seat)]
+    assert len(stacks) == len(players) * 4 * 2  # Ante, Blind, Play and Trips: a wager and a payout each
+    assert not [stack.amount for stack in stacks if stack.sceneBoundingRect().intersects(room)]
+
+
+def test_a_seats_badge_runs_to_the_side_free_of_chips(qtbot: object) -> None:
+    scene = TableScene(LAYOUTS["wa"], art())
+    seat = scene.geometry.seat(4)  # the middle of the table: its badge runs outward, to the right, by default
+    assert not scene.set_badge(4, "WIN · NET +$57.50").leftward
+    right = scene.set_badge(4, "WIN · NET +$57.50").sceneBoundingRect()
+    scene.set_badge(4, "")
+    stack = scene.new_chips(Decimal(40), seat.label)
+    stack.setPos(right.right() - 20, seat.label.y)  # chips on the felt where the text would run
+    scene.set_wager_chips(4, "trips", stack)
+    badge = scene.set_badge(4, "WIN · NET +$57.50")
+    assert badge.leftward and not badge.sceneBoundingRect().intersects(stack.sceneBoundingRect())
