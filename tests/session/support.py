@@ -9,6 +9,7 @@ from trainer.engine.wagers import Action
 from trainer.scoring import ScoreBook
 from trainer.session import (
     Event,
+    Phase,
     RoundDealt,
     SessionState,
     SettingsRounds,
@@ -18,7 +19,8 @@ from trainer.session import (
 from trainer.settings import DEFAULTS, Settings
 
 HOUSE = DEFAULTS.replace(seats=4)
-BEFORE_SETTLEMENT = ("bets", "deal", "preflop", "flop", "turn-river", "river-decisions", "reveal")
+BEFORE_SETTLEMENT = (Phase.BETS, Phase.DEAL, Phase.PREFLOP, Phase.FLOP, Phase.TURN_RIVER, Phase.RIVER_DECISIONS,
+                     Phase.REVEAL)
 
 
 class Table:
@@ -47,7 +49,7 @@ class Table:
             self.settle_and_clear()
 
     def settle_and_clear(self) -> None:
-        for phase in ("settle-rest", "cleanup"):
+        for phase in (Phase.SETTLE_REST, Phase.CLEANUP):
             self.states.append(self.session.reach(phase))
         self.session.finish_round()
 

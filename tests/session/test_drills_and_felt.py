@@ -14,6 +14,7 @@ from trainer.scoring import Mode
 from trainer.session import (
     DrillEnded,
     DrillRounds,
+    Phase,
     ReplayRound,
     RoundOver,
     SessionState,
@@ -95,7 +96,7 @@ def test_a_replayed_round_is_dealt_once_on_its_felt() -> None:
     replay = ReplayRound(played_round(scenario), scenario_felt(scenario))
     session = TableSession(replay)
     assert session.deal().played.settlement == scenario.settlement
-    session.reach("cleanup")
+    session.reach(Phase.CLEANUP)
     session.finish_round()
     assert replay.rounds_left == 0 and replay.next_round() is None
 

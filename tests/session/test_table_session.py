@@ -13,8 +13,10 @@ from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action
 from trainer.scoring import ErrorKind, Mode
 from trainer.session import (
+    Event,
     HandFinished,
     ModeChanged,
+    Phase,
     RoundDealt,
     RoundOver,
     SessionError,
@@ -23,6 +25,7 @@ from trainer.session import (
     SettingsRounds,
     SettlementBegun,
     StepAccepted,
+    TablePhase,
     TableSettles,
 )
 
@@ -300,3 +303,33 @@ def test_a_take_with_no_amount_is_the_whole_stake_so_a_partial_take_given_whole_
     session.finish_round()
     [result] = session.book.items()
     assert result.correct == result.steps - 1
+
+
+# --- the table's phases and the listeners --------------------------------------------------------------------
+
+
+def test_a_seats_settlement_reached_on_the_table_is_the_table_settling() -> None:
+    session, table = new_session()
+    table.auto = False
+    session.deal()
+    assert session.reach(Phase.FLOP) is SessionState.DEALING
+    assert session.reach(TablePhase(Phase.RIVER_DECISIONS)) is SessionState.DECISIONS
+    assert session.reach(TablePhase.named("settle:3") or Phase.BETS) is SessionState.TABLE_SETTLING
+    assert session.reach(Phase.DEAL) is SessionState.TABLE_SETTLING, "once settling, the table settles to the end"
+
+
+def test_a_listener_that_raises_delays_no_event_of_the_others() -> None:
+    session, table = new_session()  # the table plays the round through and ends it as soon as it is dealt
+    heard: list[Event] = []
+
+    def broken(event: Event) -> None:
+        if isinstance(event, RoundDealt):
+            raise RuntimeError("the window failed to draw")
+
+    session.subscribe(broken)
+    session.subscribe(heard.append)
+    with pytest.raises(RuntimeError, match="failed to draw"):
+        session.deal()
+    assert [type(event) for event in heard] == [RoundDealt, RoundOver], "the others heard both events at once"
+    assert [type(event) for event in table.events] == [RoundDealt, RoundOver]
+    assert session.state is SessionState.ROUND_OVER and session.can_deal()
