@@ -48,6 +48,7 @@ from trainer.scoring import Mode, ScoreBook
 from trainer.session import (
     SettingsRounds,
     TableSession,
+    WindowState,
 )
 from trainer.settings import Settings, SettingsStore, speed_text
 
@@ -112,7 +113,7 @@ class MainWindow(RoundPlayback):
         self._scene_config: TableLayoutConfig | None = None
         self._stepping = False
         self._users_felt_due = False
-        self.phase = "idle"
+        self.phase = WindowState.IDLE
         self.paused = False
         self._build_actions()
         train_menu, help_menu = self._build_menus_and_toolbar()
@@ -359,7 +360,7 @@ class MainWindow(RoundPlayback):
         elif mode is None:
             self._show_quiz_mode()
         if not self.playing:
-            self._set_phase("running" if mode is not None else "idle")
+            self._set_phase(WindowState.RUNNING if mode is not None else WindowState.IDLE)
 
     def _run_the_round(self) -> None:
         """The mode bar's *Run the round*: practice (a round the table is playing must end first: then the bar

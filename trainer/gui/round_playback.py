@@ -18,13 +18,16 @@ from PySide6.QtWidgets import QMainWindow
 
 from trainer.gui.felt import felt_layout
 from trainer.session import (
+    DirectorState,
     DrillEnded,
     Event,
     RoundDealt,
     RoundOver,
     SessionState,
+    TablePhase,
     TableSession,
     TableSettles,
+    WindowState,
 )
 from trainer.session.felt import Felt, settings_felt
 from trainer.settings import PROCEDURE_LABELS, Settings, speed_text, step_speed
@@ -74,6 +77,7 @@ class RoundPlayback(QMainWindow):
     status: StatusLine
     speed_label: QLabel
     phase: str
+    """The phase the animation began last (a :class:`~trainer.session.Phase` name) or a :class:`WindowState`."""
     paused: bool
     _stepping: bool
     _users_felt_due: bool
@@ -169,7 +173,7 @@ class RoundPlayback(QMainWindow):
         """Pause a playing round, or resume a paused one (a step in progress counts as playing)."""
         if self.director is None or self.settling:
             return
-        if self.director.state == "paused":
+        if self.director.state is DirectorState.PAUSED:
             self.director.resume()
             self.paused = False
         else:
@@ -209,15 +213,16 @@ class RoundPlayback(QMainWindow):
             self.new_round()
 
     def _phase_started(self, phase: str) -> None:
-        if self.session.can_finish_round():
-            self.session.reach(phase)
+        reached = TablePhase.named(phase)
+        if reached is not None and self.session.can_finish_round():
+            self.session.reach(reached)
         self._set_phase(phase)
         self.round_log.reach(phase)
         self.phaseChanged.emit(phase)
 
     def _settlement_due(self) -> None:
         self.paused = False
-        self._set_phase("settling")
+        self._set_phase(WindowState.SETTLING)
         if self.session.can_begin_settlement():
             self.session.begin_settlement()
         self._update_controls()
@@ -228,7 +233,7 @@ class RoundPlayback(QMainWindow):
         if director is not None:
             director.deleteLater()
         self.paused = False
-        self._set_phase("idle")
+        self._set_phase(WindowState.IDLE)
         self._update_controls()
         if self.session.can_finish_round():
             self.session.finish_round()

@@ -2,7 +2,7 @@
 
 One round, from the N key to the last chip and the score::
 
-    N ─▶ deal() ─▶ RoundDealt ─▶ the window animates: dealing ─▶ decisions ─▶ showdown   (reach(phase))
+    N ─▶ deal() ─▶ RoundDealt ─▶ the window animates: dealing ─▶ decisions ─▶ showdown   (reach(TablePhase))
                                                                                │
           the table settles it ◀── no quiz mode ───────────────────────────────┤
                                                                                ▼ quiz mode
@@ -35,15 +35,16 @@ from trainer.session.events import (
     TableSettles,
 )
 from trainer.session.felt import Felt, printed_paytables, scenario_felt, settings_felt
+from trainer.session.phases import DirectorState, Phase, TablePhase, WindowState
 from trainer.session.records import HandReview, TableRound
 from trainer.session.sources import TABLE_DRILL, DrillRounds, ReplayRound, RoundSource, SettingsRounds
 from trainer.session.state import SessionError, SessionState, state_of_phase
 from trainer.session.table_session import SPEED_TARGET_SECONDS, TableSession
 
 __all__ = [
-    "SPEED_TARGET_SECONDS", "TABLE_DRILL", "DrillEnded", "DrillRounds", "DrillStarted", "Event", "Felt",
-    "HandFinished", "HandReview", "Listener", "ModeChanged", "ReplayRound", "RoundDealt", "RoundOver",
-    "RoundSource", "SessionError", "SessionState", "SetFinished", "SettingsRounds", "SettlementBegun",
-    "StepAccepted", "TableRound", "TableSession", "TableSettles", "printed_paytables", "scenario_felt",
-    "settings_felt", "state_of_phase",
+    "SPEED_TARGET_SECONDS", "TABLE_DRILL", "DirectorState", "DrillEnded", "DrillRounds", "DrillStarted", "Event",
+    "Felt", "HandFinished", "HandReview", "Listener", "ModeChanged", "Phase", "ReplayRound", "RoundDealt",
+    "RoundOver", "RoundSource", "SessionError", "SessionState", "SetFinished", "SettingsRounds", "SettlementBegun",
+    "StepAccepted", "TablePhase", "TableRound", "TableSession", "TableSettles", "WindowState", "printed_paytables",
+    "scenario_felt", "settings_felt", "state_of_phase",
 ]

@@ -2,7 +2,9 @@
 
 A listener is any callable taking an :data:`Event`; :meth:`TableSession.subscribe
 <trainer.session.table_session.TableSession.subscribe>` adds one. Events reach the listeners once the action
-that caused them is complete, in the order they happened, so a listener always sees the session settled.
+that caused them is complete, in the order they happened, so a listener always sees the session settled. A
+listener that raises does not hold the others up: they hear every event at once, and the error is raised from the
+action afterwards.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from trainer.session.events import (
     StepAccepted,
     TableSettles,
 )
+from trainer.session.phases import Phase, TablePhase
 from trainer.session.records import HandReview, TableRound
 from trainer.session.sources import RoundSource
 from trainer.session.state import SessionError, SessionState, state_of_phase
@@ -175,13 +176,13 @@ class TableSession:
             self._emit(RoundDealt(table_round, self._settle_by_trainee))
             return table_round
 
-    def reach(self, phase: str) -> SessionState:
-        """The table's animation began ``phase`` (``deal``, ``flop``, ``reveal``, ``settle:3``, …): the state
-        follows it. Once the table settles it stays settling until the round is over."""
-        self._require(self._state.round_on_table, f"The round cannot reach {phase!r}")
-        reached = state_of_phase(phase)
-        if reached is not None and self._state in _BEFORE_SETTLEMENT:
-            self._state = reached
+    def reach(self, phase: TablePhase | Phase) -> SessionState:
+        """The table's animation began ``phase`` (the deal, the flop, the reveal, seat 3's settlement, …): the
+        state follows it. Once the table settles it stays settling until the round is over."""
+        reached = phase if isinstance(phase, TablePhase) else TablePhase(phase)
+        self._require(self._state.round_on_table, f"The round cannot reach {reached.name!r}")
+        if self._state in _BEFORE_SETTLEMENT:
+            self._state = state_of_phase(reached)
         return self._state
 
     def can_begin_settlement(self) -> bool:
@@ -432,14 +433,22 @@ class TableSession:
         self._pending.append(event)
 
     def _deliver(self) -> None:
+        """Every pending event to every listener. A listener that raises delays nobody: the others hear the event
+        and the events after it now; the first error is raised once all are delivered."""
         self._depth += 1  # actions taken by listeners queue their events behind these
+        failure: Exception | None = None
         try:
             while self._pending:
                 event = self._pending.popleft()
                 for listener in list(self._listeners):
-                    listener(event)
+                    try:
+                        listener(event)
+                    except Exception as error:  # any listener's failure: raised below, after the rest
+                        failure = failure or error
         finally:
             self._depth -= 1
+        if failure is not None:
+            raise failure
 
 
 __all__ = ["SPEED_TARGET_SECONDS", "TableSession"]
