@@ -306,3 +306,13 @@ def test_the_irregularities_switch_is_kept_in_the_settings(qtbot: Any, tmp_path:
     again = make_window(qtbot, tmp_path / "again", saved)
     switch_again = again.findChild(QAction, "runRoundIrregular")
     assert switch_again is not None and not switch_again.isChecked() and not again.run_round.irregular
+
+
+def test_an_exam_set_of_run_rounds_ends_with_its_verdict_at_the_pass_mark(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE.replace(procedure="ace"))
+    window.session.exam_hands = 1
+    controller = start(qtbot, window, Mode.EXAM)
+    run_whole_round(qtbot, controller)
+    assert "Exam passed" in controller.panel.progress.text(), "every act right: 100 % of a 90 % pass mark"
+    [finished] = window.book.sets()
+    assert finished.drill == "run-round" and finished.passed and len(finished.items) == 1

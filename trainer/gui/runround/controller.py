@@ -1,8 +1,9 @@
 """The run round on the table: the trainee deals the round, act by act, and the felt follows.
 
-:class:`RunRoundController` owns the :class:`~trainer.quiz.run_round.RunRound` of the round on the table (which
-judges every act against the engine's script, with its document and section) and a
-:class:`~trainer.gui.runround.table.RunTable` (which shows each act on the felt). What the trainee does comes
+The session owns the rounds run (:meth:`~trainer.session.TableSession.run_rounds`: the mode, the
+:class:`~trainer.quiz.run_round.RunRound` that judges every act against the engine's script, the score, an exam
+set's pass mark); :class:`RunRoundController` only asks it, and owns a :class:`~trainer.gui.runround.table.RunTable`
+(which shows each act on the felt). What the trainee does comes
 from the :class:`~trainer.gui.runround.panel.RunRoundPanel` (buttons and keys) and from clicks on the felt: a
 place deals it the next card, a folded hand is chosen to be counted, a wager is settled. The announcement and the
 settlement are the settle-it-yourself panel's, judged by the run round's own settlement quiz.
@@ -18,7 +19,7 @@ The round's course, seen from here::
 Modes: guided (the next place lit on the felt and what is due, and why), practice (a wrong act named at once
 with its rule, not taken), exam (every act taken as given; the review at the end of the round) and speed (as
 practice, against the clock). Each round is one item in the session's score book (``run-round``), so the
-progress store keeps it.
+progress store keeps it; in exam mode the session's exam hands make a set, passed at its pass mark.
 
 The controller is built in layers, one idea a module: its state and signals (:mod:`~trainer.gui.runround.state`),
 what the trainee is told (:mod:`~trainer.gui.runround.feedback`), what the table shows and when
@@ -43,16 +44,16 @@ from trainer.engine.wagers import Action, Wager
 from trainer.gui.felt import felt_layout
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.runround.panel import ACT_KEYS, RunRoundPanel
-from trainer.gui.runround.places import IRREGULARITY_RATE, Part, clicked_target, run_round_for
+from trainer.gui.runround.places import IRREGULARITY_RATE, Part, clicked_target
 from trainer.gui.runround.showing import RunRoundShowing
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.quiz.given import as_given
 from trainer.quiz.round_script import Task, kept_face_up
-from trainer.quiz.run_round import Act, RoundVerdict, RunRound
-from trainer.scoring import Mode
-from trainer.session import DrillStarted, Event, ModeChanged, RoundDealt
+from trainer.quiz.run_round import Act, RoundVerdict
+from trainer.scoring import Mode, SetResult
+from trainer.session import Event, RunModeChanged, RunRoundOver, RunSetFinished
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -71,15 +72,12 @@ class RunRoundController(RunRoundShowing):
         self.host = host
         self.session = host.session
         self.clock = clock
-        self.mode: Mode | None = None
         self.irregular = True
         """Irregularities now and then (at :data:`IRREGULARITY_RATE`); exam rounds bring some regardless."""
         self.rate = IRREGULARITY_RATE
-        self.run: RunRound | None = None
         self.table: RunTable | None = None
         self.cutter: PayoutCutter | None = None
-        self.rounds = 0
-        """Rounds run in this sitting."""
+        self._finished_set: SetResult | None = None
         self._prompt_area, self._log, self._refresh = prompt_area, log, refresh
         self._shown: set[str] = set()
         self._fold_seat: int | None = None
@@ -140,60 +138,59 @@ class RunRoundController(RunRoundShowing):
         if mode is None:
             self.stop()
             return True
-        if self.host.playing:
+        if self.host.playing or not self.session.can_run_rounds():
             self.host.notify_once("Finish the round on the table first, then run the round yourself.")
             return False
-        self._end_round()
-        if self.session.mode is not None or self.session.drill is not None:
-            self.session.set_mode(None)
-            self.session.stop_drill()
-        self.mode, self.rounds = mode, 0
-        self._log.hide()
-        self._prompt_area.show()
-        self.panel.show()
-        self.panel.title.setText(f"Run the round · {MODE_TITLES[mode]}")
-        self.modeChanged.emit(mode)
+        self.session.run_rounds(mode)
         self.deal()
         return True
 
     def stop(self) -> None:
         """Stop running rounds: the round on the table counts what was done; the felt is cleared."""
-        if self.mode is None:
-            return
-        self._end_round()
-        if self.host.scene is not None:
-            self.host.scene.reset_round()
-        self.mode = None
-        self.panel.hide()
-        self._log.show()
-        self._prompt_area.setVisible(self.session.mode is not None)
-        self._enable_actions()
-        self.modeChanged.emit(None)
+        self.session.stop_running()
 
     def _heard(self, event: Event) -> None:
-        """The table is taken for something else (settle it yourself, a drill, a round the table plays)."""
-        if self.mode is None:
-            return
-        if (isinstance(event, ModeChanged) and event.mode is not None) or isinstance(event, DrillStarted | RoundDealt):
-            self.stop()
+        """What the session decided about the rounds run: the mode (the table taken for something else ends it),
+        a round cut short, an exam set done."""
+        if isinstance(event, RunModeChanged):
+            self._show_mode(event.mode)
+        elif isinstance(event, RunRoundOver) and not event.complete:
+            self.roundFinished.emit(event.result)
+        elif isinstance(event, RunSetFinished) and event.complete:
+            self._finished_set = event.result
+
+    def _show_mode(self, mode: Mode | None) -> None:
+        self._clear_table()
+        if mode is None:
+            if self.host.scene is not None:
+                self.host.scene.reset_round()
+            self.panel.hide()
+            self._log.show()
+            self._prompt_area.setVisible(self.session.mode is not None)
+        else:
+            self._log.hide()
+            self._prompt_area.show()
+            self.panel.show()
+            self.panel.title.setText(f"Run the round · {MODE_TITLES[mode]}")
+        self._enable_actions()
+        self.modeChanged.emit(mode)
 
     # -- rounds ---------------------------------------------------------------------------------------------
 
     def deal(self) -> bool:
         """Deal the next round to run (the user's table, by the settings); False when one is being run."""
-        if self.mode is None or self.on_table or self.host.playing:
+        if self.mode is None or self.host.playing or not self.session.can_deal_run():
             return False
-        table_round = self.session.user_source.next_round()
-        if table_round is None:
-            return False
+        run = self.session.deal_run(self.host.rng, irregular=self.irregular, rate=self.rate, clock=self.clock)
+        table_round = self.session.round_run
+        assert table_round is not None
         settings = self.host.settings
         config = felt_layout(table_round.felt, four_colour=settings.four_colour, deck_backs=settings.deck_backs)
         if not self._refresh(config) or (scene := self.host.scene) is None:
+            self.session.give_up_run()  # nothing done: not scored
             return False
-        self._end_round()
-        played = table_round.played
-        self.run = run_round_for(played, self.mode, self.host.rng, index=self.rounds, irregular=self.irregular,
-                                 rate=self.rate, clock=self.clock)
+        self._clear_table()
+        played = run.played
         backs = [colour for colour in settings.deck_backs if colour != played.deck_colour]
         stage = Stage(scene, played, self.host.timing, play=self._sound)
         self.table = RunTable(stage, lambda: self.host.settings.animation_speed, backs[0] if backs else "blue", self)
@@ -245,14 +242,8 @@ class RunRoundController(RunRoundShowing):
         scene.spotClicked.disconnect(self._spot_clicked)
         self._scene_connected = False
 
-    def _end_round(self) -> None:
-        """The round on the table is given up (it counts what was done) and the run round's items go."""
-        run = self.run
-        if run is not None and not run.done and run.done_acts:
-            result = run.result()
-            self.session.book.record(result)
-            self.roundFinished.emit(result)
-        self.run = None
+    def _clear_table(self) -> None:
+        """The run round's items leave the felt (the session has scored or given up the round)."""
         self._ticker.stop()
         self._drop_cutter()
         self._disconnect_scene()
@@ -270,7 +261,7 @@ class RunRoundController(RunRoundShowing):
         if run is None or table is None or run.done:
             return None
         due = run.expected()
-        verdict = run.perform(act)
+        verdict = self.session.run_act(act)
         self._report(verdict)
         if verdict.accepted and due is not None:
             self._show_act(due, act)
@@ -336,7 +327,7 @@ class RunRoundController(RunRoundShowing):
         run = self.run
         if run is None or run.done:
             return None
-        verdict = run.announce_dealer(category, qualifies)
+        verdict = self.session.run_announce(category, qualifies)
         self._report(verdict)
         if verdict.accepted:
             said = f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
@@ -350,7 +341,7 @@ class RunRoundController(RunRoundShowing):
         if run is None or table is None or run.done:
             return None
         before = {(step.seat, step.wager): step for step in run.quiz.pending()}
-        verdict = run.submit(seat, wager, action, amount)
+        verdict = self.session.run_settle(seat, wager, action, amount)
         self._report(verdict)
         step = before.get((seat, wager))
         if verdict.accepted and step is not None:

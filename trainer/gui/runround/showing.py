@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trainer.gui.quiz.cutting import PayoutCutter
+from trainer.gui.quiz.review import verdict_text
 from trainer.gui.runround.feedback import RunRoundFeedback
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES
@@ -139,9 +140,7 @@ class RunRoundShowing(RunRoundFeedback):
         self._ticker.stop()
         if self.table is not None:
             self.table.hide_places()
-        result = run.result()
-        self.session.book.record(result)
-        self.rounds += 1
+        result = run.result()  # scored into the book by the session
         last = run.script[-1].task
         ending = {Task.VOID: "The round is void: every wager is returned. ",
                   Task.CALL_FLOOR: "The floor supervisor takes over: the round stops here. "}.get(last, "")
@@ -149,7 +148,9 @@ class RunRoundShowing(RunRoundFeedback):
         if self.mode is Mode.EXAM:
             self.panel.show_feedback(self._review_html(result), "note" if not result.mistakes else "bad",
                                      next((m.topic for m in result.mistakes if m.topic), None))
-        self.panel.progress.setText(f"{ending}Round run: {score}. Deal the next round (N).")
+        finished, self._finished_set = self._finished_set, None
+        exam = f"{verdict_text(finished)}. " if finished is not None else ""
+        self.panel.progress.setText(f"{ending}Round run: {score}. {exam}Deal the next round (N).")
         self.panel.show_score(self._set_text())
         self.panel.show_seen("")
         self._enable_actions()

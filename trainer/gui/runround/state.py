@@ -19,7 +19,7 @@ from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.table import RunTable
 from trainer.quiz.run_round import RunRound
-from trainer.scoring import Mode
+from trainer.scoring import Mode, SetResult
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
@@ -48,16 +48,34 @@ class RunRoundState(QObject):
 
     host: TableHost
     session: TableSession
-    mode: Mode | None
-    run: RunRound | None
     table: RunTable | None
     cutter: PayoutCutter | None
-    rounds: int
     panel: RunRoundPanel
     actions: dict[str, QAction]
     _shown: set[str]
     _fold_seat: int | None
     _ticker: QTimer
+    _finished_set: SetResult | None
+
+    @property
+    def mode(self) -> Mode | None:
+        """The mode the trainee runs the rounds in (the session's; None: off)."""
+        return self.session.running
+
+    @property
+    def run(self) -> RunRound | None:
+        """The round being run (or run last), the session's."""
+        return self.session.run
+
+    @run.setter
+    def run(self, run: RunRound) -> None:
+        """The same round run another way (with a given irregularity), before its first act."""
+        self.session.run_instead(run)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds run in this sitting."""
+        return self.session.run_count
 
     @property
     def active(self) -> bool:
