@@ -19,6 +19,7 @@ from typing import Any
 
 from trainer.scoring import Mode, SetResult
 from trainer.store.db import StoreError
+from trainer.store.exam_policy import attempt_passed
 from trainer.store.records import Profile
 from trainer.store.store import Store
 
@@ -191,7 +192,7 @@ def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult
     An attempt cut short (``complete`` false: fewer hands than the exam's, or the mode changed) is kept as failed.
     """
     duration = result.seconds if seconds is None else seconds
-    passed = complete and result.score >= exam.pass_mark and duration <= exam.time_limit_minutes * 60
+    passed = attempt_passed(exam, result, seconds=duration, complete=complete)
     mistakes = [asdict(mistake) for item in result.items for mistake in item.mistakes]
     attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
                       result.correct, len(mistakes), duration, passed, uuid.uuid4().hex)
