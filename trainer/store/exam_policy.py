@@ -16,12 +16,41 @@ Qt-free, beside the store that keeps the attempts: the window's exam run (:mod:`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from trainer.scoring import Mode, SetResult
 
-if TYPE_CHECKING:  # instructor.py records attempts by these rules
-    from trainer.store.instructor import Attempt, Exam
+
+class Exam(Protocol):
+    """What the rule reads of an exam (:class:`trainer.store.instructor.Exam`, which records by this rule)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def pass_mark(self) -> float: ...
+    @property
+    def time_limit_minutes(self) -> float: ...
+
+
+class Attempt(Protocol):
+    """What a line reads of an attempt (:class:`trainer.store.instructor.Attempt`)."""
+
+    @property
+    def exam(self) -> str: ...
+    @property
+    def profile(self) -> str: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def correct(self) -> int: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def passed(self) -> bool: ...
 
 __all__ = ["attempt_complete", "attempt_line", "attempt_passed", "cut_short_message"]
 
