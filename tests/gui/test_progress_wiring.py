@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from trainer.gui.progress_wiring import open_store
 from trainer.gui.start_page import PathStep
 from trainer.gui.table.director import Durations
 from trainer.gui.training import ResultsDialog, open_results
-from trainer.scoring import Mode
+from trainer.scoring import ItemResult, Mode
 from trainer.settings import DEFAULTS, Settings, SettingsStore
 from trainer.store import ReplayKind, Store
 from trainer.store.instructor import Exam, attempts, save_exam
@@ -356,3 +357,43 @@ def test_the_command_keeps_progress_in_the_data_dir_and_opens_the_start_page(tmp
     with Store.open(data) as store:
         assert len(store.profiles()) == 1  # the first trainee, made at the first start
     assert not (tmp_path / "xdg_data_home" / "uth-dealer-trainer" / "progress.sqlite3").exists()
+
+
+def test_while_another_program_holds_the_store_items_wait_in_order_and_are_kept_with_their_time(
+        qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot)
+    store = stored(window)
+    recorder = window.progress_room.recorder
+    assert recorder is not None
+    other = sqlite3.connect(store.path, isolation_level=None)  # as `uth-trainer profile import` does
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        scored = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+        store.clock = lambda: scored
+        for number in (1, 2):
+            window.book.record(ItemResult("trips", f"hand {number}", 3, 3, (), 9.0, Mode.PRACTICE))
+        assert recorder.waiting == 2 and window.isVisible(), "kept, not lost, and the window goes on"
+        assert station.messages == [], "a busy store is no failure to tell"
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    store.clock = lambda: scored + timedelta(hours=1)  # written later, kept as scored
+    qtbot.waitUntil(lambda: recorder.waiting == 0, timeout=WAIT)
+    items = store.items(store.profile("Ana"))
+    assert [item.title for item in items] == ["hand 1", "hand 2"]
+    assert [datetime.fromisoformat(item.at) for item in items] == [scored, scored]
+
+
+def test_an_item_still_waiting_when_the_window_closes_is_written_then(qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot)
+    store = stored(window)
+    recorder = window.progress_room.recorder
+    assert recorder is not None
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    window.book.record(ItemResult("trips", "the last hand", 3, 2, (), 9.0, Mode.PRACTICE))
+    assert recorder.waiting == 1
+    other.execute("COMMIT")
+    other.close()
+    window.close()
+    assert [item.title for item in store.items(store.profile("Ana"))] == ["the last hand"]

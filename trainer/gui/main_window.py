@@ -478,6 +478,7 @@ class MainWindow(RoundPlayback):
         if self.director is not None:
             self.director.pause()
         self.save_settings()
+        self.progress_room.close()
         super().closeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802

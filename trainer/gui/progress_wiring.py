@@ -29,6 +29,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QMenuBar, QMessageBox, QVBoxLayout, QWidget
 
 from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, HandRounds, named
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
 from trainer.scoring import ItemResult, Mode
@@ -126,7 +127,8 @@ class ProgressRoom(QObject):
         self._fallback_done = fallback_done
         self._sources: dict[str, RoundSource] = {}
         self._watching = False
-        self._save_failed = False
+        self.recorder: Recorder | None = None
+        """Writes the items scored without holding the window up (None: progress is off)."""
         if problem:
             log.warning("%s", problem)
             self._say_later(problem)
@@ -134,6 +136,7 @@ class ProgressRoom(QObject):
             for notice in store.notices:
                 self._say_later(notice)
             self.profile = self._first_profile(store)
+            self.recorder = Recorder(store, host.notify_once, self)
             host.session.book.subscribe(self.record)
             host.session.subscribe(self._heard)
 
@@ -180,19 +183,16 @@ class ProgressRoom(QObject):
     # -- keeping every item ----------------------------------------------------------------------------------
 
     def record(self, result: ItemResult) -> None:
-        """Store one item the session scored, for the trainee training now (one transaction); a failure is
-        told once and the trainer goes on."""
-        if self.store is None or self.profile is None:
+        """Store one item the session scored, for the trainee training now (one transaction; kept waiting while
+        another program writes the store); a failure is told once and the trainer goes on."""
+        if self.store is None or self.profile is None or self.recorder is None:
             return
-        stored = named(result, self._sources)
-        try:
-            self.store.record_item(self.profile, stored)
-        except (StoreError, sqlite3.Error, OSError) as error:
-            log.error("Could not store %s %s: %s", stored.drill, stored.item, error)
-            if not self._save_failed:
-                self._save_failed = True
-                self.host.notify_once(f"Progress could not be saved ({error}); this session's results are still "
-                                      "under Train ▸ Results.")
+        self.recorder.record(self.profile, named(result, self._sources))
+
+    def close(self) -> None:
+        """The window closes: the items still waiting are written."""
+        if self.recorder is not None and self.store is not None:
+            self.recorder.close()
 
     def _heard(self, event: Event) -> None:
         if isinstance(event, DrillStarted):
@@ -208,8 +208,9 @@ class ProgressRoom(QObject):
         from trainer.store.path import mark_step
 
         try:
-            mark_step(self.store, self.profile, step)
-        except (StoreError, sqlite3.Error) as error:
+            with waiting_at_most(self.store, WAIT_MS):
+                mark_step(self.store, self.profile, step)
+        except (StoreError, sqlite3.Error) as error:  # busy too: a watched round is marked again by the next
             log.error("Could not mark %s done: %s", step, error)
 
     def history(self) -> list[ItemResult] | None:

@@ -81,7 +81,7 @@ def store_path(data_dir: str | Path | None = None) -> Path:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
+    connection = sqlite3.connect(path, isolation_level=None, timeout=10.0)  # one thread uses a connection
     connection.row_factory = sqlite3.Row
     return connection
 
