@@ -23,7 +23,7 @@ import logging
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QResizeEvent
@@ -338,7 +338,7 @@ class MainWindow(RoundPlayback):
     def _show_run_round_on_the_mode_bar(self) -> None:
         """*Run the round* on the mode bar beside the settling modes, one of them chosen at a time: choosing a
         settling mode (Ctrl+0…4) stops a run round first, and the bar shows which is on."""
-        quiz_off = self.findChild(QAction, "quizOff")
+        quiz_off = self.action("quizOff")
         group = quiz_off.actionGroup() if quiz_off is not None else None
         running = QAction("Run the round", self)
         running.setObjectName("modeRunRound")
@@ -354,7 +354,7 @@ class MainWindow(RoundPlayback):
 
     def _run_round_changed(self, mode: Mode | None) -> None:
         """The mode bar and the status bar say whether the trainee runs the rounds."""
-        running = self.findChild(QAction, "modeRunRound")
+        running = self.action("modeRunRound")
         if mode is not None and running is not None:
             running.setChecked(True)
         elif mode is None:
@@ -372,7 +372,7 @@ class MainWindow(RoundPlayback):
         """The mode bar shows the settling mode in force (when no round is being run)."""
         names = {None: "quizOff", Mode.GUIDED: "quizGuided", Mode.PRACTICE: "quizPractice", Mode.EXAM: "quizExam",
                  Mode.SPEED: "quizSpeed"}
-        action = self.findChild(QAction, names[self.quiz.mode])
+        action = self.action(names[self.quiz.mode])
         if action is not None and not self.run_round.active:
             action.setChecked(True)
 
@@ -415,9 +415,21 @@ class MainWindow(RoundPlayback):
         self._update_controls()
         self.save_settings()
 
+    def change_settings(self, *, save: bool = False, **changes: Any) -> Settings:
+        """The one way a feature changes the settings: ``changes`` from now on (written at once with ``save``)."""
+        self.settings = self.settings.replace(**changes)
+        if save:
+            self.save_settings()
+        return self.settings
+
+    def action(self, name: str) -> QAction | None:
+        """The window's action named ``name`` (what a feature uses to find another's action)."""
+        found = self.findChild(QAction, name)
+        return found if isinstance(found, QAction) else None
+
     def _mute_toggled(self) -> None:
         muted = self.mute_action.isChecked()
-        self.settings = self.settings.replace(muted=muted)
+        self.change_settings(muted=muted)
         if self.sound is not None:
             self.sound.set_muted(muted)
 

@@ -157,7 +157,7 @@ class ProgressRoom(QObject):
             self.store = None
             return None
         if self.host.settings.profile != profile.name:
-            self.host.settings = self.host.settings.replace(profile=profile.name)  # saved with the window's
+            self.host.change_settings(profile=profile.name)  # saved with the window's
         return profile
 
     def choose_profile(self, name: str) -> Profile | None:
@@ -177,8 +177,7 @@ class ProgressRoom(QObject):
 
     def _remember(self, profile: Profile) -> None:
         if self.host.settings.profile != profile.name:
-            self.host.settings = self.host.settings.replace(profile=profile.name)
-            self.host.save_settings()
+            self.host.change_settings(profile=profile.name, save=True)
 
     # -- keeping every item ----------------------------------------------------------------------------------
 
@@ -262,8 +261,7 @@ class ProgressRoom(QObject):
         return self.open_start_page() if self.host.settings.start_page_at_start else None
 
     def _at_start_changed(self, shown: bool) -> None:
-        self.host.settings = self.host.settings.replace(start_page_at_start=shown)
-        self.host.save_settings()
+        self.host.change_settings(start_page_at_start=shown, save=True)
 
     # -- drills, lessons, My mistakes ------------------------------------------------------------------------
 
