@@ -313,6 +313,15 @@ def test_an_exam_set_of_run_rounds_ends_with_its_verdict_at_the_pass_mark(qtbot:
     window.session.exam_hands = 1
     controller = start(qtbot, window, Mode.EXAM)
     run_whole_round(qtbot, controller)
-    assert "Exam passed" in controller.panel.progress.text(), "every act right: 100 % of a 90 % pass mark"
+    assert "), passed (pass mark 90 %)" in controller.panel.progress.text(), "every act right, at a 90 % pass mark"
     [finished] = window.book.sets()
     assert finished.drill == "run-round" and finished.passed and len(finished.items) == 1
+
+
+def test_the_exam_set_sentence_examples_hold() -> None:
+    import doctest
+
+    from trainer.gui.runround import showing
+
+    result = doctest.testmod(showing)
+    assert result.attempted > 0 and result.failed == 0

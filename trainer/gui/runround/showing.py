@@ -12,7 +12,6 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 
 from trainer.gui.quiz.cutting import PayoutCutter
-from trainer.gui.quiz.review import verdict_text
 from trainer.gui.runround.feedback import Feedback
 from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
@@ -208,7 +207,7 @@ class Showing(QObject):
             self.panel.show_feedback(self.feedback.review_html(result), "note" if not result.mistakes else "bad",
                                      next((m.topic for m in result.mistakes if m.topic), None))
         finished, self.finished_set = self.finished_set, None
-        exam = f"{verdict_text(finished)}. " if finished is not None else ""
+        exam = exam_set_text(finished) + " " if finished is not None else ""
         self.panel.progress.setText(f"{ending}Round run: {score}. {exam}Deal the next round (N).")
         self.panel.show_score(self.feedback.set_text())
         self.panel.show_seen("")
@@ -220,3 +219,17 @@ class Showing(QObject):
             self.cutter.drop()
             self.cutter.deleteLater()
             self.cutter = None
+
+
+def exam_set_text(result: SetResult) -> str:
+    """An exam set of rounds run, in one sentence.
+
+    >>> from trainer.scoring import ItemResult
+    >>> done = SetResult("run-round", Mode.EXAM, [ItemResult("run-round", "round 1", 40, 38, (), 90.0, Mode.EXAM)])
+    >>> exam_set_text(done)
+    'Exam set done: 38 of 40 acts right over 1 round (95 %), passed (pass mark 90 %).'
+    """
+    rounds = f"{len(result.items)} round{'s' if len(result.items) != 1 else ''}"
+    verdict = "passed" if result.passed else "not passed"
+    return (f"Exam set done: {result.correct} of {result.steps} acts right over {rounds} ({result.score:.0f} %), "
+            f"{verdict} (pass mark {result.pass_mark:.0f} %).")
