@@ -4,6 +4,7 @@ the round is dealt for them, and finishes the round when the table is told to se
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from trainer.engine.wagers import Action
 from trainer.scoring import ScoreBook
@@ -19,6 +20,7 @@ from trainer.session import (
 from trainer.settings import DEFAULTS, Settings
 
 HOUSE = DEFAULTS.replace(seats=4)
+E = TypeVar("E")
 BEFORE_SETTLEMENT = (Phase.BETS, Phase.DEAL, Phase.PREFLOP, Phase.FLOP, Phase.TURN_RIVER, Phase.RIVER_DECISIONS,
                      Phase.REVEAL)
 
@@ -53,7 +55,8 @@ class Table:
             self.states.append(self.session.reach(phase))
         self.session.finish_round()
 
-    def of(self, kind: type) -> list[Event]:
+    def of(self, kind: type[E]) -> list[E]:
+        """The events of ``kind`` heard so far, in order."""
         return [event for event in self.events if isinstance(event, kind)]
 
 
@@ -77,9 +80,14 @@ def settle_right(session: TableSession) -> None:
         assert verdict.correct, verdict
 
 
+def state_now(session: TableSession) -> SessionState:
+    """The session's state, read afresh (an action in between changed it)."""
+    return session.state
+
+
 def new_session(settings: Settings = HOUSE, seed: int = 7) -> tuple[TableSession, Table]:
     session = TableSession(SettingsRounds(settings, random.Random(seed)), book=ScoreBook(), clock=Clock())
     return session, Table(session)
 
 
-__all__ = ["HOUSE", "Clock", "Table", "new_session", "settle_right"]
+__all__ = ["HOUSE", "Clock", "Table", "new_session", "settle_right", "state_now"]

@@ -39,7 +39,7 @@ def test_a_drill_set_deals_its_hands_scores_them_under_its_name_then_gives_the_t
     assert rounds.scenario is not None and dealt.played.settlement == rounds.scenario.settlement
     assert dealt.caption is not None and dealt.caption.startswith("Drill trips, hand 1 of 2")
     settle_right(session)
-    assert session.drill is rounds and not table.of(RoundOver)[-1].next_by_itself  # type: ignore[attr-defined]
+    assert session.drill is rounds and not table.of(RoundOver)[-1].next_by_itself
     session.deal()
     settle_right(session)
     assert session.drill is None and session.source is session.user_source

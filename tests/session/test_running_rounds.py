@@ -77,7 +77,7 @@ def test_a_round_run_right_is_scored_into_the_sessions_book_under_run_round() ->
     session.deal_run(random.Random(2), irregular=False)
     run_perfectly(session)
     over = table.of(RunRoundOver)
-    assert len(over) == 1 and over[0].complete  # type: ignore[attr-defined]
+    assert len(over) == 1 and over[0].complete
     [item] = session.book.items()
     assert item.drill == RUN_ROUND_DRILL and item.score == 100.0 and item.mode is Mode.PRACTICE
     assert session.run_count == 1 and session.can_deal_run()
@@ -99,7 +99,7 @@ def test_settling_it_yourself_gives_the_round_up_and_what_was_done_counts() -> N
     assert session.running is None and session.mode is Mode.PRACTICE
     events = [type(event) for event in table.events]
     assert events[-3:] == [RunRoundOver, RunModeChanged, ModeChanged]
-    assert not table.of(RunRoundOver)[0].complete  # type: ignore[attr-defined]
+    assert not table.of(RunRoundOver)[0].complete
     [item] = session.book.items(RUN_ROUND_DRILL)
     assert item.steps >= 1 and item.correct == 1
 
@@ -113,8 +113,8 @@ def test_an_exam_of_run_rounds_is_a_set_of_the_exam_hands_passed_at_the_pass_mar
         session.deal_run(random.Random(seed), irregular=False)
         run_perfectly(session)
     [finished] = table.of(RunSetFinished)
-    assert finished.complete  # type: ignore[attr-defined]
-    result = finished.result  # type: ignore[attr-defined]
+    assert finished.complete
+    result = finished.result
     assert result.drill == RUN_ROUND_DRILL and len(result.items) == 2 and result.pass_mark == 80
     assert result.passed
     assert session.run_set is not None and session.run_set.items == [], "the next exam set begins"
@@ -128,4 +128,4 @@ def test_an_exam_of_run_rounds_cut_short_is_recorded_not_complete() -> None:
     run_perfectly(session)
     session.stop_running()
     [finished] = table.of(RunSetFinished)
-    assert not finished.complete and len(finished.result.items) == 1  # type: ignore[attr-defined]
+    assert not finished.complete and len(finished.result.items) == 1
