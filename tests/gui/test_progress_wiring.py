@@ -397,3 +397,16 @@ def test_an_item_still_waiting_when_the_window_closes_is_written_then(qtbot: Any
     other.close()
     window.close()
     assert [item.title for item in store.items(store.profile("Ana"))] == ["the last hand"]
+
+
+def test_a_write_waits_briefly_for_a_lock_and_the_store_waits_as_before_afterwards(tmp_path: Path) -> None:
+    from trainer.gui.progress.recording import WAIT_MS, is_busy, waiting_at_most
+
+    with Store.open(tmp_path / "data") as store:
+        before = store.connection.execute("PRAGMA busy_timeout").fetchone()[0]
+        with waiting_at_most(store, WAIT_MS):
+            assert store.connection.execute("PRAGMA busy_timeout").fetchone()[0] == WAIT_MS
+        assert store.connection.execute("PRAGMA busy_timeout").fetchone()[0] == before
+    assert is_busy(sqlite3.OperationalError("database is locked"))
+    assert not is_busy(sqlite3.OperationalError("disk I/O error"))
+    assert not is_busy(sqlite3.IntegrityError("UNIQUE constraint failed: item.uid"))
