@@ -253,6 +253,27 @@ def test_an_instructors_exam_is_dealt_in_exam_mode_and_its_attempt_kept(qtbot: A
     assert len(store.items(room.profile, drill="qualification")) == 2
 
 
+def test_an_exam_ending_while_another_program_holds_the_store_is_kept_when_it_is_free(
+        qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot)
+    store, room = stored(window), window.progress_room
+    exam = save_exam(store, Exam("Qualifying", "qualification", 1, 90.0, 20.0))
+    with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
+        assert room.start_exam(exam)
+    other = sqlite3.connect(store.path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        settle_correctly(qtbot, window)
+        assert room.exam is not None and room.exam.over and room.exam.attempt is None, "waiting, not lost"
+        assert station.informed == [] and station.messages == []
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    qtbot.waitUntil(lambda: bool(station.informed), timeout=WAIT)
+    (attempt,) = attempts(store)
+    assert attempt.exam == "Qualifying" and attempt.passed
+
+
 def test_an_exam_left_for_another_mode_is_kept_as_not_passed(qtbot: Any, station: Station) -> None:
     window = station.open(qtbot)
     store, room = stored(window), window.progress_room

@@ -11,15 +11,17 @@ complete and when it passes is :mod:`trainer.store.exam_policy`'s rule.
 from __future__ import annotations
 
 import random
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from trainer.drills.base import all_drills
 from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+from trainer.gui.progress.recording import RETRY_MS, WAIT_MS, is_busy, waiting_at_most
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 from trainer.session import DrillEnded, DrillRounds, Event, SetFinished
 from trainer.store.exam_policy import attempt_complete, attempt_line, cut_short_message
@@ -64,10 +66,12 @@ class ExamRun:
         self.rounds: DrillRounds | None = None
         self.dialog: QDialog | None = None
         self.attempt: Attempt | None = None
+        self._ending: tuple[SetResult, bool, float] | None = None
+        """The attempt ended and waiting to be stored (the store busy with another program)."""
 
     @property
     def over(self) -> bool:
-        return self.attempt is not None
+        return self.attempt is not None or self._ending is not None
 
     def start(self) -> bool:
         """Deal the exam; False when it cannot start now (a round is on the table, or no such drill)."""
@@ -126,9 +130,25 @@ class ExamRun:
         self.host.session.unsubscribe(self._heard)
         if not complete:
             self.host.notify_once(cut_short_message(self.exam))
-        self.attempt = record_attempt(self.store, self.profile, self.exam, result,
-                                      seconds=self._clock() - self._started, complete=complete)
-        self._kept(self.attempt)
+        self._ending = (result, complete, self._clock() - self._started)
+        self._store_attempt()
+
+    def _store_attempt(self) -> None:
+        """Store the attempt, waiting only briefly for another program's lock (then again a little later)."""
+        if self._ending is None:
+            return
+        result, complete, seconds = self._ending
+        try:
+            with waiting_at_most(self.store, WAIT_MS):
+                attempt = record_attempt(self.store, self.profile, self.exam, result, seconds=seconds,
+                                         complete=complete)
+        except sqlite3.OperationalError as error:
+            if not is_busy(error):
+                raise
+            QTimer.singleShot(RETRY_MS, self._store_attempt)
+            return
+        self._ending, self.attempt = None, attempt
+        self._kept(attempt)
 
 
 __all__ = ["ExamBook", "ExamRun", "attempt_line"]

@@ -4,7 +4,8 @@ The store is written on the GUI thread, one short transaction an item. When anot
 write lock (``uth-trainer profile import``, a second trainer on the same data folder), a write waits at most
 :data:`WAIT_MS` and the item is kept in a queue, in order, with the time it was scored; the queue is tried again
 every :data:`RETRY_MS` and once more, waiting as long as the store allows, when the window closes. Any other
-failure is told once and the trainer goes on.
+failure is told once and the trainer goes on. An exam attempt is stored the same way
+(:class:`~trainer.gui.progress.exam_run.ExamRun`).
 """
 
 from __future__ import annotations
