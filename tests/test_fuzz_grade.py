@@ -3,8 +3,6 @@ request's ``hand``, is refused in one clean line naming the field under ``hand.`
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.test_fuzz_settle import CORPUS, assert_one_clean_line, case_text, run
@@ -17,11 +15,9 @@ def test_a_hostile_hand_in_a_grade_request_is_one_line_naming_the_field(
     monkeypatch: pytest.MonkeyPatch, text: str, field: str
 ) -> None:
     request = '{"hand": ' + text + ', "steps": []}'
-    started = time.perf_counter()
     code, out, err = run(["grade"], request.encode("utf-8", "surrogatepass"), monkeypatch)
     assert (code, out) == (2, ""), err
     assert_one_clean_line(err)
     assert err.startswith("uth-trainer grade: "), err
     if field != "input":  # a hand that reads as JSON: its field, under the request's "hand"
         assert err.startswith(f"uth-trainer grade: hand.{field}"), err
-    assert time.perf_counter() - started < 5, "refused at once, no conversion at Python's cost"

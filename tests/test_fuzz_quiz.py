@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from tests.processes import ctrl_c_interrupts
 from trainer.drills.answers import ANSWER_GUIDE, read_action, read_dealer_hand, read_money, read_step
 from trainer.drills.base import all_drills
 from trainer.drills.decision_drills import read_place
@@ -141,7 +142,8 @@ def test_ctrl_c_mid_drill_prints_the_score_so_far_and_exits_130() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
     child = subprocess.Popen([sys.executable, "-m", "trainer", "quiz", "--topic", "payouts-1", "--seed", "2",
                               "--count", "5"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+                             stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+                             preexec_fn=ctrl_c_interrupts)
     assert child.stdin is not None and child.stdout is not None
     child.stdin.write("1\n")
     child.stdin.flush()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import ctrl_c_interrupts
 from trainer.drills.base import drill_named
 from trainer.drills.round_answers import read_round_answer
 from trainer.drills.terminal import run_quiz
@@ -241,7 +242,8 @@ def test_ctrl_c_in_a_terminal_exits_130_with_the_score_so_far() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
     process = subprocess.Popen([sys.executable, "-m", "trainer", "quiz", "--topic", "run-round", "--seed", "17",
                                 "--count", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+                               stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+                               preexec_fn=ctrl_c_interrupts)
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(script_for(17, 1, Mode.PRACTICE)[0] + "\n")
     process.stdin.flush()

@@ -170,9 +170,9 @@ def test_module_examples_hold() -> None:
 # -- The figures of rules-notes §8 --------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def every_deal() -> BadBeatCounts:
-    return bad_beat_counts()
+@pytest.fixture
+def every_deal(every_bad_beat_deal: BadBeatCounts) -> BadBeatCounts:
+    return every_bad_beat_deal
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from trainer.gui.progress_wiring import open_store
 from trainer.gui.start_page import PathStep
 from trainer.gui.table.director import Durations
 from trainer.gui.training import ResultsDialog, open_results
-from trainer.scoring import Mode
+from trainer.scoring import ItemResult, Mode
 from trainer.settings import DEFAULTS, Settings, SettingsStore
 from trainer.store import ReplayKind, Store
 from trainer.store.instructor import Exam, attempts, save_exam
@@ -252,6 +253,27 @@ def test_an_instructors_exam_is_dealt_in_exam_mode_and_its_attempt_kept(qtbot: A
     assert len(store.items(room.profile, drill="qualification")) == 2
 
 
+def test_an_exam_ending_while_another_program_holds_the_store_is_kept_when_it_is_free(
+        qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot)
+    store, room = stored(window), window.progress_room
+    exam = save_exam(store, Exam("Qualifying", "qualification", 1, 90.0, 20.0))
+    with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
+        assert room.start_exam(exam)
+    other = sqlite3.connect(store.path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        settle_correctly(qtbot, window)
+        assert room.exam is not None and room.exam.over and room.exam.attempt is None, "waiting, not lost"
+        assert station.informed == [] and station.messages == []
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    qtbot.waitUntil(lambda: bool(station.informed), timeout=WAIT)
+    (attempt,) = attempts(store)
+    assert attempt.exam == "Qualifying" and attempt.passed
+
+
 def test_an_exam_left_for_another_mode_is_kept_as_not_passed(qtbot: Any, station: Station) -> None:
     window = station.open(qtbot)
     store, room = stored(window), window.progress_room
@@ -356,3 +378,56 @@ def test_the_command_keeps_progress_in_the_data_dir_and_opens_the_start_page(tmp
     with Store.open(data) as store:
         assert len(store.profiles()) == 1  # the first trainee, made at the first start
     assert not (tmp_path / "xdg_data_home" / "uth-dealer-trainer" / "progress.sqlite3").exists()
+
+
+def test_while_another_program_holds_the_store_items_wait_in_order_and_are_kept_with_their_time(
+        qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot)
+    store = stored(window)
+    recorder = window.progress_room.recorder
+    assert recorder is not None
+    other = sqlite3.connect(store.path, isolation_level=None)  # as `uth-trainer profile import` does
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        scored = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+        store.clock = lambda: scored
+        for number in (1, 2):
+            window.book.record(ItemResult("trips", f"hand {number}", 3, 3, (), 9.0, Mode.PRACTICE))
+        assert recorder.waiting == 2 and window.isVisible(), "kept, not lost, and the window goes on"
+        assert station.messages == [], "a busy store is no failure to tell"
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    store.clock = lambda: scored + timedelta(hours=1)  # written later, kept as scored
+    qtbot.waitUntil(lambda: recorder.waiting == 0, timeout=WAIT)
+    items = store.items(store.profile("Ana"))
+    assert [item.title for item in items] == ["hand 1", "hand 2"]
+    assert [datetime.fromisoformat(item.at) for item in items] == [scored, scored]
+
+
+def test_an_item_still_waiting_when_the_window_closes_is_written_then(qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot)
+    store = stored(window)
+    recorder = window.progress_room.recorder
+    assert recorder is not None
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    window.book.record(ItemResult("trips", "the last hand", 3, 2, (), 9.0, Mode.PRACTICE))
+    assert recorder.waiting == 1
+    other.execute("COMMIT")
+    other.close()
+    window.close()
+    assert [item.title for item in store.items(store.profile("Ana"))] == ["the last hand"]
+
+
+def test_a_write_waits_briefly_for_a_lock_and_the_store_waits_as_before_afterwards(tmp_path: Path) -> None:
+    from trainer.gui.progress.recording import WAIT_MS, is_busy, waiting_at_most
+
+    with Store.open(tmp_path / "data") as store:
+        before = store.connection.execute("PRAGMA busy_timeout").fetchone()[0]
+        with waiting_at_most(store, WAIT_MS):
+            assert store.connection.execute("PRAGMA busy_timeout").fetchone()[0] == WAIT_MS
+        assert store.connection.execute("PRAGMA busy_timeout").fetchone()[0] == before
+    assert is_busy(sqlite3.OperationalError("database is locked"))
+    assert not is_busy(sqlite3.OperationalError("disk I/O error"))
+    assert not is_busy(sqlite3.IntegrityError("UNIQUE constraint failed: item.uid"))

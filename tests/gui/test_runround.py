@@ -313,3 +313,22 @@ def test_the_irregularities_switch_is_kept_in_the_settings(qtbot: Any, tmp_path:
     again = make_window(qtbot, tmp_path / "again", saved)
     switch_again = again.findChild(QAction, "runRoundIrregular")
     assert switch_again is not None and not switch_again.isChecked() and not again.run_round.irregular
+
+
+def test_an_exam_set_of_run_rounds_ends_with_its_verdict_at_the_pass_mark(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE.replace(procedure="ace"))
+    window.session.exam_hands = 1
+    controller = start(qtbot, window, Mode.EXAM)
+    run_whole_round(qtbot, controller)
+    assert "), passed (pass mark 90 %)" in controller.panel.progress.text(), "every act right, at a 90 % pass mark"
+    [finished] = window.book.sets()
+    assert finished.drill == "run-round" and finished.passed and len(finished.items) == 1
+
+
+def test_the_exam_set_sentence_examples_hold() -> None:
+    import doctest
+
+    from trainer.gui.runround import showing
+
+    result = doctest.testmod(showing)
+    assert result.attempted > 0 and result.failed == 0

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.bad_beat_odds import BoardClasses, bad_beat_counts
+from trainer.engine.bad_beat_odds import BadBeatCounts, BoardClasses, bad_beat_counts
 from trainer.engine.cards import parse_cards
 from trainer.engine.paytables import load_paytables
 from trainer.odds.fold_effect import fold_effect
@@ -61,19 +61,11 @@ def test_bad_beat_report_on_a_board_of_trips_matches_the_engine_counts() -> None
 @pytest.mark.slow
 @pytest.mark.parametrize("table_id,edge", [("BBB-01", "20.387"), ("BBB-02", "14.787"), ("BBB-03", "16.639"),
                                            ("CA", "14.787")])
-def test_bad_beat_house_edges_match_rules_notes_8(table_id: str, edge: str) -> None:
-    report = bad_beat_report(TABLES.bad_beat(table_id), _every_deal())
+def test_bad_beat_house_edges_match_rules_notes_8(every_bad_beat_deal: BadBeatCounts, table_id: str,
+                                                 edge: str) -> None:
+    report = bad_beat_report(TABLES.bad_beat(table_id), every_bad_beat_deal)
     assert f"{float(report.house_edge) * 100:.3f}" == edge
     assert f"{float(report.hit_frequency) * 100:.3f}" == "3.979"
-
-
-_COUNTS: list[object] = []
-
-
-def _every_deal():  # type: ignore[no-untyped-def]
-    if not _COUNTS:
-        _COUNTS.append(bad_beat_counts(workers=2))
-    return _COUNTS[0]
 
 
 def test_progressive_royal_lines_split_the_seven_card_royals() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 from trainer.engine.settlement import Step
-from trainer.engine.wagers import Action, Outcome, Wager
+from trainer.engine.wagers import Action, Outcome, Phase, Wager
 from trainer.quiz.given import as_given
 
 
 def step(action: Action, amount: str, net: str, wager: Wager = Wager.BLIND) -> Step:
-    return Step(2, wager, action, Decimal(amount), Decimal(net), "settle", Outcome.WIN, "rule", "blind")
+    return Step(2, wager, action, Decimal(amount), Decimal(net), Phase.SETTLE, Outcome.WIN, "rule", "blind")
 
 
 def test_a_short_payout_moves_what_was_paid_and_keeps_the_stake_a_pay_keeps() -> None:

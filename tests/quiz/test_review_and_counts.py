@@ -18,7 +18,8 @@ UNQUALIFIED = ("Kh 7d", "2c 9d Ts Jh 3s")  # the dealer has king high
 
 
 def seat(number: int, hole: str, ante: int = 10, play: int = 10, **side: int) -> SeatHand:
-    return SeatHand(number, parse_cards(hole), D(ante), D(ante), D(play), **{k: D(v) for k, v in side.items()})
+    first, second = parse_cards(hole)
+    return SeatHand(number, (first, second), D(ante), D(ante), D(play), **{k: D(v) for k, v in side.items()})
 
 
 def quiz(table: TableRules, dealer: str, board: str, *seats: SeatHand, mode: Mode = Mode.PRACTICE) -> SettlementQuiz:

@@ -16,6 +16,7 @@ from trainer.quiz.round_script import (
     FOLD_CARDS,
     Injected,
     Irregularity,
+    ScriptStep,
     Task,
     dealt_cards,
     game_round,
@@ -40,6 +41,20 @@ def rounds() -> list[tuple[str, Procedure, int]]:
 
 def played_round(game: str, procedure: Procedure, seed: int) -> PlayedRound:
     return game_round(game, procedure, random.Random(seed), rounds=1 + seed % 3)
+
+
+def expected(run: RunRound) -> ScriptStep:
+    """The task due (the round is not over)."""
+    due = run.expected()
+    assert due is not None, "the round is over"
+    return due
+
+
+def engine_act(run: RunRound) -> Act:
+    """The engine's own act for the task due (not the announcement or a settlement step)."""
+    act = run.engine_act()
+    assert act is not None, "the task due is the settlement quiz's"
+    return act
 
 
 def play_perfectly(run: RunRound) -> None:
@@ -189,13 +204,13 @@ def perfect_rest(run: RunRound, due: object) -> None:
 
 def test_a_wrong_settlement_step_is_the_quizs_and_named() -> None:
     run = RunRound(played_round("ca", Procedure.SHUFFLER, 2), Mode.PRACTICE)
-    while run.expected() is not None and run.expected().task is not Task.SETTLE:
-        due = run.expected()
+    while run.expected() is not None and expected(run).task is not Task.SETTLE:
+        due = expected(run)
         if due.task is Task.ANNOUNCE:
             settlement = run.played.settlement
             run.announce_dealer(settlement.dealer.category, settlement.dealer_qualifies)
         else:
-            run.perform(run.engine_act())
+            run.perform(engine_act(run))
     step = run.quiz.next_step()
     assert step is not None
     wrong = Action.TAKE if step.action is not Action.TAKE else Action.PAY
@@ -207,17 +222,17 @@ def test_a_wrong_settlement_step_is_the_quizs_and_named() -> None:
 
 def test_acting_before_the_settlement_is_done_is_out_of_order() -> None:
     run = RunRound(played_round("wa", Procedure.ACE, 0), Mode.PRACTICE)
-    while run.expected().task is not Task.ANNOUNCE:
-        run.perform(run.engine_act())
+    while expected(run).task is not Task.ANNOUNCE:
+        run.perform(engine_act(run))
     verdict = run.perform(Act(Task.RACK))
     assert verdict.mistakes[0].kind is ErrorKind.ORDER and not verdict.accepted
 
 
 def test_guided_mode_names_the_next_place_and_its_procedure() -> None:
     run = RunRound(played_round("wa", Procedure.ACE, 0), Mode.GUIDED)
-    run.perform(run.engine_act())
-    while run.expected().task is not Task.DEAL:
-        run.perform(run.engine_act())
+    run.perform(engine_act(run))
+    while expected(run).task is not Task.DEAL:
+        run.perform(engine_act(run))
     assert run.next_place() == Target("board", None, 0)
     assert "ACE / iDeal" in run.hint() and "flop card 1" in run.hint()
 
@@ -272,9 +287,9 @@ def test_dealing_on_past_an_irregularity_is_a_missed_fault(kind: Irregularity) -
     played = next(played_round(g, p, s) for g, p, s in rounds()
                   if kind in possible_irregularities(played_round(g, p, s)))
     run = RunRound(played, Mode.PRACTICE, inject(played, random.Random(1), kind))
-    while not run.expected().task.responds:
-        run.perform(run.engine_act())
-    due = run.expected()
+    while not expected(run).task.responds:
+        run.perform(engine_act(run))
+    due = expected(run)
     carry_on = Act(Task.DEAL, target=due.target) if due.target is not None else Act(
         Task.COLLECT_FOLD, seat=due.seat, count=FOLD_CARDS)
     verdict = run.perform(carry_on)
@@ -292,9 +307,9 @@ def test_calling_the_floor_when_nothing_is_wrong_is_a_false_alarm() -> None:
 def test_an_exam_takes_a_missed_fault_and_the_round_stops_there() -> None:
     played = played_round("wa", Procedure.ACE, 0)
     run = RunRound(played, Mode.EXAM, Injected(Irregularity.WRONG_BACK, at=3))
-    while not run.expected().task.responds:
-        run.perform(run.engine_act())
-    run.perform(Act(Task.DEAL, target=run.expected().target))
+    while not expected(run).task.responds:
+        run.perform(engine_act(run))
+    run.perform(Act(Task.DEAL, target=expected(run).target))
     assert run.done and run.result().correct == run.result().steps - 1
     assert run.result().mistakes[0].kind is ErrorKind.MISSED_FAULT
 

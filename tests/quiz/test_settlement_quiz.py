@@ -18,7 +18,8 @@ PD = TableRules(banking=Banking.PLAYER_DEALER, player_dealer_seat=3, player_deal
 
 
 def seat(number: int, hole: str, play: int = 10, **side: int) -> SeatHand:
-    return SeatHand(number, parse_cards(hole), D(10), D(10), D(play), **{k: D(v) for k, v in side.items()})
+    first, second = parse_cards(hole)
+    return SeatHand(number, (first, second), D(10), D(10), D(play), **{k: D(v) for k, v in side.items()})
 
 
 def quiz(table: TableRules, dealer: str, board: str, *seats: SeatHand, mode: Mode = Mode.PRACTICE,

@@ -4,11 +4,13 @@ the round is dealt for them, and finishes the round when the table is told to se
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from trainer.engine.wagers import Action
 from trainer.scoring import ScoreBook
 from trainer.session import (
     Event,
+    Phase,
     RoundDealt,
     SessionState,
     SettingsRounds,
@@ -18,7 +20,9 @@ from trainer.session import (
 from trainer.settings import DEFAULTS, Settings
 
 HOUSE = DEFAULTS.replace(seats=4)
-BEFORE_SETTLEMENT = ("bets", "deal", "preflop", "flop", "turn-river", "river-decisions", "reveal")
+E = TypeVar("E")
+BEFORE_SETTLEMENT = (Phase.BETS, Phase.DEAL, Phase.PREFLOP, Phase.FLOP, Phase.TURN_RIVER, Phase.RIVER_DECISIONS,
+                     Phase.REVEAL)
 
 
 class Table:
@@ -47,11 +51,12 @@ class Table:
             self.settle_and_clear()
 
     def settle_and_clear(self) -> None:
-        for phase in ("settle-rest", "cleanup"):
+        for phase in (Phase.SETTLE_REST, Phase.CLEANUP):
             self.states.append(self.session.reach(phase))
         self.session.finish_round()
 
-    def of(self, kind: type) -> list[Event]:
+    def of(self, kind: type[E]) -> list[E]:
+        """The events of ``kind`` heard so far, in order."""
         return [event for event in self.events if isinstance(event, kind)]
 
 
@@ -75,9 +80,14 @@ def settle_right(session: TableSession) -> None:
         assert verdict.correct, verdict
 
 
+def state_now(session: TableSession) -> SessionState:
+    """The session's state, read afresh (an action in between changed it)."""
+    return session.state
+
+
 def new_session(settings: Settings = HOUSE, seed: int = 7) -> tuple[TableSession, Table]:
     session = TableSession(SettingsRounds(settings, random.Random(seed)), book=ScoreBook(), clock=Clock())
     return session, Table(session)
 
 
-__all__ = ["HOUSE", "Clock", "Table", "new_session", "settle_right"]
+__all__ = ["HOUSE", "Clock", "Table", "new_session", "settle_right", "state_now"]

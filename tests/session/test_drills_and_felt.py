@@ -14,6 +14,7 @@ from trainer.scoring import Mode
 from trainer.session import (
     DrillEnded,
     DrillRounds,
+    Phase,
     ReplayRound,
     RoundOver,
     SessionState,
@@ -38,7 +39,7 @@ def test_a_drill_set_deals_its_hands_scores_them_under_its_name_then_gives_the_t
     assert rounds.scenario is not None and dealt.played.settlement == rounds.scenario.settlement
     assert dealt.caption is not None and dealt.caption.startswith("Drill trips, hand 1 of 2")
     settle_right(session)
-    assert session.drill is rounds and not table.of(RoundOver)[-1].next_by_itself  # type: ignore[attr-defined]
+    assert session.drill is rounds and not table.of(RoundOver)[-1].next_by_itself
     session.deal()
     settle_right(session)
     assert session.drill is None and session.source is session.user_source
@@ -95,7 +96,7 @@ def test_a_replayed_round_is_dealt_once_on_its_felt() -> None:
     replay = ReplayRound(played_round(scenario), scenario_felt(scenario))
     session = TableSession(replay)
     assert session.deal().played.settlement == scenario.settlement
-    session.reach("cleanup")
+    session.reach(Phase.CLEANUP)
     session.finish_round()
     assert replay.rounds_left == 0 and replay.next_round() is None
 

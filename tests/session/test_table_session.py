@@ -8,13 +8,15 @@ from decimal import Decimal
 
 import pytest
 
-from tests.session.support import HOUSE, Clock, Table, new_session, settle_right
+from tests.session.support import HOUSE, Clock, Table, new_session, settle_right, state_now
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action
 from trainer.scoring import ErrorKind, Mode
 from trainer.session import (
+    Event,
     HandFinished,
     ModeChanged,
+    Phase,
     RoundDealt,
     RoundOver,
     SessionError,
@@ -23,6 +25,7 @@ from trainer.session import (
     SettingsRounds,
     SettlementBegun,
     StepAccepted,
+    TablePhase,
     TableSettles,
 )
 
@@ -33,12 +36,12 @@ def test_a_round_the_table_settles_goes_from_the_deal_through_the_showdown_to_ro
     session, table = new_session()
     assert session.state is SessionState.WAITING and session.can_deal()
     dealt = session.deal()
-    assert session.state is SessionState.ROUND_OVER and session.played is dealt.played
+    assert state_now(session) is SessionState.ROUND_OVER and session.played is dealt.played
     assert table.states == [SessionState.DEALING, SessionState.DEALING, SessionState.DECISIONS,
                             SessionState.DEALING, SessionState.DEALING, SessionState.DECISIONS,
                             SessionState.SHOWDOWN, SessionState.TABLE_SETTLING, SessionState.TABLE_SETTLING]
     assert [type(event) for event in table.events] == [RoundDealt, RoundOver]
-    assert not table.of(RoundDealt)[0].settle_by_trainee  # type: ignore[attr-defined]
+    assert not table.of(RoundDealt)[0].settle_by_trainee
     assert session.book.items() == []
 
 
@@ -77,9 +80,9 @@ def test_a_hand_settled_right_in_any_mode_scores_every_step(mode: Mode) -> None:
     assert session.state is SessionState.TRAINEE_SETTLING and session.quiz is not None
     steps = len(session.quiz.settlement.procedure)
     settle_right(session)
-    assert session.state is SessionState.ROUND_OVER and session.quiz is None
+    assert state_now(session) is SessionState.ROUND_OVER and session.quiz is None
     [finished] = table.of(HandFinished)
-    result = finished.hand.result  # type: ignore[attr-defined]
+    result = finished.hand.result
     assert (result.steps, result.correct, result.mode) == (steps + 1, steps + 1, mode)
     assert len(table.of(StepAccepted)) == steps
     if mode is Mode.EXAM:  # an exam tells the book when its set is done
@@ -128,9 +131,10 @@ def test_exam_takes_a_wrong_step_as_given_and_moves_the_chips_that_way() -> None
     verdict = session.submit_step(step.seat, step.wager, wrong)
     assert verdict.accepted and not verdict.correct
     [accepted] = table.of(StepAccepted)
-    shown = accepted.shown  # type: ignore[attr-defined]
+    shown = accepted.shown
     assert (shown.seat, shown.wager, shown.action) == (step.seat, step.wager, wrong)
-    hand = next(hand for hand in session.played.hands if hand.seat == step.seat)  # type: ignore[union-attr]
+    assert session.played is not None
+    hand = next(hand for hand in session.played.hands if hand.seat == step.seat)
     if wrong is Action.PUSH:  # a push leaves the stake on the felt: nothing won, nothing lost
         assert (shown.amount, shown.net) == (getattr(hand, step.wager.value), Decimal(0))
 
@@ -142,15 +146,15 @@ def test_an_exam_set_deals_on_by_itself_until_its_last_hand_then_records_the_set
     session.deal()
     settle_right(session)
     [over] = table.of(RoundOver)
-    assert over.next_by_itself and session.book.items() == []  # type: ignore[attr-defined]
-    assert table.of(HandFinished)[0].hands_left == 1  # type: ignore[attr-defined]
+    assert over.next_by_itself and session.book.items() == []
+    assert table.of(HandFinished)[0].hands_left == 1
     session.deal()
     settle_right(session)
     [done] = table.of(SetFinished)
-    assert done.complete and done.result.passed and len(done.hands) == 2  # type: ignore[attr-defined]
-    assert session.book.sets() == [done.result] and len(session.book.items()) == 2  # type: ignore[attr-defined]
+    assert done.complete and done.result.passed and len(done.hands) == 2
+    assert session.book.sets() == [done.result] and len(session.book.items()) == 2
     assert session.last_review is not None and len(session.last_review[0]) == 2
-    assert not table.of(RoundOver)[-1].next_by_itself  # type: ignore[attr-defined]
+    assert not table.of(RoundOver)[-1].next_by_itself
     assert session.mode is Mode.EXAM and session.set_result is not None and not session.set_result.items
 
 
@@ -178,8 +182,8 @@ def test_a_change_of_mode_mid_hand_lets_the_table_finish_and_the_steps_it_settle
     kinds = [type(event) for event in table.events]
     assert kinds[kinds.index(HandFinished):] == [HandFinished, TableSettles, SetFinished, ModeChanged, RoundOver]
     [finished] = table.of(HandFinished)
-    result = finished.hand.result  # type: ignore[attr-defined]
-    assert finished.by_table and result.mode is Mode.PRACTICE  # type: ignore[attr-defined]
+    result = finished.hand.result
+    assert finished.by_table and result.mode is Mode.PRACTICE
     assert (result.steps, result.correct) == (len(quiz.asked()) + 1, 1)  # the dropped steps count wrong
     assert [result.mode for result in session.book.sets()] == [Mode.PRACTICE]
     assert session.state is SessionState.ROUND_OVER and session.mode is Mode.GUIDED
@@ -216,7 +220,7 @@ def test_steps_left_to_the_table_count_wrong_in_every_scored_mode(mode: Mode) ->
     assert asked >= 2 and (result.steps, result.correct) == (asked + 1, 1)
     assert result.score < 100 and result.wrong_attempts == 0  # steps not done, not wrong attempts
     [hand] = table.of(HandFinished)
-    lines = hand.hand.lines  # type: ignore[attr-defined]
+    lines = hand.hand.lines
     assert [line.verdict.value for line in lines].count("not done") == asked
     if mode is Mode.EXAM:
         [exam] = session.book.sets()
@@ -234,17 +238,17 @@ def test_skipping_to_the_end_mid_hand_counts_every_step_not_done_wrong() -> None
     session.finish_round()  # the table jumped to the end
     [finished] = table.of(HandFinished)
     [result] = session.book.items()
-    assert finished.by_table  # type: ignore[attr-defined]
+    assert finished.by_table
     assert (result.steps, result.correct) == (len(quiz.asked()) + 1, 0)  # the announcement too
 
 
 def test_continuous_dealing_makes_every_next_round_due() -> None:
     session, table = new_session()
     session.deal()
-    assert not table.of(RoundOver)[-1].next_by_itself  # type: ignore[attr-defined]
+    assert not table.of(RoundOver)[-1].next_by_itself
     session.continuous = True
     session.deal()
-    assert table.of(RoundOver)[-1].next_by_itself and session.next_round_due()  # type: ignore[attr-defined]
+    assert table.of(RoundOver)[-1].next_by_itself and session.next_round_due()
 
 
 def test_changed_settings_deal_a_new_table_and_a_changed_look_keeps_it() -> None:
@@ -293,10 +297,40 @@ def test_a_take_with_no_amount_is_the_whole_stake_so_a_partial_take_given_whole_
         verdict = session.submit_step(step.seat, step.wager, step.action, given)
         if step == partial:  # "take the Play": the whole stake, not the part the bank covers
             assert not verdict.correct and verdict.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
-            shown = table.of(StepAccepted)[-1].shown  # type: ignore[attr-defined]
+            shown = table.of(StepAccepted)[-1].shown
             assert shown.action is Action.TAKE and shown.amount == quiz.stake(step) > step.amount
             taken.append(step)
     assert taken == [partial]
     session.finish_round()
     [result] = session.book.items()
     assert result.correct == result.steps - 1
+
+
+# --- the table's phases and the listeners --------------------------------------------------------------------
+
+
+def test_a_seats_settlement_reached_on_the_table_is_the_table_settling() -> None:
+    session, table = new_session()
+    table.auto = False
+    session.deal()
+    assert session.reach(Phase.FLOP) is SessionState.DEALING
+    assert session.reach(TablePhase(Phase.RIVER_DECISIONS)) is SessionState.DECISIONS
+    assert session.reach(TablePhase.named("settle:3") or Phase.BETS) is SessionState.TABLE_SETTLING
+    assert session.reach(Phase.DEAL) is SessionState.TABLE_SETTLING, "once settling, the table settles to the end"
+
+
+def test_a_listener_that_raises_delays_no_event_of_the_others() -> None:
+    session, table = new_session()  # the table plays the round through and ends it as soon as it is dealt
+    heard: list[Event] = []
+
+    def broken(event: Event) -> None:
+        if isinstance(event, RoundDealt):
+            raise RuntimeError("the window failed to draw")
+
+    session.subscribe(broken)
+    session.subscribe(heard.append)
+    with pytest.raises(RuntimeError, match="failed to draw"):
+        session.deal()
+    assert [type(event) for event in heard] == [RoundDealt, RoundOver], "the others heard both events at once"
+    assert [type(event) for event in table.events] == [RoundDealt, RoundOver]
+    assert session.state is SessionState.ROUND_OVER and session.can_deal()

@@ -7,7 +7,8 @@ topic, profile imports (a refused one must have written nothing), ``odds`` optio
 (devices, folders, files past the size limit). Inputs are valid ones mutated (a value swapped for a hostile one,
 text cut, spliced, bytes flipped) and hostile values on their own. A reader may accept an input or refuse it with
 its own one-line error; anything else (another exception, a message of several lines or with hidden characters,
-an absurd figure) is a crash, printed with its input.
+an absurd figure) is a crash, printed with its input. The slowest input of each reader is reported too
+(target: under 5 s).
 """
 
 from __future__ import annotations
@@ -210,6 +211,8 @@ def close_stores() -> None:
     for store in _STORES.values():
         store.close()
     _STORES.clear()
+
+
 def fuzz_odds_options(rng: random.Random, _folder: Path) -> str:
     """``odds progressive --meter M --wager W`` or ``odds trips --paytable NAME``: a report or one clean line."""
     from trainer.cli import build_parser
@@ -343,6 +346,9 @@ def fuzz_paytable_paths(rng: random.Random, folder: Path) -> str:
     return path
 
 
+
+SLOWEST_TARGET_SECONDS = 5.0
+"""No hostile input may take a reader longer (no conversion of a huge number at Python's cost)."""
 TARGETS: dict[str, Callable[[random.Random, Path], str]] = {
     "settle hands": fuzz_hand, "pay-table files": fuzz_paytables, "settings file": fuzz_settings,
     "quiz prompts": fuzz_quiz, "profile imports": fuzz_import, "odds options": fuzz_odds_options,
@@ -359,6 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     counts: Counter[str] = Counter()
     crashes: list[str] = []
+    slowest: dict[str, float] = {}
     started = time.perf_counter()
     names = list(TARGETS)
     with tempfile.TemporaryDirectory() as folder:
@@ -366,15 +373,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             name = names[index % len(names)]
             counts[name] += 1
             state = rng.getstate()
+            one = time.perf_counter()
             try:
                 TARGETS[name](rng, Path(folder))
             except Exception as exc:  # anything escaping a reader is what this run looks for
                 rng.setstate(state)
                 crashes.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]} (input {index}, seed {args.seed})")
+            slowest[name] = max(slowest.get(name, 0.0), time.perf_counter() - one)
         close_stores()
     took = time.perf_counter() - started
     print(f"fuzz: {args.inputs:,} inputs in {took:.0f} s: "
           + ", ".join(f"{name} {count:,}" for name, count in counts.items()))
+    print(f"slowest input (target: refused at once, under {SLOWEST_TARGET_SECONDS:.0f} s): "
+          + ", ".join(f"{name} {seconds * 1000:.0f} ms" for name, seconds in slowest.items()))
     for crash in crashes[:20]:
         print("CRASH", crash)
     print(f"{len(crashes)} crash{'es' if len(crashes) != 1 else ''}")

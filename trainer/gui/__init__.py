@@ -3,7 +3,7 @@
 One round, from the N key to the last chip and the score::
 
     N ─▶ MainWindow.new_round ─▶ session.deal() ─▶ RoundDealt ─▶ RoundDirector animates the round
-         (each phase: session.reach(phase))                                      │
+         (each phase: session.reach(TablePhase))                                 │
                                                settlementDue ─▶ session.begin_settlement()
          no quiz mode: TableSettles ◀────────────────────────────────────────────┤
          quiz mode: SettlementBegun ─▶ QuizController opens the panel ◀──────────┘
@@ -13,7 +13,10 @@ One round, from the N key to the last chip and the score::
          TableSettles ─▶ director.finish_settlement(): the rest settled, the felt cleared
          director finished ─▶ session.finish_round() ─▶ RoundOver ─▶ the next round when it is due
 
-The window (:mod:`.main_window`) drives the director from the session's events; the features (the quiz panel,
-a drill on the table, the training menus) are given a :class:`~trainer.gui.host.TableHost` and the menu they
-fill.
+The window (:mod:`.main_window`) owns the settings, the felt and the menus; its part
+:class:`~trainer.gui.round_playback.RoundPlayback` drives the director from the session's events. The features
+(the quiz panel, a drill on the table, run the round, the training menus, the progress room) are given a
+:class:`~trainer.gui.host.TableHost` and the menu they fill; they change the settings through
+``host.change_settings`` and find another feature's action through ``host.action``. Running the round is a state
+of the session too (``session.run_rounds``): the run-round panel only asks it.
 """

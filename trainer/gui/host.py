@@ -8,9 +8,10 @@ is the table host of the application.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QWidget
 
     from trainer.engine.settlement import Step
@@ -33,14 +34,27 @@ class SoundPlayer(Protocol):
 
 
 class TableHost(Protocol):
-    """The table window as its features see it."""
+    """The table window as its features see it. A feature reads the settings and changes them only through
+    :meth:`change_settings`; it finds the window's actions through :meth:`action`."""
 
     session: TableSession
-    settings: Settings
     rng: random.Random
     sound: SoundPlayer | None
     art: ArtLibrary | None
     scene: TableScene | None
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force (read-only for a feature: see :meth:`change_settings`)."""
+        ...
+
+    def change_settings(self, *, save: bool = False, **changes: Any) -> Settings:
+        """The settings with ``changes`` from now on (written at once with ``save``); the settings in force."""
+        ...
+
+    def action(self, name: str) -> QAction | None:
+        """The window's action named ``name`` (``quizOff``, ``modeRunRound``, …), or None."""
+        ...
 
     @property
     def playing(self) -> bool:

@@ -23,11 +23,11 @@ import logging
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QDialog, QLabel, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from trainer.engine.round import PlayedRound
 from trainer.gui.help_dialogs import about_dialog, keys_dialog
@@ -36,7 +36,7 @@ from trainer.gui.progress_wiring import install_progress, progress_menus
 from trainer.gui.quiz import install_quiz
 from trainer.gui.quiz.drill_on_table import install_drill_on_table
 from trainer.gui.round_log import RoundLog
-from trainer.gui.round_playback import RoundPlayback, layout_config, layout_for
+from trainer.gui.round_playback import PlaybackControls, RoundPlayback, layout_config, layout_for
 from trainer.gui.runround import install_run_round
 from trainer.gui.side_panel import SidePanel
 from trainer.gui.start_page import PATH_LESSON, DoneProvider, PathStep, SessionProgress, StartPage
@@ -48,12 +48,15 @@ from trainer.scoring import Mode, ScoreBook
 from trainer.session import (
     SettingsRounds,
     TableSession,
+    WindowState,
 )
 from trainer.settings import Settings, SettingsStore, speed_text
 
 if TYPE_CHECKING:
+    from trainer.engine.settlement import Step
     from trainer.gui.table.art import ArtLibrary
     from trainer.gui.table.director import Durations, RoundDirector
+    from trainer.gui.table.items import ChipStack
     from trainer.gui.table.layout import TableLayoutConfig
     from trainer.gui.table.scene import TableScene
     from trainer.gui.table.view import TableView
@@ -65,13 +68,18 @@ MIN_WIDTH, MIN_HEIGHT = 1024, 700
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 1400, 900
 
 
-class MainWindow(RoundPlayback):
+class MainWindow(QMainWindow):
     """The trainer's main window. Collaborators are passed in: the settings store, the sound player,
     the animation durations, the random source, ``notify`` (how a one-line problem is shown) and the table
-    session (by default one dealing the settings' rounds)."""
+    session (by default one dealing the settings' rounds). It owns the settings, the felt and the menus; the
+    round's playback is its part :attr:`playback` (:class:`~trainer.gui.round_playback.RoundPlayback`)."""
 
     firstPainted = Signal()  # noqa: N815
     """The window painted for the first time (the launch benchmark waits for it)."""
+    phaseChanged = Signal(str)  # noqa: N815 (Qt signal names)
+    """The round's animation began a phase (``deal``, ``flop``, …)."""
+    roundStarted = Signal()  # noqa: N815
+    roundFinished = Signal()  # noqa: N815
 
     def __init__(
         self,
@@ -102,18 +110,12 @@ class MainWindow(RoundPlayback):
         self._notified: set[str] = set()
         self._painted = False
         self.session = session or TableSession(SettingsRounds(settings, self.rng))
-        self.session.subscribe(self._heard)
         self.progress = SessionProgress(self.session)
         self._done: DoneProvider = done or self.progress
-        self.director: RoundDirector | None = None
         self.scene: TableScene | None = None
         self.view: TableView | None = None
         self.art: ArtLibrary | None = None
         self._scene_config: TableLayoutConfig | None = None
-        self._stepping = False
-        self._users_felt_due = False
-        self.phase = "idle"
-        self.paused = False
         self._build_actions()
         train_menu, help_menu = self._build_menus_and_toolbar()
         self._build_help(help_menu)
@@ -124,6 +126,14 @@ class MainWindow(RoundPlayback):
         self.status = StatusLine(self.statusBar(), self.settings)
         self.phase_label, self.deck_label, self.table_label = (self.status.phase_label, self.status.deck_label,
                                                                 self.status.table_label)
+        controls = PlaybackControls(self.new_round_action, self.pause_action, self.step_action, self.skip_action,
+                                    self.slower_action, self.faster_action, self.continuous_action)
+        self.playback = RoundPlayback(self, self.session, self.round_log, self.status, self.speed_label, controls,
+                                      durations, self)
+        """The rounds the table deals, animated (the director, paused or not, the phase shown)."""
+        self.playback.phaseChanged.connect(self.phaseChanged.emit)
+        self.playback.roundStarted.connect(self.roundStarted.emit)
+        self.playback.roundFinished.connect(self.roundFinished.emit)
         self._build_table(assets)
         train_menu.addSeparator()
         self.quiz_menu = train_menu.addMenu("Settle it &yourself")
@@ -156,6 +166,72 @@ class MainWindow(RoundPlayback):
     def played(self) -> PlayedRound | None:
         """The round on the table, or the round played last."""
         return self.session.played
+
+    # --- the round's playback (its part) ---------------------------------------------------------------------
+
+    @property
+    def director(self) -> RoundDirector | None:
+        """The director animating the round playing, if any."""
+        return self.playback.director
+
+    @property
+    def paused(self) -> bool:
+        return self.playback.paused
+
+    @property
+    def phase(self) -> str:
+        """The phase shown in the status bar (a phase's name or a :class:`WindowState`)."""
+        return self.playback.phase
+
+    @property
+    def playing(self) -> bool:
+        """True while a round's animation has not finished."""
+        return self.playback.playing
+
+    @property
+    def settling(self) -> bool:
+        """True while a round waits for the trainee to settle it."""
+        return self.playback.settling
+
+    @property
+    def timing(self) -> Durations:
+        """The animation durations (before the speed factor)."""
+        return self.playback.timing
+
+    def play_step(self, step: Step, payout: ChipStack | None = None) -> None:
+        """Move the chips of one step the trainee settled (``payout``: the chips cut for it)."""
+        self.playback.play_step(step, payout)
+
+    def toggle_pause(self) -> None:
+        self.playback.toggle_pause()
+
+    def step(self) -> None:
+        self.playback.step()
+
+    def skip_to_end(self) -> None:
+        self.playback.skip_to_end()
+
+    def change_speed(self, direction: int) -> None:
+        self.playback.change_speed(direction)
+
+    def next_round_delay_ms(self) -> int:
+        return self.playback.next_round_delay_ms()
+
+    def refresh_scene(self, config: TableLayoutConfig | None = None) -> bool:
+        """The felt for ``config`` (None: the settings'); False when the artwork failed."""
+        return self._refresh_scene(config)
+
+    def _space(self) -> None:
+        self.playback.space()
+
+    def _continuous_toggled(self) -> None:
+        self.playback.continuous_toggled()
+
+    def _set_phase(self, phase: str) -> None:
+        self.playback.set_phase(phase)
+
+    def _update_controls(self) -> None:
+        self.playback.update_controls()
 
     # --- building ------------------------------------------------------------------------------------------
 
@@ -337,7 +413,7 @@ class MainWindow(RoundPlayback):
     def _show_run_round_on_the_mode_bar(self) -> None:
         """*Run the round* on the mode bar beside the settling modes, one of them chosen at a time: choosing a
         settling mode (Ctrl+0…4) stops a run round first, and the bar shows which is on."""
-        quiz_off = self.findChild(QAction, "quizOff")
+        quiz_off = self.action("quizOff")
         group = quiz_off.actionGroup() if quiz_off is not None else None
         running = QAction("Run the round", self)
         running.setObjectName("modeRunRound")
@@ -353,13 +429,13 @@ class MainWindow(RoundPlayback):
 
     def _run_round_changed(self, mode: Mode | None) -> None:
         """The mode bar and the status bar say whether the trainee runs the rounds."""
-        running = self.findChild(QAction, "modeRunRound")
+        running = self.action("modeRunRound")
         if mode is not None and running is not None:
             running.setChecked(True)
         elif mode is None:
             self._show_quiz_mode()
         if not self.playing:
-            self._set_phase("running" if mode is not None else "idle")
+            self._set_phase(WindowState.RUNNING if mode is not None else WindowState.IDLE)
 
     def _run_the_round(self) -> None:
         """The mode bar's *Run the round*: practice (a round the table is playing must end first: then the bar
@@ -371,7 +447,7 @@ class MainWindow(RoundPlayback):
         """The mode bar shows the settling mode in force (when no round is being run)."""
         names = {None: "quizOff", Mode.GUIDED: "quizGuided", Mode.PRACTICE: "quizPractice", Mode.EXAM: "quizExam",
                  Mode.SPEED: "quizSpeed"}
-        action = self.findChild(QAction, names[self.quiz.mode])
+        action = self.action(names[self.quiz.mode])
         if action is not None and not self.run_round.active:
             action.setChecked(True)
 
@@ -380,7 +456,7 @@ class MainWindow(RoundPlayback):
         (Train ▸ Run the round), the next round to run."""
         if self.run_round.active:
             return self.run_round.deal()
-        return super().new_round(stepping=stepping)
+        return self.playback.new_round(stepping=stepping)
 
     # --- settings and sound --------------------------------------------------------------------------------
 
@@ -401,8 +477,8 @@ class MainWindow(RoundPlayback):
             source.use_settings(settings)
         self.settings = settings
         self.speed_label.setText(speed_text(settings.animation_speed))
-        if self.director is not None:
-            self.director.set_speed(settings.animation_speed)
+        if self.playback.director is not None:
+            self.playback.director.set_speed(settings.animation_speed)
         self.mute_action.setChecked(settings.muted)
         if self.sound is not None:
             self.sound.set_volume(settings.volume)
@@ -414,9 +490,21 @@ class MainWindow(RoundPlayback):
         self._update_controls()
         self.save_settings()
 
+    def change_settings(self, *, save: bool = False, **changes: Any) -> Settings:
+        """The one way a feature changes the settings: ``changes`` from now on (written at once with ``save``)."""
+        self.settings = self.settings.replace(**changes)
+        if save:
+            self.save_settings()
+        return self.settings
+
+    def action(self, name: str) -> QAction | None:
+        """The window's action named ``name`` (what a feature uses to find another's action)."""
+        found = self.findChild(QAction, name)
+        return found if isinstance(found, QAction) else None
+
     def _mute_toggled(self) -> None:
         muted = self.mute_action.isChecked()
-        self.settings = self.settings.replace(muted=muted)
+        self.change_settings(muted=muted)
         if self.sound is not None:
             self.sound.set_muted(muted)
 
@@ -474,9 +562,10 @@ class MainWindow(RoundPlayback):
         self.dock.fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
-        if self.director is not None:
-            self.director.pause()
+        if self.playback.director is not None:
+            self.playback.director.pause()
         self.save_settings()
+        self.progress_room.close()
         super().closeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802

@@ -2,29 +2,33 @@
 :class:`~trainer.gui.table.director.RoundDirector`, and the commands that drive the animation (pause, step, skip to
 the end, slower, faster, deal continuously).
 
-:class:`RoundPlayback` is the base of :class:`~trainer.gui.main_window.MainWindow`; the window builds the felt, the
-menus and the side panel, and this part answers the session's events (:class:`~trainer.session.RoundDealt`,
+:class:`RoundPlayback` is a part of :class:`~trainer.gui.main_window.MainWindow` that owns its data (the director
+of the round playing, paused or not, the phase shown); the window owns the felt, the settings, the menus and the
+side panel and gives the playback what it uses of them (:class:`PlaybackWindow`, :class:`PlaybackControls`). The
+playback answers the session's events (:class:`~trainer.session.RoundDealt`,
 :class:`~trainer.session.TableSettles`, :class:`~trainer.session.DrillEnded`, :class:`~trainer.session.RoundOver`)
 on the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from trainer.gui.felt import felt_layout
 from trainer.session import (
+    DirectorState,
     DrillEnded,
     Event,
     RoundDealt,
     RoundOver,
     SessionState,
+    TablePhase,
     TableSession,
     TableSettles,
+    WindowState,
 )
 from trainer.session.felt import Felt, settings_felt
 from trainer.settings import PROCEDURE_LABELS, Settings, speed_text, step_speed
@@ -54,40 +58,70 @@ def layout_for(felt: Felt, settings: Settings) -> TableLayoutConfig:
     return felt_layout(felt, four_colour=settings.four_colour, deck_backs=settings.deck_backs)
 
 
-class RoundPlayback(QMainWindow):
-    """The table window's rounds: the session deals, the director animates, the commands drive the animation.
+class PlaybackWindow(Protocol):
+    """What the playback uses of the window, which owns it: the settings, the felt, the sound."""
 
-    The window that derives from it provides the collaborators declared below and :meth:`_refresh_scene`."""
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def art(self) -> ArtLibrary | None: ...
+    @property
+    def scene(self) -> TableScene | None: ...
+    @property
+    def sound(self) -> SoundPlayer | None: ...
+
+    def change_settings(self, *, save: bool = False, **changes: Any) -> Settings: ...
+
+    def refresh_scene(self, config: TableLayoutConfig | None = None) -> bool:
+        """Rebuild the felt for a layout (None: the settings'): False when the artwork failed."""
+        ...
+
+    def new_round(self, *, stepping: bool = False) -> bool:
+        """The window's N (it may deal a round to run instead)."""
+        ...
+
+    def isVisible(self) -> bool: ...  # noqa: N802 (Qt's name)
+
+
+@dataclass(frozen=True)
+class PlaybackControls:
+    """The window's round commands, enabled as the round goes."""
+
+    new_round: QAction
+    pause: QAction
+    step: QAction
+    skip: QAction
+    slower: QAction
+    faster: QAction
+    continuous: QAction
+
+
+class RoundPlayback(QObject):
+    """The table window's rounds: the session deals, the director animates, the commands drive the animation.
+    It owns the director of the round playing, whether it is paused, and the phase shown in the status bar."""
 
     phaseChanged = Signal(str)  # noqa: N815 (Qt signal names)
     """The round's animation began a phase (``deal``, ``flop``, …)."""
     roundStarted = Signal()  # noqa: N815
     roundFinished = Signal()  # noqa: N815
 
-    session: TableSession
-    settings: Settings
-    sound: SoundPlayer | None
-    art: ArtLibrary | None
-    scene: TableScene | None
-    director: RoundDirector | None
-    round_log: RoundLog
-    status: StatusLine
-    speed_label: QLabel
-    phase: str
-    paused: bool
-    _stepping: bool
-    _users_felt_due: bool
-    new_round_action: QAction
-    pause_action: QAction
-    step_action: QAction
-    skip_action: QAction
-    slower_action: QAction
-    faster_action: QAction
-    continuous_action: QAction
+    def __init__(self, window: PlaybackWindow, session: TableSession, round_log: RoundLog, status: StatusLine,
+                 speed_label: QLabel, controls: PlaybackControls, durations: Durations | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.window, self.session, self.round_log, self.status = window, session, round_log, status
+        self.speed_label, self.controls, self.durations = speed_label, controls, durations
+        self.director: RoundDirector | None = None
+        self.phase: str = WindowState.IDLE
+        """The phase the animation began last (a :class:`~trainer.session.Phase` name) or a :class:`WindowState`."""
+        self.paused = False
+        self._stepping = False
+        self._users_felt_due = False
+        session.subscribe(self._heard)
 
-    durations: Durations | None
-    _refresh_scene: Callable[[TableLayoutConfig | None], bool]
-    """Rebuild the felt for a layout (the window's): False when the artwork failed."""
+    @property
+    def settings(self) -> Settings:
+        return self.window.settings
 
     @property
     def timing(self) -> Durations:
@@ -107,7 +141,7 @@ class RoundPlayback(QMainWindow):
 
         With ``stepping`` the round plays its first phase and pauses (Step when no round is playing).
         """
-        if self.playing or self.art is None or not self.session.can_deal():
+        if self.playing or self.window.art is None or not self.session.can_deal():
             return False
         self._stepping = stepping
         self.session.deal()
@@ -125,13 +159,13 @@ class RoundPlayback(QMainWindow):
         elif isinstance(event, TableSettles):
             if self.director is not None:
                 self.director.finish_settlement()
-            self._update_controls()
+            self.update_controls()
         elif isinstance(event, DrillEnded):
             self.status.show_table(self.settings)
             if self.playing:
                 self._users_felt_due = True
             else:
-                self._refresh_scene(None)
+                self.window.refresh_scene(None)
         elif isinstance(event, RoundOver):
             self._round_over(event)
 
@@ -140,10 +174,11 @@ class RoundPlayback(QMainWindow):
 
         table_round = event.round
         played = table_round.played
-        if not self._refresh_scene(layout_for(table_round.felt, self.settings)) or self.scene is None:
+        if not self.window.refresh_scene(layout_for(table_round.felt, self.settings)) or (
+                scene := self.window.scene) is None:
             self.session.finish_round()  # the table cannot be drawn: nothing to show
             return
-        self.director = director = RoundDirector(self.scene, played, self.timing, sound=self.sound,
+        self.director = director = RoundDirector(scene, played, self.timing, sound=self.window.sound,
                                                  settle_by_trainee=event.settle_by_trainee)
         director.phaseStarted.connect(self._phase_started)
         director.settlementDue.connect(self._settlement_due)
@@ -153,7 +188,7 @@ class RoundPlayback(QMainWindow):
         self.paused = self._stepping
         self.status.show_deck_in_play(played.deck_colour)
         self.status.show_table(self.settings, table_round.caption or "")
-        self._update_controls()
+        self.update_controls()
         self.roundStarted.emit()
         if self._stepping:
             director.step()
@@ -169,24 +204,24 @@ class RoundPlayback(QMainWindow):
         """Pause a playing round, or resume a paused one (a step in progress counts as playing)."""
         if self.director is None or self.settling:
             return
-        if self.director.state == "paused":
+        if self.director.state is DirectorState.PAUSED:
             self.director.resume()
             self.paused = False
         else:
             self.director.pause()
             self.paused = True
-        self._update_controls()
+        self.update_controls()
 
     def step(self) -> None:
         """Play the next phase of the round and pause there; with no round playing, deal one that way."""
         if self.director is None:
-            self.new_round(stepping=True)
+            self.window.new_round(stepping=True)
             return
         if self.settling:
             return
         self.director.step()
         self.paused = True
-        self._update_controls()
+        self.update_controls()
 
     def skip_to_end(self) -> None:
         """Finish the round at once: every card and chip where it ends."""
@@ -196,31 +231,33 @@ class RoundPlayback(QMainWindow):
     def change_speed(self, direction: int) -> None:
         """One step slower (``-1``) or faster (``+1``), between 0.25x and 4x; takes effect at once."""
         speed = step_speed(self.settings.animation_speed, direction)
-        self.settings = self.settings.replace(animation_speed=speed)
+        self.window.change_settings(animation_speed=speed)
         self.speed_label.setText(speed_text(speed))
         if self.director is not None:
             self.director.set_speed(speed)
-        self._update_controls()
+        self.update_controls()
 
-    def _space(self) -> None:
+    def space(self) -> None:
+        """New round when none is playing, else pause or resume."""
         if self.playing:
             self.toggle_pause()
         else:
-            self.new_round()
+            self.window.new_round()
 
     def _phase_started(self, phase: str) -> None:
-        if self.session.can_finish_round():
-            self.session.reach(phase)
-        self._set_phase(phase)
+        reached = TablePhase.named(phase)
+        if reached is not None and self.session.can_finish_round():
+            self.session.reach(reached)
+        self.set_phase(phase)
         self.round_log.reach(phase)
         self.phaseChanged.emit(phase)
 
     def _settlement_due(self) -> None:
         self.paused = False
-        self._set_phase("settling")
+        self.set_phase(WindowState.SETTLING)
         if self.session.can_begin_settlement():
             self.session.begin_settlement()
-        self._update_controls()
+        self.update_controls()
 
     def _round_finished(self) -> None:
         self.round_log.finish()
@@ -228,15 +265,15 @@ class RoundPlayback(QMainWindow):
         if director is not None:
             director.deleteLater()
         self.paused = False
-        self._set_phase("idle")
-        self._update_controls()
+        self.set_phase(WindowState.IDLE)
+        self.update_controls()
         if self.session.can_finish_round():
             self.session.finish_round()
 
     def _round_over(self, event: RoundOver) -> None:
         if self._users_felt_due:
             self._users_felt_due = False
-            self._refresh_scene(None)
+            self.window.refresh_scene(None)
         self.roundFinished.emit()
         if event.next_by_itself:
             QTimer.singleShot(self.next_round_delay_ms(), self._deal_when_due)
@@ -245,27 +282,29 @@ class RoundPlayback(QMainWindow):
         """The breath between two rounds dealt by themselves (shorter at higher speeds)."""
         return max(1, round(3 * self.timing.pause / self.settings.animation_speed))
 
-    def _continuous_toggled(self) -> None:
-        self.session.continuous = self.continuous_action.isChecked()
+    def continuous_toggled(self) -> None:
+        self.session.continuous = self.controls.continuous.isChecked()
         if self.session.continuous and not self.playing:
-            self.new_round()
+            self.window.new_round()
 
     def _deal_when_due(self) -> None:
-        if self.session.next_round_due() and not self.playing and self.isVisible():
-            self.new_round()
+        if self.session.next_round_due() and not self.playing and self.window.isVisible():
+            self.window.new_round()
 
-    def _set_phase(self, phase: str) -> None:
+    def set_phase(self, phase: str) -> None:
+        """The status bar shows ``phase`` (a phase's name or a :class:`WindowState`)."""
         self.phase = phase
         self.status.show_phase(phase)
 
-    def _update_controls(self) -> None:
-        playing = self.playing
-        self.new_round_action.setEnabled(not playing and self.art is not None)
-        self.pause_action.setEnabled(playing and not self.settling)
-        self.pause_action.setText("&Resume" if self.paused else "&Pause")
-        self.step_action.setEnabled((playing or self.art is not None) and not self.settling)
-        self.skip_action.setEnabled(playing)
+    def update_controls(self) -> None:
+        """The round commands enabled as the round stands."""
+        playing, controls, art = self.playing, self.controls, self.window.art
+        controls.new_round.setEnabled(not playing and art is not None)
+        controls.pause.setEnabled(playing and not self.settling)
+        controls.pause.setText("&Resume" if self.paused else "&Pause")
+        controls.step.setEnabled((playing or art is not None) and not self.settling)
+        controls.skip.setEnabled(playing)
         speed = self.settings.animation_speed
-        self.slower_action.setEnabled(speed > 0.25)
-        self.faster_action.setEnabled(speed < 4.0)
+        controls.slower.setEnabled(speed > 0.25)
+        controls.faster.setEnabled(speed < 4.0)
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QStatusBar
 
-from trainer.gui.table.phases import phase_text
+from trainer.gui.table.phases import WindowState, phase_text
 from trainer.settings import Settings, game_title, paytable_title, settings_game
 
-WINDOW_STATES = {"idle": "waiting for a new round (N)", "settling": "your settlement",
-                 "running": "you run the round (N: the next round)"}
+WINDOW_STATES: dict[str, str] = {
+    WindowState.IDLE: "waiting for a new round (N)",
+    WindowState.SETTLING: "your settlement",
+    WindowState.RUNNING: "you run the round (N: the next round)",
+}
 """What the window shows between phases: no round playing, the trainee settling, or running the round."""
 
 
@@ -69,7 +72,7 @@ class StatusLine:
         bar.addWidget(self.table_label)
         bar.addPermanentWidget(self.phase_label)
         bar.addPermanentWidget(self.deck_label)
-        self.show_phase("idle")
+        self.show_phase(WindowState.IDLE)
         self.show_decks(settings)
 
     def show_phase(self, phase: str) -> None:

@@ -2,7 +2,9 @@
 
 A listener is any callable taking an :data:`Event`; :meth:`TableSession.subscribe
 <trainer.session.table_session.TableSession.subscribe>` adds one. Events reach the listeners once the action
-that caused them is complete, in the order they happened, so a listener always sees the session settled.
+that caused them is complete, in the order they happened, so a listener always sees the session settled. A
+listener that raises does not hold the others up: they hear every event at once, and the error is raised from the
+action afterwards.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trainer.engine.settlement import Step
+from trainer.quiz.run_round import RunRound
 from trainer.quiz.settlement import SettlementQuiz
-from trainer.scoring import Mode, SetResult
+from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.session.records import HandReview, TableRound
 from trainer.session.sources import RoundSource
 
@@ -94,9 +97,42 @@ class RoundOver:
     next_by_itself: bool
 
 
+@dataclass(frozen=True)
+class RunModeChanged:
+    """The trainee runs the rounds in ``mode`` from now on (None: the table deals its own rounds again)."""
+
+    mode: Mode | None
+
+
+@dataclass(frozen=True)
+class RunRoundDealt:
+    """A round for the trainee to run: ``run`` judges every act; ``number``: the sitting's rounds, from 1."""
+
+    round: TableRound
+    run: RunRound
+    number: int
+
+
+@dataclass(frozen=True)
+class RunRoundOver:
+    """A round run is scored into the book: run to its end (``complete``), or cut short (what was done counts)."""
+
+    result: ItemResult
+    complete: bool
+
+
+@dataclass(frozen=True)
+class RunSetFinished:
+    """An exam set of rounds run is recorded: all its rounds run (``complete``), or ended by a change of mode."""
+
+    result: SetResult
+    complete: bool
+
+
 Event = (RoundDealt | SettlementBegun | StepAccepted | TableSettles | HandFinished | SetFinished | ModeChanged
-         | DrillStarted | DrillEnded | RoundOver)
+         | DrillStarted | DrillEnded | RoundOver | RunModeChanged | RunRoundDealt | RunRoundOver | RunSetFinished)
 Listener = Callable[[Event], None]
 
 __all__ = ["DrillEnded", "DrillStarted", "Event", "HandFinished", "Listener", "ModeChanged", "RoundDealt",
-           "RoundOver", "SetFinished", "SettlementBegun", "StepAccepted", "TableSettles"]
+           "RoundOver", "RunModeChanged", "RunRoundDealt", "RunRoundOver", "RunSetFinished", "SetFinished",
+           "SettlementBegun", "StepAccepted", "TableSettles"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from trainer.session.phases import Phase, TablePhase
+
 
 class SessionState(StrEnum):
     """The states of one round at the table, in the order a round goes through them."""
@@ -53,27 +55,23 @@ _DESCRIPTIONS = {
 }
 
 _PHASE_STATES = {
-    "bets": SessionState.DEALING, "fee": SessionState.DEALING, "deal": SessionState.DEALING,
-    "flop": SessionState.DEALING, "turn-river": SessionState.DEALING,
-    "preflop": SessionState.DECISIONS, "river-decisions": SessionState.DECISIONS,
-    "folds": SessionState.SHOWDOWN, "reveal": SessionState.SHOWDOWN, "showdown": SessionState.SHOWDOWN,
-    "refund": SessionState.TABLE_SETTLING, "settle-rest": SessionState.TABLE_SETTLING,
-    "cleanup": SessionState.TABLE_SETTLING,
+    Phase.BETS: SessionState.DEALING, Phase.COIN_IN: SessionState.DEALING, Phase.FEE: SessionState.DEALING,
+    Phase.DEAL: SessionState.DEALING, Phase.FLOP: SessionState.DEALING, Phase.TURN_RIVER: SessionState.DEALING,
+    Phase.PREFLOP: SessionState.DECISIONS, Phase.RIVER_DECISIONS: SessionState.DECISIONS,
+    Phase.FOLDS: SessionState.SHOWDOWN, Phase.REVEAL: SessionState.SHOWDOWN, Phase.SHOWDOWN: SessionState.SHOWDOWN,
+    Phase.REFUND: SessionState.TABLE_SETTLING, Phase.SETTLE: SessionState.TABLE_SETTLING,
+    Phase.SETTLE_REST: SessionState.TABLE_SETTLING, Phase.CLEANUP: SessionState.TABLE_SETTLING,
 }
 
 
-def state_of_phase(phase: str) -> SessionState | None:
-    """The state a phase of the round's animation belongs to (None for a phase this table does not know).
+def state_of_phase(phase: TablePhase | Phase) -> SessionState:
+    """The state a phase of the round's animation belongs to.
 
-    >>> state_of_phase("flop"), state_of_phase("river-decisions"), state_of_phase("settle:3")
+    >>> state_of_phase(Phase.FLOP), state_of_phase(Phase.RIVER_DECISIONS), state_of_phase(TablePhase(Phase.SETTLE, 3))
     (<SessionState.DEALING: 'dealing'>, <SessionState.DECISIONS: 'decisions'>, <SessionState.TABLE_SETTLING: \
 'table settling'>)
-    >>> state_of_phase("intermission") is None
-    True
     """
-    if str(phase).startswith("settle:"):
-        return SessionState.TABLE_SETTLING
-    return _PHASE_STATES.get(str(phase))
+    return _PHASE_STATES[phase.phase if isinstance(phase, TablePhase) else phase]
 
 
 class SessionError(RuntimeError):

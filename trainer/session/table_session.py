@@ -7,6 +7,7 @@ it. What happens is told to the listeners as event records (:mod:`trainer.sessio
 
 from __future__ import annotations
 
+import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -17,6 +18,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.round import PlayedRound
 from trainer.engine.wagers import Action, Wager
 from trainer.quiz.given import as_given
+from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import Mode, ScoreBook, SetResult
 from trainer.session.events import (
@@ -28,12 +30,18 @@ from trainer.session.events import (
     ModeChanged,
     RoundDealt,
     RoundOver,
+    RunModeChanged,
+    RunRoundDealt,
+    RunRoundOver,
+    RunSetFinished,
     SetFinished,
     SettlementBegun,
     StepAccepted,
     TableSettles,
 )
+from trainer.session.phases import Phase, TablePhase
 from trainer.session.records import HandReview, TableRound
+from trainer.session.running import IRREGULARITY_RATE, RUN_ROUND_DRILL, run_round_for
 from trainer.session.sources import RoundSource
 from trainer.session.state import SessionError, SessionState, state_of_phase
 
@@ -78,6 +86,11 @@ class TableSession:
         self._listeners: list[Listener] = []
         self._pending: deque[Event] = deque()
         self._depth = 0
+        self._running: Mode | None = None
+        self._run: RunRound | None = None
+        self._run_round: TableRound | None = None
+        self._run_count = 0
+        self._run_set: SetResult | None = None
 
     # -- what it is doing ----------------------------------------------------------------------------------
 
@@ -156,11 +169,13 @@ class TableSession:
     # -- rounds --------------------------------------------------------------------------------------------
 
     def can_deal(self) -> bool:
-        """True when no round is on the table."""
-        return not self._state.round_on_table
+        """True when no round is on the table and the trainee is not running the rounds."""
+        return not self._state.round_on_table and self._running is None
 
     def deal(self) -> TableRound:
         """Deal the next round from the source; the trainee settles it when a mode is chosen."""
+        if self._running is not None:
+            raise SessionError("A new round cannot be dealt now: the trainee runs the rounds.")
         self._require(self.can_deal(), "A new round cannot be dealt")
         with self._acting():
             table_round = self._source.next_round()
@@ -175,13 +190,13 @@ class TableSession:
             self._emit(RoundDealt(table_round, self._settle_by_trainee))
             return table_round
 
-    def reach(self, phase: str) -> SessionState:
-        """The table's animation began ``phase`` (``deal``, ``flop``, ``reveal``, ``settle:3``, …): the state
-        follows it. Once the table settles it stays settling until the round is over."""
-        self._require(self._state.round_on_table, f"The round cannot reach {phase!r}")
-        reached = state_of_phase(phase)
-        if reached is not None and self._state in _BEFORE_SETTLEMENT:
-            self._state = reached
+    def reach(self, phase: TablePhase | Phase) -> SessionState:
+        """The table's animation began ``phase`` (the deal, the flop, the reveal, seat 3's settlement, …): the
+        state follows it. Once the table settles it stays settling until the round is over."""
+        reached = phase if isinstance(phase, TablePhase) else TablePhase(phase)
+        self._require(self._state.round_on_table, f"The round cannot reach {reached.name!r}")
+        if self._state in _BEFORE_SETTLEMENT:
+            self._state = state_of_phase(reached)
         return self._state
 
     def can_begin_settlement(self) -> bool:
@@ -278,6 +293,8 @@ class TableSession:
         if mode == self._mode and mode is not Mode.EXAM:
             return
         with self._acting():
+            if mode is not None:
+                self.stop_running()
             ended = self._drill if not self._switching else None
             if self._quiz is not None:
                 self._end_hand(by_table=True)
@@ -302,7 +319,8 @@ class TableSession:
     # -- drills --------------------------------------------------------------------------------------------
 
     def can_start_drill(self) -> bool:
-        return self.can_deal()
+        """True when no round of the table's is on the felt (a run round is given up for the drill)."""
+        return not self._state.round_on_table
 
     def start_drill(self, source: RoundSource, mode: Mode) -> None:
         """Deal ``source``'s hands (a drill) in ``mode`` until it has none left; then the user's table and mode
@@ -310,6 +328,7 @@ class TableSession:
         if not self.can_start_drill():
             raise SessionError("Finish the round on the table first, then start the drill.")
         with self._acting():
+            self.stop_running()
             if self._drill is not None:
                 self.stop_drill()
             self._mode_before_drill = self._mode
@@ -329,6 +348,158 @@ class TableSession:
         if self._drill is not None:
             with self._acting():
                 self._end_drill()
+
+    # -- the trainee runs the rounds -----------------------------------------------------------------------
+
+    @property
+    def running(self) -> Mode | None:
+        """The mode the trainee runs the rounds in (None: the table deals its own)."""
+        return self._running
+
+    @property
+    def run(self) -> RunRound | None:
+        """The round the trainee runs (or ran last in this sitting)."""
+        return self._run
+
+    @property
+    def round_run(self) -> TableRound | None:
+        """The round of the user's table being run (its felt), or the one run last."""
+        return self._run_round
+
+    @property
+    def run_count(self) -> int:
+        """The rounds run to their end (or cut short) in this sitting."""
+        return self._run_count
+
+    @property
+    def run_set(self) -> SetResult | None:
+        """The exam set of rounds run in progress (None outside exam mode)."""
+        return self._run_set
+
+    def can_run_rounds(self) -> bool:
+        """True when no round of the table's is on the felt."""
+        return not self._state.round_on_table
+
+    def run_rounds(self, mode: Mode) -> None:
+        """The trainee runs the rounds in ``mode`` from now on: the settling mode is turned off and a drill
+        stopped; a round being run is given up (what was done counts)."""
+        if not self.can_run_rounds():
+            raise SessionError("Finish the round on the table first, then run the round yourself.")
+        with self._acting():
+            self._give_up_run()
+            self._close_run_set()
+            if self._mode is not None or self._drill is not None:
+                self.set_mode(None)
+                self.stop_drill()
+            self._running, self._run_count = mode, 0
+            if mode is Mode.EXAM:
+                self._run_set = SetResult(RUN_ROUND_DRILL, mode, pass_mark=self.pass_mark)
+            self._emit(RunModeChanged(mode))
+
+    def stop_running(self) -> None:
+        """The table is the user's again: a round being run counts what was done, an exam set is recorded."""
+        if self._running is None:
+            return
+        with self._acting():
+            self._give_up_run()
+            self._close_run_set()
+            self._running = None
+            self._emit(RunModeChanged(None))
+
+    def can_deal_run(self) -> bool:
+        """True while the trainee runs the rounds and no round being run is on the table."""
+        return self._running is not None and not self.can_act() and not self._state.round_on_table
+
+    def deal_run(self, rng: random.Random, *, irregular: bool, rate: float = IRREGULARITY_RATE,
+                 clock: Callable[[], float] | None = None) -> RunRound:
+        """The next round of the user's table for the trainee to run (now and then, with ``irregular``, an
+        irregularity at ``rate``; in an exam every third round brings one)."""
+        self._require(self.can_deal_run(), "A round cannot be dealt to run")
+        mode = self._running
+        assert mode is not None
+        with self._acting():
+            table_round = self._user_source.next_round()
+            if table_round is None:
+                raise SessionError(f"A round cannot be dealt to run now: {self._user_source.name} has none left.")
+            self._run_round = table_round
+            self._run = run_round_for(table_round.played, mode, rng, index=self._run_count, irregular=irregular,
+                                      rate=rate, clock=clock or self.clock)
+            self._emit(RunRoundDealt(table_round, self._run, self._run_count + 1))
+            return self._run
+
+    def run_instead(self, run: RunRound) -> None:
+        """Run ``run`` (the same round, another way: with a given irregularity) in place of the round dealt,
+        before any act of it."""
+        self._require(self._run is not None and not self._run.done_acts and run.played is self._run.played,
+                      "Another run of the round cannot be given")
+        self._run = run
+
+    def give_up_run(self) -> None:
+        """The round being run is left (what was done counts; a round not begun is not scored)."""
+        with self._acting():
+            self._give_up_run()
+
+    def can_act(self) -> bool:
+        """True while a round being run waits for the trainee's next act."""
+        return self._running is not None and self._run is not None and not self._run.done
+
+    def run_act(self, act: Act) -> RoundVerdict:
+        """The trainee's ``act`` in the round being run (the last ends it and scores it)."""
+        run = self._acting_on("The act cannot be done")
+        with self._acting():
+            verdict = run.perform(act)
+            self._after_act(run)
+            return verdict
+
+    def run_announce(self, category: Category, qualifies: bool) -> RoundVerdict:
+        """The trainee announces the dealer's hand in the round being run."""
+        run = self._acting_on("The dealer's hand cannot be announced")
+        with self._acting():
+            verdict = run.announce_dealer(category, qualifies)
+            self._after_act(run)
+            return verdict
+
+    def run_settle(self, seat: int, wager: Wager, action: Action, amount: Decimal | None) -> RoundVerdict:
+        """The trainee settles ``seat``'s ``wager`` in the round being run."""
+        run = self._acting_on("A wager cannot be settled")
+        with self._acting():
+            verdict = run.submit(seat, wager, action, amount)
+            self._after_act(run)
+            return verdict
+
+    def _acting_on(self, what: str) -> RunRound:
+        if not self.can_act():
+            raise SessionError(f"{what} now: no round is being run.")
+        assert self._run is not None
+        return self._run
+
+    def _after_act(self, run: RunRound) -> None:
+        if run.done:
+            self._score_run(run, complete=True)
+
+    def _give_up_run(self) -> None:
+        run = self._run
+        if run is not None and not run.done and run.done_acts:
+            self._score_run(run, complete=False)
+        self._run = None
+
+    def _score_run(self, run: RunRound, *, complete: bool) -> None:
+        result = run.result()
+        self.book.record(result)
+        self._run_count += 1
+        self._emit(RunRoundOver(result, complete))
+        run_set = self._run_set
+        if run_set is not None:
+            run_set.items.append(result)
+            if len(run_set.items) >= self.exam_hands:
+                self._close_run_set(complete=True)
+                self._run_set = SetResult(RUN_ROUND_DRILL, Mode.EXAM, pass_mark=self.pass_mark)
+
+    def _close_run_set(self, *, complete: bool = False) -> None:
+        run_set, self._run_set = self._run_set, None
+        if run_set is not None and run_set.items:
+            self.book.record_set(run_set)
+            self._emit(RunSetFinished(run_set, complete))
 
     # -- internals -----------------------------------------------------------------------------------------
 
@@ -432,14 +603,22 @@ class TableSession:
         self._pending.append(event)
 
     def _deliver(self) -> None:
+        """Every pending event to every listener. A listener that raises delays nobody: the others hear the event
+        and the events after it now; the first error is raised once all are delivered."""
         self._depth += 1  # actions taken by listeners queue their events behind these
+        failure: Exception | None = None
         try:
             while self._pending:
                 event = self._pending.popleft()
                 for listener in list(self._listeners):
-                    listener(event)
+                    try:
+                        listener(event)
+                    except Exception as error:  # any listener's failure: raised below, after the rest
+                        failure = failure or error
         finally:
             self._depth -= 1
+        if failure is not None:
+            raise failure
 
 
 __all__ = ["SPEED_TARGET_SECONDS", "TableSession"]

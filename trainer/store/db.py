@@ -106,7 +106,7 @@ def problem_of(error: sqlite3.Error, path: Path) -> str:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
+    connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)  # one thread uses it
     connection.row_factory = sqlite3.Row
     return connection
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.store.db import StoreError
+from trainer.store.exam_policy import attempt_passed
 from trainer.store.records import Profile
 from trainer.store.store import Store
 
@@ -232,7 +233,7 @@ def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult
     A store that cannot take it raises :class:`AttemptNotSavedError`, which carries the attempt as marked.
     """
     duration = result.seconds if seconds is None else seconds
-    passed = attempt_verdict(exam, result, duration, complete=complete)
+    passed = attempt_passed(exam, result, seconds=duration, complete=complete)
     items = [attempt_item(item) for item in result.items]
     mistakes = [mistake for item in items for mistake in item["mistakes"]]
     attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
@@ -254,11 +255,6 @@ def attempt_item(item: ItemResult) -> dict[str, Any]:
     return {"item": item.item, "steps": item.steps, "correct": item.correct, "seconds": float(item.seconds),
             "mistakes": [{"kind": mistake.kind.value, "expected": mistake.expected, "given": mistake.given,
                           "rule": mistake.rule, "topic": mistake.topic} for mistake in item.mistakes]}
-
-
-def attempt_verdict(exam: Exam, result: SetResult, seconds: float, *, complete: bool) -> bool:
-    """Passed: a complete attempt at or above the pass mark within the time limit."""
-    return complete and result.score >= exam.pass_mark and seconds <= exam.time_limit_minutes * 60
 
 
 def attempts(store: Store, profile: Profile | None = None) -> list[Attempt]:

@@ -28,7 +28,8 @@ from typing import Any, NoReturn
 from trainer.jsonin import JsonInputError, Unreadable, decode_utf8, loads, shown
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, SetResult
 from trainer.store.db import StoreError
-from trainer.store.instructor import Exam, attempt_item, attempt_verdict, exams
+from trainer.store.exam_policy import attempt_passed
+from trainer.store.instructor import Exam, attempt_item, exams
 from trainer.store.records import Identity, Profile, ProfileId, Replay, ReplayKind
 from trainer.store.safepath import write_text
 from trainer.store.store import Store, check_name, insert_item, rebuild_reviews
@@ -457,7 +458,7 @@ def _add_attempt(connection: sqlite3.Connection, profile: Profile, attempt: Expo
     read); 1 when added, 0 when it was there."""
     result = SetResult(attempt.exam_name, Mode.EXAM, list(attempt.items), pass_mark=terms.pass_mark)
     exam = Exam(attempt.exam_name, "", terms.hands, terms.pass_mark, terms.time_limit_minutes)
-    passed = attempt_verdict(exam, result, attempt.seconds, complete=len(attempt.items) >= terms.hands)
+    passed = attempt_passed(exam, result, seconds=attempt.seconds, complete=len(attempt.items) >= terms.hands)
     items = [attempt_item(item) for item in attempt.items]
     mistakes = [mistake for item in items for mistake in item["mistakes"]]
     cursor = connection.execute(

@@ -4,7 +4,8 @@ A settlement drill's exam is dealt on the table (:func:`~trainer.gui.quiz.drill_
 mode): the attempt is kept when the session says the set is finished. Any other drill runs in its form, in a
 dialog, with a score book of its own (:class:`ExamBook`) that passes each item on to the session's book (so it
 is stored like any item) and tells when the set is over. Leaving exam mode before the last hand (choosing
-another mode ends the drill) or closing the form ends the attempt, kept as not passed.
+another mode ends the drill) or closing the form ends the attempt, kept as not passed. When an attempt is
+complete and when it passes is :mod:`trainer.store.exam_policy`'s rule.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from trainer.drills.base import all_drills
 from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+from trainer.gui.progress.recording import RETRY_MS, WAIT_MS, is_busy, waiting_at_most
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 from trainer.session import DrillEnded, DrillRounds, Event, SetFinished
+from trainer.store.exam_policy import attempt_complete, attempt_line, cut_short_message
 from trainer.store.instructor import Attempt, AttemptNotSavedError, Exam, record_attempt
 from trainer.store.records import Profile
 from trainer.store.store import Store
@@ -62,10 +65,12 @@ class ExamRun:
         self.rounds: DrillRounds | None = None
         self.dialog: QDialog | None = None
         self.attempt: Attempt | None = None
+        self._ending: tuple[SetResult, bool, float] | None = None
+        """The attempt ended and waiting to be stored (the store busy with another program)."""
 
     @property
     def over(self) -> bool:
-        return self.attempt is not None
+        return self.attempt is not None or self._ending is not None
 
     def start(self) -> bool:
         """Deal the exam; False when it cannot start now (a round is on the table, or no such drill)."""
@@ -107,36 +112,45 @@ class ExamRun:
         if self.over:
             return
         if isinstance(event, SetFinished) and event.result.drill == self.exam.drill:
-            self._keep(event.result, complete=event.complete and len(event.result.items) >= self.exam.hands)
+            self._keep(event.result, complete=attempt_complete(self.exam, event.result, to_the_end=event.complete))
         elif isinstance(event, DrillEnded) and event.source is self.rounds:
             self._keep(SetResult(self.exam.drill, Mode.EXAM, pass_mark=self.exam.pass_mark), complete=False)
 
     def _form_finished(self, result: SetResult) -> None:
         if not self.over:
-            self._keep(result, complete=len(result.items) >= self.exam.hands)
+            self._keep(result, complete=attempt_complete(self.exam, result, to_the_end=True))
 
     def _form_closed(self, form: QWidget) -> None:
         result = getattr(form, "result", None)
         if not self.over and isinstance(result, SetResult):
-            self._keep(result, complete=False)
+            self._keep(result, complete=attempt_complete(self.exam, result, to_the_end=False))
 
     def _keep(self, result: SetResult, *, complete: bool) -> None:
         self.host.session.unsubscribe(self._heard)
         if not complete:
-            self.host.notify_once(f"The exam {self.exam.name!r} ended before its last hand (it is taken in exam "
-                                  "mode only): the attempt is kept as not passed.")
+            self.host.notify_once(cut_short_message(self.exam))
+        self._ending = (result, complete, self._clock() - self._started)
+        self._store_attempt()
+
+    def _store_attempt(self) -> None:
+        """Store the attempt, waiting only briefly for another program's lock (then again a little later)."""
+        if self._ending is None:
+            return
+        result, complete, seconds = self._ending
         try:
-            self.attempt = record_attempt(self.store, self.profile, self.exam, result,
-                                          seconds=self._clock() - self._started, complete=complete)
+            with waiting_at_most(self.store, WAIT_MS):
+                attempt = record_attempt(self.store, self.profile, self.exam, result, seconds=seconds,
+                                         complete=complete)
         except AttemptNotSavedError as error:
-            self.attempt = error.attempt
+            if is_busy(error.__cause__ or error):
+                QTimer.singleShot(RETRY_MS, self._store_attempt)
+                return
+            self._ending = None
+            attempt = error.attempt
             self.host.notify_once(f"The attempt at the exam {self.exam.name!r} could not be saved ({error}); its "
                                   "result is shown, write it down.")
-        self._kept(self.attempt)
+        self._ending, self.attempt = None, attempt
+        self._kept(attempt)
 
 
-def attempt_line(attempt: Attempt) -> str:
-    """``Exam Level 1: 95 % in 4.2 min, passed.``"""
-    verdict = "passed" if attempt.passed else "not passed"
-    return (f"Exam {attempt.exam} for {attempt.profile}: {attempt.score:.0f} % ({attempt.correct} of {attempt.steps} "
-            f"steps) in {attempt.seconds / 60:.1f} min, {verdict}.")
+__all__ = ["ExamBook", "ExamRun", "attempt_line"]

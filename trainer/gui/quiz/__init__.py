@@ -112,8 +112,7 @@ def _remember_mode(host: TableHost, mode: Mode | None) -> None:
     wanted = mode.value if mode is not None else "off"
     if host.settings.quiz_mode == wanted:
         return
-    host.settings = host.settings.replace(quiz_mode=wanted)
-    host.save_settings()
+    host.change_settings(quiz_mode=wanted, save=True)
 
 
 def _choose(controller: QuizController, mode: Mode | None) -> None:

@@ -77,8 +77,7 @@ def _remember_irregularities(host: TableHost, controller: RunRoundController, on
     """The switch takes effect from the next round and is kept in the settings (saved at once)."""
     controller.irregular = on
     if host.settings.run_round_irregularities != on:
-        host.settings = host.settings.replace(run_round_irregularities=on)
-        host.save_settings()
+        host.change_settings(run_round_irregularities=on, save=True)
 
 
 __all__ = ["ACT_KEYS", "KEYS_HELP", "RunRoundController", "RunRoundPanel", "install_run_round"]

@@ -1,8 +1,9 @@
 """The run round on the table: the trainee deals the round, act by act, and the felt follows.
 
-:class:`RunRoundController` owns the :class:`~trainer.quiz.run_round.RunRound` of the round on the table (which
-judges every act against the engine's script, with its document and section) and a
-:class:`~trainer.gui.runround.table.RunTable` (which shows each act on the felt). What the trainee does comes
+The session owns the rounds run (:meth:`~trainer.session.TableSession.run_rounds`: the mode, the
+:class:`~trainer.quiz.run_round.RunRound` that judges every act against the engine's script, the score, an exam
+set's pass mark); :class:`RunRoundController` only asks it, and owns a :class:`~trainer.gui.runround.table.RunTable`
+(which shows each act on the felt). What the trainee does comes
 from the :class:`~trainer.gui.runround.panel.RunRoundPanel` (buttons and keys) and from clicks on the felt: a
 place deals it the next card, a folded hand is chosen to be counted, a wager is settled. The announcement and the
 settlement are the settle-it-yourself panel's, judged by the run round's own settlement quiz.
@@ -18,11 +19,12 @@ The round's course, seen from here::
 Modes: guided (the next place lit on the felt and what is due, and why), practice (a wrong act named at once
 with its rule, not taken), exam (every act taken as given; the review at the end of the round) and speed (as
 practice, against the clock). Each round is one item in the session's score book (``run-round``), so the
-progress store keeps it.
+progress store keeps it; in exam mode the session's exam hands make a set, passed at its pass mark.
 
-The controller is built in layers, one idea a module: its state and signals (:mod:`~trainer.gui.runround.state`),
-what the trainee is told (:mod:`~trainer.gui.runround.feedback`), what the table shows and when
-(:mod:`~trainer.gui.runround.showing`); here, the modes, the rounds, the trainee's acts and the felt's clicks.
+The controller is put together from pieces, each owning its data: what the trainee is told
+(:class:`~trainer.gui.runround.feedback.Feedback`, no data of its own), what the felt shows and when
+(:class:`~trainer.gui.runround.showing.Showing`: the run table, the payout cutter, what was shown); the round,
+its mode and its score are the session's. Here: the modes, the rounds, the trainee's acts and the felt's clicks.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 
 from trainer.drills.whole_round import NEXT_REFUSED
@@ -42,9 +44,10 @@ from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 from trainer.gui.felt import felt_layout
 from trainer.gui.quiz.cutting import PayoutCutter
+from trainer.gui.runround.feedback import Feedback
 from trainer.gui.runround.panel import ACT_KEYS, RunRoundPanel
-from trainer.gui.runround.places import IRREGULARITY_RATE, Part, clicked_target, run_round_for
-from trainer.gui.runround.showing import RunRoundShowing
+from trainer.gui.runround.places import IRREGULARITY_RATE, Part, clicked_target
+from trainer.gui.runround.showing import Showing
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
@@ -52,7 +55,7 @@ from trainer.quiz.given import as_given
 from trainer.quiz.round_script import Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.scoring import Mode
-from trainer.session import DrillStarted, Event, ModeChanged, RoundDealt
+from trainer.session import Event, RunModeChanged, RunRoundOver, RunSetFinished
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -60,10 +63,16 @@ if TYPE_CHECKING:
     from trainer.gui.host import TableHost
 
 
-class RunRoundController(RunRoundShowing):
+class RunRoundController(QObject):
     """Run the round on ``host``'s table; the panel goes in ``prompt_area`` and ``log`` (the round log, which
     follows only the table's own rounds) is hidden meanwhile. ``refresh`` puts the felt a round needs on the
     table (False when it cannot be drawn)."""
+
+    modeChanged = Signal(object)  # noqa: N815 (Qt signal names)
+    """The run round's mode (None: off)."""
+    roundStarted = Signal()  # noqa: N815
+    roundFinished = Signal(object)  # noqa: N815
+    """An :class:`ItemResult`: a round run to its end (or cut short), recorded in the score book."""
 
     def __init__(self, host: TableHost, prompt_area: QWidget, log: QWidget, refresh: Refresh, *,
                  tick_ms: int = 200, clock: Callable[[], float] = time.monotonic) -> None:
@@ -71,18 +80,10 @@ class RunRoundController(RunRoundShowing):
         self.host = host
         self.session = host.session
         self.clock = clock
-        self.mode: Mode | None = None
         self.irregular = True
         """Irregularities now and then (at :data:`IRREGULARITY_RATE`); exam rounds bring some regardless."""
         self.rate = IRREGULARITY_RATE
-        self.run: RunRound | None = None
-        self.table: RunTable | None = None
-        self.cutter: PayoutCutter | None = None
-        self.rounds = 0
-        """Rounds run in this sitting."""
         self._prompt_area, self._log, self._refresh = prompt_area, log, refresh
-        self._shown: set[str] = set()
-        self._fold_seat: int | None = None
         self._scene_connected = False
         self.panel = RunRoundPanel()
         self.panel.hide()
@@ -90,12 +91,61 @@ class RunRoundController(RunRoundShowing):
         assert layout is not None
         layout.addWidget(self.panel)
         self.actions: dict[str, QAction] = {}
+        self.feedback = Feedback(host, self.session, self.panel)
+        """What the trainee is told (it keeps no data)."""
+        self.showing = Showing(host, self.session, self.panel, self.feedback, self.actions, self, tick_ms=tick_ms)
+        """What the felt shows (it owns the run table, the cutter and what was shown)."""
+        self.showing.roundOver.connect(self.roundFinished.emit)
         self._connect_panel()
-        self._ticker = QTimer(self)
-        self._ticker.setInterval(tick_ms)
-        self._ticker.timeout.connect(self._show_clock)
         self.session.subscribe(self._heard)
-        self._enable_actions()
+        self.showing.enable_actions()
+
+    # -- what it shows and asks, as the window and the tests see it ----------------------------------------
+
+    @property
+    def mode(self) -> Mode | None:
+        """The mode the trainee runs the rounds in (the session's; None: off)."""
+        return self.session.running
+
+    @property
+    def active(self) -> bool:
+        """True while the trainee runs the rounds (a mode is chosen)."""
+        return self.mode is not None
+
+    @property
+    def run(self) -> RunRound | None:
+        """The round being run (or run last), the session's."""
+        return self.session.run
+
+    @run.setter
+    def run(self, run: RunRound) -> None:
+        """The same round run another way (with a given irregularity), before its first act."""
+        self.session.run_instead(run)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds run in this sitting."""
+        return self.session.run_count
+
+    @property
+    def on_table(self) -> bool:
+        """A run round is on the table and not over."""
+        return self.session.can_act()
+
+    @property
+    def table(self) -> RunTable | None:
+        return self.showing.table
+
+    @property
+    def cutter(self) -> PayoutCutter | None:
+        return self.showing.cutter
+
+    def _sync(self) -> None:
+        """The felt and the panel for the task now due."""
+        self.showing.sync()
+
+    def open_lesson(self, topic: str | None = None) -> None:
+        self.feedback.open_lesson(topic)
 
     # -- wiring ---------------------------------------------------------------------------------------------
 
@@ -140,72 +190,68 @@ class RunRoundController(RunRoundShowing):
         if mode is None:
             self.stop()
             return True
-        if self.host.playing:
+        if self.host.playing or not self.session.can_run_rounds():
             self.host.notify_once("Finish the round on the table first, then run the round yourself.")
             return False
-        self._end_round()
-        if self.session.mode is not None or self.session.drill is not None:
-            self.session.set_mode(None)
-            self.session.stop_drill()
-        self.mode, self.rounds = mode, 0
-        self._log.hide()
-        self._prompt_area.show()
-        self.panel.show()
-        self.panel.title.setText(f"Run the round · {MODE_TITLES[mode]}")
-        self.modeChanged.emit(mode)
+        self.session.run_rounds(mode)
         self.deal()
         return True
 
     def stop(self) -> None:
         """Stop running rounds: the round on the table counts what was done; the felt is cleared."""
-        if self.mode is None:
-            return
-        self._end_round()
-        if self.host.scene is not None:
-            self.host.scene.reset_round()
-        self.mode = None
-        self.panel.hide()
-        self._log.show()
-        self._prompt_area.setVisible(self.session.mode is not None)
-        self._enable_actions()
-        self.modeChanged.emit(None)
+        self.session.stop_running()
 
     def _heard(self, event: Event) -> None:
-        """The table is taken for something else (settle it yourself, a drill, a round the table plays)."""
-        if self.mode is None:
-            return
-        if (isinstance(event, ModeChanged) and event.mode is not None) or isinstance(event, DrillStarted | RoundDealt):
-            self.stop()
+        """What the session decided about the rounds run: the mode (the table taken for something else ends it),
+        a round cut short, an exam set done."""
+        if isinstance(event, RunModeChanged):
+            self._show_mode(event.mode)
+        elif isinstance(event, RunRoundOver) and not event.complete:
+            self.roundFinished.emit(event.result)
+        elif isinstance(event, RunSetFinished) and event.complete:
+            self.showing.finished_set = event.result
+
+    def _show_mode(self, mode: Mode | None) -> None:
+        self._clear_table()
+        if mode is None:
+            if self.host.scene is not None:
+                self.host.scene.reset_round()
+            self.panel.hide()
+            self._log.show()
+            self._prompt_area.setVisible(self.session.mode is not None)
+        else:
+            self._log.hide()
+            self._prompt_area.show()
+            self.panel.show()
+            self.panel.title.setText(f"Run the round · {MODE_TITLES[mode]}")
+        self.showing.enable_actions()
+        self.modeChanged.emit(mode)
 
     # -- rounds ---------------------------------------------------------------------------------------------
 
     def deal(self) -> bool:
         """Deal the next round to run (the user's table, by the settings); False when one is being run."""
-        if self.mode is None or self.on_table or self.host.playing:
+        if self.mode is None or self.host.playing or not self.session.can_deal_run():
             return False
-        table_round = self.session.user_source.next_round()
-        if table_round is None:
-            return False
+        run = self.session.deal_run(self.host.rng, irregular=self.irregular, rate=self.rate, clock=self.clock)
+        table_round = self.session.round_run
+        assert table_round is not None
         settings = self.host.settings
         config = felt_layout(table_round.felt, four_colour=settings.four_colour, deck_backs=settings.deck_backs)
         if not self._refresh(config) or (scene := self.host.scene) is None:
+            self.session.give_up_run()  # nothing done: not scored
             return False
-        self._end_round()
-        played = table_round.played
-        self.run = run_round_for(played, self.mode, self.host.rng, index=self.rounds, irregular=self.irregular,
-                                 rate=self.rate, clock=self.clock)
+        self._clear_table()
+        played = run.played
         backs = [colour for colour in settings.deck_backs if colour != played.deck_colour]
-        stage = Stage(scene, played, self.host.timing, play=self._sound)
-        self.table = RunTable(stage, lambda: self.host.settings.animation_speed, backs[0] if backs else "blue", self)
-        self.table.placeClicked.connect(self._place_clicked)
+        stage = Stage(scene, played, self.host.timing, play=self.feedback.sound)
+        table = RunTable(stage, lambda: self.host.settings.animation_speed, backs[0] if backs else "blue", self)
+        table.placeClicked.connect(self._place_clicked)
         self._connect_scene()
-        self._shown, self._fold_seat = set(), None
-        self.table.set_up()
+        self.showing.new_table(table)
         self._begin_panel()
-        if self.mode is Mode.SPEED:
-            self._ticker.start()
         self.roundStarted.emit()
-        self._sync()
+        self.showing.sync()
         return True
 
     def _begin_panel(self) -> None:
@@ -222,7 +268,7 @@ class RunRoundController(RunRoundShowing):
         panel.count_box.clear()
         panel.show_fold_seat(None)
         panel.show_feedback("")
-        panel.show_score(self._set_text())
+        panel.show_score(self.feedback.set_text())
 
     def _connect_scene(self) -> None:
         scene = self.host.scene
@@ -245,22 +291,11 @@ class RunRoundController(RunRoundShowing):
         scene.spotClicked.disconnect(self._spot_clicked)
         self._scene_connected = False
 
-    def _end_round(self) -> None:
-        """The round on the table is given up (it counts what was done) and the run round's items go."""
-        run = self.run
-        if run is not None and not run.done and run.done_acts:
-            result = run.result()
-            self.session.book.record(result)
-            self.roundFinished.emit(result)
-        self.run = None
-        self._ticker.stop()
-        self._drop_cutter()
+    def _clear_table(self) -> None:
+        """The run round's items leave the felt (the session has scored or given up the round)."""
+        self.showing.clear()
         self._disconnect_scene()
-        if self.table is not None:
-            self.table.clear()
-            self.table.deleteLater()
-            self.table = None
-        self._enable_actions()
+        self.showing.enable_actions()
 
     # -- the trainee's acts ---------------------------------------------------------------------------------
 
@@ -270,11 +305,11 @@ class RunRoundController(RunRoundShowing):
         if run is None or table is None or run.done:
             return None
         due = run.expected()
-        verdict = run.perform(act)
-        self._report(verdict)
+        verdict = self.session.run_act(act)
+        self.feedback.report(verdict)
         if verdict.accepted and due is not None:
-            self._show_act(due, act)
-        self._sync()
+            self.showing.show_act(due, act)
+        self.showing.sync()
         return verdict
 
     def take_fee(self) -> RoundVerdict | None:
@@ -306,10 +341,10 @@ class RunRoundController(RunRoundShowing):
 
     def count_fold(self, count: int) -> RoundVerdict | None:
         """The folded hand chosen on the felt counts ``count`` cards: into the rack."""
-        if self._fold_seat is None:
+        if self.showing.fold_seat is None:
             self.panel.show_feedback("Click the folded hand on the felt first, then its count (1, 2 or 3).")
             return None
-        return self.perform(Act(Task.COLLECT_FOLD, seat=self._fold_seat, count=count))
+        return self.perform(Act(Task.COLLECT_FOLD, seat=self.showing.fold_seat, count=count))
 
     def confirm_count(self) -> RoundVerdict | None:
         text = self.panel.count_box.text().strip()
@@ -336,13 +371,13 @@ class RunRoundController(RunRoundShowing):
         run = self.run
         if run is None or run.done:
             return None
-        verdict = run.announce_dealer(category, qualifies)
-        self._report(verdict)
+        verdict = self.session.run_announce(category, qualifies)
+        self.feedback.report(verdict)
         if verdict.accepted:
             said = f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
             self.panel.settlement.begin_steps(f"Dealer: {said}{mark}", self._wagers_left())
-        self._sync()
+        self.showing.sync()
         return verdict
 
     def settle(self, seat: int, wager: Wager, action: Action, amount: Decimal | None) -> RoundVerdict | None:
@@ -350,8 +385,8 @@ class RunRoundController(RunRoundShowing):
         if run is None or table is None or run.done:
             return None
         before = {(step.seat, step.wager): step for step in run.quiz.pending()}
-        verdict = run.submit(seat, wager, action, amount)
-        self._report(verdict)
+        verdict = self.session.run_settle(seat, wager, action, amount)
+        self.feedback.report(verdict)
         step = before.get((seat, wager))
         if verdict.accepted and step is not None:
             shown = step if verdict.correct else as_given(step, action, amount, self._stake(seat, wager))
@@ -359,7 +394,7 @@ class RunRoundController(RunRoundShowing):
             self.panel.settlement.clear_step()
             table.settle(shown, payout)
             self.panel.settlement.set_wagers(self._wagers_left())
-        self._sync()
+        self.showing.sync()
         return verdict
 
     def _stake(self, seat: int, wager: Wager) -> Decimal:
@@ -382,7 +417,7 @@ class RunRoundController(RunRoundShowing):
         run = self.run
         if run is None or run.done:
             return
-        part = self._part()
+        part = self.showing.part()
         if part is Part.FOLDS and kind == "seat" and seat is not None:
             self._choose_fold(seat)
             return
@@ -404,7 +439,7 @@ class RunRoundController(RunRoundShowing):
         self._place_clicked("board", None, None)
 
     def _spot_clicked(self, seat: int, wager: str) -> None:
-        if self._part() is Part.SETTLE:
+        if self.showing.part() is Part.SETTLE:
             settlement = self.panel.settlement
             if not settlement.select(seat, wager):
                 settlement.show_feedback(f"Nothing is left to settle on seat {seat}'s {Wager(wager).label}.")
@@ -424,9 +459,9 @@ class RunRoundController(RunRoundShowing):
         if seat not in run.played.folded - left_after_fold(run.played) or seat in collected:
             self.panel.show_feedback(f"Seat {seat} has no folded hand to collect.")
             return
-        if self._fold_seat is not None:
-            scene.highlight_seat(self._fold_seat, False)
-        self._fold_seat = seat
+        if self.showing.fold_seat is not None:
+            scene.highlight_seat(self.showing.fold_seat, False)
+        self.showing.fold_seat = seat
         scene.highlight_seat(seat, True)
         self.panel.show_fold_seat(seat)
 

@@ -5,39 +5,61 @@ clock in speed mode, the sounds, and the lesson a mistake points to."""
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
-from trainer.gui.runround.state import RunRoundState
-from trainer.quiz.run_round import RoundVerdict
+from trainer.gui.runround.panel import RunRoundPanel
+from trainer.quiz.run_round import RoundVerdict, RunRound
 from trainer.scoring import ItemResult, Mistake, Mode
 
+if TYPE_CHECKING:
+    from trainer.gui.host import TableHost
+    from trainer.session import TableSession
 
-class RunRoundFeedback(RunRoundState):
-    """The run round's words to the trainee, on its panel."""
 
-    def _report(self, verdict: RoundVerdict) -> None:
+class Feedback:
+    """The run round's words to the trainee on ``panel``, from what ``session`` holds (it keeps no data)."""
+
+    def __init__(self, host: TableHost, session: TableSession, panel: RunRoundPanel) -> None:
+        self.host, self.session, self.panel = host, session, panel
+
+    @property
+    def mode(self) -> Mode | None:
+        return self.session.running
+
+    @property
+    def run(self) -> RunRound | None:
+        return self.session.run
+
+    def report(self, verdict: RoundVerdict) -> None:
+        """An act's verdict: named with its rule at once, or only "Noted." in an exam."""
         if self.mode is not Mode.EXAM:
-            self._sound("right" if verdict.correct else "wrong")
+            self.sound("right" if verdict.correct else "wrong")
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
         body = "<br>".join(_mistake_html(mistake) for mistake in verdict.mistakes) or html.escape(verdict.message)
         self.panel.show_verdict(exam=self.mode is Mode.EXAM, accepted=verdict.accepted, correct=verdict.correct,
                                 message=verdict.message, wrong_html=body + "<br>Do it again, right.", topic=topic)
 
-    def _review_html(self, result: ItemResult) -> str:
+    @staticmethod
+    def review_html(result: ItemResult) -> str:
+        """The review at the end of an exam round."""
         if not result.mistakes:
             return f"Review: every act right ({result.steps} of {result.steps})."
         lines = [f"Review: {len(result.mistakes)} mistake{'s' if len(result.mistakes) != 1 else ''}"]
         lines += [_mistake_html(mistake) for mistake in result.mistakes]
         return "<br>".join(lines)
 
-    def _score_text(self) -> str:
+    def score_text(self) -> str:
+        """The round's score so far (not in an exam)."""
         if self.run is None or self.mode is Mode.EXAM:
             return ""
         now = self.run.result()
         return f"This round: {now.correct} of {now.steps} acts right" if now.steps else ""
 
-    def _set_text(self) -> str:
+    def set_text(self) -> str:
+        """The sitting's score: the rounds run in this mode."""
+        rounds = self.session.run_count
         items = [item for item in self.session.book.items(self.run.drill if self.run else "run-round")
-                 if item.mode is self.mode][-self.rounds:] if self.rounds else []
+                 if item.mode is self.mode][-rounds:] if rounds else []
         if not items:
             return ""
         steps = sum(item.steps for item in items)
@@ -45,7 +67,8 @@ class RunRoundFeedback(RunRoundState):
         return (f"This sitting: {len(items)} round{'s' if len(items) != 1 else ''}, {correct} of {steps} acts right"
                 f" ({100 * correct / steps:.0f} %)" if steps else "")
 
-    def _show_clock(self) -> None:
+    def show_clock(self) -> None:
+        """Speed mode's clock."""
         run = self.run
         if self.mode is not Mode.SPEED or run is None:
             self.panel.show_clock("")
@@ -54,7 +77,7 @@ class RunRoundFeedback(RunRoundState):
         per = result.seconds / result.steps if result.steps else 0.0
         self.panel.show_clock(f"⏱ {result.seconds:5.1f} s · {result.steps} acts · {per:.1f} s each")
 
-    def _sound(self, name: str) -> None:
+    def sound(self, name: str) -> None:
         sound = self.host.sound
         if sound is not None:
             sound.play(name)

@@ -1,5 +1,5 @@
 """What a run round on the table needs that is not drawing (Qt-free): the place a click on the felt names, the
-part of the round an act belongs to, and the round to run (with its irregularity, now and then).
+part of the round an act belongs to (the round to run is the session's: :mod:`trainer.session.running`).
 
 A click names a *place* — a seat, the dealer (on a player-dealer table, the player-dealer's seat), the board
 (one community card's place, or the board as a whole) — and the card it gets is that place's next one:
@@ -14,21 +14,16 @@ A click names a *place* — a seat, the dealer (on a player-dealer table, the pl
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
 
-from trainer.drills.whole_round import EXAM_IRREGULAR_EVERY, IRREGULARITY_RATE
 from trainer.engine.dealing import Target
-from trainer.engine.round import PlayedRound
-from trainer.quiz.round_script import Irregularity, ScriptStep, Task, inject
-from trainer.quiz.run_round import RunRound
-from trainer.scoring import Mode
+from trainer.quiz.round_script import ScriptStep, Task
+from trainer.session.running import IRREGULARITY_RATE, RUN_ROUND_DRILL, run_round_for
 
 __all__ = ["DRILL", "IRREGULARITY_RATE", "Part", "clicked_target", "part_of", "run_round_for"]
 
-DRILL = "run-round"
+DRILL = RUN_ROUND_DRILL
 """What a run round is scored under (the terminal's topic of the same name)."""
 
 
@@ -80,16 +75,3 @@ def clicked_target(kind: str, seat: int | None, slot: int | None, given: Sequenc
     if slot is not None:
         return Target("board", None, slot)
     return Target("board", None, min(4, sum(target.kind == "board" for target in given)))
-
-
-def run_round_for(played: PlayedRound, mode: Mode, rng: random.Random, *, index: int, irregular: bool,
-                  rate: float = IRREGULARITY_RATE, clock: Callable[[], float] = time.monotonic) -> RunRound:
-    """The run round of ``played``, the ``index``-th of the sitting (from 0): with ``irregular`` now and then
-    (``rate``) an irregularity; in exam mode every third round always brings one, each kind in turn."""
-    kinds = list(Irregularity)
-    forced = None
-    if mode is Mode.EXAM and index % EXAM_IRREGULAR_EVERY == EXAM_IRREGULAR_EVERY - 1:
-        forced = kinds[(index // EXAM_IRREGULAR_EVERY) % len(kinds)]
-    drawn = irregular and rng.random() < rate
-    injected = inject(played, rng, forced) if forced is not None or drawn else None
-    return RunRound(played, mode, injected, drill=DRILL, item=f"{DRILL}/round {played.number}", clock=clock)

@@ -1,25 +1,84 @@
 """What the table shows and when, as the round is run: the felt after each act taken, the deck delivered, an
 irregularity shown when it is due (the shuffler fails, a card with the other back, a fold that does not count
 two), the players deciding, the showdown and the settlement, the next place lit in guided mode, and the round's
-end scored into the book."""
+end told (the session scores it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QAction
 
 from trainer.gui.quiz.cutting import PayoutCutter
-from trainer.gui.runround.feedback import RunRoundFeedback
+from trainer.gui.runround.feedback import Feedback
+from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES
+from trainer.gui.runround.table import RunTable
 from trainer.quiz.round_script import Irregularity, ScriptStep, Task
-from trainer.quiz.run_round import Act
-from trainer.scoring import Mode
+from trainer.quiz.run_round import Act, RunRound
+from trainer.scoring import Mode, SetResult
+
+if TYPE_CHECKING:
+    from trainer.gui.host import TableHost
+    from trainer.session import TableSession
 
 
-class RunRoundShowing(RunRoundFeedback):
-    """The felt and the panel kept in step with the round on the table."""
+class Showing(QObject):
+    """The felt and the panel kept in step with the round being run. It owns what is on show: the
+    :class:`RunTable` (``table``), the payout ``cutter``, what has been shown once, the folded hand chosen, the
+    speed clock's ticker and an exam set just finished; the round itself is the session's."""
 
-    def _show_act(self, due: ScriptStep, act: Act) -> None:
+    roundOver = Signal(object)  # noqa: N815 (Qt signal names)
+    """The :class:`~trainer.scoring.ItemResult` of a round run to its end, once the felt shows its end."""
+
+    def __init__(self, host: TableHost, session: TableSession, panel: RunRoundPanel, feedback: Feedback,
+                 actions: dict[str, QAction], parent: QObject | None = None, *, tick_ms: int = 200) -> None:
+        super().__init__(parent)
+        self.host, self.session, self.panel, self.feedback, self.actions = host, session, panel, feedback, actions
+        self.table: RunTable | None = None
+        self.cutter: PayoutCutter | None = None
+        self.fold_seat: int | None = None
+        """The folded hand chosen on the felt, to be counted."""
+        self.finished_set: SetResult | None = None
+        """An exam set the round just run finished (told with the round's end)."""
+        self._shown: set[str] = set()
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(tick_ms)
+        self.ticker.timeout.connect(feedback.show_clock)
+
+    @property
+    def mode(self) -> Mode | None:
+        return self.session.running
+
+    @property
+    def run(self) -> RunRound | None:
+        return self.session.run
+
+    def part(self) -> Part:
+        """The part of the round the task due belongs to."""
+        return part_of(self.run.expected() if self.run is not None else None)
+
+    def new_table(self, table: RunTable) -> None:
+        """``table`` shows the round just dealt: nothing of it shown yet."""
+        self.table = table
+        self._shown, self.fold_seat = set(), None
+        table.set_up()
+        if self.mode is Mode.SPEED:
+            self.ticker.start()
+
+    def clear(self) -> None:
+        """The round's items leave the felt."""
+        self.ticker.stop()
+        self.drop_cutter()
+        if self.table is not None:
+            self.table.clear()
+            self.table.deleteLater()
+            self.table = None
+
+    def show_act(self, due: ScriptStep, act: Act) -> None:
         """The felt after an act taken: what the act due does (a card to the place given)."""
         run, table = self.run, self.table
         assert run is not None and table is not None
@@ -40,7 +99,7 @@ class RunRoundShowing(RunRoundFeedback):
         elif task is Task.COLLECT_FOLD and due.seat is not None:
             if self.host.scene is not None:
                 self.host.scene.highlight_seat(due.seat, False)
-            self._fold_seat = None
+            self.fold_seat = None
             self.panel.show_fold_seat(None)
             table.collect_fold(due.seat)
         elif task is Task.RACK:
@@ -51,7 +110,7 @@ class RunRoundShowing(RunRoundFeedback):
         elif task is Task.CALL_FLOOR:
             table.say("Floor! The supervisor takes over")
 
-    def _sync(self) -> None:
+    def sync(self) -> None:
         """The felt and the panel for the task now due."""
         run, table = self.run, self.table
         if run is None or table is None:
@@ -79,10 +138,10 @@ class RunRoundShowing(RunRoundFeedback):
         if run.done:
             self._once("over", self._round_over)
         self._guide()
-        self._enable_actions()
-        self._show_clock()
+        self.enable_actions()
+        self.feedback.show_clock()
         if not run.done:
-            self.panel.show_score(self._score_text())
+            self.panel.show_score(self.feedback.score_text())
 
     def _players_decide(self, miscount: tuple[int, int] | None) -> None:
         """The deal is over: any card not dealt to its place, the players decide, the folds are spread."""
@@ -101,7 +160,7 @@ class RunRoundShowing(RunRoundFeedback):
         table, scene, run = self.table, self.host.scene, self.run
         assert table is not None and scene is not None and run is not None and self.mode is not None
         table.showdown()
-        self._drop_cutter()
+        self.drop_cutter()
         self.cutter = PayoutCutter(scene, self.host.timing.chips, lambda: self.host.settings.animation_speed, self)
         self.panel.set_settling(True)
         settlement = self.panel.settlement
@@ -112,7 +171,7 @@ class RunRoundShowing(RunRoundFeedback):
         settlement.title.hide()
 
     def _end_settlement(self) -> None:
-        self._drop_cutter()
+        self.drop_cutter()
         self.panel.settlement.finish_hand("")
         self.panel.settlement.review_button.hide()
         self.panel.set_settling(False)
@@ -127,36 +186,50 @@ class RunRoundShowing(RunRoundFeedback):
         due = run.expected()
         self.panel.show_seen(due.shown if due is not None and due.task.responds else "")
 
-    def _enable_actions(self) -> None:
-        on = self.on_table
-        settling = on and self._part() is Part.SETTLE
+    def enable_actions(self) -> None:
+        on = self.session.can_act()
+        settling = on and self.part() is Part.SETTLE
         for name, action in self.actions.items():
             action.setEnabled(on and (name in RESPONSES or not settling))
 
     def _round_over(self) -> None:
         run = self.run
         assert run is not None
-        self._ticker.stop()
+        self.ticker.stop()
         if self.table is not None:
             self.table.hide_places()
-        result = run.result()
-        self.session.book.record(result)
-        self.rounds += 1
+        result = run.result()  # scored into the book by the session
         last = run.script[-1].task
         ending = {Task.VOID: "The round is void: every wager is returned. ",
                   Task.CALL_FLOOR: "The floor supervisor takes over: the round stops here. "}.get(last, "")
         score = f"{result.correct} of {result.steps} acts right ({result.score:.0f} %)"
         if self.mode is Mode.EXAM:
-            self.panel.show_feedback(self._review_html(result), "note" if not result.mistakes else "bad",
+            self.panel.show_feedback(self.feedback.review_html(result), "note" if not result.mistakes else "bad",
                                      next((m.topic for m in result.mistakes if m.topic), None))
-        self.panel.progress.setText(f"{ending}Round run: {score}. Deal the next round (N).")
-        self.panel.show_score(self._set_text())
+        finished, self.finished_set = self.finished_set, None
+        exam = exam_set_text(finished) + " " if finished is not None else ""
+        self.panel.progress.setText(f"{ending}Round run: {score}. {exam}Deal the next round (N).")
+        self.panel.show_score(self.feedback.set_text())
         self.panel.show_seen("")
-        self._enable_actions()
-        self.roundFinished.emit(result)
+        self.enable_actions()
+        self.roundOver.emit(result)
 
-    def _drop_cutter(self) -> None:
+    def drop_cutter(self) -> None:
         if self.cutter is not None:
             self.cutter.drop()
             self.cutter.deleteLater()
             self.cutter = None
+
+
+def exam_set_text(result: SetResult) -> str:
+    """An exam set of rounds run, in one sentence.
+
+    >>> from trainer.scoring import ItemResult
+    >>> done = SetResult("run-round", Mode.EXAM, [ItemResult("run-round", "round 1", 40, 38, (), 90.0, Mode.EXAM)])
+    >>> exam_set_text(done)
+    'Exam set done: 38 of 40 acts right over 1 round (95 %), passed (pass mark 90 %).'
+    """
+    rounds = f"{len(result.items)} round{'s' if len(result.items) != 1 else ''}"
+    verdict = "passed" if result.passed else "not passed"
+    return (f"Exam set done: {result.correct} of {result.steps} acts right over {rounds} ({result.score:.0f} %), "
+            f"{verdict} (pass mark {result.pass_mark:.0f} %).")

@@ -37,7 +37,9 @@ class MagnifierHost(Protocol):
     """What the magnifier needs of the window: the table on the screen and the round on it."""
 
     view: TableView | None
-    director: RoundDirector | None
+
+    @property
+    def director(self) -> RoundDirector | None: ...
 
     def isActiveWindow(self) -> bool: ...  # noqa: N802 (Qt's name)
 

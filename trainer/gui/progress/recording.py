@@ -1,0 +1,119 @@
+"""Every scored item kept in the progress store without ever holding the window up.
+
+The store is written on the GUI thread, one short transaction an item. When another program holds the store's
+write lock (``uth-trainer profile import``, a second trainer on the same data folder), a write waits at most
+:data:`WAIT_MS` and the item is kept in a queue, in order, with the time it was scored; the queue is tried again
+every :data:`RETRY_MS` and once more, waiting as long as the store allows, when the window closes. Any other
+failure is told once and the trainer goes on. An exam attempt is stored the same way
+(:class:`~trainer.gui.progress.exam_run.ExamRun`).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+from PySide6.QtCore import QObject, QTimer
+
+from trainer.scoring import ItemResult
+from trainer.store.db import StoreError
+from trainer.store.records import Profile
+from trainer.store.store import Store
+
+log = logging.getLogger("trainer.gui")
+
+WAIT_MS = 50
+"""The longest a write waits for another program's lock on the GUI thread (a frame or three)."""
+RETRY_MS = 2_000
+"""How often items kept waiting are tried again."""
+_BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+
+
+def is_busy(error: BaseException) -> bool:
+    """True when ``error`` says another connection holds the lock (try again later), not that the write failed;
+    a :class:`StoreError` is busy when the SQLite error it was raised from is."""
+    if isinstance(error, StoreError) and error.__cause__ is not None:
+        error = error.__cause__
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.OperationalError) and (
+        (code is not None and code & 0xFF in _BUSY_CODES) or "locked" in str(error) or "busy" in str(error))
+
+
+@contextmanager
+def waiting_at_most(store: Store, milliseconds: int) -> Iterator[None]:
+    """The store's connection waits at most ``milliseconds`` for a lock within the block (as before after)."""
+    connection = store.connection
+    before = int(connection.execute("PRAGMA busy_timeout").fetchone()[0])
+    connection.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
+    try:
+        yield
+    finally:
+        connection.execute(f"PRAGMA busy_timeout = {before}")
+
+
+class Recorder(QObject):
+    """Writes items to ``store`` in the order they were scored; ``failed`` hears the first failure's message."""
+
+    def __init__(self, store: Store, failed: Callable[[str], object], parent: QObject | None = None, *,
+                 wait_ms: int = WAIT_MS, retry_ms: int = RETRY_MS) -> None:
+        super().__init__(parent)
+        self.store = store
+        self._failed = failed
+        self._wait_ms = wait_ms
+        self._queue: deque[tuple[Profile, ItemResult, datetime]] = deque()
+        self._told = False
+        self._timer = QTimer(self)
+        self._timer.setInterval(retry_ms)
+        self._timer.timeout.connect(self.flush)
+
+    @property
+    def waiting(self) -> int:
+        """Items kept until the store can be written."""
+        return len(self._queue)
+
+    def record(self, profile: Profile, item: ItemResult) -> None:
+        """Keep ``item`` for ``profile``, scored now: written at once, or queued while the store is busy."""
+        self._queue.append((profile, item, self.store.clock()))
+        self.flush()
+
+    def flush(self, *, wait_ms: int | None = None) -> None:
+        """Write the items waiting, oldest first, each waiting at most ``wait_ms`` (the short wait by default);
+        a busy store keeps the rest for the next try."""
+        while self._queue:
+            profile, item, scored = self._queue[0]
+            try:
+                with waiting_at_most(self.store, self._wait_ms if wait_ms is None else wait_ms):
+                    self.store.record_item(profile, item, at=scored)
+            except (StoreError, sqlite3.Error, OSError) as error:
+                if is_busy(error):
+                    if not self._timer.isActive():
+                        log.info("The progress store is busy (%s): %d item(s) wait", error, len(self._queue))
+                        self._timer.start()
+                    return
+                self._queue.popleft()
+                self._tell(item, error)
+                continue
+            self._queue.popleft()
+        self._timer.stop()
+
+    def close(self) -> None:
+        """The window closes: the items waiting are written, waiting as long as the store allows for a lock."""
+        self._timer.stop()
+        if self._queue:
+            self.flush(wait_ms=int(self.store.connection.execute("PRAGMA busy_timeout").fetchone()[0]))
+        if self._queue:
+            log.error("%d item(s) could not be stored: the progress store stayed busy", len(self._queue))
+
+    def _tell(self, item: ItemResult, error: BaseException) -> None:
+        log.error("Could not store %s %s: %s", item.drill, item.item, error)
+        if not self._told:
+            self._told = True
+            self._failed(f"Progress could not be saved ({error}); this session's results are still under Train ▸ "
+                         "Results.")
+
+
+__all__ = ["RETRY_MS", "WAIT_MS", "Recorder", "is_busy", "waiting_at_most"]

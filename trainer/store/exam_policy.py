@@ -1,0 +1,79 @@
+"""The one rule for an attempt at an instructor's exam: when it is complete, when it passes, how it reads.
+
+Qt-free, beside the store that keeps the attempts: the window's exam run (:mod:`trainer.gui.progress.exam_run`),
+:func:`~trainer.store.instructor.record_attempt` and the reports all decide by it.
+
+>>> from trainer.scoring import ItemResult
+>>> from trainer.store.instructor import Exam
+>>> exam = Exam("Level 1", "payouts-1", hands=2, pass_mark=90, time_limit_minutes=10)
+>>> right = ItemResult("payouts-1", "1", 4, 4, (), 30.0, Mode.EXAM)
+>>> done = SetResult("payouts-1", Mode.EXAM, [right, right], pass_mark=90)
+>>> attempt_complete(exam, done, to_the_end=True), attempt_complete(exam, done, to_the_end=False)
+(True, False)
+>>> attempt_passed(exam, done, seconds=60, complete=True), attempt_passed(exam, done, seconds=601, complete=True)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from trainer.scoring import Mode, SetResult
+
+
+class Exam(Protocol):
+    """What the rule reads of an exam (:class:`trainer.store.instructor.Exam`, which records by this rule)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def pass_mark(self) -> float: ...
+    @property
+    def time_limit_minutes(self) -> float: ...
+
+
+class Attempt(Protocol):
+    """What a line reads of an attempt (:class:`trainer.store.instructor.Attempt`)."""
+
+    @property
+    def exam(self) -> str: ...
+    @property
+    def profile(self) -> str: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def correct(self) -> int: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def passed(self) -> bool: ...
+
+__all__ = ["attempt_complete", "attempt_line", "attempt_passed", "cut_short_message"]
+
+
+def attempt_complete(exam: Exam, result: SetResult, *, to_the_end: bool) -> bool:
+    """Complete: taken ``to_the_end`` (not stopped, not left for another mode, its form not closed) with every
+    one of the exam's hands. An attempt that is not complete is kept, as not passed."""
+    return to_the_end and len(result.items) >= exam.hands
+
+
+def attempt_passed(exam: Exam, result: SetResult, *, seconds: float, complete: bool) -> bool:
+    """Passed: complete, at the exam's pass mark or above, and within its time limit."""
+    return complete and result.score >= exam.pass_mark and seconds <= exam.time_limit_minutes * 60
+
+
+def cut_short_message(exam: Exam) -> str:
+    """What the trainee is told when an attempt ends before its last hand."""
+    return (f"The exam {exam.name!r} ended before its last hand (it is taken in {Mode.EXAM.value} mode only): the "
+            "attempt is kept as not passed.")
+
+
+def attempt_line(attempt: Attempt) -> str:
+    """``Exam Level 1 for Ana: 95 % (19 of 20 steps) in 4.2 min, passed.``"""
+    verdict = "passed" if attempt.passed else "not passed"
+    return (f"Exam {attempt.exam} for {attempt.profile}: {attempt.score:.0f} % ({attempt.correct} of {attempt.steps} "
+            f"steps) in {attempt.seconds / 60:.1f} min, {verdict}.")
