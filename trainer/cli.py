@@ -15,6 +15,7 @@ from trainer.drills.terminal import MAX_QUIZ_COUNT
 
 if TYPE_CHECKING:
     from trainer.engine.paytables import PaytableRegistry
+    from trainer.store.reports import TraineeReport
 
 EXIT_USAGE = 2
 """Bad input or usage: one line on stderr naming the problem."""
@@ -125,11 +126,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     from trainer.store import commands as store_commands
 
     if args.command in store_commands.COMMANDS:
-        return run_guarded(lambda a, _stdin, out, err: store_commands.run(a, out, err),
+        return run_guarded(lambda a, _stdin, out, err: store_commands.run(a, out, err, write_pdf_report),
                            args, sys.stdin, sys.stdout, sys.stderr)
     from trainer.gui.app import run_app
 
     return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None))
+
+
+def write_pdf_report(reports: Sequence[TraineeReport], target: str, title: str | None = None) -> int:
+    """``report --format pdf``: the GUI's Qt PDF writer, which needs Qt's fonts, not a screen (without a display
+    Qt runs offscreen)."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from trainer.gui.progress.pdf import write_pdf
+
+    return write_pdf(reports, target, title=title)
 
 
 def run_guarded(handler: Handler, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

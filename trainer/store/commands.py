@@ -8,18 +8,26 @@ Errors are one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from trainer.scoring import ItemResult, ScoreBook
 from trainer.store.db import StoreError
 from trainer.store.records import Profile
 from trainer.store.store import Store
 
+if TYPE_CHECKING:
+    from trainer.store.reports import TraineeReport
+
 EXIT_USAGE = 2
 COMMANDS = ("report", "profile", "backup")
+
+
+class PdfWriter(Protocol):
+    """Writes reports to a PDF file and returns its pages (the GUI's Qt writer, handed in by the command line)."""
+
+    def __call__(self, reports: Sequence[TraineeReport], target: str, title: str | None = None) -> int: ...
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
@@ -70,12 +78,12 @@ def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
         store.close()
 
 
-def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    """Run ``report``, ``profile`` or ``backup``."""
+def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: PdfWriter) -> int:
+    """Run ``report``, ``profile`` or ``backup``; ``report --format pdf`` draws with ``write_pdf``."""
     try:
         with _opened(args, stderr) as store:
             if args.command == "report":
-                return _report(store, args, stdout)
+                return _report(store, args, stdout, write_pdf)
             if args.command == "backup":
                 store.backup(args.file)
                 print(f"Backed up {store.path} to {args.file}", file=stdout)
@@ -86,7 +94,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_USAGE
 
 
-def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
+def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:
     profiles = [store.profile(args.profile)] if args.profile else store.profiles()
     if not profiles:
         raise StoreError("no profiles yet: nothing to report")
@@ -99,18 +107,9 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
     from trainer.store.reports import class_report, trainee_report
 
     reports = [trainee_report(store, profiles[0])] if args.profile else class_report(store)
-    _ensure_qt_platform()
-    from trainer.gui.progress.pdf import write_pdf
-
     pages = write_pdf(reports, args.out, title=None if args.profile else "Class report")
     print(f"Wrote {args.out} ({pages} page{'s' if pages != 1 else ''})", file=stdout)
     return 0
-
-
-def _ensure_qt_platform() -> None:
-    """The PDF writer needs Qt's fonts, not a screen: without a display, Qt runs offscreen."""
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 def _profile(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
@@ -120,8 +119,7 @@ def _profile(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
     if action == "list":
         profiles = store.profiles()
         for profile in profiles:
-            last = store.connection.execute("SELECT max(at) FROM item WHERE profile_id = ?",
-                                            (profile.id,)).fetchone()[0]
+            last = store.last_practised(profile)
             print(f"{profile.name}  {store.item_count(profile)} items"
                   f"{', last ' + last[:10] if last else ''}", file=stdout)
         if not profiles:
