@@ -96,3 +96,8 @@ def test_the_engine_imports_nothing_of_the_trainer_above_it() -> None:
                           if within(other, "trainer") and not engine_may_import(other))
              for name, imported in graph.items() if within(name, "trainer.engine")}
     assert not {name: found for name, found in wrong.items() if found}, wrong
+
+
+def test_only_userdirs_imports_appdirs_which_ships_no_types() -> None:
+    users = sorted(name for name, imported in modules().items() if "appdirs" in imported)
+    assert users == ["trainer.userdirs"]

@@ -1,4 +1,4 @@
-"""Results of the long computations kept in the user's cache folder (``appdirs.user_cache_dir``), as JSON.
+"""Results of the long computations kept in the user's cache folder (``trainer.userdirs.cache_dir``), as JSON.
 
 Only counts and figures of the built-in tables are kept, under a key naming what they were computed from; a
 missing, unreadable or foreign file is simply computed again. Nothing here is shipped or committed.
@@ -25,11 +25,9 @@ FORMAT = 1
 
 def default_cache_dir() -> Path:
     """``<user cache>/uth-dealer-trainer/odds``."""
-    import appdirs  # type: ignore[import-untyped]  # here, so the computations need nothing installed
+    from trainer import userdirs
 
-    from trainer.settings import APP_DIR_NAME
-
-    return Path(appdirs.user_cache_dir(APP_DIR_NAME, appauthor=False)) / "odds"
+    return userdirs.cache_dir() / "odds"
 
 
 class ResultCache:
