@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
 from trainer.cli_io import InputError, decode, opened_input, read_at_most, safe
+from trainer.cli_options import add_input_options
 from trainer.drills.terminal import MAX_QUIZ_COUNT
 
 if TYPE_CHECKING:
@@ -75,16 +76,7 @@ def _add_settle(commands: Any) -> None:
         help="settle hands given as JSON (the answer key)",
         description="Settle a hand given as JSON (a file, or standard input) and print the settlement as JSON.",
     )
-    settle.add_argument("file", nargs="?", metavar="FILE",
-                        help="the hand as JSON (default, or '-': standard input)")
-    form = settle.add_mutually_exclusive_group()
-    form.add_argument("--text", action="store_true", help="print a readable table instead of JSON")
-    form.add_argument("--jsonl", action="store_true",
-                      help="one hand per input line, one result per output line, each written at once")
-    settle.add_argument(
-        "--paytables", action="append", default=[], metavar="FILE",
-        help="also load pay tables from this TOML or JSON file (may be repeated)",
-    )
+    add_input_options(settle, file="the hand", text="print a readable table instead of JSON", line="hand")
     settle.add_argument(
         "--workers", type=int, default=1, metavar="N",
         help="with --jsonl: settle in N processes, results still in input order (default 1)",
