@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QMenuBar, QMessageBox, QVBoxLayout, QWidget
 
-from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.replay import MY_MISTAKES, HandRounds, named
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
+from trainer.gui.widgets import window_action
 from trainer.scoring import ItemResult, Mode
 from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource
 from trainer.store.db import StoreError
@@ -52,7 +53,6 @@ Inform = Callable[[str], None]
 HISTORY_SHOWN = 500
 """How many of the trainee's latest items Train ▸ Results shows."""
 DEFAULT_TRAINEE = "Trainee"
-SETTLEMENT_NAMES = frozenset(drill.name for drill in SETTLEMENT_DRILLS)
 
 
 class ProgressHost(Protocol):
@@ -447,15 +447,7 @@ class ProgressRoom(QObject):
 
 def _add(window: QWidget, menu: QMenu, name: str, text: str, keys: list[str], tip: str,
          slot: Callable[[], object]) -> QAction:
-    action = QAction(text, window)
-    action.setObjectName(name)
-    action.setShortcuts([QKeySequence(key) for key in keys])
-    action.setStatusTip(tip)
-    action.setToolTip(tip)
-    action.triggered.connect(slot)
-    window.addAction(action)
-    menu.addAction(action)
-    return action
+    return window_action(window, name, text, keys, tip=tip, slot=slot, menu=menu)
 
 
 def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None, *, problem: str | None = None,

@@ -150,12 +150,11 @@ def today(store: Store, profile: Profile, *, now: datetime | None = None) -> lis
 
 def new_material() -> list[Skill]:
     """The situation types in the syllabus order: the settlement situations, then the drills that have none."""
-    from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 
-    settlement = {drill.name for drill in SETTLEMENT_DRILLS}
     skills = list(catalogue().values())
     situations = [entry for entry in skills if entry.kind is SkillKind.SITUATION]
-    others = [entry for entry in skills if entry.kind is SkillKind.DRILL and entry.name not in settlement]
+    others = [entry for entry in skills if entry.kind is SkillKind.DRILL and entry.name not in SETTLEMENT_NAMES]
     return situations + others
 
 

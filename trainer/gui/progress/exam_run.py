@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from trainer.drills.base import all_drills
-from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 from trainer.session import DrillEnded, DrillRounds, Event, SetFinished
 from trainer.store.instructor import Attempt, Exam, record_attempt
@@ -28,7 +28,6 @@ from trainer.store.store import Store
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
 
-SETTLEMENT_NAMES = frozenset(drill.name for drill in SETTLEMENT_DRILLS)
 SEED_RANGE = 1_000_000
 
 
