@@ -23,7 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "trainer"
 GUI_LIBRARIES = ("PySide6", "shiboken6", "pygame")
-GUI_ENTRY_POINTS = {"trainer.cli", "trainer.cli.main", "trainer.bench.gui", "trainer.bench.store"}
+GUI_ENTRY_POINTS = {"trainer.cli", "trainer.bench.gui", "trainer.bench.store"}
 LEAVES = ("trainer", "trainer.resources", "trainer.jsonin")
 
 
