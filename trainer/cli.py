@@ -6,24 +6,27 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
 from trainer.cli_io import (
     ClosedStream,
     ClosedStreamError,
-    InputError,
     decode,
     opened_input,
     read_at_most,
     safe,
     spell_what_it_can_encode,
 )
+from trainer.cli_options import add_input_options
 from trainer.drills.terminal import MAX_QUIZ_COUNT
+from trainer.userfiles import InputError
 
 if TYPE_CHECKING:
     from trainer.engine.paytables import PaytableRegistry
+    from trainer.store.reports import TraineeReport
 
 EXIT_USAGE = 2
 """Bad input or usage: one line on stderr naming the problem."""
@@ -83,16 +86,7 @@ def _add_settle(commands: Any) -> None:
         help="settle hands given as JSON (the answer key)",
         description="Settle a hand given as JSON (a file, or standard input) and print the settlement as JSON.",
     )
-    settle.add_argument("file", nargs="?", metavar="FILE",
-                        help="the hand as JSON (default, or '-': standard input)")
-    form = settle.add_mutually_exclusive_group()
-    form.add_argument("--text", action="store_true", help="print a readable table instead of JSON")
-    form.add_argument("--jsonl", action="store_true",
-                      help="one hand per input line, one result per output line, each written at once")
-    settle.add_argument(
-        "--paytables", action="append", default=[], metavar="FILE",
-        help="also load pay tables from this TOML or JSON file (may be repeated)",
-    )
+    add_input_options(settle, file="the hand", text="print a readable table instead of JSON", line="hand")
     settle.add_argument(
         "--workers", type=int, default=1, metavar="N",
         help="with --jsonl: settle in N processes, results still in input order (default 1)",
@@ -132,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from trainer.store import commands as store_commands
 
     if handler is None and args.command in store_commands.COMMANDS:
-        handler = lambda a, _stdin, out, err: store_commands.run(a, out, err)  # noqa: E731
+        handler = lambda a, _stdin, out, err: store_commands.run(a, out, err, write_pdf_report)  # noqa: E731
     if handler is not None:
         return run_guarded(handler, args, *standard_streams())
     from trainer.gui.app import run_app
@@ -152,6 +146,17 @@ def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
     for stream in (stdout, stderr):
         spell_what_it_can_encode(stream)
     return stdin, stdout, stderr
+
+
+def write_pdf_report(reports: Sequence[TraineeReport], target: str, title: str | None = None, *,
+                     keep: Iterable[Path] = ()) -> int:
+    """``report --format pdf``: the GUI's Qt PDF writer, which needs Qt's fonts, not a screen (without a display
+    Qt runs offscreen)."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from trainer.gui.progress.pdf import write_pdf
+
+    return write_pdf(reports, target, title=title, keep=keep)
 
 
 def run_guarded(handler: Handler, args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

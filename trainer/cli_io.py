@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import os
-import stat
 import unicodedata
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, TextIO
 
 from trainer.engine.errors import RoundError
 from trainer.jsonin import JsonInputError, decode_utf8
+from trainer.userfiles import InputError
 
 
 def decode(data: bytes | str) -> str:
@@ -53,19 +51,6 @@ def safe(message: str) -> str:
     return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-class InputError(Exception):
-    """The input cannot be opened or read: the message names it and says why; ``problem`` is the why alone."""
-
-    def __init__(self, message: str, problem: str | None = None) -> None:
-        super().__init__(message)
-        self.problem = problem or message
-
-
-MAX_FILE_BYTES = 1_000_000
-"""A file a user names (a pay-table file: a few kilobytes) is read up to this many bytes unless its reader gives its
-own bound (:func:`read_file_at_most`); a longer one is refused in one line, never read into memory whole."""
-
-
 @contextlib.contextmanager
 def opened_input(file: str | None, stdin: TextIO, stderr: TextIO, waiting: str) -> Iterator[tuple[Any, str]]:
     """``file`` (standard input for none or ``-``) opened as bytes, with the name a message gives it; at a
@@ -91,33 +76,6 @@ def read_at_most(source: Any, name: str, limit: int) -> bytes | str:
         data: bytes | str = source.read(limit)
     except OSError as exc:
         raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
-    return data
-
-
-def read_file_at_most(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of the file at ``path`` (a regular file or a pipe such as ``<(cat t.toml)``), at most ``limit`` of
-    them; :class:`InputError` ("PATH: problem") when it cannot be opened or read, is a device or a folder, or is
-    longer than ``limit``. Memory never grows past ``limit`` whatever the path names (``/dev/zero``)."""
-    name = str(path)
-
-    def refuse(problem: str) -> InputError:
-        return InputError(f"{name}: {problem}", problem)
-
-    try:
-        mode = os.stat(path).st_mode
-    except OSError as exc:
-        raise refuse(f"cannot be read ({exc.strerror or exc})") from None
-    except ValueError:  # a NUL in the path
-        raise refuse("cannot be read (not a file name)") from None
-    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-        raise refuse("cannot be read (not a regular file or a pipe)")
-    try:
-        with open(path, "rb") as source:
-            data = source.read(limit + 1)
-    except OSError as exc:
-        raise refuse(f"cannot be read ({exc.strerror or exc})") from None
-    if len(data) > limit:
-        raise refuse(f"is longer than {limit:,} bytes")
     return data
 
 

@@ -14,8 +14,10 @@ import json
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from trainer.cli_io import InputError, decode, opened_input, read_at_most, safe
+from trainer.cli_io import decode, opened_input, read_at_most, safe
+from trainer.cli_options import add_input_options
 from trainer.engine.paytables import PaytableRegistry
+from trainer.userfiles import InputError
 
 if TYPE_CHECKING:
     from trainer.scoring import ItemResult
@@ -36,16 +38,8 @@ def add_grade_command(commands: Any) -> None:
         "against the engine. Input: {\"hand\": <a settle input>, \"dealer\": {\"hand\", \"qualifies\"}, "
         "\"steps\": [{\"seat\", \"wager\", \"action\", \"amount\"}]}.",
     )
-    grade.add_argument("file", nargs="?", metavar="FILE",
-                       help="the hand and the steps as JSON (default, or '-': standard input)")
-    form = grade.add_mutually_exclusive_group()
-    form.add_argument("--text", action="store_true", help="print the review as the table shows it instead of JSON")
-    form.add_argument("--jsonl", action="store_true",
-                      help="one request per input line, one result per output line, each written at once")
-    grade.add_argument(
-        "--paytables", action="append", default=[], metavar="FILE",
-        help="also load pay tables from this TOML or JSON file (may be repeated)",
-    )
+    add_input_options(grade, file="the hand and the steps", line="request",
+                      text="print the review as the table shows it instead of JSON")
     from trainer.store.commands import add_quiz_options
 
     add_quiz_options(grade)  # --profile NAME: each hand graded is kept in the trainee's progress

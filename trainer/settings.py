@@ -52,9 +52,10 @@ from trainer.settings_fields import (
     speed_text,
     step_speed,
 )
-from trainer.settings_file import APP_DIR_NAME, MAX_FILE_BYTES, SettingsStore, default_settings_path
+from trainer.settings_file import MAX_FILE_BYTES, SettingsStore, default_settings_path
 from trainer.settings_record import DEFAULTS, FIELD_NAMES, SETTINGS_VERSION, Settings, from_json, problems
 from trainer.settings_table import TABLE_FIELDS, new_session, settings_game, table_changed, table_rules
+from trainer.userdirs import APP_DIR_NAME
 
 __all__ = [
     "APP_DIR_NAME",

@@ -19,17 +19,15 @@ from pathlib import Path
 from trainer.settings_fields import SettingsError, _is_int, _quoted
 from trainer.settings_record import DEFAULTS, SETTINGS_VERSION, Settings, from_json
 
-APP_DIR_NAME = "uth-dealer-trainer"
-"""The folder name under the user's configuration, data and log folders."""
 MAX_FILE_BYTES = 1_000_000
 """A settings file is a few hundred bytes; a bigger one is set aside unread."""
 
 
 def default_settings_path() -> Path:
-    """``settings.json`` in the user's configuration folder (``appdirs.user_config_dir``)."""
-    import appdirs  # type: ignore[import-untyped]  # here, so the pure parts need nothing installed
+    """``settings.json`` in the user's configuration folder."""
+    from trainer import userdirs
 
-    return Path(appdirs.user_config_dir(APP_DIR_NAME, appauthor=False)) / "settings.json"
+    return userdirs.config_dir() / "settings.json"
 
 
 class SettingsStore:

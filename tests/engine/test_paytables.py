@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.analysis import pairs_house_edge, seven_card_category_counts, trips_house_edge
+from tests.engine.reference_odds import pairs_house_edge, seven_card_category_counts, trips_house_edge
 from trainer.engine.evaluator import Category
 from trainer.engine.paytables import Odds, PaytableError, load_paytables
 

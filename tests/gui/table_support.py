@@ -18,6 +18,23 @@ HOUSE_SIDE_BETS = ("trips", "bad_beat", "pairs", "progressive")
 PLAYER_DEALER_SIDE_BETS = ("trips", "bad_beat")
 
 
+class FakeSound:
+    """Records what the window and the round ask of the sound player."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+        self.muted = False
+        self.volume = 0.7
+
+    def play(self, name: str) -> bool:
+        self.played.append(name)
+        return True
+
+    def set_muted(self, muted: bool) -> None:
+        self.muted = muted
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
 
 
 def rules_for(banking: str) -> TableRules:

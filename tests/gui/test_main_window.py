@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
+from tests.gui.table_support import FakeSound
 from trainer.gui.main_window import MIN_HEIGHT, MIN_WIDTH, MainWindow, layout_config
 from trainer.gui.settings_dialog import SettingsDialog
 from trainer.gui.status_bar import table_summary
@@ -382,25 +383,6 @@ def test_a_settings_file_that_cannot_be_written_is_reported_once(open_window: An
 
 
 # --- sound and artwork ------------------------------------------------------------------------------------
-
-
-class FakeSound:
-    """Records what the window and the round ask of the sound player."""
-
-    def __init__(self) -> None:
-        self.played: list[str] = []
-        self.muted = False
-        self.volume = 0.7
-
-    def play(self, name: str) -> bool:
-        self.played.append(name)
-        return True
-
-    def set_muted(self, muted: bool) -> None:
-        self.muted = muted
-
-    def set_volume(self, volume: float) -> None:
-        self.volume = volume
 
 
 def test_a_round_plays_its_sounds(qtbot: Any, open_window: Any) -> None:

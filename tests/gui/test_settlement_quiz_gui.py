@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
+from tests.gui.table_support import FakeSound
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Step
 from trainer.engine.wagers import Action
@@ -37,18 +38,6 @@ HOUSE = DEFAULTS.replace(seats=4)
 PLAYER_DEALER = DEFAULTS.replace(banking="player-dealer", seats=6, procedure="shuffler")
 ACTION_KEYS = {Action.PAY: Qt.Key.Key_P, Action.TAKE: Qt.Key.Key_T, Action.PUSH: Qt.Key.Key_U,
                Action.RETURN: Qt.Key.Key_R}
-
-
-class FakeSound:
-    def __init__(self) -> None:
-        self.played: list[str] = []
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
-
-    def set_volume(self, volume: float) -> None: ...
-
-    def set_muted(self, muted: bool) -> None: ...
 
 
 # --- rounds of the kind a test needs ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.table_support import played_round, scene_for
+from tests.gui.table_support import FakeSound, played_round, scene_for
 from trainer.gui.table.director import Durations, RoundDirector
 from trainer.gui.table.scene import TableScene
 
@@ -18,14 +18,6 @@ pytestmark = pytest.mark.gui
 
 WAIT = 10_000
 PROCEDURES = ("card-shoe", "shuffler", "ace", "deck-mate")
-
-
-class FakeSound:
-    def __init__(self) -> None:
-        self.played: list[str] = []
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
 
 
 def director_for(played: Any, seats: int, sound: FakeSound | None = None) -> tuple[TableScene, RoundDirector]:

@@ -9,7 +9,7 @@ from math import comb
 
 import pytest
 
-from trainer.engine.analysis import seven_card_category_counts
+from tests.engine.reference_odds import seven_card_category_counts
 from trainer.engine.evaluator import Category
 from trainer.engine.paytables import load_paytables
 from trainer.odds.seven_cards import category_counts, has_straight

@@ -299,7 +299,7 @@ def test_import_reads_at_most_the_documented_size(station: Store, tmp_path: Path
     source = tmp_path / "big.json"
     source.write_text(text + " " * 100, encoding="utf-8")
     monkeypatch.setattr(transfer, "MAX_EXPORT_BYTES", len(text) + 99)
-    with pytest.raises(StoreError, match="larger than"):
+    with pytest.raises(StoreError, match="longer than"):
         import_profile(station, source)
     source.write_text(text, encoding="utf-8")
     assert import_profile(station, source).items_added == 2

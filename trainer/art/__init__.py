@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 DECK_STYLES: tuple[str, ...] = ("classic", "four-colour")
 """Folders under ``assets/cards/``, one per deck style."""
@@ -112,3 +113,16 @@ def svg_number(value: float) -> str:
     """
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def svg_document(title: str, parts: list[str], width: float, height: float) -> str:
+    """An SVG file of ``width`` × ``height`` with ``title`` (escaped) and ``parts``, one a line."""
+    body = "\n".join(parts)
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">\n'
+        f"<title>{escape(title)}</title>\n"
+        f"{body}\n"
+        "</svg>\n"
+    )

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape
 
-from trainer.art import BACK_COLOURS, DECK_STYLES, card_file_name, svg_number
+from trainer.art import BACK_COLOURS, DECK_STYLES, card_file_name, svg_document, svg_number
 from trainer.engine.cards import RANK_CHARS, RANK_NAMES, SUIT_CHARS, SUIT_NAMES
 
 WIDTH, HEIGHT, RADIUS = 250, 350, 12
@@ -109,15 +108,7 @@ def back_svg(fill: str) -> str:
 
 
 def _document(title: str, parts: list[str]) -> str:
-    body = "\n".join(parts)
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}">\n'
-        f"<title>{escape(title)}</title>\n"
-        f"{body}\n"
-        "</svg>\n"
-    )
+    return svg_document(title, parts, WIDTH, HEIGHT)
 
 
 def _card_outline(fill: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from trainer.art import CHIP_DENOMINATIONS, chip_file_name, svg_number
+from trainer.art import CHIP_DENOMINATIONS, chip_file_name, svg_document, svg_number
 
 SIZE = 100
 CENTRE = SIZE / 2
@@ -90,15 +90,7 @@ def coin_svg(denomination: Decimal) -> str:
 
 
 def _document(title: str, parts: list[str]) -> str:
-    body = "\n".join(parts)
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{SIZE}" height="{SIZE}" '
-        f'viewBox="0 0 {SIZE} {SIZE}">\n'
-        f"<title>{title}</title>\n"
-        f"{body}\n"
-        "</svg>\n"
-    )
+    return svg_document(title, parts, SIZE, SIZE)
 
 
 def _circle(radius: float, *, fill: str, stroke: str = "", width: float = 0.0, dash: str = "") -> str:

@@ -147,3 +147,5 @@ def topic_drill(topic: str) -> SettlementDrill:
 SETTLEMENT_TOPICS = ("order", "qualification", "blind", "trips", "bad-beat", "pairs", "progressive", "player-dealer")
 
 DRILLS = tuple(topic_drill(topic) for topic in SETTLEMENT_TOPICS)
+NAMES = frozenset(drill.name for drill in DRILLS)
+"""The settlement drills' names (the ones settled on the table, step by step)."""

@@ -278,7 +278,7 @@ def load_paytables(extra_files: Iterable[str | Path] = ()) -> PaytableRegistry:
 
 
 def _read_file(path: Path) -> list[Paytable | CollectionSchedule]:
-    from trainer.cli_io import InputError, read_file_at_most
+    from trainer.userfiles import InputError, read_file_at_most
 
     source = str(path)
     try:

@@ -22,7 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from trainer.settings import APP_DIR_NAME, Settings, SettingsStore
+from trainer.settings import Settings, SettingsStore
 
 if TYPE_CHECKING:
     from trainer.gui.sound import SoundPlayer
@@ -141,10 +141,10 @@ def _unix_connects(address: str, timeout: float) -> bool:
 
 
 def log_dir() -> Path:
-    """The user's log folder (``appdirs.user_log_dir``)."""
-    import appdirs  # type: ignore[import-untyped]
+    """The user's log folder."""
+    from trainer import userdirs
 
-    return Path(appdirs.user_log_dir(APP_DIR_NAME, appauthor=False))
+    return userdirs.log_dir()
 
 
 def setup_logging(folder: Path | None = None) -> Path | None:

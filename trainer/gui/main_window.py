@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from trainer.engine.round import PlayedRound
@@ -43,6 +43,7 @@ from trainer.gui.start_page import PATH_LESSON, DoneProvider, PathStep, SessionP
 from trainer.gui.status_bar import StatusLine
 from trainer.gui.table.magnifier import Magnifier
 from trainer.gui.training import install_training, open_lessons
+from trainer.gui.widgets import window_action
 from trainer.resources import assets_dir
 from trainer.scoring import Mode, ScoreBook
 from trainer.session import (
@@ -236,15 +237,7 @@ class MainWindow(QMainWindow):
     # --- building ------------------------------------------------------------------------------------------
 
     def _action(self, name: str, text: str, keys: list[str], slot: Callable[[], object], tip: str) -> QAction:
-        action = QAction(text, self)
-        action.setObjectName(name)
-        action.setShortcuts([QKeySequence(k) for k in keys])
-        shown = ", ".join(QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
-        action.setToolTip(f"{tip} ({shown})" if shown else tip)
-        action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
+        return window_action(self, name, text, keys, tip=tip, keys_in_tip=True, slot=slot)
 
     def _build_actions(self) -> None:
         self.new_round_action = self._action("newRound", "&New round", ["N"], self.new_round,

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMenu, QMenuBar, QMessageBox, QWidget
 
 from trainer.gui.progress.desk import (
@@ -45,6 +45,7 @@ from trainer.gui.progress.desk import (
 )
 from trainer.gui.progress.recording import Recorder
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
+from trainer.gui.widgets import window_action
 from trainer.scoring import ItemResult
 from trainer.store.db import StoreError
 from trainer.store.records import Profile
@@ -260,15 +261,7 @@ class ProgressRoom(QObject):
 
 def _add(window: QWidget, menu: QMenu, name: str, text: str, keys: list[str], tip: str,
          slot: Callable[[], object]) -> QAction:
-    action = QAction(text, window)
-    action.setObjectName(name)
-    action.setShortcuts([QKeySequence(key) for key in keys])
-    action.setStatusTip(tip)
-    action.setToolTip(tip)
-    action.triggered.connect(slot)
-    window.addAction(action)
-    menu.addAction(action)
-    return action
+    return window_action(window, name, text, keys, tip=tip, slot=slot, menu=menu)
 
 
 def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None, *, problem: str | None = None,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.gui.quiz.review import set_summary
+from trainer.gui.widgets import window_action
 from trainer.lessons import Lesson, load_lessons_tolerant
 from trainer.quiz.review import tally_of
 from trainer.scoring import ItemResult, ScoreBook
@@ -146,14 +147,7 @@ class Training:
 
 def _add(host: TableHost, menu: QMenu, name: str, text: str, keys: list[str],
          slot: Callable[[], object]) -> QAction:
-    window = host.window()
-    action = QAction(text, window)
-    action.setObjectName(name)
-    action.setShortcuts([QKeySequence(key) for key in keys])
-    action.triggered.connect(slot)
-    window.addAction(action)
-    menu.addAction(action)
-    return action
+    return window_action(host.window(), name, text, keys, slot=slot, menu=menu)
 
 
 def install_training(host: TableHost, train: QMenu, help_menu: QMenu) -> Training:

@@ -1,4 +1,4 @@
-"""Results of the long computations kept in the user's cache folder (``appdirs.user_cache_dir``), as JSON.
+"""Results of the long computations kept in the user's cache folder (``trainer.userdirs.cache_dir``), as JSON.
 
 Only counts and figures are kept, under a key naming what they were computed from. Each file carries a hash of
 its inputs (the key and what it was computed from) and a hash of the result as written: a missing, unreadable,
@@ -35,11 +35,9 @@ MAX_ENTRY_BYTES = 20_000_000
 
 def default_cache_dir() -> Path:
     """``<user cache>/uth-dealer-trainer/odds``."""
-    import appdirs  # type: ignore[import-untyped]  # here, so the computations need nothing installed
+    from trainer import userdirs
 
-    from trainer.settings import APP_DIR_NAME
-
-    return Path(appdirs.user_cache_dir(APP_DIR_NAME, appauthor=False)) / "odds"
+    return userdirs.cache_dir() / "odds"
 
 
 def _digest(text: str) -> str:
@@ -67,7 +65,7 @@ class ResultCache:
 
     def load(self, key: str, inputs: str = "") -> Any:
         """The result kept for ``key`` computed from ``inputs``, or None when there is none that reads and checks."""
-        from trainer.cli_io import InputError, read_file_at_most
+        from trainer.userfiles import InputError, read_file_at_most
 
         path = self._path(key)
         if path is None:

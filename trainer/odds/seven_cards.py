@@ -12,7 +12,7 @@ With seven cards or fewer, a hand holding five cards of one suit cannot also hol
   made, and that depends only on the set of distinct ranks.
 
 No hand is dealt and the evaluator is not called: the whole count takes milliseconds, exactly.
-:func:`trainer.engine.analysis.seven_card_category_counts` gets the same numbers the slow way (one valued hand
+``tests.engine.reference_odds.seven_card_category_counts`` gets the same numbers the slow way (one valued hand
 per rank multiset and flush subset); the tests hold the two together.
 
 >>> counts = category_counts()

@@ -29,7 +29,7 @@ from trainer.odds.report import LineFigure, OddsReport
 from trainer.odds.seven_cards import category_counts
 
 __all__ = [
-    "ProgressiveFigures", "bad_beat_report", "break_even_meter", "pairs_report", "progressive_figures",
+    "ProgressiveFigures", "bad_beat_report", "break_even_meter", "pairs_report",
     "progressive_report", "returned_per_unit", "trips_report",
 ]
 
@@ -143,10 +143,6 @@ class ProgressiveFigures:
     def player_return(self, meter: Fraction, wager: Fraction) -> Fraction:
         return sum((self.line_frequency(line) * self.returned(line, meter, wager) for line in self.table.lines),
                    Fraction(0))
-
-
-def progressive_figures(table: Paytable) -> ProgressiveFigures:
-    return ProgressiveFigures(table)
 
 
 def break_even_meter(table: Paytable, wager: Fraction) -> Fraction | None:

@@ -31,7 +31,7 @@ from trainer.quiz.judging import Attempt, Submission
 from trainer.quiz.review import review_text
 from trainer.quiz.settlement import SettlementQuiz
 from trainer.scoring import Mode
-from trainer.settle_io import Hand, amount, dumps, loads, number, read_request, settle_hand
+from trainer.settle_io import Hand, amount, loads, number, read_request, settle_hand
 
 TOP_KEYS = ("hand", "dealer", "steps")
 DEALER_KEYS = ("hand", "qualifies")
@@ -193,11 +193,6 @@ def _step_json(attempt: Attempt) -> dict[str, Any]:
 def grade_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
     """Grade one parsed request and return the output object."""
     return grade_json(grade(read_grade_request(data, paytables)))
-
-
-def grade_text(text: str, paytables: PaytableRegistry | None = None) -> str:
-    """One request's output as JSON text (RoundError when the request is wrong)."""
-    return dumps(grade_request(loads(text), paytables))
 
 
 def review_of(text: str, paytables: PaytableRegistry | None = None) -> str:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from trainer.scoring import ItemResult, ScoreBook
 from trainer.store.db import StoreError, problem_of, store_path
@@ -22,9 +22,19 @@ from trainer.store.records import Profile
 from trainer.store.safepath import WriteError
 from trainer.store.store import Store
 
+if TYPE_CHECKING:
+    from trainer.store.reports import TraineeReport
+
 EXIT_USAGE = 2
 EXIT_WRITE_FAILED = 1
 COMMANDS = ("report", "profile", "backup")
+
+
+class PdfWriter(Protocol):
+    """Writes reports to a PDF file and returns its pages (the GUI's Qt writer, handed in by the command line)."""
+
+    def __call__(self, reports: Sequence[TraineeReport], target: str, title: str | None = None, *,
+                 keep: Iterable[Path] = ()) -> int: ...
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
@@ -77,12 +87,12 @@ def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
         store.close()
 
 
-def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    """Run ``report``, ``profile`` or ``backup``."""
+def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: PdfWriter) -> int:
+    """Run ``report``, ``profile`` or ``backup``; ``report --format pdf`` draws with ``write_pdf``."""
     try:
         with _opened(args, stderr) as store:
             if args.command == "report":
-                return _report(store, args, stdout)
+                return _report(store, args, stdout, write_pdf)
             if args.command == "backup":
                 store.backup(args.file)
                 print(f"Backed up {store.path} to {args.file}", file=stdout)
@@ -100,7 +110,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_USAGE
 
 
-def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
+def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:
     profiles = [store.profile(args.profile)] if args.profile else store.profiles()
     if not profiles:
         raise StoreError("no profiles yet: nothing to report")
@@ -113,18 +123,9 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
     from trainer.store.reports import class_report, trainee_report
 
     reports = [trainee_report(store, profiles[0])] if args.profile else class_report(store)
-    _ensure_qt_platform()
-    from trainer.gui.progress.pdf import write_pdf
-
     pages = write_pdf(reports, args.out, title=None if args.profile else "Class report", keep=store.own_files())
     print(f"Wrote {args.out} ({pages} page{'s' if pages != 1 else ''})", file=stdout)
     return 0
-
-
-def _ensure_qt_platform() -> None:
-    """The PDF writer needs Qt's fonts, not a screen: without a display, Qt runs offscreen."""
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 def _profile(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
@@ -134,8 +135,7 @@ def _profile(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
     if action == "list":
         profiles = store.profiles()
         for profile in profiles:
-            last = store.connection.execute("SELECT max(at) FROM item WHERE profile_id = ?",
-                                            (profile.id,)).fetchone()[0]
+            last = store.last_practised(profile)
             print(f"{profile.name}  {store.item_count(profile)} items"
                   f"{', last ' + last[:10] if last else ''}", file=stdout)
         if not profiles:

@@ -29,9 +29,8 @@ from importlib import resources
 from pathlib import Path
 from typing import NoReturn
 
-import appdirs  # type: ignore[import-untyped]  # appdirs ships no type information
+from trainer import userdirs
 
-APP_DIR_NAME = "uth-dealer-trainer"
 FILE_NAME = "progress.sqlite3"
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -75,8 +74,8 @@ def schema_version() -> int:
 
 
 def default_data_dir() -> Path:
-    """The user's data folder (``appdirs.user_data_dir``)."""
-    return Path(appdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+    """The user's data folder."""
+    return userdirs.data_dir()
 
 
 def store_path(data_dir: str | Path | None = None) -> Path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import datetime, time
 from enum import StrEnum
 from itertools import islice
 
@@ -150,12 +150,11 @@ def today(store: Store, profile: Profile, *, now: datetime | None = None) -> lis
 
 def new_material() -> list[Skill]:
     """The situation types in the syllabus order: the settlement situations, then the drills that have none."""
-    from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 
-    settlement = {drill.name for drill in SETTLEMENT_DRILLS}
     skills = list(catalogue().values())
     situations = [entry for entry in skills if entry.kind is SkillKind.SITUATION]
-    others = [entry for entry in skills if entry.kind is SkillKind.DRILL and entry.name not in settlement]
+    others = [entry for entry in skills if entry.kind is SkillKind.DRILL and entry.name not in SETTLEMENT_NAMES]
     return situations + others
 
 
@@ -164,9 +163,3 @@ def _started_since(store: Store, profile: Profile, start: datetime) -> int:
         "SELECT count(*) FROM (SELECT situation FROM item WHERE profile_id = ? GROUP BY situation "
         "HAVING min(at) >= ?)", (profile.id, start.isoformat())).fetchone()
     return int(row[0])
-
-
-def due_within(store: Store, profile: Profile, days: int) -> int:
-    """How many cards fall due within ``days`` days (the start page's forecast)."""
-    limit = (store.clock() + timedelta(days=days)).isoformat()
-    return sum(1 for card in cards(store.connection, profile.id) if card.due <= limit)

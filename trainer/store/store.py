@@ -194,6 +194,11 @@ class Store(AbstractContextManager["Store"]):
         return int(self.connection.execute("SELECT count(*) FROM item WHERE profile_id = ?",
                                            (profile.id,)).fetchone()[0])
 
+    def last_practised(self, profile: Profile) -> str | None:
+        """When the profile's latest item was scored (ISO time), or None before its first."""
+        row = self.connection.execute("SELECT max(at) FROM item WHERE profile_id = ?", (profile.id,)).fetchone()
+        return None if row[0] is None else str(row[0])
+
     def rebuild_reviews(self, profile: Profile) -> None:
         """Review the profile's cards again from all its items, in order (after an import)."""
         with self.transact() as connection:

@@ -14,10 +14,8 @@ need the instructor, and their score and verdict are worked out again from their
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import stat
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,6 +31,7 @@ from trainer.store.instructor import Exam, attempt_item, exams
 from trainer.store.records import Identity, Profile, ProfileId, Replay, ReplayKind
 from trainer.store.safepath import write_text
 from trainer.store.store import Store, check_name, insert_item, rebuild_reviews
+from trainer.userfiles import InputError, read_file_at_most
 
 FORMAT = "uth-trainer profile"
 VERSION = 1
@@ -353,22 +352,9 @@ def read_export(source: str | Path) -> Export:
     (:class:`StoreError`) when it is not one."""
     path = Path(source)
     try:
-        # a FIFO must not block the open; Windows has no O_NONBLOCK, and reads bytes only with O_BINARY
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as error:
-        raise StoreError(f"cannot read {path}: {error.strerror or error}") from error
-    mode = os.fstat(handle).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(handle)
-        kind = "a folder" if stat.S_ISDIR(mode) else "a device, FIFO or socket"
-        raise StoreError(f"{path} is {kind}, not a file: name an exported profile file")
-    with os.fdopen(handle, "rb") as opened:
-        try:
-            data = opened.read(MAX_EXPORT_BYTES + 1)
-        except OSError as error:
-            raise StoreError(f"cannot read {path}: {error.strerror or error}") from error
-    if len(data) > MAX_EXPORT_BYTES:
-        raise StoreError(f"{path} is larger than {MAX_EXPORT_BYTES:,} bytes: no profile export is that large")
+        data = read_file_at_most(path, MAX_EXPORT_BYTES, pipes=False)
+    except InputError as error:
+        raise StoreError(f"cannot import {error}") from None
     try:
         text = decode_utf8(data)
     except JsonInputError as error:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, HandRounds, named
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
@@ -42,7 +42,6 @@ Inform = Callable[[str], None]
 HISTORY_SHOWN = 500
 """How many of the trainee's latest items Train ▸ Results shows."""
 DEFAULT_TRAINEE = "Trainee"
-SETTLEMENT_NAMES = frozenset(drill.name for drill in SETTLEMENT_DRILLS)
 
 
 def default_trainee() -> str:

@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from trainer.drills.base import all_drills
-from trainer.drills.settlement_drills import DRILLS as SETTLEMENT_DRILLS
+from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import RETRY_MS, WAIT_MS, is_busy, waiting_at_most
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 from trainer.session import DrillEnded, DrillRounds, Event, SetFinished
@@ -31,7 +31,6 @@ from trainer.store.store import Store
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
 
-SETTLEMENT_NAMES = frozenset(drill.name for drill in SETTLEMENT_DRILLS)
 SEED_RANGE = 1_000_000
 
 

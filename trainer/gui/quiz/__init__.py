@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDialog, QLabel, QMenu, QToolBar, QWidget
 
 from trainer.gui.quiz.controller import QuizController
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.quiz.review import ExamSetDialog, HandReview, ReviewDialog
+from trainer.gui.widgets import window_action
 from trainer.scoring import Mode
 
 if TYPE_CHECKING:
@@ -91,13 +92,7 @@ def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidge
 
 
 def _action(window: QWidget, name: str, text: str, key: str, tip: str) -> QAction:
-    action = QAction(text, window)
-    action.setObjectName(name)
-    action.setShortcut(QKeySequence(key))
-    action.setToolTip(f"{tip} ({key})")
-    action.setStatusTip(tip)
-    window.addAction(action)
-    return action
+    return window_action(window, name, text, [key], tip=tip, keys_in_tip=True)
 
 
 def _restore_mode(host: TableHost, controller: QuizController) -> None:

@@ -48,7 +48,7 @@ from trainer.gui.quiz.controls import (
 )
 from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
-from trainer.gui.widgets import form_button, form_label
+from trainer.gui.widgets import form_button, form_label, score_clock_keys
 
 KEYPAD_COLUMNS = 2
 """The chip buttons two to a row: three ($1,000 with its chip) are wider than the side panel beside its scroll bar
@@ -97,12 +97,9 @@ class SettlementPanel(FeedbackShown, QWidget):
                                           "Open the lesson on the rule just missed (L)")
         self.review_button = form_button("Review the hand (V)", "reviewHand", self.request_review,
                                           "Every step of the hand, yours beside the correct one (V)")
-        self.score = form_label("score")
-        self.clock = form_label("clock", bold=True, size=16)
-        self.keys_help = form_label("keysHelp", size=11)
-        self.keys_help.setText("Every key: Help ▸ Keys (Ctrl+/); hover here for the settling keys.")
-        self.keys_help.setToolTip(KEYS_HELP)
-        self.keys_help.setStyleSheet("color: #666666;")
+        self.score, self.clock, self.keys_help = score_clock_keys(
+            ("score", "clock", "keysHelp"), "Every key: Help ▸ Keys (Ctrl+/); hover here for the settling keys.",
+            KEYS_HELP)
         links = QHBoxLayout()
         links.addWidget(self.lesson_button)
         links.addWidget(self.review_button)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLineEdit, QP
 
 from trainer.gui.quiz.controls import FeedbackShown
 from trainer.gui.quiz.panel import SettlementPanel
-from trainer.gui.widgets import BAD, form_label
+from trainer.gui.widgets import BAD, form_label, score_clock_keys
 
 ACT_KEYS: dict[str, tuple[str, str, str]] = {
     "fee": ("Fee", "T", "Take the collection fee typed beside it from the player-dealer, into the drop "
@@ -80,12 +80,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self.lesson_button.setObjectName("runRoundLesson")
         self.lesson_button.hide()
         self.lesson_topic: str | None = None
-        self.score = form_label("runRoundScore")
-        self.clock = form_label("runRoundClock", bold=True, size=16)
-        self.keys_help = form_label("runRoundKeys", size=11)
-        self.keys_help.setText("Keys: hover here, or Help ▸ Keys.")
-        self.keys_help.setToolTip(KEYS_HELP)
-        self.keys_help.setStyleSheet("color: #666666;")
+        self.score, self.clock, self.keys_help = score_clock_keys(
+            ("runRoundScore", "runRoundClock", "runRoundKeys"), "Keys: hover here, or Help ▸ Keys.", KEYS_HELP)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(5)

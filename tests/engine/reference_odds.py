@@ -1,5 +1,6 @@
-"""Exact figures the trainer reproduces from first principles: seven-card category counts, the Trips and Pairs
-house edges (rules-notes §8). Lessons quote them; tests compare them with the published values.
+"""Exact figures reproduced from first principles, for the tests: seven-card category counts, the Trips and Pairs
+house edges (rules-notes §8), compared with the published values and with :mod:`trainer.odds` (which gets them
+the fast way).
 
 Seven-card counts are computed without dealing 133,784,560 hands: for every multiset of seven ranks (at most four
 of a rank), the suit assignments are counted combinatorially — those that make a flush (five or more cards of one

@@ -1,0 +1,104 @@
+"""The trainer's layers, checked over every module of every package.
+
+The rule:
+
+- Only ``trainer.gui`` imports PySide6, shiboken6 or pygame, or imports ``trainer.gui``. The exceptions are the
+  entry points that start the GUI: the ``uth-trainer`` command (``trainer.cli``, which opens the table and hands the
+  ``report`` command its PDF renderer) and the GUI benchmarks (``trainer.bench.gui``, ``trainer.bench.store``).
+  Everything else (engine, quiz, drills, session, store, odds, settings, art, the command modules) runs without Qt.
+- The engine imports nothing of the trainer above it: only ``trainer.engine`` itself and the leaves below
+  everything (``trainer.resources``: where data files are; ``trainer.jsonin``: reading JSON input;
+  ``trainer.userfiles``: reading a file the user names up to a bound; the package ``trainer`` itself, which holds
+  the version), which import nothing of the trainer themselves.
+
+Every ``import`` counts, function-level and ``TYPE_CHECKING`` ones included: a lazy import still loads the layer.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent / "trainer"
+GUI_LIBRARIES = ("PySide6", "shiboken6", "pygame")
+GUI_ENTRY_POINTS = {"trainer.cli", "trainer.bench.gui", "trainer.bench.store"}
+LEAVES = ("trainer", "trainer.resources", "trainer.jsonin", "trainer.userfiles")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module name ``path`` imports, relative imports made absolute (``from x import y`` gives ``x.y``)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+@cache
+def modules() -> dict[str, set[str]]:
+    return {module_name(path): imports_of(path) for path in sorted(ROOT.rglob("*.py"))}
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def engine_may_import(name: str) -> bool:
+    return name in LEAVES or any(within(name, low) for low in ("trainer.engine", *LEAVES[1:]))
+
+
+def gui_imports(imported: set[str]) -> set[str]:
+    return {name for name in imported if name.split(".")[0] in GUI_LIBRARIES or within(name, "trainer.gui")}
+
+
+def test_the_rule_sees_gui_imports_and_relative_engine_imports() -> None:
+    assert gui_imports({"PySide6.QtGui", "pygame", "trainer.gui.app", "trainer.guide", "os"}) == {
+        "PySide6.QtGui", "pygame", "trainer.gui.app"}
+    found = imports_of(ROOT / "engine" / "settlement.py")
+    assert any(within(name, "trainer.engine") for name in found)
+    assert engine_may_import("trainer.jsonin") and engine_may_import("trainer.engine.cards")
+    assert not engine_may_import("trainer.quiz.grade") and not engine_may_import("trainer.settings")
+
+
+def test_only_the_gui_and_its_entry_points_import_qt_pygame_or_the_gui() -> None:
+    graph = modules()
+    assert "trainer.store.store" in graph and "trainer.engine.round" in graph
+    wrong = {name: sorted(gui_imports(imported)) for name, imported in graph.items()
+             if not within(name, "trainer.gui") and name not in GUI_ENTRY_POINTS and gui_imports(imported)}
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("leaf", LEAVES)
+def test_the_leaves_under_the_engine_import_nothing_of_the_trainer(leaf: str) -> None:
+    imported = modules()[leaf]
+    assert not {name for name in imported if within(name, "trainer")}, sorted(imported)
+
+
+def test_the_engine_imports_nothing_of_the_trainer_above_it() -> None:
+    graph = modules()
+    wrong = {name: sorted(other for other in imported
+                          if within(other, "trainer") and not engine_may_import(other))
+             for name, imported in graph.items() if within(name, "trainer.engine")}
+    assert not {name: found for name, found in wrong.items() if found}, wrong
+
+
+def test_only_userdirs_imports_appdirs_which_ships_no_types() -> None:
+    users = sorted(name for name, imported in modules().items() if "appdirs" in imported)
+    assert users == ["trainer.userdirs"]
