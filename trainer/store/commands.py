@@ -19,13 +19,17 @@ from trainer.store.records import Profile
 from trainer.store.store import Store
 
 EXIT_USAGE = 2
-COMMANDS = ("report", "profile", "backup")
+COMMANDS = ("report", "profile", "backup", "class")
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", metavar="DIR", default=None,
                         help="keep the progress store in DIR (default: the user's data folder); a local folder, "
                              "never a network drive: a class is gathered by profile export and import")
+    parser.add_argument("--store", metavar="URL", default=None,
+                        help="work on a class store (postgresql://USER:PASSWORD@HOST/DATABASE, as `class init` "
+                             "gives it): every station of the room shares it; this station's store (--data-dir) "
+                             "keeps the items until the server has them")
 
 
 def add_quiz_options(quiz: argparse.ArgumentParser) -> None:
@@ -57,11 +61,16 @@ def add_parsers(commands: Any) -> None:
     imports.add_argument("file", metavar="FILE")
     backup = commands.add_parser("backup", help="copy the progress store to FILE (safe while the app runs)")
     backup.add_argument("file", metavar="FILE")
+    from trainer.store.class_cli import add_class_parser
+
+    add_class_parser(commands)
 
 
 @contextmanager
 def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
-    store = Store.open(getattr(args, "data_dir", None))
+    from trainer.store.classroom import open_store
+
+    store = open_store(args)
     try:
         for notice in store.notices:
             print(f"uth-trainer: {notice}", file=stderr)
@@ -71,7 +80,11 @@ def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    """Run ``report``, ``profile`` or ``backup``."""
+    """Run ``report``, ``profile``, ``backup`` or ``class``."""
+    if args.command == "class":
+        from trainer.store.class_cli import run_class
+
+        return run_class(args, stdout, stderr)
     try:
         with _opened(args, stderr) as store:
             if args.command == "report":
@@ -179,7 +192,9 @@ def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int) -> QuizRec
     name = getattr(args, "profile", None)
     if not name:
         return None
-    store = Store.open(getattr(args, "data_dir", None))
+    from trainer.store.classroom import open_store
+
+    store = open_store(args)
     try:
         return QuizRecorder(store, store.profile_or_new(name), seed, count)
     except BaseException:
