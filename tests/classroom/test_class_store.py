@@ -241,3 +241,16 @@ def test_a_class_store_that_cannot_be_used_is_one_line(
     err = capsys.readouterr().err
     assert err.splitlines()[-1].startswith(f"uth-trainer {command}: ") and expected in err.splitlines()[-1]
     assert "Traceback" not in err and "wrong" not in err.replace("wrong password", "")
+
+
+def test_the_password_may_come_from_a_pgpass_file_instead_of_the_url(
+        tmp_path: Path, class_urls: tuple[str, str, str], pg_server: LocalServer,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _owner, _instructor, station = class_urls
+    user, password, database = re.fullmatch(r"postgresql://([^:]+):([^@]+)@[^/]+/(\w+)", station).groups()  # type: ignore[union-attr]
+    secrets = tmp_path / "pgpass"
+    secrets.write_text(f"127.0.0.1:{pg_server.port}:{database}:{user}:{password}\n", encoding="utf-8")
+    secrets.chmod(0o600)
+    monkeypatch.setenv("PGPASSFILE", str(secrets))
+    assert main(["class", "status", f"postgresql://{user}@127.0.0.1:{pg_server.port}/{database}"]) == 0
+    assert capsys.readouterr().out.startswith(f"Class store 127.0.0.1:{pg_server.port}/{database}: schema 4")

@@ -171,8 +171,9 @@ def check_version(connection: psycopg.Connection[Any], url: str) -> int:
     return version
 
 
-def migrate(connection: psycopg.Connection[Any]) -> tuple[int, int]:
-    """Climb the class store's ladder, each rung in its own transaction (two inits at once wait for each other).
+def migrate(connection: psycopg.Connection[Any], *, upgrade_to: int | None = None) -> tuple[int, int]:
+    """Climb the class store's ladder, each rung in its own transaction (two inits at once wait for each other);
+    ``upgrade_to`` stops at that rung (the tests start from each earlier schema).
 
     Returns the version before and after."""
     ladder = pg_migrations()
@@ -186,14 +187,15 @@ def migrate(connection: psycopg.Connection[Any]) -> tuple[int, int]:
     if before > len(ladder):
         raise StoreError(f"the class store has a newer schema ({before}; this trainer knows up to {len(ladder)}): "
                          "update the trainer")
-    for step in ladder:
+    top = len(ladder) if upgrade_to is None else upgrade_to
+    for step in ladder[:top]:
         with connection.transaction():
             connection.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (VERSION_TABLE,))
             if (class_version(connection) or 0) >= step.version:
                 continue
             connection.execute(step.sql.encode())
             connection.execute(sql.SQL("UPDATE {} SET version = %s").format(table), (step.version,))
-    return before, len(ladder)
+    return before, max(before, top)
 
 
 @dataclass(frozen=True)
