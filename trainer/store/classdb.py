@@ -124,7 +124,8 @@ def explain(error: psycopg.Error, url: str) -> str:
         return f"no database {params.get('dbname', '')!s} on {place.split('/')[0]}"
     if any(part in lowered for part in ("connection refused", "could not translate host name", "timeout expired",
                                         "no route to host", "network is unreachable", "could not connect",
-                                        "name or service not known", "no such file or directory")):
+                                        "name or service not known", "no such file or directory",
+                                        "shutting down", "starting up", "not yet accepting connections")):
         return f"cannot reach the class store at {place} (is the server running and reachable?)"
     if "ssl" in lowered:
         return f"the class store {place} refused the TLS connection: {text.splitlines()[-1]}"

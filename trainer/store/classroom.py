@@ -56,6 +56,7 @@ class ClassStore(Store):
         self._monotonic = monotonic
         self._next_try = 0.0
         self._synced: set[str] = set()
+        self._server_ids: dict[str, int] = {}
         self.status = "Class store: online" if server is not None else ""
 
     @classmethod
@@ -68,6 +69,7 @@ class ClassStore(Store):
         try:
             with local.transact() as connection:
                 outbox.ensure(connection)
+                outbox.forget_orphans(connection)
             try:
                 server: PgConnection | None = open_server(url)
             except ClassOfflineError as error:
@@ -189,15 +191,16 @@ class ClassStore(Store):
         self.flush()
         return item_id
 
-    def flush(self) -> int:
-        """Send the items waiting (trying the server again at most every few seconds when it was gone);
-        returns how many were new on the server. ``status`` says how it stands."""
+    def flush(self, *, now: bool = False) -> int:
+        """Send the items waiting (trying the server again at most every few seconds when it was gone, or at once
+        with ``now``); returns how many were new on the server. ``status`` says how it stands."""
         if self.server is None or self.server.raw.closed:
-            if self._monotonic() < self._next_try:
+            if not now and self._monotonic() < self._next_try:
                 self.status = self._offline_line()
                 return 0
             try:
                 self.server = open_server(self.url)
+                self._server_ids.clear()  # (an instructor may have deleted a trainee meanwhile)
             except ClassOfflineError:
                 self.server = None
                 self._next_try = self._monotonic() + RETRY_SECONDS
@@ -206,7 +209,7 @@ class ClassStore(Store):
             if self.connection is not self.local.connection:
                 self.connection = cast(sqlite3.Connection, self.server)
         try:
-            sent = outbox.send(self.local, self.server)
+            sent = outbox.send(self.local, self.server, known=self._server_ids)
         except ClassOfflineError:
             if self.server is not None:
                 self.server.close()

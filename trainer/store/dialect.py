@@ -130,7 +130,7 @@ class PgConnection:
         cursor = self.raw.cursor(row_factory=_row_factory)
         try:
             cursor.execute(statement, tuple(parameters))
-        except psycopg.OperationalError as error:
+        except psycopg.Error as error:
             raise _lost(error) from error
         lastrowid = None
         if statement.endswith(" RETURNING id") and cursor.description is not None:
@@ -146,7 +146,7 @@ class PgConnection:
             with self.raw.cursor() as cursor:
                 try:
                     cursor.executemany(translate(sql), batch)
-                except psycopg.OperationalError as error:
+                except psycopg.Error as error:
                     raise _lost(error) from error
                 self.total_changes += max(cursor.rowcount, 0)
 
@@ -158,9 +158,10 @@ class PgConnection:
         self.raw.close()
 
 
-def _lost(error: psycopg.OperationalError) -> StoreError:
+def _lost(error: psycopg.Error) -> StoreError:
     """A failure of the connection itself is the class store gone offline; any other is said as it is."""
-    if error.sqlstate is None or error.sqlstate.startswith("08") or error.sqlstate.startswith("57P"):
+    if isinstance(error, psycopg.OperationalError) and (error.sqlstate is None or error.sqlstate.startswith(
+            ("08", "57P"))):
         said = str(error).strip().splitlines()
         return ClassOfflineError(f"lost the class store ({said[0] if said else 'closed'})")
     return StoreError(f"the class store refused: {str(error).strip().splitlines()[0]}")

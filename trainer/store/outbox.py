@@ -83,25 +83,30 @@ def _pending(local: sqlite3.Connection, limit: int) -> list[tuple[int, StoredIte
              (row["profile_uid"], row["profile_name"], row["profile_created"])) for row in rows]
 
 
-def send(local: Store, server: Any, *, batch: int = BATCH) -> int:
+def forget_orphans(connection: sqlite3.Connection) -> None:
+    """Drop the uids queued for items no longer on the station (a profile deleted there)."""
+    connection.execute("DELETE FROM class_outbox WHERE uid NOT IN (SELECT uid FROM item)")
+
+
+def send(local: Store, server: Any, *, batch: int = BATCH, known: dict[str, int] | None = None) -> int:
     """Send the waiting items in order, ``batch`` to a server transaction; returns how many were new there.
+    ``known`` keeps the server's profile ids found (by uid) from one call to the next.
 
     Raises :class:`~trainer.store.dialect.ClassOfflineError` when the server goes away: what was not confirmed stays
     queued, to be sent again (and ignored by the server when it had arrived)."""
-    known: dict[str, int] = {}
+    known = {} if known is None else known
     added = 0
     while True:
         rows = _pending(local.connection, batch)
         if not rows:
-            # uids queued for items no longer here (a deleted profile) are dropped
-            with local.transact() as connection:
-                connection.execute("DELETE FROM class_outbox WHERE uid NOT IN (SELECT uid FROM item)")
             return added
         with transaction(server):
             for _seq, item, (uid, name, created) in rows:
                 added += put(server, server_profile(server, known, uid, name, created), item)
         with local.transact() as connection:
             connection.execute("DELETE FROM class_outbox WHERE seq <= ?", (rows[-1][0],))
+        if len(rows) < batch:
+            return added
 
 
 def upload(local: Store, server: Any) -> tuple[int, int, int]:
