@@ -129,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                            args, sys.stdin, sys.stdout, sys.stderr)
     from trainer.gui.app import run_app
 
+    if getattr(args, "store", None):
+        print("uth-trainer: the window does not use a class store yet (--store is for the commands); "
+              "it opens this station's own store", file=sys.stderr)
     return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None))
 
 
