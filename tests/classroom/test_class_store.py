@@ -107,13 +107,17 @@ def test_report_and_profile_on_a_class_store_cover_every_station(
         tmp_path: Path, class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
     _owner, _instructor, station = class_urls
     for folder, name in (("a", "Ana"), ("b", "Bo"), ("c", "Ana")):
-        with ClassStore.open_class(station, tmp_path / folder) as store:
-            store.record_item(store.profile_or_new(name), hand(seed=len(folder) + ord(folder)))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("UTH_TRAINER_STATION", f"station-{folder}")
+            with ClassStore.open_class(station, tmp_path / folder) as store:
+                store.record_item(store.profile_or_new(name), hand(seed=len(folder) + ord(folder)))
     assert main(["--data-dir", str(tmp_path / "d"), "--store", station, "report", "--format", "csv",
                  "--out", str(tmp_path / "class.csv")]) == 0
     rows = (tmp_path / "class.csv").read_text().splitlines()
     assert capsys.readouterr().out.startswith("Wrote 3 items")
-    assert sorted(row.split(",")[0] for row in rows[1:]) == ["Ana", "Ana", "Bo"]
+    assert rows[0].endswith(",mistakes,station")
+    assert sorted((row.split(",")[0], row.split(",")[-1]) for row in rows[1:]) == [
+        ("Ana", "station-a"), ("Ana", "station-c"), ("Bo", "station-b")]
     assert main(["--data-dir", str(tmp_path / "d"), "--store", station, "profile", "list"]) == 0
     assert capsys.readouterr().out.splitlines()[:2] == [
         f"Ana  2 items, last {rows[1].split(',')[1][:10]}", f"Bo  1 items, last {rows[1].split(',')[1][:10]}"]

@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -67,6 +68,7 @@ def worker(url: str, folder: str, number: int, items: int, pace: float) -> int:
     rng = random.Random(number)
     skills = _skills()
     profile = store.profile_or_new(f"Trainee {number:02d}")
+    print(f"ready {int(store.online)}", flush=True)
     for _ in range(items):
         name, drill = rng.choice(skills)
         result, identity = practice_item(rng, name, drill, Mode.PRACTICE, rng.random())
@@ -89,10 +91,33 @@ def worker(url: str, folder: str, number: int, items: int, pace: float) -> int:
     return 0
 
 
-def _spawn(url: str, folder: Path, number: int, items: int, pace: float) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "trainer.bench", "class", "--pace", str(pace), "--worker", url,
-                             str(folder / f"station-{number:02d}"), str(number), str(items)],
-                            stdout=subprocess.PIPE, text=True)
+class Station:
+    """A station process and what it printed, read as it comes (``ready``: it signed in; ``saved``: its items)."""
+
+    def __init__(self, url: str, folder: Path, number: int, items: int, pace: float) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "trainer.bench", "class", "--pace", str(pace), "--worker", url,
+             str(folder / f"station-{number:02d}"), str(number), str(items)], stdout=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self.ready = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line)
+            if line.startswith("ready"):
+                self.ready.set()
+        self.ready.set()
+
+    def saved(self) -> int:
+        return sum(1 for line in list(self.lines) if line.startswith("saved"))
+
+    def output(self) -> str:
+        self.process.wait()
+        self._reader.join()
+        return "".join(self.lines)
 
 
 def _saved(output: str) -> list[tuple[str, float, bool]]:
@@ -120,15 +145,18 @@ def stations(server: LocalServer, owner: str, url: str, folder: Path, args: argp
     """All stations at once (with the server stopped for ``outage`` seconds in the middle); True when exact."""
     before = _count(owner)
     started = time.perf_counter()
-    workers = [_spawn(url, folder, number, args.items, args.pace) for number in range(1, args.stations + 1)]
+    workers = [Station(url, folder, number, args.items, args.pace) for number in range(1, args.stations + 1)]
+    for station in workers:
+        station.ready.wait()
+    print(f"  {len(workers)} stations signed in after {time.perf_counter() - started:.1f} s")
     if outage:
-        time.sleep(max(1.0, args.items * args.pace / 3))
+        time.sleep(max(1.0, args.items * args.pace / 4))
         server.stop()
         stopped = time.perf_counter()
         time.sleep(outage)
         server.start()
         print(f"  server stopped {stopped - started:.1f} s after the start, for {time.perf_counter() - stopped:.1f} s")
-    outputs = [process.communicate()[0] for process in workers]
+    outputs = [station.output() for station in workers]
     elapsed = time.perf_counter() - started
     saves = [save for output in outputs for save in _saved(output)]
     online = [ms for _uid, ms, was_online in saves if was_online]
@@ -157,10 +185,12 @@ def kill(owner: str, url: str, folder: Path) -> bool:
 
     from trainer.store.classroom import ClassStore
 
-    process = _spawn(url, folder, 99, 100_000, 0.0)
-    time.sleep(4.0)
-    process.send_signal(signal.SIGKILL)
-    output = process.communicate()[0]
+    victim = Station(url, folder, 99, 100_000, 0.0)
+    while victim.saved() < 100 and victim.process.poll() is None:
+        time.sleep(0.05)
+    time.sleep(random.uniform(0.0, 0.05))  # anywhere in an item's write
+    victim.process.send_signal(signal.SIGKILL)
+    output = victim.output()
     confirmed = {uid for uid, _ms, _online in _saved(output)}
     station = folder / "station-99"
     store = ClassStore.open_class(url, station)

@@ -12,10 +12,11 @@ attempts are copied to the station when they sign in).
 from __future__ import annotations
 
 import argparse
+import csv
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -225,6 +226,31 @@ class ClassStore(Store):
             raise ClassOfflineError(f"the class store {where(self.url)} cannot be reached: nothing was uploaded")
         self.flush()
         return outbox.upload(self.local, self.server)
+
+
+def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str | Path) -> int:
+    """The report CSV of a class store: the station's columns (:data:`~trainer.store.reports.CSV_COLUMNS`) and
+    the station that scored each item last; returns the number of rows."""
+    from trainer.store.reports import CSV_COLUMNS
+
+    path = Path(target)
+    rows = 0
+    try:
+        with path.open("w", encoding="utf-8", newline="") as out:
+            writer = csv.writer(out, lineterminator="\n")
+            writer.writerow((*CSV_COLUMNS, "station"))
+            for profile in profiles:
+                stations = dict(store.connection.execute("SELECT uid, station FROM item WHERE profile_id = ?",
+                                                         (profile.id,)).fetchall()) if store.online else {}
+                for item in store.items(profile):
+                    writer.writerow((item.profile, item.at, item.drill, item.situation,
+                                     "" if item.seed is None else item.seed, item.mode.value, item.steps,
+                                     item.correct, f"{item.seconds:.2f}", len(item.mistakes),
+                                     stations.get(item.uid, "")))
+                    rows += 1
+    except OSError as error:
+        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+    return rows
 
 
 def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:

@@ -104,9 +104,11 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
     if not profiles:
         raise StoreError("no profiles yet: nothing to report")
     if args.format == "csv":
+        from trainer.store.classroom import ClassStore, save_class_csv
         from trainer.store.reports import save_csv
 
-        rows = save_csv(store, profiles, args.out)
+        rows = save_class_csv(store, profiles, args.out) if isinstance(store, ClassStore) else save_csv(
+            store, profiles, args.out)
         print(f"Wrote {rows} item{'s' if rows != 1 else ''} to {args.out}", file=stdout)
         return 0
     from trainer.store.reports import class_report, trainee_report
