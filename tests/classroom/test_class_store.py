@@ -258,3 +258,22 @@ def test_the_password_may_come_from_a_pgpass_file_instead_of_the_url(
     monkeypatch.setenv("PGPASSFILE", str(secrets))
     assert main(["class", "status", f"postgresql://{user}@127.0.0.1:{pg_server.port}/{database}"]) == 0
     assert capsys.readouterr().out.startswith(f"Class store 127.0.0.1:{pg_server.port}/{database}: schema 4")
+
+
+def test_a_profile_exported_elsewhere_is_imported_into_the_class_store_once(
+        tmp_path: Path, class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    _owner, _instructor, station = class_urls
+    with Store.open(tmp_path / "home") as home:
+        hal = home.add_profile("Hal")
+        for seed in range(3):
+            home.record_item(hal, hand(seed=seed, correct=6 if seed else 2))
+        expected = (mastery(home, hal), my_mistakes(home, hal), totals(home, hal))
+    assert main(["--data-dir", str(tmp_path / "home"), "profile", "export", "Hal", str(tmp_path / "hal.json")]) == 0
+    argv = ["--data-dir", str(tmp_path / "st"), "--store", station, "profile", "import", str(tmp_path / "hal.json")]
+    assert main(argv) == 0
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[-2:] == ["Hal: 3 items and 0 exam attempts added",
+                                                        "Hal: 0 items and 0 exam attempts added"]
+    with ClassStore.open_class(station, tmp_path / "other") as shared:
+        hal = shared.profile("Hal")
+        assert (mastery(shared, hal), my_mistakes(shared, hal), totals(shared, hal)) == expected
