@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from trainer.scoring import ItemResult
 from trainer.store import outbox
@@ -265,7 +265,3 @@ def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
         return ClassStore.open_class(url, data_dir, clock=clock)
     return Store.open(data_dir, clock=clock)
 
-
-def describe(store: Any) -> str | None:
-    """The status bar's line for ``store`` (None for a local store)."""
-    return store.status if isinstance(store, ClassStore) else None
