@@ -277,3 +277,19 @@ def test_a_profile_exported_elsewhere_is_imported_into_the_class_store_once(
     with ClassStore.open_class(station, tmp_path / "other") as shared:
         hal = shared.profile("Hal")
         assert (mastery(shared, hal), my_mistakes(shared, hal), totals(shared, hal)) == expected
+
+
+def test_a_trainee_who_signs_in_at_a_new_station_while_the_server_is_away_is_one_trainee_after(
+        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    owner, _instructor, station = class_urls
+    with ClassStore.open_class(station, tmp_path / "usual") as store:
+        store.record_item(store.profile_or_new("Ivy"), hand(seed=1))
+    with ClassStore.open_class(_with_port(station, free_port()), tmp_path / "new") as store:
+        store.record_item(store.profile_or_new("Ivy"), hand(seed=2))
+    with ClassStore.open_class(station, tmp_path / "new") as store:
+        assert store.waiting() == 0
+        assert [profile.name for profile in store.profiles()] == ["Ivy"]
+        assert [item.seed for item in store.items(store.profile("Ivy"))] == [1, 2]
+        store.record_item(store.profile("Ivy"), hand(seed=3))
+        assert [profile.name for profile in store.local.profiles()] == ["Ivy"]
+    assert [count for _uid, count in _server_items(owner)] == [3] * 3

@@ -44,12 +44,20 @@ def result_of(item: StoredItem) -> tuple[ItemResult, Identity]:
             Identity(item.situation, item.variant, item.seed, item.replay))
 
 
-def server_profile(server: Any, known: dict[str, int], uid: str, name: str, created: str) -> int:
+def server_profile(server: Any, known: dict[str, int], uid: str, name: str, created: str, *,
+                   same_name: dict[str, str] | None = None) -> int:
     """The server's id of the profile ``uid``, added when it is new there (as ``Name (2)`` when another trainee
-    already has the name)."""
+    already has the name).
+
+    With ``same_name``, a trainee the server knows by this name (one who signed in at a station that had never
+    seen them, while the server was away) is that trainee: ``same_name`` gets the station's uid and the server's."""
     if uid in known:
         return known[uid]
     row = server.execute("SELECT id FROM profile WHERE uid = ?", (uid,)).fetchone()
+    if row is None and same_name is not None:
+        row = server.execute("SELECT id, uid FROM profile WHERE name = ?", (name,)).fetchone()
+        if row is not None:
+            same_name[uid] = row[1]
     if row is None:
         wanted, number, chosen = name, 1, name
         while server.execute("SELECT 1 FROM profile WHERE name = ?", (chosen,)).fetchone() is not None:
@@ -100,11 +108,17 @@ def send(local: Store, server: Any, *, batch: int = BATCH, known: dict[str, int]
         rows = _pending(local.connection, batch)
         if not rows:
             return added
+        joined: dict[str, str] = {}
         with transaction(server):
             for _seq, item, (uid, name, created) in rows:
-                added += put(server, server_profile(server, known, uid, name, created), item)
+                added += put(server, server_profile(server, known, uid, name, created, same_name=joined), item)
         with local.transact() as connection:
             connection.execute("DELETE FROM class_outbox WHERE seq <= ?", (rows[-1][0],))
+            # the station's copy takes the class's uid, so the trainee is one from now on
+            connection.executemany("UPDATE profile SET uid = ? WHERE uid = ?",
+                                   [(theirs, ours) for ours, theirs in joined.items()])
+        for ours, theirs in joined.items():
+            known[theirs] = known.pop(ours)
         if len(rows) < batch:
             return added
 
