@@ -244,12 +244,12 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
             "SELECT 'bench-item-' || g, p.id, "
             "       to_char(timestamp '2025-01-01' + (g %% 365) * interval '1 day' "
             "               + (g %% 86400) * interval '1 second', 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"'), "
-            "       (%s::text[])[1 + g %% %s], (%s::text[])[1 + g %% %s], 'practice', 'bench', g, NULL, "
+            "       (%s::text[])[1 + (g / %s) %% %s], (%s::text[])[1 + (g / %s) %% %s], 'practice', 'bench', g, NULL, "
             "       CASE WHEN g %% 7 = 0 THEN 'speed' ELSE 'practice' END, 6, CASE WHEN g %% 6 = 0 THEN 5 ELSE 6 END, "
             "       18.0 + g %% 20, CASE WHEN g %% 6 = 0 THEN 0 ELSE 1 END, 'station-' || (g %% 30) "
             "FROM generate_series(1, %s) AS g JOIN profile AS p ON p.uid = 'bench-' || (1 + g %% %s)",
-            ([drill for _name, drill in skills], len(skills), [name for name, _drill in skills], len(skills),
-             wanted, trainees))
+            ([drill for _name, drill in skills], trainees, len(skills), [name for name, _drill in skills], trainees,
+             len(skills), wanted, trainees))
         connection.execute("INSERT INTO mistake (item_id, position, kind, expected, given, rule, topic) "
                            "SELECT id, 0, 'wrong amount', 'Seat 1: pay $15', 'Seat 1: pay $10', 'A flush pays 3 to 2', "
                            "'blind' FROM item WHERE uid LIKE 'bench-item-%%' AND perfect = 0")
@@ -263,7 +263,7 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
             "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) SELECT item.profile_id, "
             "mistake.kind, mistake.topic, item.drill, count(*), max(mistake.rule) FROM mistake JOIN item "
             "ON item.id = mistake.item_id GROUP BY 1, 2, 3, 4")
-        connection.execute("ANALYZE")
+        connection.execute("VACUUM ANALYZE")  # as autovacuum would have by then on a live server
         total = connection.execute("SELECT count(*) FROM item").fetchone()
     print(f"  filled to {int(total[0] if total else 0):,} items of {trainees}+ trainees in "
           f"{time.perf_counter() - started:.0f} s")
