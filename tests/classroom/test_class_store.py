@@ -293,3 +293,46 @@ def test_a_trainee_who_signs_in_at_a_new_station_while_the_server_is_away_is_one
         store.record_item(store.profile("Ivy"), hand(seed=3))
         assert [profile.name for profile in store.local.profiles()] == ["Ivy"]
     assert [count for _uid, count in _server_items(owner)] == [3] * 3
+
+
+def test_grade_with_a_profile_keeps_the_graded_hand_on_the_class_store(
+        tmp_path: Path, class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    _owner, _instructor, station = class_urls
+    sample = Path(__file__).resolve().parent.parent.parent / "packaging" / "samples" / "grade.json"
+    assert main(["--data-dir", str(tmp_path / "st"), "--store", station, "grade", "--profile", "Jo",
+                 str(sample)]) == 0
+    assert '"error"' not in capsys.readouterr().out
+    with ClassStore.open_class(station, tmp_path / "desk") as desk:
+        items = desk.items(desk.profile("Jo"))
+    assert [(item.drill, item.mode.value, item.correct == item.steps) for item in items] == [("grade", "exam", True)]
+
+
+def test_a_server_lost_in_the_middle_of_sending_leaves_the_items_waiting_and_sends_them_once_after(
+        tmp_path: Path, class_urls: tuple[str, str, str], pg_server: LocalServer,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    owner, _instructor, station = class_urls
+    from trainer.store import outbox
+
+    with ClassStore.open_class(_with_port(station, free_port()), tmp_path / "st") as store:
+        kim = store.profile_or_new("Kim")
+        for seed in range(3):
+            store.record_item(kim, hand(seed=seed, correct=4))
+    real_put = outbox.put
+    sent: list[str] = []
+
+    def put_then_lose_the_server(server: object, profile_id: int, item: object) -> bool:
+        added = real_put(server, profile_id, item)  # type: ignore[arg-type]
+        sent.append(item.uid)  # type: ignore[attr-defined]
+        if len(sent) == 2:
+            with psycopg.connect(pg_server.url(), autocommit=True) as admin:
+                pid = server.raw.info.backend_pid  # type: ignore[attr-defined]
+                admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        return added
+
+    monkeypatch.setattr(outbox, "put", put_then_lose_the_server)
+    with ClassStore.open_class(station, tmp_path / "st") as store:
+        assert store.waiting() == 3 and store.status.startswith("Class store: offline, 3 items waiting")
+        monkeypatch.setattr(outbox, "put", real_put)
+        assert store.flush(now=True) == 3
+        assert store.waiting() == 0
+    assert [count for _uid, count in _server_items(owner)] == [3] * 3

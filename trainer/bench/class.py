@@ -290,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from trainer.store.classdb import connect, make_roles, migrate
 
     server = LocalServer(fsync=True)
+    signal.signal(signal.SIGTERM, lambda _number, _frame: sys.exit(143))  # the server is stopped and removed too
     results = []
     try:
         server.start()

@@ -102,19 +102,19 @@ def _row_factory(cursor: Any) -> Any:
 class PgCursor:
     """What an ``execute`` gives back: its rows, ``rowcount`` and (after an insert) ``lastrowid``."""
 
-    def __init__(self, cursor: psycopg.Cursor[Any], lastrowid: int | None) -> None:
+    def __init__(self, cursor: psycopg.Cursor[Any] | None, lastrowid: int | None) -> None:
         self._cursor = cursor
-        self.rowcount = cursor.rowcount
+        self.rowcount = cursor.rowcount if cursor is not None else 0
         self.lastrowid = lastrowid
 
     def fetchone(self) -> Any:
-        return self._cursor.fetchone()
+        return self._cursor.fetchone() if self._cursor is not None else None
 
     def fetchall(self) -> list[Any]:
-        return self._cursor.fetchall()
+        return self._cursor.fetchall() if self._cursor is not None else []
 
     def __iter__(self) -> Iterator[Any]:
-        return iter(self._cursor.fetchall())
+        return iter(self.fetchall())
 
 
 class PgConnection:
@@ -127,8 +127,10 @@ class PgConnection:
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> PgCursor:
         statement = translate(sql)
-        cursor = self.raw.cursor(row_factory=_row_factory)
+        if statement == "ROLLBACK" and (self.raw.closed or self.raw.broken):
+            return PgCursor(None, None)  # the server went away: there is nothing left to roll back
         try:
+            cursor = self.raw.cursor(row_factory=_row_factory)
             cursor.execute(statement, tuple(parameters))
         except psycopg.Error as error:
             raise _lost(error) from error
@@ -141,14 +143,10 @@ class PgConnection:
         return PgCursor(cursor, lastrowid)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        batch = [tuple(row) for row in rows]
-        if batch:
-            with self.raw.cursor() as cursor:
-                try:
-                    cursor.executemany(translate(sql), batch)
-                except psycopg.Error as error:
-                    raise _lost(error) from error
-                self.total_changes += max(cursor.rowcount, 0)
+        # one statement after the other (the store's batches are a few rows): a server gone in the middle is
+        # then said once, as any other statement's
+        for row in rows:
+            self.execute(sql, row)
 
     @property
     def in_transaction(self) -> bool:
