@@ -134,6 +134,18 @@ def _server_items(url: str) -> list[tuple[str, int]]:
             "ORDER BY item.id").fetchall()]
 
 
+def test_a_quiz_while_the_server_is_away_says_so_and_how_many_items_wait(
+        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    away = _with_port(class_urls[2], free_port())
+    monkeypatch.setattr("sys.stdin", io.StringIO("5\n5\n"))
+    assert main(["--data-dir", str(tmp_path), "--store", away, "quiz", "--topic", "payouts-1", "--count", "2",
+                 "--seed", "3", "--profile", "Lu"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("uth-trainer: Class store: offline, 0 items waiting (cannot reach the class store")
+    assert err[-1] == "uth-trainer: Class store: offline, 2 items waiting"
+
+
 def test_items_scored_while_the_server_is_away_are_sent_later_in_order_exactly_once(
         tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
     owner, _instructor, station = class_urls
