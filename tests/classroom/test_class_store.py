@@ -146,6 +146,30 @@ def test_a_quiz_while_the_server_is_away_says_so_and_how_many_items_wait(
     assert err[-1] == "uth-trainer: Class store: offline, 2 items waiting"
 
 
+def test_a_station_tries_an_absent_server_again_less_and_less_often(
+        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.store import classroom
+
+    now = [0.0]
+    tries: list[float] = []
+    real_open = classroom.open_server
+
+    def counted(url: str, station: str | None = None, *, timeout: int | None = None) -> object:
+        tries.append(now[0])
+        return real_open(url, station, timeout=timeout)
+
+    monkeypatch.setattr(classroom, "open_server", counted)
+    away = _with_port(class_urls[2], free_port())
+    with ClassStore.open_class(away, tmp_path / "st", monotonic=lambda: now[0]) as store:
+        mo = store.profile_or_new("Mo")
+        for second in range(0, 40):  # an item a second while the server is away
+            now[0] = float(second)
+            store.record_item(mo, hand(seed=second))
+        assert store.waiting() == 40
+    # at the start, then 5 s, 10 s and 20 s after each failed try
+    assert tries == [0.0, 0.0, 5.0, 15.0, 35.0]
+
+
 def test_items_scored_while_the_server_is_away_are_sent_later_in_order_exactly_once(
         tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
     owner, _instructor, station = class_urls

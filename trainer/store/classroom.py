@@ -30,12 +30,16 @@ from trainer.store.records import Identity, ItemId, Profile, ProfileId, identify
 from trainer.store.store import Clock, Store, insert_item, review_item, utc_now
 
 RETRY_SECONDS = 5.0
+"""After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
+MAX_RETRY_SECONDS = 60.0
+RECONNECT_TIMEOUT = 2
+"""Seconds a try again may wait for a host that does not answer (a save waits for it)."""
 
 
-def open_server(url: str, station: str | None = None) -> PgConnection:
+def open_server(url: str, station: str | None = None, *, timeout: int | None = None) -> PgConnection:
     """A station's connection to the class store at ``url``, checked (a class store, this trainer's schema) and
     named after the station; one line (:class:`StoreError`, :class:`ClassOfflineError`) when it cannot be used."""
-    raw = connect(url)
+    raw = connect(url) if timeout is None else connect(url, timeout=timeout)
     try:
         check_version(raw, url)
         raw.execute("SELECT set_config('uth.station', %s, false)", (station or station_name(),))
@@ -56,12 +60,14 @@ class ClassStore(Store):
         self.local, self.url, self.server = local, url, server
         self._monotonic = monotonic
         self._next_try = 0.0
+        self._retry = RETRY_SECONDS
         self._synced: set[str] = set()
         self._server_ids: dict[str, int] = {}
         self.status = "Class store: online" if server is not None else ""
 
     @classmethod
-    def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now) -> ClassStore:
+    def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now,
+                   monotonic: Callable[[], float] = time.monotonic) -> ClassStore:
         """The class store at ``url``, with the station's store in ``data_dir`` as its outbox and offline copy.
 
         A server that cannot be reached is not an error: the station works from its copy and says so once. A
@@ -76,7 +82,7 @@ class ClassStore(Store):
             except ClassOfflineError as error:
                 server = None
                 reason = str(error)
-            store = cls(local, url, server, local.notices)
+            store = cls(local, url, server, local.notices, monotonic)
             if server is None:
                 store.status = store._offline_line()
                 store.notices += (f"{store.status} ({reason}); working from this station's copy",)
@@ -200,11 +206,13 @@ class ClassStore(Store):
                 self.status = self._offline_line()
                 return 0
             try:
-                self.server = open_server(self.url)
+                self.server = open_server(self.url, timeout=RECONNECT_TIMEOUT)
                 self._server_ids.clear()  # (an instructor may have deleted a trainee meanwhile)
+                self._retry = RETRY_SECONDS
             except ClassOfflineError:
                 self.server = None
-                self._next_try = self._monotonic() + RETRY_SECONDS
+                self._next_try = self._monotonic() + self._retry
+                self._retry = min(MAX_RETRY_SECONDS, self._retry * 2)
                 self.status = self._offline_line()
                 return 0
             if self.connection is not self.local.connection:
