@@ -15,7 +15,7 @@ _numbers = itertools.count(1)
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[LocalServer]:
-    server = LocalServer(fsync=False)
+    server = LocalServer(fsync=False, tls=True)
     try:
         server.start()
         yield server

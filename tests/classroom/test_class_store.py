@@ -372,3 +372,15 @@ def test_a_server_lost_in_the_middle_of_sending_leaves_the_items_waiting_and_sen
         assert store.flush(now=True) == 3
         assert store.waiting() == 0
     assert [count for _uid, count in _server_items(owner)] == [3] * 3
+
+
+def test_tls_is_used_when_the_url_asks_for_it(tmp_path: Path, class_urls: tuple[str, str, str],
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    _owner, _instructor, station = class_urls
+    with ClassStore.open_class(station + "?sslmode=require", tmp_path / "st") as store:
+        assert store.connection.execute("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").fetchone()[0]
+    with ClassStore.open_class(station + "?sslmode=disable", tmp_path / "st") as store:
+        assert not store.connection.execute("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").fetchone()[0]
+    assert main(["class", "status", station + "?sslmode=verify-full"]) == 2  # a self-signed certificate
+    err = capsys.readouterr().err
+    assert err.startswith("uth-trainer class status: TLS to the class store 127.0.0.1:") and err.count("\n") == 1

@@ -40,7 +40,7 @@ class LocalServer:
     """One server: :meth:`start`, :meth:`stop` (and start again), :meth:`destroy`; :meth:`create_database` gives
     a database owned by a role of its own, as a room's IT person would set one up."""
 
-    def __init__(self, *, fsync: bool = True) -> None:
+    def __init__(self, *, fsync: bool = True, tls: bool = False) -> None:
         found = find_bin()
         if found is None:
             raise RuntimeError("no PostgreSQL server here (Debian: apt-get install postgresql)")
@@ -64,6 +64,16 @@ class LocalServer:
                   "--locale=C.UTF-8", *(() if fsync else ("--no-sync",)), "--auth-local=scram-sha-256",
                   "--auth-host=scram-sha-256")
         password_file.unlink()
+        self.tls = tls and shutil.which("openssl") is not None
+        if self.tls:  # a self-signed certificate: the server also answers sslmode=require
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+                            "/CN=127.0.0.1", "-keyout", str(self.folder / "server.key"), "-out",
+                            str(self.folder / "server.crt")], check=True, capture_output=True)
+            for name in ("server.key", "server.crt"):
+                (self.folder / name).chmod(0o600)
+                if self._user:
+                    record = pwd.getpwnam(self._user)
+                    os.chown(self.folder / name, record.pw_uid, record.pw_gid)
 
     def _run(self, program: str, *arguments: str) -> None:
         command = [str(self.bin / program), *arguments]
@@ -75,6 +85,9 @@ class LocalServer:
     def start(self) -> None:
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200 "
                    f"-c fsync={'on' if self.fsync else 'off'}")
+        if self.tls:
+            options += (f" -c ssl=on -c ssl_cert_file={self.folder / 'server.crt'}"
+                        f" -c ssl_key_file={self.folder / 'server.key'}")
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-o", options, "start")
 
     def stop(self) -> None:

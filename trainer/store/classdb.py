@@ -127,9 +127,10 @@ def explain(error: psycopg.Error, url: str) -> str:
                                         "name or service not known", "no such file or directory",
                                         "shutting down", "starting up", "not yet accepting connections")):
         return f"cannot reach the class store at {place} (is the server running and reachable?)"
-    if "ssl" in lowered:
-        return f"the class store {place} refused the TLS connection: {text.splitlines()[-1]}"
-    return f"the class store {place}: {text.splitlines()[-1] if text else type(error).__name__}"
+    reason = text.splitlines()[0].rsplit("failed: ", 1)[-1] if text else type(error).__name__
+    if "ssl" in lowered or "certificate" in lowered:
+        return f"TLS to the class store {place} failed: {reason}"
+    return f"the class store {place}: {reason}"
 
 
 def connect(url: str, *, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[Any]:
