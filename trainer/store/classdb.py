@@ -29,6 +29,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from trainer.store.db import Migration, StoreError, migrations
 from trainer.store.dialect import ClassOfflineError
+from trainer.store.instructor import PIN_KEY
 
 VERSION_TABLE = "uth_class_store"
 STATION_ENV = "UTH_TRAINER_STATION"
@@ -254,9 +255,6 @@ def make_roles(connection: psycopg.Connection[Any], url: str) -> Roles:
     return Roles(station, instructor, url_for(url, station, passwords[station]),
                  url_for(url, instructor, passwords[instructor]))
 
-
-PIN_KEY = "instructor_pin"
-"""The setting that holds the instructor's PIN hash (as :data:`trainer.store.instructor.PIN_KEY`)."""
 
 
 @dataclass(frozen=True)

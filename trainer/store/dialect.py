@@ -148,10 +148,6 @@ class PgConnection:
         for row in rows:
             self.execute(sql, row)
 
-    @property
-    def in_transaction(self) -> bool:
-        return self.raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
-
     def close(self) -> None:
         self.raw.close()
 

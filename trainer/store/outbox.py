@@ -18,7 +18,6 @@ from trainer.store.db import transaction
 from trainer.store.records import Identity, StoredItem
 from trainer.store.store import Store, insert_item, item_of, mistakes_of, review_item
 
-TABLE = "class_outbox"
 BATCH = 200
 
 
