@@ -384,3 +384,13 @@ def test_tls_is_used_when_the_url_asks_for_it(tmp_path: Path, class_urls: tuple[
     assert main(["class", "status", station + "?sslmode=verify-full"]) == 2  # a self-signed certificate
     err = capsys.readouterr().err
     assert err.startswith("uth-trainer class status: TLS to the class store 127.0.0.1:") and err.count("\n") == 1
+
+
+def test_class_init_with_a_stations_url_is_refused_in_one_line(
+        class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    _owner, _instructor, station = class_urls
+    assert main(["class", "init", station]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("uth-trainer class init: the user of this URL may not set up 127.0.0.1:")
+    assert err.rstrip().endswith("use the database owner's URL, a user that may create roles")
+    assert err.count("\n") == 1
