@@ -131,6 +131,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_guarded(handler, args, *standard_streams())
     from trainer.gui.app import run_app
 
+    if getattr(args, "store", None):
+        print("uth-trainer: the window does not use a class store yet (--store is for the commands); "
+              "it opens this station's own store", file=sys.stderr)
     return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None))
 
 
@@ -299,11 +302,16 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
     except StoreError as exc:
         print(f"uth-trainer quiz: {exc}", file=stderr)
         return EXIT_USAGE
+    for notice in recorder.store.notices if recorder else ():
+        print(f"uth-trainer: {notice}", file=stderr)
     try:
         run_quiz(drills[args.topic], seed=seed, count=args.count, mode=Mode(args.mode), stdin=stdin, stdout=stdout,
                  book=recorder.book if recorder else None)
     finally:
         if recorder:
+            status = getattr(recorder.store, "status", "")  # a class store: items still waiting to be sent
+            if "waiting" in status:
+                print(f"uth-trainer: {status}", file=stderr)
             recorder.close()
     return 0
 

@@ -150,12 +150,12 @@ class GradeKeeper:
 
 def _keeper(args: argparse.Namespace, stderr: TextIO | None = None) -> GradeKeeper | None:
     """The keeper of ``--profile NAME`` (None without it); raises :class:`~trainer.store.StoreError`."""
-    from trainer.store import Store
+    from trainer.store.classroom import open_store
 
     name = getattr(args, "profile", None)
     if not name:
         return None
-    store = Store.open(getattr(args, "data_dir", None))
+    store = open_store(args)
     try:
         return GradeKeeper(store, store.profile_or_new(name), stderr)
     except BaseException:

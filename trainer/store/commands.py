@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 EXIT_WRITE_FAILED = 1
-COMMANDS = ("report", "profile", "backup")
+COMMANDS = ("report", "profile", "backup", "class")
 
 
 class PdfWriter(Protocol):
@@ -41,6 +41,10 @@ def add_global_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", metavar="DIR", default=None,
                         help="keep the progress store in DIR (default: the user's data folder); a local folder, "
                              "never a network drive: a class is gathered by profile export and import")
+    parser.add_argument("--store", metavar="URL", default=None,
+                        help="work on a class store (postgresql://USER:PASSWORD@HOST/DATABASE, as `class init` "
+                             "gives it): every station of the room shares it; this station's store (--data-dir) "
+                             "keeps the items until the server has them")
 
 
 def add_quiz_options(quiz: argparse.ArgumentParser) -> None:
@@ -74,11 +78,16 @@ def add_parsers(commands: Any) -> None:
                          help="import the exam attempts too: asks the instructor's PIN at the terminal")
     backup = commands.add_parser("backup", help="copy the progress store to FILE (safe while the app runs)")
     backup.add_argument("file", metavar="FILE")
+    from trainer.store.class_cli import add_class_parser
+
+    add_class_parser(commands)
 
 
 @contextmanager
 def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
-    store = Store.open(getattr(args, "data_dir", None))
+    from trainer.store.classroom import open_store
+
+    store = open_store(args)
     try:
         for notice in store.notices:
             print(f"uth-trainer: {notice}", file=stderr)
@@ -88,7 +97,11 @@ def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: PdfWriter) -> int:
-    """Run ``report``, ``profile`` or ``backup``; ``report --format pdf`` draws with ``write_pdf``."""
+    """Run ``report``, ``profile``, ``backup`` or ``class``; ``report --format pdf`` draws with ``write_pdf``."""
+    if args.command == "class":
+        from trainer.store.class_cli import run_class
+
+        return run_class(args, stdout, stderr)
     try:
         with _opened(args, stderr) as store:
             if args.command == "report":
@@ -115,9 +128,11 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: P
     if not profiles:
         raise StoreError("no profiles yet: nothing to report")
     if args.format == "csv":
+        from trainer.store.classroom import ClassStore, save_class_csv
         from trainer.store.reports import save_csv
 
-        rows = save_csv(store, profiles, args.out)
+        rows = save_class_csv(store, profiles, args.out) if isinstance(store, ClassStore) else save_csv(
+            store, profiles, args.out)
         print(f"Wrote {rows} item{'s' if rows != 1 else ''} to {args.out}", file=stdout)
         return 0
     from trainer.store.reports import class_report, trainee_report
@@ -257,7 +272,9 @@ def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int,
     name = getattr(args, "profile", None)
     if not name:
         return None
-    store = Store.open(getattr(args, "data_dir", None))
+    from trainer.store.classroom import open_store
+
+    store = open_store(args)
     try:
         return QuizRecorder(store, store.profile_or_new(name), seed, count, stderr)
     except BaseException:

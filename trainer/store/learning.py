@@ -56,7 +56,7 @@ def my_mistakes(store: Store, profile: Profile) -> list[OpenMistake]:
     """The hands whose latest try was wrong, oldest first."""
     rows = store.connection.execute(
         "SELECT item.*, profile.name AS profile_name, latest.wrong FROM item "
-        "JOIN (SELECT replay, max(at) AS last, sum(perfect = 0) AS wrong FROM item "
+        "JOIN (SELECT replay, max(at) AS last, sum(CASE WHEN perfect = 0 THEN 1 ELSE 0 END) AS wrong FROM item "
         "      WHERE profile_id = ? AND replay IS NOT NULL GROUP BY replay) AS latest "
         "  ON item.replay = latest.replay AND item.at = latest.last "
         "JOIN profile ON profile.id = item.profile_id "
@@ -161,5 +161,5 @@ def new_material() -> list[Skill]:
 def _started_since(store: Store, profile: Profile, start: datetime) -> int:
     row = store.connection.execute(
         "SELECT count(*) FROM (SELECT situation FROM item WHERE profile_id = ? GROUP BY situation "
-        "HAVING min(at) >= ?)", (profile.id, start.isoformat())).fetchone()
+        "HAVING min(at) >= ?) AS started", (profile.id, start.isoformat())).fetchone()
     return int(row[0])

@@ -49,7 +49,7 @@ def review(connection: sqlite3.Connection, profile_id: int, card_name: str, grad
     connection.execute(
         "INSERT INTO review_card (profile_id, card, due, state, reviews) VALUES (?, ?, ?, ?, 1) "
         "ON CONFLICT (profile_id, card) DO UPDATE SET due = excluded.due, state = excluded.state, "
-        "reviews = reviews + 1",
+        "reviews = review_card.reviews + 1",
         (profile_id, card_name, card.due.isoformat(), card.to_json()))
     return card.due
 

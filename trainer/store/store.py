@@ -170,7 +170,7 @@ class Store(AbstractContextManager["Store"]):
     def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
               situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:
         """Items in the order they were scored (``limit``: the latest that many); every profile's when None."""
-        where, values = ["1"], []
+        where, values = ["1 = 1"], []
         for column, value in (("item.profile_id", profile.id if profile else None), ("item.drill", drill),
                               ("item.situation", situation)):
             if value is not None:
@@ -245,13 +245,14 @@ def _add_to_totals(connection: sqlite3.Connection, profile_id: int, at: str, res
     connection.execute(
         "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
         "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET "
-        "items = items + 1, "
-        "steps = steps + excluded.steps, correct = correct + excluded.correct, seconds = seconds + excluded.seconds",
+        "items = day_total.items + 1, steps = day_total.steps + excluded.steps, "
+        "correct = day_total.correct + excluded.correct, seconds = day_total.seconds + excluded.seconds",
         (profile_id, at[:10], result.drill, identity.situation, result.mode.value, result.steps, result.correct,
          float(result.seconds)))
     connection.executemany(
         "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) VALUES (?, ?, ?, ?, 1, ?) "
-        "ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET count = count + 1, rule = excluded.rule",
+        "ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET count = mistake_total.count + 1, "
+        "rule = excluded.rule",
         [(profile_id, mistake.kind.value, mistake.topic, result.drill, mistake.rule) for mistake in result.mistakes])
 
 

@@ -1,0 +1,271 @@
+"""A station on a class store (``--store postgresql://…``): the whole class's data on the server, nothing lost
+when the network is not there.
+
+:class:`ClassStore` is a :class:`~trainer.store.store.Store` whose queries run on the server (through the dialect
+layer), so every screen and command reads the class as it is now. A scored item is kept in the station's own
+SQLite store first and queued in its outbox (:mod:`trainer.store.outbox`), then sent; when the server does not
+answer the item waits and goes with the next one that is sent. A station that starts while the server is down
+works from its own store: the last synced copy of the trainees who used it (their items, review cards and exam
+attempts are copied to the station when they sign in).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import cast
+
+from trainer.scoring import ItemResult
+from trainer.store import outbox
+from trainer.store.classdb import check_version, connect, is_class_url, station_name, where
+from trainer.store.db import StoreError
+from trainer.store.dialect import ClassOfflineError, PgConnection
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, identify
+from trainer.store.store import Clock, Store, insert_item, review_item, utc_now
+
+RETRY_SECONDS = 5.0
+"""After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
+MAX_RETRY_SECONDS = 60.0
+RECONNECT_TIMEOUT = 2
+"""Seconds a try again may wait for a host that does not answer (a save waits for it)."""
+
+
+def open_server(url: str, station: str | None = None, *, timeout: int | None = None) -> PgConnection:
+    """A station's connection to the class store at ``url``, checked (a class store, this trainer's schema) and
+    named after the station; one line (:class:`StoreError`, :class:`ClassOfflineError`) when it cannot be used."""
+    raw = connect(url) if timeout is None else connect(url, timeout=timeout)
+    try:
+        check_version(raw, url)
+        raw.execute("SELECT set_config('uth.station', %s, false)", (station or station_name(),))
+    except BaseException:
+        raw.close()
+        raise
+    return PgConnection(raw)
+
+
+class ClassStore(Store):
+    """The class store as a station uses it; ``online`` says whether the queries run on the server."""
+
+    def __init__(self, local: Store, url: str, server: PgConnection | None, notices: tuple[str, ...],
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
+        # The dialect layer answers as sqlite3 does for the statements the store runs.
+        connection = cast(sqlite3.Connection, server) if server is not None else local.connection
+        super().__init__(connection, local.path, notices, local.clock)
+        self.local, self.url, self.server = local, url, server
+        self._monotonic = monotonic
+        self._next_try = 0.0
+        self._retry = RETRY_SECONDS
+        self._synced: set[str] = set()
+        self._server_ids: dict[str, int] = {}
+        self.status = "Class store: online" if server is not None else ""
+
+    @classmethod
+    def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now,
+                   monotonic: Callable[[], float] = time.monotonic) -> ClassStore:
+        """The class store at ``url``, with the station's store in ``data_dir`` as its outbox and offline copy.
+
+        A server that cannot be reached is not an error: the station works from its copy and says so once. A
+        wrong password, a database that is not a class store, or a schema from another trainer version are."""
+        local = Store.open(data_dir, clock=clock)
+        try:
+            with local.transact() as connection:
+                outbox.ensure(connection)
+                outbox.forget_orphans(connection)
+            try:
+                server: PgConnection | None = open_server(url)
+            except ClassOfflineError as error:
+                server = None
+                reason = str(error)
+            store = cls(local, url, server, local.notices, monotonic)
+            if server is None:
+                store.status = store._offline_line()
+                store.notices += (f"{store.status} ({reason}); working from this station's copy",)
+            else:
+                store.flush()
+            return store
+        except BaseException:
+            local.close()
+            raise
+
+    @property
+    def online(self) -> bool:
+        return (self.server is not None and not self.server.raw.closed
+                and self.connection is cast(sqlite3.Connection, self.server))
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+        self.local.close()
+
+    def backup(self, target: str | Path) -> Path:
+        """A copy of the station's own store (its copy of the class and the items waiting to be sent); the class
+        store itself is backed up on the server (``pg_dump``)."""
+        return self.local.backup(target)
+
+    def waiting(self) -> int:
+        """Items kept on this station and not yet on the server."""
+        return outbox.waiting(self.local.connection)
+
+    def _offline_line(self) -> str:
+        count = self.waiting()
+        return f"Class store: offline, {count} item{'s' if count != 1 else ''} waiting"
+
+    # -- profiles: found on the server, copied to the station ----------------------------------------------
+
+    def find_profile(self, name: str) -> Profile | None:
+        found = super().find_profile(name)
+        if found is not None and self.online and found.uid not in self._synced:
+            self._synced.add(found.uid)
+            self.sync_profile(found)
+        return found
+
+    def add_profile(self, name: str, *, uid: str | None = None, created: str | None = None) -> Profile:
+        made = super().add_profile(name, uid=uid, created=created)
+        if self.online:
+            self._local_profile(made)
+            self._synced.add(made.uid)
+        return made
+
+    def _local_profile(self, profile: Profile) -> Profile:
+        """The station's copy of ``profile`` (same uid), made when it has none (``Name (2)`` when the name is
+        another trainee's on this station)."""
+        row = self.local.connection.execute("SELECT id FROM profile WHERE uid = ?", (profile.uid,)).fetchone()
+        if row is not None:
+            return self.local.profile_by_id(ProfileId(row[0]))
+        name, number = profile.name, 1
+        while self.local.find_profile(name) is not None:
+            number += 1
+            name = f"{profile.name} ({number})"
+        return self.local.add_profile(name, uid=profile.uid, created=profile.created)
+
+    def sync_profile(self, profile: Profile) -> int:
+        """Copy the trainee's items, review cards and exam attempts from the server to the station (what it has
+        not yet), so the station can go on from them when the server is down; returns the items copied."""
+        mine = self._local_profile(profile)
+        have = {row[0] for row in self.local.connection.execute("SELECT uid FROM item WHERE profile_id = ?",
+                                                                (mine.id,)).fetchall()}
+        there = [row[0] for row in self.connection.execute("SELECT uid FROM item WHERE profile_id = ?",
+                                                           (profile.id,)).fetchall()]
+        missing = {uid for uid in there if uid not in have}
+        items = [item for item in self.items(profile) if item.uid in missing] if missing else []
+        cards = self.connection.execute("SELECT card, due, state, reviews FROM review_card WHERE profile_id = ?",
+                                        (profile.id,)).fetchall()
+        attempts = self.connection.execute(
+            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed FROM attempt "
+            "WHERE profile_id = ?", (profile.id,)).fetchall()
+        with self.local.transact() as connection:
+            for item in items:
+                result, identity = outbox.result_of(item)
+                insert_item(connection, mine.id, item.uid, item.at, result, identity)
+            if not outbox.waiting(connection):
+                connection.execute("DELETE FROM review_card WHERE profile_id = ?", (mine.id,))
+                connection.executemany(
+                    "INSERT INTO review_card (profile_id, card, due, state, reviews) VALUES (?, ?, ?, ?, ?)",
+                    [(mine.id, *tuple(row)) for row in cards])
+            connection.executemany(
+                "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, "
+                "mistakes, seconds, passed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(row[0], mine.id, *tuple(row)[1:]) for row in attempts])
+        return len(items)
+
+    # -- items: kept here first, then sent -----------------------------------------------------------------
+
+    def record_item(self, profile: Profile, result: ItemResult, *, situation: str | None = None,
+                    seed: int | None = None, index: int | None = None, count: int | None = None,
+                    at: datetime | None = None) -> ItemId:
+        """Keep one scored item on the station and queue it (one local transaction), then send what waits."""
+        identity = identify(result, seed=seed, index=index, count=count)
+        if situation is not None:
+            identity = Identity(situation, identity.variant, identity.seed, identity.replay)
+        when = (at or self.clock()).astimezone(UTC)
+        # the session reads the server (profiles with the server's ids) or this station's copy (its own ids)
+        mine = profile if self.connection is self.local.connection else self._local_profile(profile)
+        uid = uuid.uuid4().hex
+        with self.local.transact() as connection:
+            item_id = insert_item(connection, mine.id, uid, when.isoformat(), result, identity)
+            review_item(connection, mine.id, result, identity.situation, when)
+            outbox.queue(connection, uid)
+        self.flush()
+        return item_id
+
+    def flush(self, *, now: bool = False) -> int:
+        """Send the items waiting (trying the server again at most every few seconds when it was gone, or at once
+        with ``now``); returns how many were new on the server. ``status`` says how it stands."""
+        if self.server is None or self.server.raw.closed:
+            if not now and self._monotonic() < self._next_try:
+                self.status = self._offline_line()
+                return 0
+            try:
+                self.server = open_server(self.url, timeout=RECONNECT_TIMEOUT)
+                self._server_ids.clear()  # (an instructor may have deleted a trainee meanwhile)
+                self._retry = RETRY_SECONDS
+            except ClassOfflineError:
+                self.server = None
+                self._next_try = self._monotonic() + self._retry
+                self._retry = min(MAX_RETRY_SECONDS, self._retry * 2)
+                self.status = self._offline_line()
+                return 0
+            if self.connection is not self.local.connection:
+                self.connection = cast(sqlite3.Connection, self.server)
+        try:
+            sent = outbox.send(self.local, self.server, known=self._server_ids)
+        except ClassOfflineError:
+            if self.server is not None:
+                self.server.close()
+            self._next_try = self._monotonic() + RETRY_SECONDS
+            self.status = self._offline_line()
+            return 0
+        self.status = "Class store: sent" if sent else "Class store: online"
+        return sent
+
+    def upload(self) -> tuple[int, int, int]:
+        """Send the station's whole local history (``class upload``); see :func:`outbox.upload`."""
+        if not self.online or self.server is None:
+            raise ClassOfflineError(f"the class store {where(self.url)} cannot be reached: nothing was uploaded")
+        self.flush()
+        return outbox.upload(self.local, self.server)
+
+
+def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str | Path) -> int:
+    """The report CSV of a class store: the station's columns (:data:`~trainer.store.reports.CSV_COLUMNS`) and
+    the station that scored each item last; returns the number of rows."""
+    from trainer.store.reports import CSV_COLUMNS
+
+    path = Path(target)
+    rows = 0
+    try:
+        with path.open("w", encoding="utf-8", newline="") as out:
+            writer = csv.writer(out, lineterminator="\n")
+            writer.writerow((*CSV_COLUMNS, "station"))
+            for profile in profiles:
+                stations = dict(store.connection.execute("SELECT uid, station FROM item WHERE profile_id = ?",
+                                                         (profile.id,)).fetchall()) if store.online else {}
+                for item in store.items(profile):
+                    writer.writerow((item.profile, item.at, item.drill, item.situation,
+                                     "" if item.seed is None else item.seed, item.mode.value, item.steps,
+                                     item.correct, f"{item.seconds:.2f}", len(item.mistakes),
+                                     stations.get(item.uid, "")))
+                    rows += 1
+    except OSError as error:
+        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+    return rows
+
+
+def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
+    """The store the command line names: the class store of ``--store URL``, else the local store of
+    ``--data-dir`` (the user's data folder by default)."""
+    url = getattr(args, "store", None)
+    data_dir = getattr(args, "data_dir", None)
+    if url:
+        if not is_class_url(url):
+            raise StoreError(f"--store takes a class store's URL (postgresql://USER:PASSWORD@HOST/DATABASE), "
+                             f"not {url!r}")
+        return ClassStore.open_class(url, data_dir, clock=clock)
+    return Store.open(data_dir, clock=clock)
+
