@@ -19,9 +19,9 @@ import pytest
 from tests.test_fuzz_settle import assert_one_clean_line
 from trainer.bench.fuzz import BAD_BEAT_COUNTS
 from trainer.cli import build_parser, main
+from trainer.cli.odds import counts_from_cache, run
 from trainer.engine.paytables import MAX_PAYTABLE_FILE_BYTES, load_paytables
 from trainer.odds import cache as odds_cache
-from trainer.odds.command import counts_from_cache, run
 from trainer.odds.game import GameSolution, solution_cache_key, solution_from_cache, solution_to_cache, solve_game
 
 ROOT = Path(__file__).resolve().parents[1]

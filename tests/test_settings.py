@@ -14,9 +14,9 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 import trainer.settings as settings_module
-import trainer.settings_fields as settings_fields
-import trainer.settings_record as settings_record
-import trainer.settings_table as settings_table
+import trainer.settings.fields as settings_fields
+import trainer.settings.record as settings_record
+import trainer.settings.table as settings_table
 from trainer.engine.games import game_named, game_of_settings
 from trainer.engine.round import PlayedRound
 from trainer.settings import (

@@ -205,7 +205,7 @@ def test_workers_give_the_same_lines_in_the_same_order() -> None:
 
 
 def test_a_line_past_the_limit_gets_an_error_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    from trainer import settle_stream
+    from trainer.cli import settle_stream
 
     monkeypatch.setattr(settle_stream, "MAX_LINE_BYTES", 1000)
     text = json.dumps(EXAMPLE) + "\n" + "[" + "1, " * 2000 + "1]\n" + json.dumps(EXAMPLE) + "\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import build_parser
-from trainer.odds.command import run
+from trainer.cli.odds import run
 
 
 def odds(*argv: str) -> tuple[int, str, str]:

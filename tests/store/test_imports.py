@@ -220,7 +220,7 @@ def test_the_command_line_import_with_instructor_asks_the_pin(tmp_path: Path, mo
         Instructor(store).set_pin("4829")
     assert main(["--data-dir", str(data), "profile", "import", str(source)]) == 2
     assert "needs the instructor (profile import --instructor" in capsys.readouterr().err
-    monkeypatch.setattr("trainer.store.commands.ask_pin", lambda _prompt: "1111")
+    monkeypatch.setattr("trainer.cli.store.ask_pin", lambda _prompt: "1111")
     assert main(["--data-dir", str(data), "profile", "import", "--instructor", str(source)]) == 2
     assert "wrong PIN; wait 1 s" in capsys.readouterr().err
     assert main(["--data-dir", str(data), "profile", "import", "--instructor", str(source)]) == 2
@@ -230,7 +230,7 @@ def test_the_command_line_import_with_instructor_asks_the_pin(tmp_path: Path, mo
         assert store.profiles() == []
         with store.transact() as connection:  # the minute passes
             connection.execute("DELETE FROM setting WHERE key = 'instructor_pin_wait'")
-    monkeypatch.setattr("trainer.store.commands.ask_pin", lambda _prompt: "4829")
+    monkeypatch.setattr("trainer.cli.store.ask_pin", lambda _prompt: "4829")
     assert main(["--data-dir", str(data), "profile", "import", "--instructor", str(source)]) == 0
     assert "2 items and 1 exam attempts added" in capsys.readouterr().out
 

@@ -20,9 +20,9 @@ import pytest
 
 from tests.store.conftest import hand
 from trainer.cli import main
+from trainer.cli.store import QuizRecorder
 from trainer.store import Store, StoreError, store_path
 from trainer.store import db as store_db
-from trainer.store.commands import QuizRecorder
 
 PROCESS_SECONDS = 120
 

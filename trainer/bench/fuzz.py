@@ -82,9 +82,9 @@ def _one_clean_line(message: str) -> None:
 
 
 def fuzz_hand(rng: random.Random, _folder: Path) -> str:
+    from trainer.cli.settle_stream import settle_line
     from trainer.engine.validation import RoundError
     from trainer.settle_io import read_hand, settle_text
-    from trainer.settle_stream import settle_line
 
     text = mutate(rng, json.dumps(HAND)) if rng.random() < 0.9 else rng.choice(HOSTILE_NUMBERS + HOSTILE_JSON)
     try:
@@ -216,7 +216,7 @@ def close_stores() -> None:
 def fuzz_odds_options(rng: random.Random, _folder: Path) -> str:
     """``odds progressive --meter M --wager W`` or ``odds trips --paytable NAME``: a report or one clean line."""
     from trainer.cli import build_parser
-    from trainer.odds.command import run
+    from trainer.cli.odds import run
 
     if rng.random() < 0.6:
         meter = mutate(rng, "10000") if rng.random() < 0.5 else rng.choice(HOSTILE_NUMBERS + HOSTILE_TEXT)
@@ -275,9 +275,9 @@ def _mutate_value(rng: random.Random, value: object) -> object:
 def fuzz_odds_cache(rng: random.Random, folder: Path) -> str:
     """A damaged cache entry (its text mutated) or an edited one (a figure changed, the hashes made to match):
     read back as nothing, or as figures that are sane and print."""
+    from trainer.cli.odds import counts_from_cache, game_json, game_text
     from trainer.engine.paytables import load_paytables
     from trainer.odds import cache as odds_cache
-    from trainer.odds.command import counts_from_cache, game_json, game_text
     from trainer.odds.game import solution_cache_key, solution_from_cache
     from trainer.odds.report import report_text
     from trainer.odds.sidebets import bad_beat_report

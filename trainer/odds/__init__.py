@@ -2,5 +2,5 @@
 
 Qt-free, like the engine. :mod:`trainer.odds.sidebets` gives the Trips, Pairs, Bad Beat and Progressive figures
 for any pay table; :mod:`trainer.odds.game` the return of Ante + Blind + Play under optimal or simple strategy;
-:mod:`trainer.odds.command` is ``uth-trainer odds``.
+:mod:`trainer.cli.odds` is ``uth-trainer odds``.
 """

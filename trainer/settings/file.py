@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from trainer.settings_fields import SettingsError, _is_int, _quoted
-from trainer.settings_record import DEFAULTS, SETTINGS_VERSION, Settings, from_json
+from trainer.settings.fields import SettingsError, _is_int, _quoted
+from trainer.settings.record import DEFAULTS, SETTINGS_VERSION, Settings, from_json
 
 MAX_FILE_BYTES = 1_000_000
 """A settings file is a few hundred bytes; a bigger one is set aside unread."""

@@ -14,8 +14,8 @@ import json
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from trainer.cli_io import decode, opened_input, read_at_most, safe
-from trainer.cli_options import add_input_options
+from trainer.cli.inputs import decode, opened_input, read_at_most, safe
+from trainer.cli.options import add_input_options
 from trainer.engine.paytables import PaytableRegistry
 from trainer.userfiles import InputError
 
@@ -40,7 +40,7 @@ def add_grade_command(commands: Any) -> None:
     )
     add_input_options(grade, file="the hand and the steps", line="request",
                       text="print the review as the table shows it instead of JSON")
-    from trainer.store.commands import add_quiz_options
+    from trainer.cli.store import add_quiz_options
 
     add_quiz_options(grade)  # --profile NAME: each hand graded is kept in the trainee's progress
     grade.set_defaults(handler=run_grade)
@@ -95,7 +95,7 @@ def _run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
 
 def grade_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry, keep: GradeKeeper | None = None) -> int:
     """Grade every line of ``source`` onto ``out``, each result written before the next line is read."""
-    from trainer.settle_stream import read_lines
+    from trainer.cli.settle_stream import read_lines
 
     for line in read_lines(source):
         out.write(grade_line(line, paytables, keep) + "\n")
@@ -105,8 +105,8 @@ def grade_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry, keep
 
 def grade_line(line: object, paytables: PaytableRegistry, keep: GradeKeeper | None = None) -> str:
     """One input line's output line: the grade as JSON, or ``{"error": ...}`` naming the field. Never raises."""
+    from trainer.cli.settle_stream import MAX_LINE_BYTES
     from trainer.engine.validation import RoundError
-    from trainer.settle_stream import MAX_LINE_BYTES
 
     try:
         if not isinstance(line, bytes | str):

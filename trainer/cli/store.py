@@ -78,7 +78,7 @@ def add_parsers(commands: Any) -> None:
                          help="import the exam attempts too: asks the instructor's PIN at the terminal")
     backup = commands.add_parser("backup", help="copy the progress store to FILE (safe while the app runs)")
     backup.add_argument("file", metavar="FILE")
-    from trainer.store.class_cli import add_class_parser
+    from trainer.cli.classroom import add_class_parser
 
     add_class_parser(commands)
 
@@ -99,7 +99,7 @@ def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: PdfWriter) -> int:
     """Run ``report``, ``profile``, ``backup`` or ``class``; ``report --format pdf`` draws with ``write_pdf``."""
     if args.command == "class":
-        from trainer.store.class_cli import run_class
+        from trainer.cli.classroom import run_class
 
         return run_class(args, stdout, stderr)
     try:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from trainer.engine.dealing import Procedure
 from trainer.engine.games import Game, game_of_settings
 from trainer.engine.table import Banking, OnFold, TableRules
-from trainer.settings_fields import PAYOUT_ROUNDINGS
-from trainer.settings_record import Settings
+from trainer.settings.fields import PAYOUT_ROUNDINGS
+from trainer.settings.record import Settings
 
 if TYPE_CHECKING:
     from trainer.engine.round import RoundDealer
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def settings_game(settings: Settings) -> Game | None:
     """The game of the documents these settings are (rules-notes §1b), or None: the room's custom table.
 
-    >>> from trainer.settings_record import DEFAULTS
+    >>> from trainer.settings.record import DEFAULTS
     >>> settings_game(DEFAULTS).id
     'wa'
     """

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
-from trainer.cli_io import (
+from trainer.cli.inputs import (
     ClosedStream,
     ClosedStreamError,
     decode,
@@ -20,7 +20,7 @@ from trainer.cli_io import (
     safe,
     spell_what_it_can_encode,
 )
-from trainer.cli_options import add_input_options
+from trainer.cli.options import add_input_options
 from trainer.drills.terminal import MAX_QUIZ_COUNT
 from trainer.userfiles import InputError
 
@@ -64,17 +64,17 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"uth-trainer {__version__}")
-    from trainer.store.commands import add_global_options, add_parsers
+    from trainer.cli.store import add_global_options, add_parsers
 
     add_global_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_settle(commands)
     _add_quiz(commands)
-    from trainer.grade_cli import add_grade_command
+    from trainer.cli.grade import add_grade_command
 
     add_grade_command(commands)
     add_parsers(commands)
-    from trainer.odds.command import add_parser as add_odds_parser
+    from trainer.cli.odds import add_parser as add_odds_parser
 
     add_odds_parser(commands)
     return parser
@@ -109,7 +109,7 @@ def _add_quiz(commands: Any) -> None:
         "--mode", choices=["practice", "exam", "speed", "guided"], default="practice",
         help="practice: feedback at once (default); exam: feedback at the end; speed: timed",
     )
-    from trainer.store.commands import add_quiz_options
+    from trainer.cli.store import add_quiz_options
 
     add_quiz_options(quiz)
     quiz.set_defaults(handler=run_quiz_command)
@@ -120,10 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None and args.command == "odds":
-        from trainer.odds.command import run as run_odds
+        from trainer.cli.odds import run as run_odds
 
         handler = lambda a, _stdin, out, err: run_odds(a, out, err)  # noqa: E731
-    from trainer.store import commands as store_commands
+    from trainer.cli import store as store_commands
 
     if handler is None and args.command in store_commands.COMMANDS:
         handler = lambda a, _stdin, out, err: store_commands.run(a, out, err, write_pdf_report)  # noqa: E731
@@ -139,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
     """Standard input, output and error for a command: one the shell closed (``<&-``, ``>&-``) stands in as a
-    :class:`~trainer.cli_io.ClosedStream` (a closed error stream as the null device); output and error write
+    :class:`~trainer.cli.inputs.ClosedStream` (a closed error stream as the null device); output and error write
     what their encoding cannot (``PYTHONIOENCODING=ascii``, cp1252) in plain ASCII spellings."""
     stdin: Any = sys.stdin if sys.stdin is not None else ClosedStream("standard input")
     stdout: Any = sys.stdout if sys.stdout is not None else ClosedStream("standard output")
@@ -220,7 +220,7 @@ def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     try:
         with opened_input(args.file, stdin, stderr, WAITING_MESSAGE) as (source, name):
             if args.jsonl:
-                from trainer.settle_stream import settle_stream
+                from trainer.cli.settle_stream import settle_stream
 
                 return settle_stream(source, stdout, paytables, workers=args.workers)
             data = read_at_most(source, name, MAX_HAND_BYTES + 1)
@@ -294,8 +294,8 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
         print(f"uth-trainer quiz: --count must be 1 to {MAX_QUIZ_COUNT:,}, not {args.count}", file=stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    from trainer.cli.store import quiz_recorder
     from trainer.store import StoreError
-    from trainer.store.commands import quiz_recorder
 
     try:
         recorder = quiz_recorder(args, seed=seed, count=args.count, stderr=stderr)

@@ -11,9 +11,9 @@ player-dealer (California) table the automatic shuffler dealing two at a time. :
 the default for a banking, and the settings dialog switches to it when the banking changes.
 
 The settings live in four modules, each named here so one import serves every caller:
-:mod:`trainer.settings_fields` (the choices, the limits and each field's check), :mod:`trainer.settings_record`
-(the record, its defaults, reading it from a parsed file), :mod:`trainer.settings_table` (the engine's table rules
-and round dealer built from settings) and :mod:`trainer.settings_file` (the file on disk).
+:mod:`trainer.settings.fields` (the choices, the limits and each field's check), :mod:`trainer.settings.record`
+(the record, its defaults, reading it from a parsed file), :mod:`trainer.settings.table` (the engine's table rules
+and round dealer built from settings) and :mod:`trainer.settings.file` (the file on disk).
 
 >>> s = Settings()
 >>> s.banking, s.seats, s.procedure
@@ -21,12 +21,12 @@ and round dealer built from settings) and :mod:`trainer.settings_file` (the file
 >>> Settings(banking="player-dealer", seats=7)
 Traceback (most recent call last):
 ...
-trainer.settings_fields.SettingsError: seats: a player-dealer table has 6 or 8 positions, not 7
+trainer.settings.fields.SettingsError: seats: a player-dealer table has 6 or 8 positions, not 7
 """
 
 from __future__ import annotations
 
-from trainer.settings_fields import (
+from trainer.settings.fields import (
     BANKINGS,
     DECK_BACK_COLOURS,
     HOUSE_SEATS,
@@ -52,9 +52,9 @@ from trainer.settings_fields import (
     speed_text,
     step_speed,
 )
-from trainer.settings_file import MAX_FILE_BYTES, SettingsStore, default_settings_path
-from trainer.settings_record import DEFAULTS, FIELD_NAMES, SETTINGS_VERSION, Settings, from_json, problems
-from trainer.settings_table import TABLE_FIELDS, new_session, settings_game, table_changed, table_rules
+from trainer.settings.file import MAX_FILE_BYTES, SettingsStore, default_settings_path
+from trainer.settings.record import DEFAULTS, FIELD_NAMES, SETTINGS_VERSION, Settings, from_json, problems
+from trainer.settings.table import TABLE_FIELDS, new_session, settings_game, table_changed, table_rules
 from trainer.userdirs import APP_DIR_NAME
 
 __all__ = [

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from trainer.settings_fields import (
+from trainer.settings.fields import (
     _CHECKS,
     PAYOUT_ROUNDINGS,
     SettingsError,
