@@ -10,6 +10,8 @@ The rule:
   everything (``trainer.resources``: where data files are; ``trainer.jsonin``: reading JSON input;
   ``trainer.userfiles``: reading a file the user names up to a bound; the package ``trainer`` itself, which holds
   the version), which import nothing of the trainer themselves.
+- The command line (``trainer.cli``) is the top: nothing but itself, ``python -m trainer`` and the benchmarks
+  imports it (the ``settle`` JSON contract, ``trainer.settle_io``, stays below it: the quiz grades with it).
 
 Every ``import`` counts, function-level and ``TYPE_CHECKING`` ones included: a lazy import still loads the layer.
 """
@@ -102,3 +104,12 @@ def test_the_engine_imports_nothing_of_the_trainer_above_it() -> None:
 def test_only_userdirs_imports_appdirs_which_ships_no_types() -> None:
     users = sorted(name for name, imported in modules().items() if "appdirs" in imported)
     assert users == ["trainer.userdirs"]
+
+
+def test_nothing_below_the_command_line_imports_it() -> None:
+    """``trainer.cli`` is the top: only itself, ``python -m trainer`` and the benchmarks import it."""
+    top = ("trainer.cli", "trainer.__main__", "trainer.bench")
+    wrong = {name: sorted(other for other in imported if within(other, "trainer.cli"))
+             for name, imported in modules().items() if not any(within(name, each) for each in top)}
+    assert "trainer.quiz.grade" in wrong
+    assert not {name: found for name, found in wrong.items() if found}

@@ -1,4 +1,7 @@
-"""The ``uth-trainer`` command: the table (no arguments), ``settle``, ``quiz`` and ``grade``."""
+"""The ``uth-trainer`` command: the table (no arguments), ``settle`` and ``quiz`` here; the other commands in their
+own modules: :mod:`trainer.cli.grade`, :mod:`trainer.cli.odds`, :mod:`trainer.cli.store` (``report``, ``profile``,
+``backup``). :mod:`trainer.cli.inputs` reads a command's input, :mod:`trainer.cli.settle_stream` runs
+``settle --jsonl``. Nothing below the command line imports this package."""
 
 from __future__ import annotations
 
