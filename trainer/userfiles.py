@@ -57,7 +57,7 @@ def read_file_at_most(path: str | Path, limit: int = MAX_FILE_BYTES, *, pipes: b
     mode = os.fstat(handle).st_mode
     if not (stat.S_ISREG(mode) or (pipes and stat.S_ISFIFO(mode))):
         os.close(handle)
-        if stat.S_ISDIR(mode):
+        if stat.S_ISDIR(mode) and not pipes:
             raise refuse("is a folder, not a file")
         raise refuse("cannot be read (not a regular file or a pipe)" if pipes else
                      "is a device, FIFO or socket, not a file")

@@ -354,7 +354,8 @@ def read_export(source: str | Path) -> Export:
     try:
         data = read_file_at_most(path, MAX_EXPORT_BYTES, pipes=False)
     except InputError as error:
-        raise StoreError(f"cannot import {error}") from None
+        why = error.problem.removeprefix("cannot be read (").removesuffix(")")
+        raise StoreError(f"cannot read {path}: {why}") from None
     try:
         text = decode_utf8(data)
     except JsonInputError as error:
