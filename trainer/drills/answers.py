@@ -4,7 +4,8 @@ Each reader returns the answer, or None when the text cannot be read for sure (t
 and asks again); no text makes one raise. Words may come in most orders, with or without ``seat``, ``$`` and
 plurals. Every topic reads answers the same way (:data:`ANSWER_GUIDE`): a dealer's hand by its name, the
 qualifier optional (a full house qualifies without saying so); a step as seat, wager, action and, for a pay, the
-amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never negative.
+amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never negative. The Spanish words of
+the glossary's answer table (``trainer/i18n/es.toml``) are read as well, accents optional.
 
 >>> read_dealer_hand("two pair q"), read_dealer_hand("high card, does not qualify")
 ((<Category.TWO_PAIR: 2>, True), (<Category.HIGH_CARD: 0>, False))
@@ -14,6 +15,8 @@ amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never 
 (3, <Wager.BLIND: 'blind'>, <Action.PAY: 'pay'>, Decimal('7.50'))
 >>> read_step("seat 5 ante push"), read_step("2 trips")
 ((5, <Wager.ANTE: 'ante'>, <Action.PUSH: 'push'>, None), None)
+>>> read_step("asiento 3 ciega pagar 7.50"), read_action("devolución")
+((3, <Wager.BLIND: 'blind'>, <Action.PAY: 'pay'>, Decimal('7.50')), (<Action.RETURN: 'return'>, None))
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
+from trainer.i18n import GLOSSARY_LANGUAGES, glossary, plain
 
 DEALER_HINT = ("the hand, and whether it qualifies if you like, e.g. 'two pair', 'full house', 'pair yes', "
                "'high card no', 'ace high dnq'")
@@ -64,6 +68,16 @@ ACTION_WORDS = {
     "returned": Action.RETURN, "noaction": Action.RETURN,
 }
 FILLER = {"seat", "the", "on", "of", "for", "to", "dollars", "dollar", "bet", "wager", "s", "and", "it", "is"}
+PHRASES = {"bad beat": "badbeat", "bad-beat": "badbeat", "no action": "noaction", "pairs bonus": "pairs"}
+"""Several words read as one."""
+for _language in GLOSSARY_LANGUAGES:  # the glossaries' answer words: pagar = pay, cobrar = take, empate = push …
+    _glossary = glossary(_language)
+    for _value, _words in _glossary.answer_actions.items():
+        ACTION_WORDS.update({word: Action(_value) for word in _words if word not in ACTION_WORDS})
+    for _value, _words in _glossary.answer_wagers.items():
+        WAGER_WORDS.update({word: Wager(_value) for word in _words if word not in WAGER_WORDS})
+    PHRASES.update({phrase: word for phrase, word in _glossary.answer_phrases.items() if phrase not in PHRASES})
+    FILLER.update(_glossary.filler)
 _NUMBER = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}(?:\.\d{{1,4}})?$")
 _NEGATIVE = re.compile(r"(?:^|[^a-z0-9])[-\u2212\u2013]\s*\$?\s*[\d.]", re.IGNORECASE)
 """A minus sign before a number: ``-120`` is not $120."""
@@ -74,10 +88,11 @@ def _negative(text: str) -> bool:
 
 
 def _tokens(text: str) -> list[str]:
-    text = text.lower().replace("’", "'").replace("'", "")
+    text = plain(text).replace("’", "'").replace("'", "")
     text = re.sub(r"(?<=\d),(?=\d{3})", "", text)
-    text = text.replace("$", " ").replace("bad beat", "badbeat").replace("bad-beat", "badbeat")
-    text = text.replace("no action", "noaction").replace("pairs bonus", "pairs")
+    text = text.replace("$", " ")
+    for phrase, word in PHRASES.items():
+        text = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", word, text)
     text = re.sub(r"\bs(?=\d)", "seat ", text)
     return re.sub(r"[^a-z0-9.]+", " ", text).split()
 
