@@ -83,6 +83,18 @@ def test_a_spanish_lesson_states_every_rules_notes_decision(name: str, english: 
     assert READING_MARKERS["en"] not in translated.body
 
 
+NUMBER = re.compile(r"\$?\d[\d.,]*\d|\$?\d")
+
+
+@pytest.mark.parametrize("name", ENGLISH)
+def test_a_spanish_reading_states_the_same_figures(name: str, english: dict[str, Lesson]) -> None:
+    """Each decision keeps its figures: "20.387 %", "$99.50", "0.84 %", seat and section numbers."""
+    source = next(lesson for lesson in english.values() if lesson.path.name == name)
+    translated = load_lesson(SPANISH_DIR / name, "es")
+    for mine, theirs in zip(translated.readings, source.readings, strict=True):
+        assert set(NUMBER.findall(mine)) == set(NUMBER.findall(theirs)), mine
+
+
 @pytest.mark.parametrize("call", ["No more bets", "COIN IN"])
 def test_the_dealers_prescribed_calls_stay_in_english(call: str, english: dict[str, Lesson],
                                                      spanish: dict[str, Lesson]) -> None:

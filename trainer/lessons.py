@@ -15,8 +15,15 @@ Every ``.md`` file in the lessons folder is one lesson. It starts with a front-m
 These keys and no others; ``sources`` names the documents the lesson teaches from (the regulatory documents by
 name, ``rules notes §N`` for the product's decisions).
 
-A paragraph that starts ``**Trainer's reading.**`` (optionally inside a ``>`` quote) marks a place where the
-lesson follows the rules notes rather than an explicit document; :attr:`Lesson.readings` lists them.
+**Languages.** The English lessons are the folder's own ``*.md`` files; a translation lives in a subfolder named
+by its language (``lessons/es/``), one file of the same name a lesson, with the same front-matter keys (title and
+summary translated; topic, order and sources as in English). ``load_lessons(language="es")`` reads them and falls
+back to the English lesson for a topic not translated yet. A translation follows its glossary
+(:mod:`trainer.i18n`).
+
+A paragraph that starts ``**Trainer's reading.**`` (in Spanish ``**Lectura del entrenador.**``; optionally inside
+a ``>`` quote) marks a place where the lesson follows the rules notes rather than an explicit document;
+:attr:`Lesson.readings` lists them.
 
 **Checked examples.** A fenced block whose info string is ``settle`` holds a hand in the JSON of
 ``uth-trainer settle``, a line ``---``, then the facts the answer key must give, one a line::
@@ -32,6 +39,9 @@ lesson follows the rules notes rather than an explicit document; :attr:`Lesson.r
 
 A ``deal`` block holds ``{"procedure": "ace", "seats": [1, 4, 7]}``, ``---``, then facts such as
 ``1. flop card 1`` (the first card's target), ``Unloaded: 39`` and ``Card count: 2 × 3 seats + ...``.
+
+The facts are written in these English words in every language (the checker reads them, and they are the
+answer key's own words); only the caption over them is translated.
 
 In :attr:`Lesson.body` such a block is replaced by its facts as a Markdown list under a short caption ("*The
 answer key:*"); the JSON is not shown. What the student reads is exactly what :func:`check_examples` holds
