@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from trainer.i18n import glossary
-from trainer.lessons import READING_MARKERS, Lesson, LessonError, load_lesson, load_lessons, load_lessons_tolerant
+from trainer.lessons import (
+    READING_MARKERS,
+    Lesson,
+    LessonError,
+    check_examples,
+    load_lesson,
+    load_lessons,
+    load_lessons_tolerant,
+)
 from trainer.resources import lessons_dir
 
 ENGLISH = sorted(path.name for path in lessons_dir().glob("*.md"))
@@ -132,6 +140,33 @@ def test_no_spanish_lesson_uses_a_rejected_word(spanish: dict[str, Lesson]) -> N
     assert found == []
 
 
+CHECKED_TERMS = (
+    "dealer", "player-dealer", "collection fee", "discard rack", "shuffler", "meter", "Progressive", "Blind", "Ante",
+    "hole cards", "community cards", "board", "house edge", "pay table", "layout", "deck", "controller", "showdown",
+    "first base", "third base", "house rules", "table limits", "collection schedule", "chips", "suited", "offsuit",
+    "two pair", "three of a kind", "four of a kind", "full house", "straight flush", "royal flush",
+)
+"""Nouns whose glossary term a Spanish lesson must use wherever its English lesson uses the English one."""
+
+
+def prose(lesson: Lesson) -> str:
+    """The lesson's text without the checked facts (which are the answer key's English in every language)."""
+    facts = {fact for example in lesson.examples for fact in example.facts}
+    return "\n".join(line for line in lesson.body.splitlines()
+                     if re.sub(r"^(?:- |\d+\. )", "", line) not in facts and line not in facts)
+
+
+@pytest.mark.parametrize("name", ENGLISH)
+def test_a_spanish_lesson_says_the_glossary_term_where_the_english_says_the_term(
+        name: str, english: dict[str, Lesson]) -> None:
+    source = next(lesson for lesson in english.values() if lesson.path.name == name)
+    translated = prose(load_lesson(SPANISH_DIR / name, "es")).lower()
+    for term in CHECKED_TERMS:
+        flags = re.IGNORECASE if term[0].islower() else 0
+        if re.search(rf"\b{re.escape(term)}\b", prose(source), flags):
+            assert ES.terms[term].lower() in translated, f"{name}: says {term!r} but not {ES.terms[term]!r}"
+
+
 @pytest.mark.parametrize("term", ["crupier", "ciega", "apuesta inicial"])
 def test_the_spanish_lessons_use_the_glossary_terms(term: str, spanish: dict[str, Lesson]) -> None:
     assert sum(term in lesson.body for lesson in spanish.values()) >= 5
@@ -179,6 +214,17 @@ def test_an_unknown_language_is_one_clear_line(tmp_path: Path) -> None:
     (tmp_path / "fold.md").write_text(GOOD.format(topic="fold", title="Folding", order=1), encoding="utf-8")
     with pytest.raises(LessonError, match="unknown language 'vi'"):
         load_lessons(tmp_path, language="vi")
+
+
+def test_a_wrong_fact_in_a_spanish_example_names_the_spanish_file(tmp_path: Path) -> None:
+    (tmp_path / "es").mkdir()
+    text = (SPANISH_DIR / "payouts.md").read_text(encoding="utf-8")
+    wrong = text.replace("Seat 3: pay the Blind $7.50", "Seat 3: pay the Blind $7", 1)
+    assert wrong != text
+    (tmp_path / "es" / "payouts.md").write_text(wrong, encoding="utf-8")
+    problems = check_examples(load_lesson(tmp_path / "es" / "payouts.md", "es"))
+    assert len(problems) == 1 and problems[0].startswith("es/payouts.md line ")
+    assert "'Seat 3: pay the Blind $7'" in problems[0]
 
 
 def test_a_spanish_reading_is_found_by_its_spanish_marker(tmp_path: Path) -> None:

@@ -378,7 +378,8 @@ def check_examples(lesson: Lesson) -> list[str]:
     """Every fact of the lesson's examples that the engine does not give, one line each (empty: all correct)."""
     problems: list[str] = []
     for example in lesson.examples:
-        where = f"{lesson.path.name} line {example.line}"
+        name = lesson.path.name if lesson.language == "en" else f"{lesson.language}/{lesson.path.name}"
+        where = f"{name} line {example.line}"
         try:
             found = _check_settle(example) if example.kind == "settle" else _check_deal(example)
         except (ValueError, KeyError, IndexError) as exc:
