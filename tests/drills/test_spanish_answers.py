@@ -68,3 +68,18 @@ def test_an_amount_after_pagar_is_the_amount_paid() -> None:
 def test_a_word_that_is_not_in_the_glossary_is_not_guessed() -> None:
     assert read_action("quizás 7") is None
     assert read_step("3 ciega tal vez") is None
+
+
+@pytest.mark.parametrize(("wager", "words"), sorted(ES.answer_wagers.items()))
+def test_every_wager_word_of_the_glossary_is_read(wager: str, words: tuple[str, ...]) -> None:
+    for word in words:
+        assert read_step(f"asiento 4 {word} cobrar") == (4, Wager(wager), Action.TAKE, None), word
+
+
+@pytest.mark.parametrize(("phrase", "word"), sorted(ES.answer_phrases.items()))
+def test_every_phrase_of_the_glossary_reads_as_its_word(phrase: str, word: str) -> None:
+    if word == "noaction":
+        assert read_action(phrase) == (Action.RETURN, None)
+    else:
+        assert read_step(f"2 {phrase} empate") == read_step(f"2 {word} push")
+        assert read_step(f"2 {phrase} empate") is not None
