@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.drills.answers import read_action, read_money, read_step
+from trainer.drills.answers import read_action, read_money, read_step, with_glossaries
 from trainer.engine.wagers import Action, Wager
 from trainer.i18n import glossary
 
@@ -83,3 +83,13 @@ def test_every_phrase_of_the_glossary_reads_as_its_word(phrase: str, word: str) 
     else:
         assert read_step(f"2 {phrase} empate") == read_step(f"2 {word} push")
         assert read_step(f"2 {phrase} empate") is not None
+
+
+def test_the_spanish_words_come_from_the_glossary_and_never_change_an_english_word() -> None:
+    english_actions, english_wagers, _, _ = with_glossaries(())
+    actions, wagers, phrases, filler = with_glossaries(("es",))
+    assert "pagar" not in english_actions and actions["pagar"] is Action.PAY
+    assert "ciega" not in english_wagers and wagers["ciega"] is Wager.BLIND
+    assert all(actions[word] is action for word, action in english_actions.items())
+    assert all(wagers[word] is wager for word, wager in english_wagers.items())
+    assert phrases["apuesta inicial"] == "ante" and "asiento" in filler

@@ -53,13 +53,13 @@ NOT_QUALIFIES = {("does", "not", "qualify"), ("doesnt", "qualify"), ("not", "qua
 LEADING_AMBIGUOUS = {("no",), ("not",), ("n",)}
 """Qualifier words not read at the front (``no pair`` is a hand, not 'no' + 'pair')."""
 
-WAGER_WORDS = {
+_ENGLISH_WAGERS = {
     "ante": Wager.ANTE, "antes": Wager.ANTE, "play": Wager.PLAY, "blind": Wager.BLIND, "blinds": Wager.BLIND,
     "trips": Wager.TRIPS, "trip": Wager.TRIPS, "badbeat": Wager.BAD_BEAT, "bb": Wager.BAD_BEAT,
     "pairs": Wager.PAIRS, "pair": Wager.PAIRS, "upb": Wager.PAIRS, "progressive": Wager.PROGRESSIVE,
     "prog": Wager.PROGRESSIVE, "jackpot": Wager.PROGRESSIVE,
 }
-ACTION_WORDS = {
+_ENGLISH_ACTIONS = {
     "pay": Action.PAY, "pays": Action.PAY, "paid": Action.PAY, "win": Action.PAY, "wins": Action.PAY,
     "take": Action.TAKE, "takes": Action.TAKE, "took": Action.TAKE, "collect": Action.TAKE,
     "collects": Action.TAKE, "lose": Action.TAKE, "loses": Action.TAKE, "lost": Action.TAKE,
@@ -67,17 +67,31 @@ ACTION_WORDS = {
     "tie": Action.PUSH, "ties": Action.PUSH, "return": Action.RETURN, "returns": Action.RETURN,
     "returned": Action.RETURN, "noaction": Action.RETURN,
 }
-FILLER = {"seat", "the", "on", "of", "for", "to", "dollars", "dollar", "bet", "wager", "s", "and", "it", "is"}
-PHRASES = {"bad beat": "badbeat", "bad-beat": "badbeat", "no action": "noaction", "pairs bonus": "pairs"}
-"""Several words read as one."""
-for _language in GLOSSARY_LANGUAGES:  # the glossaries' answer words: pagar = pay, cobrar = take, empate = push …
-    _glossary = glossary(_language)
-    for _value, _words in _glossary.answer_actions.items():
-        ACTION_WORDS.update({word: Action(_value) for word in _words if word not in ACTION_WORDS})
-    for _value, _words in _glossary.answer_wagers.items():
-        WAGER_WORDS.update({word: Wager(_value) for word in _words if word not in WAGER_WORDS})
-    PHRASES.update({phrase: word for phrase, word in _glossary.answer_phrases.items() if phrase not in PHRASES})
-    FILLER.update(_glossary.filler)
+_ENGLISH_FILLER = {"seat", "the", "on", "of", "for", "to", "dollars", "dollar", "bet", "wager", "s", "and", "it", "is"}
+_ENGLISH_PHRASES = {"bad beat": "badbeat", "bad-beat": "badbeat", "no action": "noaction", "pairs bonus": "pairs"}
+
+
+def with_glossaries(
+    languages: tuple[str, ...] = GLOSSARY_LANGUAGES,
+) -> tuple[dict[str, Action], dict[str, Wager], dict[str, str], set[str]]:
+    """The answer words (actions, wagers, phrases read as one word, filler): the English ones, then each
+    glossary's (``pagar`` = pay, ``cobrar`` = take, ``empate`` = push …); an English word keeps its meaning."""
+    actions, wagers = dict(_ENGLISH_ACTIONS), dict(_ENGLISH_WAGERS)
+    phrases, filler = dict(_ENGLISH_PHRASES), set(_ENGLISH_FILLER)
+    for language in languages:
+        words = glossary(language)
+        for value, typed in words.answer_actions.items():
+            actions.update({word: Action(value) for word in typed if word not in actions})
+        for value, typed in words.answer_wagers.items():
+            wagers.update({word: Wager(value) for word in typed if word not in wagers})
+        phrases.update({phrase: word for phrase, word in words.answer_phrases.items() if phrase not in phrases})
+        filler.update(words.filler)
+    return actions, wagers, phrases, filler
+
+
+ACTION_WORDS, WAGER_WORDS, PHRASES, FILLER = with_glossaries()
+"""What a typed word means; ``PHRASES``: several words read as one."""
+
 _NUMBER = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}(?:\.\d{{1,4}})?$")
 _NEGATIVE = re.compile(r"(?:^|[^a-z0-9])[-\u2212\u2013]\s*\$?\s*[\d.]", re.IGNORECASE)
 """A minus sign before a number: ``-120`` is not $120."""
