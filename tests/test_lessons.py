@@ -197,8 +197,11 @@ def test_each_reading_states_the_decision(lessons: dict, topic: str, words: tupl
 # -- the worked examples agree with the answer key ----------------------------------------------------------------
 
 
-def test_every_worked_example_agrees_with_the_answer_key(lessons: dict) -> None:
-    problems = [problem for lesson in lessons.values() for problem in check_examples(lesson)]
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_worked_example_agrees_with_the_answer_key(language: str) -> None:
+    translated = load_lessons(language=language)
+    assert {lesson.language for lesson in translated.values()} == {language}
+    problems = [problem for lesson in translated.values() for problem in check_examples(lesson)]
     assert problems == []
 
 

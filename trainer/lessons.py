@@ -15,8 +15,15 @@ Every ``.md`` file in the lessons folder is one lesson. It starts with a front-m
 These keys and no others; ``sources`` names the documents the lesson teaches from (the regulatory documents by
 name, ``rules notes §N`` for the product's decisions).
 
-A paragraph that starts ``**Trainer's reading.**`` (optionally inside a ``>`` quote) marks a place where the
-lesson follows the rules notes rather than an explicit document; :attr:`Lesson.readings` lists them.
+**Languages.** The English lessons are the folder's own ``*.md`` files; a translation lives in a subfolder named
+by its language (``lessons/es/``), one file of the same name a lesson, with the same front-matter keys (title and
+summary translated; topic, order and sources as in English). ``load_lessons(language="es")`` reads them and falls
+back to the English lesson for a topic not translated yet. A translation follows its glossary
+(:mod:`trainer.i18n`).
+
+A paragraph that starts ``**Trainer's reading.**`` (in Spanish ``**Lectura del entrenador.**``; optionally inside
+a ``>`` quote) marks a place where the lesson follows the rules notes rather than an explicit document;
+:attr:`Lesson.readings` lists them.
 
 **Checked examples.** A fenced block whose info string is ``settle`` holds a hand in the JSON of
 ``uth-trainer settle``, a line ``---``, then the facts the answer key must give, one a line::
@@ -32,6 +39,9 @@ lesson follows the rules notes rather than an explicit document; :attr:`Lesson.r
 
 A ``deal`` block holds ``{"procedure": "ace", "seats": [1, 4, 7]}``, ``---``, then facts such as
 ``1. flop card 1`` (the first card's target), ``Unloaded: 39`` and ``Card count: 2 × 3 seats + ...``.
+
+The facts are written in these English words in every language (the checker reads them, and they are the
+answer key's own words); only the caption over them is translated.
 
 In :attr:`Lesson.body` such a block is replaced by its facts as a Markdown list under a short caption ("*The
 answer key:*"); the JSON is not shown. What the student reads is exactly what :func:`check_examples` holds
@@ -51,13 +61,22 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "READING_MARKER", "Example", "Lesson", "LessonError", "check_examples", "lesson_for", "load_lesson",
-    "load_lessons", "load_lessons_tolerant",
+    "LANGUAGES", "READING_MARKER", "READING_MARKERS", "Example", "Lesson", "LessonError", "check_examples",
+    "lesson_for", "load_lesson", "load_lessons", "load_lessons_tolerant", "translation_dir",
 ]
 
 FENCE = "+++"
 READING_MARKER = "**Trainer's reading.**"
-CAPTIONS = {"settle": "*The answer key:*", "deal": "*Card by card, from the top of the deck:*"}
+LANGUAGES = ("en", "es")
+"""The languages lessons are written in: English in the lessons folder, every other one in its subfolder."""
+READING_MARKERS = {"en": READING_MARKER, "es": "**Lectura del entrenador.**"}
+"""How a paragraph following the rules notes starts, by language."""
+CAPTIONS = {
+    "en": {"settle": "*The answer key:*", "deal": "*Card by card, from the top of the deck:*"},
+    "es": {"settle": "*La clave de respuestas:*", "deal": "*Carta a carta, desde arriba del mazo:*"},
+}
+"""The caption over a checked example's facts, by language. The facts themselves are the engine's words in
+English in every language (the answer key and the ``settle`` JSON speak English)."""
 KEYS = ("topic", "title", "summary", "sources", "order")
 EXAMPLE_KINDS = ("settle", "deal")
 _TOPIC = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
@@ -114,14 +133,17 @@ class Lesson:
     body: str
     path: Path
     examples: tuple[Example, ...] = ()
+    language: str = "en"
 
     @property
     def readings(self) -> tuple[str, ...]:
-        """The paragraphs marked ``**Trainer's reading.**``: where the lesson follows the rules notes."""
+        """The paragraphs marked ``**Trainer's reading.**`` (in Spanish ``**Lectura del entrenador.**``): where
+        the lesson follows the rules notes."""
+        marker = READING_MARKERS[self.language]
         found = []
         for paragraph in re.split(r"\n\s*\n", self.body):
             text = "\n".join(line.removeprefix(">").strip() for line in paragraph.strip().splitlines())
-            if text.startswith(READING_MARKER):
+            if text.startswith(marker):
                 found.append(text)
         return tuple(found)
 
@@ -129,9 +151,11 @@ class Lesson:
 # -- reading one file ------------------------------------------------------------------------------------------
 
 
-def load_lesson(path: str | Path) -> Lesson:
-    """Read one lesson file; :class:`LessonError` names the file and the problem."""
+def load_lesson(path: str | Path, language: str = "en") -> Lesson:
+    """Read one lesson file written in ``language``; :class:`LessonError` names the file and the problem."""
     path = Path(path)
+    if language not in LANGUAGES:
+        raise LessonError(path, f"is in an unknown language {language!r} (expected {', '.join(LANGUAGES)})")
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as exc:
@@ -146,11 +170,11 @@ def load_lesson(path: str | Path) -> Lesson:
     except StopIteration:
         raise LessonError(path, f"front matter is not closed (no second {FENCE} line)") from None
     meta = _front_matter(path, "\n".join(lines[1:end]))
-    body, examples = _body(path, lines[end + 1:], first_line=end + 2)
+    body, examples = _body(path, lines[end + 1:], first_line=end + 2, captions=CAPTIONS[language])
     if not body.strip():
         raise LessonError(path, "has no text after the front matter")
     return Lesson(meta["topic"], meta["title"], meta["summary"], tuple(meta["sources"]), meta["order"], body,
-                  path, tuple(examples))
+                  path, tuple(examples), language)
 
 
 def _front_matter(path: Path, text: str) -> dict[str, Any]:
@@ -179,7 +203,7 @@ def _front_matter(path: Path, text: str) -> dict[str, Any]:
     return meta
 
 
-def _body(path: Path, lines: list[str], first_line: int) -> tuple[str, list[Example]]:
+def _body(path: Path, lines: list[str], first_line: int, captions: Mapping[str, str]) -> tuple[str, list[Example]]:
     """The body with every checked example replaced by its facts, and the examples."""
     out: list[str] = []
     examples: list[Example] = []
@@ -198,7 +222,7 @@ def _body(path: Path, lines: list[str], first_line: int) -> tuple[str, list[Exam
         if info in EXAMPLE_KINDS:
             example = _example(path, info, lines[index + 1:close], line_number)
             examples.append(example)
-            out.extend(_render_facts(info, example.facts))
+            out.extend(_render_facts(captions[info], example.facts))
         else:
             out.extend(lines[index:close + 1])
         index = close + 1
@@ -227,9 +251,9 @@ def _example(path: Path, kind: str, lines: list[str], line_number: int) -> Examp
     return Example(kind, request, facts, line_number)
 
 
-def _render_facts(kind: str, facts: Iterable[str]) -> list[str]:
+def _render_facts(caption: str, facts: Iterable[str]) -> list[str]:
     """The facts as Markdown under a caption: numbered steps as an ordered list, the rest as bullets."""
-    out: list[str] = ["", CAPTIONS[kind], ""]
+    out: list[str] = ["", caption, ""]
     previous = None
     for fact in facts:
         numbered = bool(re.match(r"^\d+\. ", fact))
@@ -262,27 +286,42 @@ def _sorted(lessons: Iterable[Lesson]) -> dict[str, Lesson]:
     return {lesson.topic: lesson for lesson in sorted(lessons, key=lambda lesson: (lesson.order, lesson.topic))}
 
 
-def load_lessons(folder: str | Path | None = None) -> dict[str, Lesson]:
-    """Every lesson of ``folder`` (default: the shipped lessons) by topic, in syllabus order.
-
-    Raises :class:`LessonError` for the first file that cannot be used, or a topic taught twice.
-    """
+def translation_dir(folder: str | Path | None = None, language: str = "en") -> Path:
+    """Where the lessons of ``language`` are: the lessons folder for English, its subfolder (``es/``) otherwise."""
     folder = _folder(folder)
+    if language not in LANGUAGES:
+        raise LessonError(folder, f"has no lessons in the unknown language {language!r} "
+                                  f"(expected {', '.join(LANGUAGES)})")
+    return folder if language == "en" else folder / language
+
+
+def _load_folder(folder: Path, language: str) -> dict[str, Lesson]:
     lessons: dict[str, Lesson] = {}
     for path in _files(folder):
-        lesson = load_lesson(path)
+        lesson = load_lesson(path, language)
         if lesson.topic in lessons:
             raise LessonError(path, f"topic '{lesson.topic}' is already taught by {lessons[lesson.topic].path.name}")
         lessons[lesson.topic] = lesson
     if not lessons:
         raise LessonError(folder, "holds no lessons (*.md files)")
-    return _sorted(lessons.values())
+    return lessons
 
 
-def load_lessons_tolerant(folder: str | Path | None = None) -> tuple[dict[str, Lesson], list[str]]:
-    """Like :func:`load_lessons`, but a file that cannot be used is skipped: returns the good lessons and one
-    line per problem (the screen shows them once and goes on)."""
-    folder = _folder(folder)
+def load_lessons(folder: str | Path | None = None, language: str = "en") -> dict[str, Lesson]:
+    """Every lesson of ``folder`` (default: the shipped lessons) by topic, in syllabus order, in ``language``:
+    a topic not yet translated is taught by its English lesson.
+
+    Raises :class:`LessonError` for the first file that cannot be used, or a topic taught twice.
+    """
+    english = _load_folder(_folder(folder), "en")
+    if language == "en":
+        return _sorted(english.values())
+    translated = translation_dir(folder, language)
+    lessons = _load_folder(translated, language) if translated.is_dir() else {}
+    return _sorted({**english, **lessons}.values())
+
+
+def _load_tolerant(folder: Path, language: str) -> tuple[dict[str, Lesson], list[str]]:
     try:
         paths = _files(folder)
     except LessonError as exc:
@@ -291,7 +330,7 @@ def load_lessons_tolerant(folder: str | Path | None = None) -> tuple[dict[str, L
     problems: list[str] = []
     for path in paths:
         try:
-            lesson = load_lesson(path)
+            lesson = load_lesson(path, language)
         except LessonError as exc:
             problems.append(str(exc))
             continue
@@ -300,7 +339,22 @@ def load_lessons_tolerant(folder: str | Path | None = None) -> tuple[dict[str, L
                 path, f"topic '{lesson.topic}' is already taught by {lessons[lesson.topic].path.name}; skipped")))
             continue
         lessons[lesson.topic] = lesson
-    return _sorted(lessons.values()), problems
+    return lessons, problems
+
+
+def load_lessons_tolerant(folder: str | Path | None = None, language: str = "en") -> tuple[dict[str, Lesson],
+                                                                                         list[str]]:
+    """Like :func:`load_lessons`, but a file that cannot be used is skipped (a translated one falls back to the
+    English lesson): returns the good lessons and one line per problem (the screen shows them once and goes on)."""
+    english, problems = _load_tolerant(_folder(folder), "en")
+    if language == "en":
+        return _sorted(english.values()), problems
+    try:
+        translated = translation_dir(folder, language)
+    except LessonError as exc:
+        return _sorted(english.values()), [*problems, str(exc)]
+    lessons, more = _load_tolerant(translated, language) if translated.is_dir() else ({}, [])
+    return _sorted({**english, **lessons}.values()), [*problems, *more]
 
 
 @cache
@@ -324,7 +378,8 @@ def check_examples(lesson: Lesson) -> list[str]:
     """Every fact of the lesson's examples that the engine does not give, one line each (empty: all correct)."""
     problems: list[str] = []
     for example in lesson.examples:
-        where = f"{lesson.path.name} line {example.line}"
+        name = lesson.path.name if lesson.language == "en" else f"{lesson.language}/{lesson.path.name}"
+        where = f"{name} line {example.line}"
         try:
             found = _check_settle(example) if example.kind == "settle" else _check_deal(example)
         except (ValueError, KeyError, IndexError) as exc:

@@ -4,7 +4,8 @@ Each reader returns the answer, or None when the text cannot be read for sure (t
 and asks again); no text makes one raise. Words may come in most orders, with or without ``seat``, ``$`` and
 plurals. Every topic reads answers the same way (:data:`ANSWER_GUIDE`): a dealer's hand by its name, the
 qualifier optional (a full house qualifies without saying so); a step as seat, wager, action and, for a pay, the
-amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never negative.
+amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never negative. The Spanish words of
+the glossary's answer table (``trainer/i18n/es.toml``) are read as well, accents optional.
 
 >>> read_dealer_hand("two pair q"), read_dealer_hand("high card, does not qualify")
 ((<Category.TWO_PAIR: 2>, True), (<Category.HIGH_CARD: 0>, False))
@@ -14,6 +15,8 @@ amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never 
 (3, <Wager.BLIND: 'blind'>, <Action.PAY: 'pay'>, Decimal('7.50'))
 >>> read_step("seat 5 ante push"), read_step("2 trips")
 ((5, <Wager.ANTE: 'ante'>, <Action.PUSH: 'push'>, None), None)
+>>> read_step("asiento 3 ciega pagar 7.50"), read_action("devolución")
+((3, <Wager.BLIND: 'blind'>, <Action.PAY: 'pay'>, Decimal('7.50')), (<Action.RETURN: 'return'>, None))
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
+from trainer.i18n import GLOSSARY_LANGUAGES, glossary, plain
 
 DEALER_HINT = ("the hand, and whether it qualifies if you like, e.g. 'two pair', 'full house', 'pair yes', "
                "'high card no', 'ace high dnq'")
@@ -49,13 +53,13 @@ NOT_QUALIFIES = {("does", "not", "qualify"), ("doesnt", "qualify"), ("not", "qua
 LEADING_AMBIGUOUS = {("no",), ("not",), ("n",)}
 """Qualifier words not read at the front (``no pair`` is a hand, not 'no' + 'pair')."""
 
-WAGER_WORDS = {
+_ENGLISH_WAGERS = {
     "ante": Wager.ANTE, "antes": Wager.ANTE, "play": Wager.PLAY, "blind": Wager.BLIND, "blinds": Wager.BLIND,
     "trips": Wager.TRIPS, "trip": Wager.TRIPS, "badbeat": Wager.BAD_BEAT, "bb": Wager.BAD_BEAT,
     "pairs": Wager.PAIRS, "pair": Wager.PAIRS, "upb": Wager.PAIRS, "progressive": Wager.PROGRESSIVE,
     "prog": Wager.PROGRESSIVE, "jackpot": Wager.PROGRESSIVE,
 }
-ACTION_WORDS = {
+_ENGLISH_ACTIONS = {
     "pay": Action.PAY, "pays": Action.PAY, "paid": Action.PAY, "win": Action.PAY, "wins": Action.PAY,
     "take": Action.TAKE, "takes": Action.TAKE, "took": Action.TAKE, "collect": Action.TAKE,
     "collects": Action.TAKE, "lose": Action.TAKE, "loses": Action.TAKE, "lost": Action.TAKE,
@@ -63,7 +67,31 @@ ACTION_WORDS = {
     "tie": Action.PUSH, "ties": Action.PUSH, "return": Action.RETURN, "returns": Action.RETURN,
     "returned": Action.RETURN, "noaction": Action.RETURN,
 }
-FILLER = {"seat", "the", "on", "of", "for", "to", "dollars", "dollar", "bet", "wager", "s", "and", "it", "is"}
+_ENGLISH_FILLER = {"seat", "the", "on", "of", "for", "to", "dollars", "dollar", "bet", "wager", "s", "and", "it", "is"}
+_ENGLISH_PHRASES = {"bad beat": "badbeat", "bad-beat": "badbeat", "no action": "noaction", "pairs bonus": "pairs"}
+
+
+def with_glossaries(
+    languages: tuple[str, ...] = GLOSSARY_LANGUAGES,
+) -> tuple[dict[str, Action], dict[str, Wager], dict[str, str], set[str]]:
+    """The answer words (actions, wagers, phrases read as one word, filler): the English ones, then each
+    glossary's (``pagar`` = pay, ``cobrar`` = take, ``empate`` = push …); an English word keeps its meaning."""
+    actions, wagers = dict(_ENGLISH_ACTIONS), dict(_ENGLISH_WAGERS)
+    phrases, filler = dict(_ENGLISH_PHRASES), set(_ENGLISH_FILLER)
+    for language in languages:
+        words = glossary(language)
+        for value, typed in words.answer_actions.items():
+            actions.update({word: Action(value) for word in typed if word not in actions})
+        for value, typed in words.answer_wagers.items():
+            wagers.update({word: Wager(value) for word in typed if word not in wagers})
+        phrases.update({phrase: word for phrase, word in words.answer_phrases.items() if phrase not in phrases})
+        filler.update(words.filler)
+    return actions, wagers, phrases, filler
+
+
+ACTION_WORDS, WAGER_WORDS, PHRASES, FILLER = with_glossaries()
+"""What a typed word means; ``PHRASES``: several words read as one."""
+
 _NUMBER = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}(?:\.\d{{1,4}})?$")
 _NEGATIVE = re.compile(r"(?:^|[^a-z0-9])[-\u2212\u2013]\s*\$?\s*[\d.]", re.IGNORECASE)
 """A minus sign before a number: ``-120`` is not $120."""
@@ -74,10 +102,11 @@ def _negative(text: str) -> bool:
 
 
 def _tokens(text: str) -> list[str]:
-    text = text.lower().replace("’", "'").replace("'", "")
+    text = plain(text).replace("’", "'").replace("'", "")
     text = re.sub(r"(?<=\d),(?=\d{3})", "", text)
-    text = text.replace("$", " ").replace("bad beat", "badbeat").replace("bad-beat", "badbeat")
-    text = text.replace("no action", "noaction").replace("pairs bonus", "pairs")
+    text = text.replace("$", " ")
+    for phrase, word in PHRASES.items():
+        text = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", word, text)
     text = re.sub(r"\bs(?=\d)", "seat ", text)
     return re.sub(r"[^a-z0-9.]+", " ", text).split()
 
