@@ -124,3 +124,86 @@ def test_a_seats_badge_runs_to_the_side_free_of_chips(qtbot: object) -> None:
     scene.set_wager_chips(4, "trips", stack)
     badge = scene.set_badge(4, "WIN · NET +$57.50")
     assert badge.leftward and not badge.sceneBoundingRect().intersects(stack.sceneBoundingRect())
+
+
+# -- the worst case: seven seats, every wager, every payout --------------------------------------------------
+
+STAKES = {"ante": Decimal(10), "blind": Decimal(10), "play": Decimal(40), "trips": Decimal(5),
+          "bad_beat": Decimal(5), "pairs": Decimal(5), "progressive": Decimal(1)}
+PAYOUTS = {"ante": Decimal(10), "blind": Decimal(15), "play": Decimal(40), "trips": Decimal(15),
+           "bad_beat": Decimal(45), "pairs": Decimal(25), "progressive": Decimal(100)}
+"""A $10 Ante and Blind, a 4x Play, $5 side bets; every wager paid: the Blind 3 to 2, Trips 3 to 1, Bad Beat 9 to
+1, Pairs 5 to 1, the Progressive $100 (its stake went at COIN IN)."""
+
+
+def crowded(config: TableLayoutConfig) -> TableScene:
+    """The table as the round leaves it before the cleanup, every seat playing every wager and paid on each: the
+    wagers placed, each seat's decision shown, then seat by seat its result and its payouts (the bank posted on
+    a player-dealer table, seat 1 banking)."""
+    scene = TableScene(config, art())
+    if config.is_player_dealer:
+        scene.set_player_dealer_seat(1)
+        scene.set_bank(scene.new_chips(Decimal(2000), scene.bank_place()))
+    players = [seat for seat in scene.geometry.seats if seat.seat != scene.player_dealer_seat]
+    for seat in players:
+        for wager in seat.spots:
+            if wager != "progressive":  # it leaves the layout at COIN IN
+                stake = STAKES[wager]
+                scene.set_wager_chips(seat.seat, wager,
+                                      scene.new_chips(stake, scene.wager_place(seat.seat, wager, stake)))
+        scene.set_badge(seat.seat, "4x")
+    for seat in players:
+        net = sum(PAYOUTS[wager] for wager in seat.spots)
+        scene.set_badge(seat.seat, f"WIN · NET +${net:,}")
+        for wager in seat.spots:
+            payout = PAYOUTS[wager]
+            scene.set_payout_chips(seat.seat, wager,
+                                   scene.new_chips(payout, scene.payout_place(seat.seat, wager, payout)))
+    return scene
+
+
+def text_boxes(scene: TableScene) -> list[tuple[str, QPolygonF]]:
+    """Every text on the felt that must read, named, as a polygon of the scene: the areas' printed names, the
+    BANK, every stack's amount, every badge; and every stack's chips (which would hide a text under them)."""
+    boxes = [(f"seat {spot.seat} {spot.wager} name", chipplaces.label_in_scene(spot))
+             for spot in scene.geometry.all_spots()]
+    boxes += [(word, QPolygonF(rect)) for word, rect in scene.printed_texts()]
+    for seat in scene.geometry.seats:
+        for wager, stack in scene.seat_stacks(seat.seat):
+            kind = "payout" if scene._payout_chips.get((seat.seat, wager)) is stack else "wager"
+            if kind == "payout" and stack.caption == "":
+                kind = "wager"  # the payout on or against its wager's chips, read in the wager's label: one stack
+            if stack.isVisible() and stack.amount > 0:
+                for part, rect in (("amount", stack.label_rect), ("chips", stack.chips_rect)):
+                    if not rect.isEmpty():
+                        boxes.append((f"seat {seat.seat} {wager} {kind} {part}", stack.mapToScene(rect)))
+        badge = scene._badges.get(seat.seat)
+        if badge is not None and badge.isVisible():
+            boxes.append((f"seat {seat.seat} badge", badge.mapToScene(badge.boundingRect())))
+    return boxes
+
+
+def overlap(a: QPolygonF, b: QPolygonF) -> bool:
+    """The two boxes share more than a hairline (half a unit each way)."""
+    shared = a.intersected(b).boundingRect()
+    return shared.width() > 0.5 and shared.height() > 0.5
+
+
+def clashes(scene: TableScene) -> list[str]:
+    """Every pair of text boxes that overlap (a stack's amount lies under its own chips; two stacks' chips may
+    touch)."""
+    boxes = text_boxes(scene)
+    found = [f"{name} off the table" for name, box in boxes if not scene.sceneRect().contains(box.boundingRect())]
+    for index, (name, box) in enumerate(boxes):
+        for other, against in boxes[index + 1:]:
+            same_stack = name.rsplit(" ", 1)[0] == other.rsplit(" ", 1)[0]
+            if same_stack or (name.endswith("chips") and other.endswith("chips")):
+                continue
+            if overlap(box, against):
+                found.append(f"{name} × {other}")
+    return found
+
+
+@pytest.mark.parametrize("name", ["wa", "ca", "ca-bad-beat"])
+def test_on_a_full_table_of_each_game_every_amount_name_and_badge_reads_whole(qtbot: object, name: str) -> None:
+    assert clashes(crowded(LAYOUTS[name])) == []
