@@ -1,24 +1,34 @@
 """A crowded felt still reads: every printed pay-table line keeps its label and its odds apart (the Progressive's
 "Royal flush - first 5 cards ... 100%" included), and the player-dealer's bank has its own place, printed BANK,
 clear of every wagering area, printed name, card place, seat marker and the button, the neighbours' too; on a full
-table every wager and payout of the round keeps clear of it."""
+table every wager and payout of the round keeps clear of it. The worst case, seven seats each with every wager and
+every payout, reads at every window size: no name, amount, badge or BANK overlaps another or lies under chips."""
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from tests.gui.table_support import art
+from tests.gui.test_legibility import FULL_TABLE, SIZES, settling_at
 from trainer.engine.games import game_named
 from trainer.gui.felt import felt_layout
+from trainer.gui.legibility import CHIP_TEXT_TARGET, measure
+from trainer.gui.main_window import MainWindow
 from trainer.gui.table import chipplaces
+from trainer.gui.table.director import Durations
 from trainer.gui.table.felt import body_font, paytable_line_boxes
 from trainer.gui.table.layout import TableLayoutConfig
 from trainer.gui.table.scene import TableScene
 from trainer.session.felt import felt_for
+from trainer.settings import SettingsStore
 
 pytestmark = pytest.mark.gui
 GAP = 6.0
@@ -204,6 +214,27 @@ def clashes(scene: TableScene) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", ["wa", "ca", "ca-bad-beat"])
-def test_on_a_full_table_of_each_game_every_amount_name_and_badge_reads_whole(qtbot: object, name: str) -> None:
-    assert clashes(crowded(LAYOUTS[name])) == []
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_on_a_full_table_every_amount_name_and_badge_reads_whole_at_the_window_size(
+        qtbot: QtBot, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    """Seven seats (every position of a player-dealer game), every wager and every payout, each game of the
+    documents and a house table with every side bet: no two texts (names, amounts, badges, BANK) overlap or lie
+    under another stack's chips, each whole in the window, its amounts at the legible size."""
+    window = MainWindow(FULL_TABLE, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
+                        durations=Durations.tiny(), rng=random.Random(5))
+    qtbot.addWidget(window)
+    settling_at(window, qtbot, size)
+    assert window.view is not None
+    scene = crowded(LAYOUTS[name])
+    window.view.setScene(scene)
+    window.view.fit_table()
+    QApplication.processEvents()
+    assert clashes(scene) == []
+    screen = window.view.viewportTransform()
+    shown = QRectF(window.view.viewport().rect())
+    boxes = [(text, screen.map(box)) for text, box in text_boxes(scene)]
+    assert len(boxes) > 7 * 7 * 2
+    assert [text for text, box in boxes if not shown.contains(box.boundingRect())] == []
+    assert measure(window.view).chip_text >= CHIP_TEXT_TARGET

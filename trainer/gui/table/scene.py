@@ -594,11 +594,13 @@ class TableScene(QGraphicsScene):
         outward = chipplaces.towards_dealer(place) + 180
         start = place.label
         best: tuple[float, bool, Point] | None = None
-        for turns in (BADGE_TURNS, chipplaces.TURNS):
+        for turns, reach in ((BADGE_TURNS, chipplaces.REACH), (chipplaces.TURNS, chipplaces.REACH),
+                             (chipplaces.TURNS, 2 * chipplaces.REACH)):
             for leftward in (inward, not inward):
                 badge.set_leftward(leftward)
                 rect = badge.boundingRect()
-                point = chipplaces.find_place(start, outward, rect, avoid, margin=2, inside=inside, turns=turns)
+                point = chipplaces.find_place(start, outward, rect, avoid, margin=2, inside=inside, turns=turns,
+                                              reach=reach)
                 there = rect.translated(point.x, point.y).adjusted(-2, -2, 2, 2)
                 clear = inside.contains(there) and not avoid.intersects(there)
                 if clear and (best is None or start.distance(point) < best[0] - 1e-6):
