@@ -25,7 +25,7 @@ from trainer.gui.main_window import MainWindow
 from trainer.gui.table import chipplaces
 from trainer.gui.table.director import Durations
 from trainer.gui.table.felt import body_font, paytable_line_boxes
-from trainer.gui.table.layout import TableLayoutConfig
+from trainer.gui.table.layout import Point, TableLayoutConfig
 from trainer.gui.table.scene import TableScene
 from trainer.session.felt import felt_for
 from trainer.settings import SettingsStore
@@ -238,3 +238,23 @@ def test_on_a_full_table_every_amount_name_and_badge_reads_whole_at_the_window_s
     assert len(boxes) > 7 * 7 * 2
     assert [text for text, box in boxes if not shown.contains(box.boundingRect())] == []
     assert measure(window.view).chip_text >= CHIP_TEXT_TARGET
+
+
+def test_a_payout_against_its_wager_reads_in_one_label_and_chips_being_cut_show_their_own(qtbot: object) -> None:
+    scene = TableScene(layout("wa"), art())
+    open_felt = Point(600, 250)  # left of the dealer's cards: room for the two stacks and their one label
+    scene.set_wager_chips(3, "ante", scene.new_chips(Decimal(10), open_felt))
+    paid = scene.new_chips(Decimal(15), scene.payout_place(3, "ante", Decimal(15)))
+    scene.set_payout_chips(3, "ante", paid)
+    wager = scene.wager_chips(3, "ante")
+    assert wager is not None and wager.caption == "$10 + $15" and paid.label_rect.isEmpty()
+    assert paid.pos().y() == pytest.approx(open_felt.y) and abs(paid.pos().x() - open_felt.x) < 50  # against it
+    assert scene.chip_amount(3, "ante") == Decimal(25)
+    scene.set_wager_chips(4, "ante", scene.new_chips(Decimal(10), Point(1000, 250)))
+    cut = scene.new_chips(Decimal(15), scene.payout_place(4, "ante"))  # the trainee cutting: no amount yet
+    scene.set_payout_chips(4, "ante", cut)
+    other = scene.wager_chips(4, "ante")
+    assert other is not None and other.caption is None and not cut.label_rect.isEmpty()
+    assert not cut.mapRectToScene(cut.label_rect).intersects(other.mapRectToScene(other.label_rect))
+    scene.set_payout_chips(3, "ante", None)
+    assert wager.caption is None  # the payout gone, the wager reads its own amount again

@@ -247,7 +247,8 @@ class TableScene(QGraphicsScene):
 
     def payout_place(self, seat: int, wager: str, amount: Decimal | None = None) -> Point:
         """Where the payout of ``seat``'s ``wager`` goes: right beside the wager's chips, the two under one label
-        (``$25 + $37.50``), when that room is clear of every printed name, card place, stack and badge; else by
+        (``$25 + $37.50``), when that room is clear of every printed name, card place, stack and badge (not for
+        chips the trainee is still cutting, ``amount`` None: their own amount shows); else by
         the area, clear of every printed name, every Play box, every card place and the stacks (wagers and
         payouts) placed this round. Each place is kept for the round, so a payout cut and then paid lands where
         it was cut."""
@@ -260,7 +261,8 @@ class TableScene(QGraphicsScene):
         paid = PAYOUT_ROOM if amount is None else Decimal(amount)
         polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
         polygons += self._card_places
-        beside = self._beside_wager(seat, str(wager), paid, polygons)
+        # Chips being cut (no amount yet) stand apart, their own amount showing, the wager's in view beside them.
+        beside = None if amount is None else self._beside_wager(seat, str(wager), paid, polygons)
         if beside is not None:
             return beside
         polygons += [chipplaces.spot_in_scene(s) for s in self.geometry.all_spots() if s.wager == "play"]
