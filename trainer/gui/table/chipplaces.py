@@ -22,7 +22,7 @@ __all__ = [
     "seat_cards_in_scene", "spot_in_scene", "towards_dealer",
 ]
 
-_TURNS = (0.0, *(sign * turn for turn in (25.0, 50.0, 75.0, 100.0, 125.0, 150.0) for sign in (-1, 1)), 180.0)
+TURNS = (0.0, *(sign * turn for turn in (25.0, 50.0, 75.0, 100.0, 125.0, 150.0) for sign in (-1, 1)), 180.0)
 """Headings tried at each distance, turned from the preferred one (degrees)."""
 STEP = 3.0
 REACH = 240.0
@@ -91,10 +91,12 @@ def obstacles(polygons: Iterable[QPolygonF], rects: Iterable[QRectF] = ()) -> QP
     return path
 
 
-def find_place(start: Point, heading: float, rect: QRectF, avoid: QPainterPath, margin: float = 3.0) -> Point:
+def find_place(start: Point, heading: float, rect: QRectF, avoid: QPainterPath, margin: float = 3.0,
+               inside: QPainterPath | None = None, turns: tuple[float, ...] = TURNS, reach: float = REACH) -> Point:
     """The nearest point to ``start`` (walking along headings turned from ``heading``) where ``rect``, a
-    stack's rectangle around its position, grown by ``margin``, touches nothing of ``avoid``; ``start`` itself
-    when no such point lies within reach.
+    stack's rectangle around its position, grown by ``margin``, touches nothing of ``avoid`` (and lies within
+    ``inside``, when given); ``start`` itself when no such point lies within reach. ``turns``: the headings
+    tried, turned from ``heading`` (degrees); ``reach``: how far from ``start`` at most.
 
     >>> path = QPainterPath(); path.addRect(QRectF(-10, -10, 20, 20))
     >>> find_place(Point(0, 0), 0.0, QRectF(-5, -5, 10, 10), path, margin=0)
@@ -102,11 +104,12 @@ def find_place(start: Point, heading: float, rect: QRectF, avoid: QPainterPath, 
     """
     grown = rect.adjusted(-margin, -margin, margin, margin)
     distance = 0.0
-    while distance <= REACH:
-        for turn in _TURNS if distance > 0 else (0.0,):
+    while distance <= reach:
+        for turn in turns if distance > 0 else (0.0,):
             rad = math.radians(heading + turn)
             x, y = start.x + distance * math.cos(rad), start.y + distance * math.sin(rad)
-            if not avoid.intersects(grown.translated(QPointF(x, y))):
+            there = grown.translated(QPointF(x, y))
+            if (inside is None or inside.contains(there)) and not avoid.intersects(there):
                 return Point(round(x, 2), round(y, 2))
         distance += STEP
     return start

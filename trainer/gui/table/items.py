@@ -35,7 +35,8 @@ from trainer.gui.table.money import chip_breakdown, format_amount
 from trainer.gui.table.pixmaps import DevicePixmaps, Turn, painter_turn
 
 __all__ = [
-    "MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "device_scale", "is_upright", "stack_rect",
+    "MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "chips_half_width", "chips_height", "device_scale",
+    "is_upright", "stack_rect",
 ]
 
 _CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
@@ -251,7 +252,11 @@ class ChipStack(TableItem):
         self._amount = Decimal(0)
         self._chips: list[tuple[QPointF, Path]] = []
         self._label = ""
+        self._caption: tuple[str, float] | None = None
+        """The label's own text and how far right of the stack it is centred (a wager and its payout beside it
+        read as one: ``$25 + $37.50``); None: the stack's amount."""
         self._label_rect = QRectF()
+        self._chips_rect = QRectF()
         self._bounds = QRectF()
         self._font = style.font(CHIP_LABEL_SIZE, bold=True)
         self.set_amount(Decimal(amount))
@@ -280,21 +285,46 @@ class ChipStack(TableItem):
         ]
         self._chips.sort(key=lambda chip: (chip[0].x(), -chip[0].y()))
         self._label = format_amount(amount) if amount > 0 else ""
-        bounds, self._label_rect = _stack_rects(len(chips), self._label if self._show_label else "", self._font)
+        shift = 0.0
+        if self._caption is not None and amount > 0:
+            self._label, shift = self._caption
+        bounds, self._label_rect = _stack_rects(len(chips), self._label if self._show_label else "", self._font,
+                                                shift)
+        self._chips_rect = _stack_rects(len(chips), "", self._font)[0] if chips else QRectF()
         self._bounds = bounds
         self.update()
+
+    def set_caption(self, text: str | None, shift: float = 0.0) -> None:
+        """Print ``text`` under the stack instead of its amount, centred ``shift`` units to its right ("": no
+        label, the amount being read elsewhere; None: the amount again)."""
+        caption = None if text is None else (text, shift)
+        if caption != self._caption:
+            self._caption = caption
+            self.prepareGeometryChange()
+            self._bounds = QRectF()  # measured again
+            self.set_amount(self._amount)
+
+    @property
+    def caption(self) -> str | None:
+        """The label's own text, when it is not the stack's amount."""
+        return None if self._caption is None else self._caption[0]
 
     @property
     def label_rect(self) -> QRectF:
         """The amount label's rectangle in the stack's coordinates (empty when no label is shown)."""
         return QRectF(self._label_rect)
 
+    @property
+    def chips_rect(self) -> QRectF:
+        """The chips' rectangle in the stack's coordinates, without the amount label (empty with no chips)."""
+        return QRectF(self._chips_rect)
+
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
 
-    def look(self) -> tuple[str, Decimal, bool, bool]:
+    def look(self) -> tuple[str, Decimal, bool, bool, tuple[str, float] | None]:
         """What the stack shows (its amount, its label, a highlight): the key of its drawing."""
-        return "chips", self._amount, self._show_label, self._highlighted
+        return "chips", self._amount, self._show_label, self._highlighted, self._caption
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: _QWidget | None = None
@@ -330,9 +360,9 @@ class ChipStack(TableItem):
             painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label)
 
 
-def _stack_rects(count: int, label: str, font: QFont) -> tuple[QRectF, QRectF]:
-    """A stack of ``count`` chips' bounds and its amount label's rectangle (empty without a label), around
-    the centre of its bottom chip."""
+def _stack_rects(count: int, label: str, font: QFont, shift: float = 0.0) -> tuple[QRectF, QRectF]:
+    """A stack of ``count`` chips' bounds and its amount label's rectangle (empty without a label, centred
+    ``shift`` units right of the stack), around the centre of its bottom chip."""
     columns = max(1, math.ceil(count / _COLUMN))
     radius = CHIP_DIAMETER / 2
     top = -(max(1, min(count, _COLUMN)) - 1) * _CHIP_STEP - radius
@@ -342,15 +372,29 @@ def _stack_rects(count: int, label: str, font: QFont) -> tuple[QRectF, QRectF]:
     if label:
         metrics = QFontMetricsF(font)
         text_w = metrics.horizontalAdvance(label) + 10
-        label_rect = QRectF(-text_w / 2, radius - 3, text_w, metrics.height() + 1)
+        label_rect = QRectF(shift - text_w / 2, radius - 3, text_w, metrics.height() + 1)
         bounds = bounds.united(label_rect)
     return bounds.adjusted(-2, -2, 3, 3), label_rect
 
 
-def stack_rect(amount: Decimal, *, label: bool = True) -> QRectF:
+def stack_rect(amount: Decimal, *, label: bool = True, caption: str | None = None, shift: float = 0.0) -> QRectF:
     """The rectangle a :class:`ChipStack` of ``amount`` covers, around the centre of its bottom chip (what
-    its ``boundingRect`` will be), so a place can be chosen for it before it is made."""
+    its ``boundingRect`` will be), so a place can be chosen for it before it is made; ``caption``: the text of
+    its label when it is not the amount, centred ``shift`` units right of the stack."""
     amount = Decimal(amount)
     count = len(chip_breakdown(amount)) if amount > 0 else 0
-    text = format_amount(amount) if label and amount > 0 else ""
-    return _stack_rects(count, text, style.font(CHIP_LABEL_SIZE, bold=True))[0]
+    text = (format_amount(amount) if caption is None else caption) if label and amount > 0 else ""
+    return _stack_rects(count, text, style.font(CHIP_LABEL_SIZE, bold=True), shift)[0]
+
+
+def chips_height(amount: Decimal) -> float:
+    """How much higher the top chip of a stack of ``amount`` lies than its bottom chip, plus one chip's step:
+    where a stack put on top of it stands."""
+    count = len(chip_breakdown(Decimal(amount))) if amount > 0 else 0
+    return min(count, _COLUMN) * _CHIP_STEP
+
+
+def chips_half_width(amount: Decimal) -> float:
+    """Half the width of the chips of a stack of ``amount`` (its columns side by side), without the label."""
+    count = len(chip_breakdown(Decimal(amount))) if amount > 0 else 0
+    return max(1, math.ceil(count / _COLUMN)) * CHIP_DIAMETER * 0.92 / 2

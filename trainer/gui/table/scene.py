@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QBrush, QPixmapCache, QPolygonF
+from PySide6.QtGui import QBrush, QPainterPath, QPixmapCache, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from trainer.gui.table import chipplaces, style
@@ -20,16 +20,18 @@ from trainer.gui.table._compat import guard_none_refcount
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.equipment import ChipTray, DealerButton, DiscardRack, DropBox, Shuffler
 from trainer.gui.table.felt import FeltItem, PaytableItem
-from trainer.gui.table.items import CardItem, ChipStack, stack_rect
+from trainer.gui.table.items import CardItem, ChipStack, chips_half_width, chips_height, stack_rect
 from trainer.gui.table.labels import Badge, PrintedWord, PromptBanner
 from trainer.gui.table.layout import (
     CARD_HEIGHT,
     CARD_WIDTH,
     Point,
+    SeatGeometry,
     TableGeometry,
     TableLayoutConfig,
     table_geometry,
 )
+from trainer.gui.table.money import format_amount
 from trainer.gui.table.spots import ClickableArea, WagerSpot
 
 _Item = TypeVar("_Item", bound=QGraphicsItem)
@@ -41,6 +43,13 @@ being cut grows."""
 BANK_ROOM = Decimal("20000")
 """The room kept for the player-dealer's bank: a stack this high (two columns of $1,000 chips) and its amount."""
 BANK_WORD = "BANK"
+
+BADGE_ROOM = "LOSE · NET −$1,000"
+"""A long result: the room a seat's badge keeps from its first text (a decision) on, so its result fits there."""
+
+BADGE_TURNS = (0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0)
+"""The headings a seat's badge moves along first from the seat's number (degrees from straight out to the rail): out
+and aside, not in among the wagering areas, which the chips need (only when no place is clear that way)."""
 
 PIXMAP_CACHE_KB = 256 * 1024
 """Room for the items' device caches: a 4K felt at 2x is 130 MB."""
@@ -89,7 +98,7 @@ class TableScene(QGraphicsScene):
         self.setSceneRect(QRectF(0, 0, g.width, g.height))
         self.setBackgroundBrush(QBrush(style.BACKGROUND))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self._add(FeltItem(g), Z_FELT)
+        felt_item = self._add(FeltItem(g), Z_FELT)
         self.paytables = [self._add(PaytableItem(panel), Z_FELT + 0.5) for panel in g.paytables]
         self.tray = self._add(ChipTray(g.tray, art), Z_EQUIPMENT)
         self.shuffler = self._add(Shuffler(g.shuffler, art), Z_EQUIPMENT)
@@ -119,7 +128,25 @@ class TableScene(QGraphicsScene):
         self._card_places = chipplaces.all_card_places(g)
         self._chip_places: dict[tuple[int, str, str], tuple[Point, QRectF]] = {}
         """The places of the round's stacks, by seat, ``wager`` or ``payout``, and wager, with the room kept."""
+        self._beside: dict[tuple[int, str], float] = {}
+        """The payouts placed right beside their wager's chips or on top of them (by seat and wager), with how far
+        right of the wager they stand (negative: on its left; 0: on top): the two read as one label,
+        ``$25 + $37.50``."""
+        felt = QPainterPath()
+        felt.addEllipse(g.felt.center.x - g.felt.rx, g.felt.center.y - g.felt.ry, 2 * g.felt.rx, 2 * g.felt.ry)
+        top = QPainterPath()
+        top.addRect(QRectF(0, g.felt_top, g.width, g.height - g.felt_top))
+        self._felt_area = felt.intersected(top)
+        """The felt within the rail: where a payout put beside its wager stands."""
+        self._table_area = QPainterPath()
+        self._table_area.addRect(self.sceneRect().adjusted(4, 4, -4, -4))
+        """Where any stack stands: in view, whole."""
+        self._printed_rects = [QRectF(p.rect.x, p.rect.y, p.rect.width, p.rect.height) for p in g.paytables]
+        self._printed_rects += felt_item.inscription_rects()
+        """The printed pay tables and the inscription, which no stack or badge covers."""
         self._badges: dict[int, Badge] = {}
+        self._badge_rooms: dict[int, QRectF] = {}
+        """The room kept for each seat's badge showing: its place with room for the longest result."""
         self._bank: ChipStack | None = None
         self._player_dealer_seat: int | None = None
         self._rack_count = 0
@@ -219,17 +246,55 @@ class TableScene(QGraphicsScene):
         )
 
     def payout_place(self, seat: int, wager: str, amount: Decimal | None = None) -> Point:
-        """Where the payout of ``seat``'s ``wager`` goes: by the area, clear of every printed name, every Play
-        box, every card place and the stacks (wagers and payouts) placed this round (each place is kept for
-        the round, so a payout cut and then paid lands where it was cut)."""
+        """Where the payout of ``seat``'s ``wager`` goes: right beside the wager's chips, the two under one label
+        (``$25 + $37.50``), when that room is clear of every printed name, card place, stack and badge (not for
+        chips the trainee is still cutting, ``amount`` None: their own amount shows); else by
+        the area, clear of every printed name, every Play box, every card place and the stacks (wagers and
+        payouts) placed this round. Each place is kept for the round, so a payout cut and then paid lands where
+        it was cut."""
+        key = (seat, "payout", str(wager))
+        kept = self._chip_places.get(key)
+        if kept is not None:
+            return kept[0]
         place = self.geometry.seat(seat)
         spot = self.geometry.spot(seat, wager)
-        rect = stack_rect(PAYOUT_ROOM if amount is None else amount)
+        paid = PAYOUT_ROOM if amount is None else Decimal(amount)
         polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
-        polygons += [chipplaces.spot_in_scene(s) for s in self.geometry.all_spots() if s.wager == "play"]
         polygons += self._card_places
+        # Chips being cut (no amount yet) stand apart, their own amount showing, the wager's in view beside them.
+        beside = None if amount is None else self._beside_wager(seat, str(wager), paid, polygons)
+        if beside is not None:
+            return beside
+        polygons += [chipplaces.spot_in_scene(s) for s in self.geometry.all_spots() if s.wager == "play"]
         heading = chipplaces.away_from(spot.center, spot.payout, chipplaces.towards_dealer(place))
-        return self._chip_place((seat, "payout", str(wager)), rect, spot.payout, heading, polygons)
+        return self._chip_place(key, stack_rect(paid), spot.payout, heading, polygons)
+
+    def _beside_wager(self, seat: int, wager: str, paid: Decimal, polygons: list[QPolygonF]) -> Point | None:
+        """A place for the payout against the wager's chips (right, else left), else on top of them, the two
+        under one label, when all of that is clear; None otherwise (or with no wager on the area)."""
+        stack = self._wager_chips.get((seat, wager))
+        if stack is None or not stack.isVisible() or stack.amount <= 0:
+            return None
+        at = Point(stack.pos().x(), stack.pos().y())
+        gap = chips_half_width(stack.amount) + chips_half_width(paid) + 2
+        caption = joined_caption(stack.amount, paid)
+        own = (seat, "wager", wager)
+        taken = [room for key, (_, room) in self._chip_places.items() if key != own]
+        taken += [other.sceneBoundingRect() for other in self._wager_chips.values()
+                  if other is not stack and other.isVisible()]
+        taken += self._kept_clear()
+        avoid = chipplaces.obstacles(polygons, taken)
+        beside = [(Point(round(at.x + side * gap, 2), at.y), side * gap) for side in (1.0, -1.0)]
+        on_top = (Point(at.x, round(at.y - chips_height(stack.amount), 2)), 0.0)
+        for point, shift in (*beside, on_top):
+            room = stack_rect(stack.amount, caption=caption, shift=shift / 2).translated(at.x, at.y)
+            room = room.united(stack_rect(paid, label=False).translated(point.x, point.y))
+            grown = room.adjusted(-3, -3, 3, 3)
+            if self._felt_area.contains(grown) and not avoid.intersects(grown):
+                self._chip_places[(seat, "payout", wager)] = (point, room)
+                self._beside[(seat, wager)] = shift
+                return point
+        return None
 
     def _chip_place(
         self, key: tuple[int, str, str], rect: QRectF, start: Point, heading: float, polygons: list[QPolygonF]
@@ -239,15 +304,36 @@ class TableScene(QGraphicsScene):
             return kept[0]
         taken = [r for _, r in self._chip_places.values()]
         taken += [stack.sceneBoundingRect() for stack in self._wager_chips.values()]
-        taken += self._kept_clear()
-        point = chipplaces.find_place(start, heading, rect, chipplaces.obstacles(polygons, taken))
-        self._chip_places[key] = (point, rect.translated(point.x, point.y))
+        taken += self._printed_rects
+        inside = self._table_area
+        point = chipplaces.find_place(start, heading, rect, chipplaces.obstacles(polygons, taken + self._kept_clear()),
+                                      inside=inside)
+        if not self._clear(point, rect, polygons, taken + self._kept_clear()):
+            # No room clear of the badges near by: the stack takes a badge's place (the badge moves), or else goes
+            # further out.
+            bank = [self._bank_at[1]] if self._bank_at is not None else []
+            for clear, reach in ((taken + bank, chipplaces.REACH), (taken + self._kept_clear(), 2 * chipplaces.REACH),
+                                 (taken + bank, 2 * chipplaces.REACH)):
+                point = chipplaces.find_place(start, heading, rect, chipplaces.obstacles(polygons, clear),
+                                              inside=inside, reach=reach)
+                if self._clear(point, rect, polygons, clear):
+                    break
+        room = rect.translated(point.x, point.y)
+        self._chip_places[key] = (point, room)
+        for seat, badge_room in list(self._badge_rooms.items()):
+            if badge_room.intersects(room):
+                self.set_badge(seat, self._badges[seat].text)
         return point
+
+    @staticmethod
+    def _clear(point: Point, rect: QRectF, polygons: list[QPolygonF], rects: list[QRectF]) -> bool:
+        """A stack's rectangle ``rect`` at ``point`` touches none of ``polygons`` and ``rects``."""
+        return not chipplaces.obstacles(polygons, rects).intersects(rect.translated(point.x, point.y))
 
     def _kept_clear(self) -> list[QRectF]:
         """What no stack placed from now on may cover: the badges showing (a decision, a fold count, a result)
         and the bank's place."""
-        rects = [badge.sceneBoundingRect() for badge in self._badges.values() if badge.isVisible()]
+        rects = list(self._badge_rooms.values())
         if self._bank_at is not None:
             rects.append(self._bank_at[1])
         return rects
@@ -360,6 +446,9 @@ class TableScene(QGraphicsScene):
     def set_wager_chips(self, seat: int, wager: str, stack: ChipStack | None, *, keep: bool = False) -> None:
         """Make ``stack`` the chips on the wagering area (None: the area is empty). The stack it replaces is
         taken off the table, unless ``keep`` (it is on its way somewhere)."""
+        old = self._wager_chips.get((seat, str(wager)))
+        if old is not None and old is not stack:
+            old.set_caption(None)
         self._set_stack(self._wager_chips, (seat, str(wager)), stack, Z_CHIPS, keep)
 
     def light_sensor(self, seat: int, on: bool = True) -> None:
@@ -374,8 +463,23 @@ class TableScene(QGraphicsScene):
         return sorted(seat for (seat, wager), spot in self._spots.items() if wager == "progressive" and spot.lit)
 
     def set_payout_chips(self, seat: int, wager: str, stack: ChipStack | None) -> None:
-        """Make ``stack`` the payout lying beside the wagering area."""
-        self._set_stack(self._payout_chips, (seat, str(wager)), stack, Z_CHIPS + 1)
+        """Make ``stack`` the payout lying beside the wagering area. A payout right beside its wager's chips
+        has no label of its own: the wager's reads for both (``$25 + $37.50``)."""
+        key = (seat, str(wager))
+        self._set_stack(self._payout_chips, key, stack, Z_CHIPS + 1)
+        staked = self._wager_chips.get(key)
+        shift = self._beside.get(key)
+        if staked is None:
+            if stack is not None:
+                stack.set_caption(None)
+            return
+        if stack is None or shift is None or not staked.isVisible() or staked.amount <= 0:
+            staked.set_caption(None)
+            if stack is not None:
+                stack.set_caption(None)
+            return
+        stack.set_caption("")
+        staked.set_caption(joined_caption(staked.amount, stack.amount), shift / 2)
 
     def _set_stack(
         self,
@@ -449,32 +553,69 @@ class TableScene(QGraphicsScene):
 
     def set_badge(self, seat: int, text: str) -> Badge:
         """Show ``text`` (a decision such as ``4x`` or ``FOLD``) by ``seat``'s player; empty text hides it. The
-        text runs inward on the right-hand seats (so a long one stays on the felt), outward on the others, unless
-        that side would lie on a stack of chips and the other side would not."""
+        badge lies on the seat's number by the rail, its text running inward on the right-hand seats (so a long
+        one stays on the felt), outward on the others; where that would cover a printed name, a wagering area, a
+        card place, a pay table, a stack (or a place kept for one), the bank or another badge, it runs the other
+        way, or moves out over the rail or along it to the nearest place clear of all of them."""
         badge = self._badges.get(seat)
-        point = self.geometry.seat(seat).label
-        inward = point.x > self.geometry.width * 0.6
+        place = self.geometry.seat(seat)
+        inward = place.label.x > self.geometry.width * 0.6
         if badge is None:
             badge = self._add(Badge(number=seat, leftward=inward), Z_BADGE)
-            badge.setPos(point.x, point.y)
             self._badges[seat] = badge
         badge.set_text(text)
         badge.setVisible(bool(text))
         if text:
-            badge.set_leftward(inward)
-            if self._covers_chips(badge):
-                badge.set_leftward(not inward)
-                if self._covers_chips(badge) or not self.sceneRect().contains(badge.sceneBoundingRect()):
-                    badge.set_leftward(inward)
+            shown = badge.text
+            if len(shown) < len(BADGE_ROOM):
+                badge.set_text(BADGE_ROOM)  # the room a seat's longest result takes, kept from the first badge on
+            self._place_badge(badge, place, inward)
+            self._badge_rooms[seat] = badge.sceneBoundingRect()
+            badge.set_text(shown)
+        else:
+            self._badge_rooms.pop(seat, None)
         return badge
 
-    def _covers_chips(self, badge: Badge) -> bool:
-        """The badge lies on a stack on the felt, or on a place kept for one (a payout about to be paid)."""
-        rect = badge.sceneBoundingRect()
-        stacks = [*self._wager_chips.values(), *self._payout_chips.values()]
-        kept = [room for _, room in self._chip_places.values()]
-        return (any(stack.isVisible() and stack.sceneBoundingRect().intersects(rect) for stack in stacks)
-                or any(room.intersects(rect) for room in kept))
+    def _place_badge(self, badge: Badge, place: SeatGeometry, inward: bool) -> None:
+        """Put ``badge`` nearest the seat's number where it covers nothing to be read (see :meth:`set_badge`);
+        on the number, running ``inward``, when no place is clear."""
+        g = self.geometry
+        polygons = [chipplaces.label_in_scene(s) for s in g.all_spots()]
+        polygons += [chipplaces.spot_in_scene(s) for s in g.all_spots()]
+        polygons += self._card_places
+        rects = list(self._printed_rects)
+        rects += [stack.sceneBoundingRect() for stack in (*self._wager_chips.values(), *self._payout_chips.values())
+                  if stack.isVisible()]
+        rects += [room for _, room in self._chip_places.values()]
+        rects += [room for seat, room in self._badge_rooms.items() if seat != place.seat]
+        if self._bank_at is not None:
+            rects.append(self._bank_at[1])
+        avoid = chipplaces.obstacles(polygons, rects)
+        inside = QPainterPath()
+        inside.addRect(self.sceneRect())
+        outward = chipplaces.towards_dealer(place) + 180
+        start = place.label
+        best: tuple[float, bool, Point] | None = None
+        for turns, reach in ((BADGE_TURNS, chipplaces.REACH), (chipplaces.TURNS, chipplaces.REACH),
+                             (chipplaces.TURNS, 2 * chipplaces.REACH)):
+            for leftward in (inward, not inward):
+                badge.set_leftward(leftward)
+                rect = badge.boundingRect()
+                point = chipplaces.find_place(start, outward, rect, avoid, margin=2, inside=inside, turns=turns,
+                                              reach=reach)
+                there = rect.translated(point.x, point.y).adjusted(-2, -2, 2, 2)
+                clear = inside.contains(there) and not avoid.intersects(there)
+                if clear and (best is None or start.distance(point) < best[0] - 1e-6):
+                    best = (start.distance(point), leftward, point)
+            if best is not None:
+                break
+        if best is None:  # nowhere clear: on the seat's number, running the way that stays on the table
+            badge.set_leftward(inward)
+            fits = self.sceneRect().contains(badge.boundingRect().translated(start.x, start.y))
+            best = (0.0, inward if fits else not inward, start)
+        leftward, point = best[1], best[2]
+        badge.set_leftward(leftward)
+        badge.setPos(point.x, point.y)
 
     def set_dealer_badge(self, text: str) -> Badge:
         """Show ``text`` (the dealer's hand, say) beside the dealer's cards; on a player-dealer table, on the
@@ -526,6 +667,7 @@ class TableScene(QGraphicsScene):
         self.set_bank(None)
         for badge in self._badges.values():
             badge.setVisible(False)
+        self._badge_rooms.clear()
         if self._dealer_badge is not None:
             self._dealer_badge.setVisible(False)
         for item in self._retired:
@@ -533,7 +675,17 @@ class TableScene(QGraphicsScene):
                 self.removeItem(item)
         self._retired.clear()
         self._chip_places.clear()
+        self._beside.clear()
         self._rack_count = 0
         self.arrivals.clear()
         self.clear_highlights()
         self.set_prompt("")
+
+
+def joined_caption(staked: Decimal, paid: Decimal) -> str:
+    """The one label of a wager and its payout beside it: the stake, then what was paid.
+
+    >>> joined_caption(Decimal(25), Decimal("37.5"))
+    '$25 + $37.50'
+    """
+    return f"{format_amount(staked)} + {format_amount(paid)}"
