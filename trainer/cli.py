@@ -10,8 +10,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
-from trainer.cli_io import InputError, decode, opened_input, read_at_most, safe
-from trainer.drills.terminal import MAX_QUIZ_COUNT
 
 if TYPE_CHECKING:
     from trainer.engine.paytables import PaytableRegistry
@@ -92,6 +90,8 @@ def _add_settle(commands: Any) -> None:
 
 
 def _add_quiz(commands: Any) -> None:
+    from trainer.drills.terminal import MAX_QUIZ_COUNT
+
     quiz = commands.add_parser(
         "quiz",
         help="run a drill in the terminal",
@@ -113,6 +113,10 @@ def _add_quiz(commands: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        # what the parser's --version prints, before the commands' modules are loaded to build it
+        print(f"uth-trainer {__version__}")
+        return 0
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
@@ -164,6 +168,7 @@ def _quiet_stdout(stdout: TextIO) -> None:
 
 def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """``uth-trainer settle``: errors are one line on stderr and exit status 2, never a traceback."""
+    from trainer.cli_io import InputError, decode, opened_input, read_at_most, safe
     from trainer.engine.paytables import PaytableError, load_paytables
     from trainer.engine.validation import RoundError
     from trainer.settle_io import settle_text
@@ -238,7 +243,7 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
     import random
 
     from trainer.drills.base import all_drills
-    from trainer.drills.terminal import run_quiz
+    from trainer.drills.terminal import MAX_QUIZ_COUNT, run_quiz
     from trainer.scoring import Mode
 
     drills = all_drills()

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
+from multiprocessing import TimeoutError as WaitedTooLong
 from multiprocessing import get_context
 from typing import Any
 
@@ -179,18 +180,27 @@ def _count_all(setup: CountSetup, boards: IntArray, sizes: IntArray, workers: in
     counter = context.Value("q", 0)
     parts = np.array_split(np.arange(total), workers)
     jobs = [(setup, boards[part], sizes[part]) for part in parts]
+    summed: FloatArray | None = None
     with context.Pool(workers, initializer=_init_worker, initargs=(counter,)) as pool:
-        pending = pool.map_async(_count_part, jobs)
-        while not pending.ready():
-            pending.wait(0.2)
-            if cancelled is not None and cancelled():
-                raise Cancelled
-            if progress is not None:
-                progress(int(counter.value), total)
-        results = pending.get()
+        results = pool.imap_unordered(_count_part, jobs)
+        for _ in jobs:  # each part's sums added as it comes, so only one more is held at a time
+            while True:
+                try:
+                    part_sums = results.next(0.2)
+                    break
+                except WaitedTooLong:
+                    if cancelled is not None and cancelled():
+                        raise Cancelled from None
+                    if progress is not None:
+                        progress(int(counter.value), total)
+            if summed is None:
+                summed = part_sums
+            else:
+                summed += part_sums
+            del part_sums
     if progress is not None:
         progress(total, total)
-    summed: FloatArray = np.sum(results, axis=0)
+    assert summed is not None
     return summed
 
 
@@ -202,12 +212,16 @@ def _decode(mask: int) -> list[int]:
 
 
 def _symmetrize(sums: FloatArray, canonical: IntArray) -> IntArray:
-    """Each flop class's sums completed over the renamings that keep its canonical flop (see symmetry)."""
-    full = np.zeros_like(sums)
-    for klass, mask in enumerate(canonical.tolist()):
-        for renaming in stabilizer(_decode(mask)):
-            full[:, klass] += sums[:, klass][:, HOLDING_PERMUTATION[renaming]]
-    whole: IntArray = np.rint(full).astype(np.int64)
+    """Each flop class's sums completed over the renamings that keep its canonical flop (see symmetry), as whole
+    numbers; one sum at a time, so that only one more sum's worth of memory is taken."""
+    whole = np.empty(sums.shape, dtype=np.int64)
+    renamings = [stabilizer(_decode(mask)) for mask in canonical.tolist()]
+    for index, part in enumerate(sums):
+        full = np.zeros_like(part)
+        for klass, kept in enumerate(renamings):
+            for renaming in kept:
+                full[klass] += part[klass][HOLDING_PERMUTATION[renaming]]
+        whole[index] = np.rint(full)
     return whole
 
 

@@ -232,10 +232,11 @@ class BoardCounter:
         klass, renaming = setup.flop_class[position], setup.flop_renaming[position]
         renamed = HOLDING_PERMUTATION[renaming[:, :, None], holdings[:, None, :]]  # (boards, 10, holdings)
         where = (klass[:, :, None] * HOLDINGS + renamed).ravel()
-        weights = np.broadcast_to(sizes[:, None, None], renamed.shape).astype(np.float64)
+        weights = sizes.astype(np.float64)[:, None]
         for index in range(len(SUMS)):
-            weighted = (weights * values[index][:, None, :]).ravel()
-            self.sums[index] += np.bincount(where, weighted, len(self.sums[index]))
+            # added in place: no array of every (flop class, holding) per batch, as a bincount would make
+            weighted = np.broadcast_to((values[index] * weights)[:, None, :], renamed.shape).ravel()
+            np.add.at(self.sums[index], where, weighted)
 
 
 def count_boards(setup: CountSetup, boards: IntArray, sizes: IntArray, batch: int = 128,
