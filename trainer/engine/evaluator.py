@@ -226,6 +226,7 @@ _RANK_STRENGTH, _FLUSH_STRENGTH = _load_tables()
 _KEY_OF: Final[dict[str | Card, int]] = {
     spelling: _card_key(card) for card in FULL_DECK for spelling in _spellings(card)
 }
+_CARD_OF_BIT: Final[dict[int, Card]] = {_card_key(card) & _CARD_BITS: card for card in FULL_DECK}
 _CARD_OF: Final[dict[str | Card, Card]] = {
     spelling: card for card in FULL_DECK for spelling in _spellings(card)
 }
@@ -399,9 +400,18 @@ def _strength(cards: Iterable[Card]) -> int:
 
 def _best_five(strength: int, key: int) -> tuple[Card, ...]:
     """The first five (taking the cards high to low) that make ``strength``, in announcement order."""
-    cards = sorted((FULL_DECK[4 * (bit % 13) + bit // 13] for bit in range(52) if key >> bit & 1), reverse=True)
+    cards = []
+    bits = key & _CARD_BITS
+    while bits:
+        lowest = bits & -bits
+        cards.append(_CARD_OF_BIT[lowest])
+        bits ^= lowest
+    cards.sort(reverse=True)
+    key_of = _KEY_OF
     for five in combinations(cards, 5):
-        if _strength(five) == strength:
+        c1, c2, c3, c4, c5 = five
+        key = _SUIT_COUNT_START + key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5]
+        if _strength_of_key(key) == strength:
             ranks = _RANKS_OF[strength]
             return tuple(sorted(five, key=lambda card: (ranks.index(card // 4), -card)))
     raise ValueError(f"no five of {format_cards(cards)} make hand strength {strength}")
