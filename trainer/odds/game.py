@@ -157,6 +157,19 @@ def _tick(boards: int) -> None:
         _worker_counter.value += boards
 
 
+def _board_classes(deck: Deck) -> tuple[IntArray, IntArray]:
+    """One board of each class of boards the same up to the suits, and the class's size. The full deck's come
+    from the Bad Beat counting's enumeration of the classes (well under a second), a small deck's from its every
+    board. Any board of a class stands for it: the sums are completed over the renamings of each flop after."""
+    if deck.ranks == FULL_DECK_RANKS:
+        from trainer.engine.bad_beat_odds import board_classes
+
+        classes = board_classes()
+        return classes.cards, classes.weights
+    boards = deck.classes(5)
+    return boards.cards, boards.sizes
+
+
 def _count_part(job: tuple[CountSetup, IntArray, IntArray]) -> FloatArray:
     setup, boards, sizes = job
     return count_boards(setup, boards, sizes, tick=_tick)
@@ -284,8 +297,8 @@ def solve_game(blind: Paytable, ranks: tuple[int, ...] = FULL_DECK_RANKS, worker
     net, scale = blind_pays(blind)
     flops = deck.classes(3)
     setup = CountSetup.build(deck, net, scale, flops)
-    boards = deck.classes(5)
-    raw = _count_all(setup, boards.cards, boards.sizes, workers, progress, cancelled)
+    board_cards, board_sizes = _board_classes(deck)
+    raw = _count_all(setup, board_cards, board_sizes, workers, progress, cancelled)
     sums = _symmetrize(raw.reshape(len(SUMS), setup.flop_classes, HOLDINGS), flops.canonical)
     raise2, play, river, river_raises, simple_river, simple_raises, wins, river_wins, simple_river_wins = sums
     canonical_flops = np.array([_decode(mask) for mask in flops.canonical.tolist()], dtype=np.int64)
