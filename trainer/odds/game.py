@@ -12,7 +12,9 @@ Money is in Antes per hand: the Ante and the Blind are 1 each, a Play of P is P.
 
 from __future__ import annotations
 
+import os
 import signal
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -170,9 +172,19 @@ def _board_classes(deck: Deck) -> tuple[IntArray, IntArray]:
     return boards.cards, boards.sizes
 
 
-def _count_part(job: tuple[CountSetup, IntArray, IntArray]) -> FloatArray:
-    setup, boards, sizes = job
-    return count_boards(setup, boards, sizes, tick=_tick)
+def _count_part(job: tuple[CountSetup, IntArray, IntArray, str]) -> str:
+    """Count a part of the boards in a worker; the sums go to the file named (raw float64, row after row), so
+    that the parent reads them a row at a time instead of receiving them whole."""
+    setup, boards, sizes, path = job
+    count_boards(setup, boards, sizes, tick=_tick).tofile(path)
+    return path
+
+
+def _add_from_file(summed: FloatArray, path: str) -> None:
+    with open(path, "rb") as source:
+        for row in summed:
+            row += np.fromfile(source, dtype=np.float64, count=row.size)
+    os.remove(path)
 
 
 def _count_all(setup: CountSetup, boards: IntArray, sizes: IntArray, workers: int, progress: Progress | None,
@@ -192,28 +204,25 @@ def _count_all(setup: CountSetup, boards: IntArray, sizes: IntArray, workers: in
     context = get_context()
     counter = context.Value("q", 0)
     parts = np.array_split(np.arange(total), workers)
-    jobs = [(setup, boards[part], sizes[part]) for part in parts]
-    summed: FloatArray | None = None
-    with context.Pool(workers, initializer=_init_worker, initargs=(counter,)) as pool:
+    summed: FloatArray = np.zeros((len(SUMS), setup.flop_classes * HOLDINGS), dtype=np.float64)
+    with tempfile.TemporaryDirectory(prefix="uth-odds-") as folder, \
+            context.Pool(workers, initializer=_init_worker, initargs=(counter,)) as pool:
+        jobs = [(setup, boards[part], sizes[part], os.path.join(folder, f"part-{number}.sums"))
+                for number, part in enumerate(parts)]
         results = pool.imap_unordered(_count_part, jobs)
-        for _ in jobs:  # each part's sums added as it comes, so only one more is held at a time
+        for _ in jobs:  # each part's sums added as it comes, a row at a time
             while True:
                 try:
-                    part_sums = results.next(0.2)
+                    path = results.next(0.2)
                     break
                 except WaitedTooLong:
                     if cancelled is not None and cancelled():
                         raise Cancelled from None
                     if progress is not None:
                         progress(int(counter.value), total)
-            if summed is None:
-                summed = part_sums
-            else:
-                summed += part_sums
-            del part_sums
+            _add_from_file(summed, path)
     if progress is not None:
         progress(total, total)
-    assert summed is not None
     return summed
 
 
@@ -226,15 +235,15 @@ def _decode(mask: int) -> list[int]:
 
 def _symmetrize(sums: FloatArray, canonical: IntArray) -> IntArray:
     """Each flop class's sums completed over the renamings that keep its canonical flop (see symmetry), as whole
-    numbers; one sum at a time, so that only one more sum's worth of memory is taken."""
-    whole = np.empty(sums.shape, dtype=np.int64)
+    numbers, written over ``sums`` itself one sum at a time (the result shares its memory; ``sums`` is used up)."""
+    whole: IntArray = sums.view(np.int64)
     renamings = [stabilizer(_decode(mask)) for mask in canonical.tolist()]
     for index, part in enumerate(sums):
         full = np.zeros_like(part)
         for klass, kept in enumerate(renamings):
             for renaming in kept:
                 full[klass] += part[klass][HOLDING_PERMUTATION[renaming]]
-        whole[index] = np.rint(full)
+        whole[index] = np.rint(full)  # the row's sums are read: its memory takes the whole numbers
     return whole
 
 
