@@ -236,12 +236,14 @@ class BoardCounter:
         position = np.searchsorted(setup.flop_masks, flop_masks)
         klass, renaming = setup.flop_class[position], setup.flop_renaming[position]
         renamed = HOLDING_PERMUTATION[renaming[:, :, None], holdings[:, None, :]]  # (boards, 10, holdings)
-        where = (klass[:, :, None] * HOLDINGS + renamed).ravel()
+        where = klass[:, :, None] * HOLDINGS + renamed
+        by_flop = [where[:, flop, :].ravel() for flop in range(len(_SUBSETS))]  # each flop's places, once
         weights = sizes.astype(np.float64)[:, None]
         for index in range(len(SUMS)):
             # added in place: no array of every (flop class, holding) per batch, as a bincount would make
-            weighted = np.broadcast_to((values[index] * weights)[:, None, :], renamed.shape).ravel()
-            np.add.at(self.sums[index], where, weighted)
+            weighted = (values[index] * weights).ravel()
+            for places in by_flop:
+                np.add.at(self.sums[index], places, weighted)
 
 
 def count_boards(setup: CountSetup, boards: IntArray, sizes: IntArray, batch: int = 128,
