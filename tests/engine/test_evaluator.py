@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from trainer.engine import evaluator
 from trainer.engine.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
 from trainer.engine.evaluator import HAND_CLASSES, Category, HandValue, category_of_strength, evaluate
+from trainer.resources import engine_data_dir
 
 FIVE_CARD_CATEGORY_COUNTS = {
     Category.ROYAL_FLUSH: 4,
@@ -306,6 +307,9 @@ def test_cards_may_be_given_as_text_cards_or_a_mix(hand: object) -> None:
         ("As Kd Qh Jc As", "duplicate card As"),
         (["As", "Kd", "Qh", "Jc", Card.parse("As")], "duplicate card As"),
         ("as Kd Qh Jc A♠ 2c 3c", "duplicate card As"),
+        ([*parse_cards("As Kd Qh Jc 2c 3c"), Card.parse("Kd")], "duplicate card Kd"),
+        (("As", "Kd", "Qh", "Jc", "2c", "3c", "Xs"), "'Xs' is not a card"),
+        (("As", "Kd", "Qh", "Jc", "2c", "3c", "4c", "5c"), "5, 6 or 7 cards, not 8"),
         ("As Kd Qh Jc Xs", "'Xs' is not a card"),
         ("As Kd Qh Jc 1s", "'1s' is not a card"),
         (["As", "Kd", "Qh", "Jc", None], "None is not a card"),
@@ -377,6 +381,19 @@ def test_agrees_with_treys_on_a_large_sample() -> None:
         treys_cards = [treys.Card.new(str(card)) for card in cards]
         # treys ranks 1 (royal flush) .. 7462 (seven high); the classes are the same, counted from the top
         assert evaluate(cards).strength == HAND_CLASSES + 1 - judge.evaluate(treys_cards[:2], treys_cards[2:])
+
+
+def test_shipped_tables_are_the_ones_computed_from_the_7462_classes() -> None:
+    shipped = (engine_data_dir() / "evaluator-tables.bin").read_bytes()
+    assert shipped == evaluator.build_tables()
+
+
+@given(seven_cards)
+def test_seven_cards_as_a_list_a_tuple_or_text_are_worth_the_same(cards: list[Card]) -> None:
+    as_text = " ".join(str(card) for card in cards)
+    values = [evaluate(cards), evaluate(tuple(cards)), evaluate(as_text), evaluate(iter(cards))]
+    assert len({value.strength for value in values}) == 1
+    assert len({value.cards for value in values}) == 1
 
 
 def test_module_examples() -> None:

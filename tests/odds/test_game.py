@@ -100,6 +100,12 @@ def test_optimal_return_is_the_average_of_the_best_choices_on_a_small_deck(small
     assert small_game.optimal.player_result == sum(best, Fraction(0)) / len(best)
 
 
+def test_the_small_deck_solved_in_two_processes_is_solved_the_same(small_game) -> None:  # type: ignore[no-untyped-def]
+    in_two = solve_game(BLIND, ranks=SMALL, workers=2)
+    assert (in_two.optimal, in_two.simple, in_two.preflop) == (small_game.optimal, small_game.simple,
+                                                               small_game.preflop)
+
+
 @pytest.mark.slow
 def test_three_ranks_whole_game_matches_brute_force() -> None:
     ranks = (10, 11, 12)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
 from trainer.engine.bad_beat_odds import BadBeatCounts, BoardClasses, bad_beat_counts
-from trainer.engine.cards import parse_cards
+from trainer.engine.cards import FULL_DECK, parse_cards
 from trainer.engine.paytables import load_paytables
-from trainer.odds.fold_effect import fold_effect
+from trainer.odds.fold_effect import fold_effect, nine_card_deals
 from trainer.odds.sidebets import (
     bad_beat_report,
     break_even_meter,
@@ -82,6 +83,13 @@ def test_progressive_breaks_even_at_the_meter_where_the_return_is_the_wager() ->
     assert meter is not None
     report = progressive_report(table, Decimal(float(meter)), Decimal(1))
     assert abs(float(report.house_edge)) < 1e-9
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2024 * 100_003, 2024 * 100_003 + 24])
+def test_fold_simulation_deals_exactly_the_cards_random_sample_draws(seed: int) -> None:
+    fast, reference = random.Random(seed), random.Random(seed)
+    assert list(nine_card_deals(fast, 2_000)) == [reference.sample(FULL_DECK, 9) for _ in range(2_000)]
+    assert fast.getstate() == reference.getstate()
 
 
 def test_fold_rule_lose_only_adds_to_the_house_edge_and_repeats_with_its_seed() -> None:

@@ -2,8 +2,10 @@
 
 ``python -m trainer.bench evaluator`` times :func:`trainer.engine.evaluator.evaluate` and the pure-Python
 ``treys`` evaluator on the same random seven-card hands, checks that they agree, and prints both rates and
-their ratio (the target is at least 5x). ``--enumerate-7`` also goes through all 133,784,560 seven-card hands
-with the evaluator's own tables and compares the category counts with the known ones.
+their ratio (the target is at least 12x). The two are timed in turn, ``--repeat`` rounds, each by the processor
+time it took, the best of each kept: on a shared machine both meet the same load. ``--enumerate-7`` also goes
+through all 133,784,560 seven-card hands with the evaluator's own tables and compares the category counts with
+the known ones.
 
 Run on demand only; it is never part of the test suite.
 """
@@ -37,6 +39,7 @@ SEVEN_CARD_CATEGORY_COUNTS = {
     Category.HIGH_CARD: 23_294_460,
 }
 SEVEN_CARD_HANDS = 133_784_560
+TARGET_RATIO = 12
 
 
 # -- Evaluations per second ---------------------------------------------------------------------------------
@@ -49,25 +52,25 @@ def random_hands(count: int, seed: int) -> list[list[Card]]:
 
 
 def best_rate(run: Callable[[], object], count: int, repeat: int) -> float:
-    """Evaluations per second of the fastest of ``repeat`` runs over ``count`` hands."""
+    """Evaluations per second of the fastest of ``repeat`` runs over ``count`` hands (processor time)."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return count / best
 
 
-def time_evaluate(hands: list[list[Card]], repeat: int) -> float:
+def evaluate_runner(hands: list[list[Card]]) -> Callable[[], None]:
     def run() -> None:
         for hand in hands:
             evaluate(hand)
 
-    return best_rate(run, len(hands), repeat)
+    return run
 
 
-def time_treys(hands: list[list[Card]], repeat: int) -> float | None:
-    """Evaluations per second of ``treys`` on the same hands (once it agrees on them), or None without it."""
+def treys_runner(hands: list[list[Card]]) -> Callable[[], None] | None:
+    """A run of ``treys`` over the same hands (once it agrees on them), or None without it."""
     try:
         from treys import Card as TreysCard  # type: ignore[import-untyped]  # treys ships no type hints
         from treys import Evaluator
@@ -84,7 +87,18 @@ def time_treys(hands: list[list[Card]], repeat: int) -> float | None:
         for board, hole in boards_and_holes:
             judge.evaluate(board, hole)
 
-    return best_rate(run, len(hands), repeat)
+    return run
+
+
+def interleaved_rates(runs: list[Callable[[], None]], count: int, repeat: int) -> list[float]:
+    """Each run's best rate over ``repeat`` rounds that take the runs in turn, so that both meet the same load."""
+    best = [float("inf")] * len(runs)
+    for _ in range(repeat):
+        for index, run in enumerate(runs):
+            start = time.process_time()
+            run()
+            best[index] = min(best[index], time.process_time() - start)
+    return [count / seconds for seconds in best]
 
 
 def import_seconds() -> float:
@@ -100,17 +114,20 @@ def import_seconds() -> float:
 
 def report_speed(count: int, seed: int, repeat: int) -> bool:
     hands = random_hands(count, seed)
-    ours = time_evaluate(hands, repeat)
-    theirs = time_treys(hands, repeat)
+    ours_run, theirs_run = evaluate_runner(hands), treys_runner(hands)
     print(f"import trainer.engine.evaluator: {import_seconds() * 1000:.0f} ms")
-    print(f"evaluate(), 7 cards:   {ours:12,.0f} evaluations/s  ({count:,} hands, best of {repeat})")
-    if theirs is None:
+    if theirs_run is None:
+        ours = best_rate(ours_run, count, repeat)
+        print(f"evaluate(), 7 cards:   {ours:12,.0f} evaluations/s  ({count:,} hands, best of {repeat})")
         print("treys is not installed (pip install treys): no comparison")
         return True
+    ours, theirs = interleaved_rates([ours_run, theirs_run], count, repeat)
+    print(f"evaluate(), 7 cards:   {ours:12,.0f} evaluations/s  ({count:,} hands, best of {repeat}, processor time)")
     ratio = ours / theirs
-    print(f"treys Evaluator:       {theirs:12,.0f} evaluations/s  (agrees on every hand)")
-    print(f"ratio:                 {ratio:12.1f}x  (target 5x: {'met' if ratio >= 5 else 'NOT met'})")
-    return ratio >= 5
+    print(f"treys Evaluator:       {theirs:12,.0f} evaluations/s  (agrees on every hand; runs taken in turn)")
+    met = ratio >= TARGET_RATIO
+    print(f"ratio:                 {ratio:12.1f}x  (target {TARGET_RATIO}x: {'met' if met else 'NOT met'})")
+    return met
 
 
 # -- Every seven-card hand ----------------------------------------------------------------------------------
@@ -163,11 +180,12 @@ class _Tables:
         self.rank_category = {key: int(category_of[s]) for key, s in ev._RANK_STRENGTH.items()}
         self.flush_category = [int(category_of[s]) if s else -1 for s in ev._FLUSH_STRENGTH]
         self.pairs = _PairLists(self.keys)
-        # for the five-card suit counters: the suit with the most cards and how many (at most one has 3+)
-        self.top_suit = [0] * 4096
-        self.top_count = [0] * 4096
-        for counters in range(4096):
-            counts = [(counters >> (3 * suit)) & 7 for suit in range(4)]
+        # for the five-card suit counters (four bits a suit): the suit with the most cards and how many (at
+        # most one has 3+)
+        self.top_suit = [0] * (1 << 16)
+        self.top_count = [0] * (1 << 16)
+        for counters in range(1 << 16):
+            counts = [(counters >> (4 * suit)) & 15 for suit in range(4)]
             self.top_count[counters] = max(counts)
             self.top_suit[counters] = counts.index(max(counts))
         # the lists of pairs for a prefix with three, four or five of a suit, by (first card, suit, held)
@@ -206,7 +224,7 @@ def _count_from(first_two: tuple[int, int]) -> dict[int, int]:
             for i5 in range(i4 + 1, 50):
                 key5 = key4 + keys[i5]
                 ranks = key5 >> rank_shift
-                counters = (key5 >> suit_shift) & 0xFFF
+                counters = (key5 >> suit_shift) & 0xFFFF
                 held = top_count[counters]
                 if held < 3:
                     update(map(rank_of, map(ranks.__add__, all_ranks[i5 + 1])))

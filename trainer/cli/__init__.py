@@ -14,18 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
-from trainer.cli.inputs import (
-    ClosedStream,
-    ClosedStreamError,
-    decode,
-    opened_input,
-    read_at_most,
-    safe,
-    spell_what_it_can_encode,
-)
-from trainer.cli.options import add_input_options
-from trainer.drills.terminal import MAX_QUIZ_COUNT
-from trainer.userfiles import InputError
 
 if TYPE_CHECKING:
     from trainer.engine.paytables import PaytableRegistry
@@ -84,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_settle(commands: Any) -> None:
+    from trainer.cli.options import add_input_options
+
     settle = commands.add_parser(
         "settle",
         help="settle hands given as JSON (the answer key)",
@@ -98,6 +88,8 @@ def _add_settle(commands: Any) -> None:
 
 
 def _add_quiz(commands: Any) -> None:
+    from trainer.drills.terminal import MAX_QUIZ_COUNT
+
     quiz = commands.add_parser(
         "quiz",
         help="run a drill in the terminal",
@@ -119,6 +111,10 @@ def _add_quiz(commands: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        # what the parser's --version prints, before the commands' modules are loaded to build it
+        print(f"uth-trainer {__version__}")
+        return 0
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
@@ -144,6 +140,8 @@ def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
     """Standard input, output and error for a command: one the shell closed (``<&-``, ``>&-``) stands in as a
     :class:`~trainer.cli.inputs.ClosedStream` (a closed error stream as the null device); output and error write
     what their encoding cannot (``PYTHONIOENCODING=ascii``, cp1252) in plain ASCII spellings."""
+    from trainer.cli.inputs import ClosedStream, spell_what_it_can_encode
+
     stdin: Any = sys.stdin if sys.stdin is not None else ClosedStream("standard input")
     stdout: Any = sys.stdout if sys.stdout is not None else ClosedStream("standard output")
     stderr: Any = sys.stderr
@@ -169,6 +167,8 @@ def run_guarded(handler: Handler, args: argparse.Namespace, stdin: TextIO, stdou
     """Run a command so that it ends the conventional way: Ctrl-C exits 130, a closed pipe 141 (both silently),
     a failed write (a full disk) one line and 1, a closed standard stream one line and 2 (input) or 1 (output);
     never a traceback."""
+    from trainer.cli.inputs import ClosedStreamError
+
     try:
         status = handler(args, stdin, stdout, stderr)
         stdout.flush()
@@ -202,9 +202,11 @@ def _quiet_stdout(stdout: TextIO) -> None:
 
 def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """``uth-trainer settle``: errors are one line on stderr and exit status 2, never a traceback."""
+    from trainer.cli.inputs import decode, opened_input, read_at_most, safe
     from trainer.engine.paytables import PaytableError, load_paytables
     from trainer.engine.validation import RoundError
     from trainer.settle_io import settle_text
+    from trainer.userfiles import InputError
 
     def fail(message: str) -> int:
         print(f"uth-trainer settle: {safe(message)}", file=stderr)
@@ -274,8 +276,9 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
     """``uth-trainer quiz``: ``--list`` the topics, or run ``--topic`` with ``--seed`` and ``--count``."""
     import random
 
+    from trainer.cli.inputs import ClosedStream, ClosedStreamError
     from trainer.drills.base import all_drills
-    from trainer.drills.terminal import run_quiz
+    from trainer.drills.terminal import MAX_QUIZ_COUNT, run_quiz
     from trainer.scoring import Mode
 
     drills = all_drills()

@@ -178,6 +178,7 @@ class _Tables:
         holdings = list(combinations(range(52), 2))
         self.first = np.array([low for low, _ in holdings], dtype=np.int64)
         self.second = np.array([high for _, high in holdings], dtype=np.int64)
+        self.first32, self.second32 = self.first.astype(np.int32), self.second.astype(np.int32)
         self.card_bits = (np.int64(1) << self.first) | (np.int64(1) << self.second)
         self.rank_pair = (self.first // 4) * 13 + self.second // 4  # the two ranks as one index 0..168
         self.suit_bits = np.zeros((4, len(holdings)), dtype=np.int64)  # the holding's ranks in each suit
@@ -188,6 +189,7 @@ class _Tables:
         self.flush_strength = np.array(ev._FLUSH_STRENGTH, dtype=np.int64)
         self.category = np.array([0, *(int(category_of_strength(s)) for s in range(1, HAND_CLASSES + 1))],
                                  dtype=np.int64)
+        self.category32 = self.category.astype(np.int32)
         self.trips_or_better = int(np.argmax(self.category >= Category.THREE_OF_A_KIND))
         self._rank_rows: dict[int, IntArray] = {}
 
@@ -232,32 +234,35 @@ def holding_strengths(board: list[int]) -> dict[tuple[int, int], int]:
 # -- Counting -----------------------------------------------------------------------------------------------
 
 
-def _run_ends(sorted_keys: npt.NDArray[np.int32]) -> IntArray:
-    """For each entry of a sorted array, the index just past the last entry equal to it."""
-    if not len(sorted_keys):
-        return np.zeros(0, dtype=np.int64)
-    changes = sorted_keys[1:] != sorted_keys[:-1]
-    run = np.concatenate([[0], np.cumsum(changes)])
-    ends: IntArray = (np.flatnonzero(np.append(changes, True)) + 1)[run]
-    return ends
-
-
 def _beaten_counts(boards: BoardClasses) -> list[int]:
-    """Deals on ``boards`` (weighted) by the category 0..9 of the beaten hand, three of a kind or better."""
+    """Deals on ``boards`` (weighted) by the category 0..9 of the beaten hand, three of a kind or better.
+
+    In a group of holdings, those of category ``K`` beaten by another of the group number
+    ``n_K * (holdings of a higher category) + (n_K ** 2 - sum of m_s ** 2) / 2``, where ``m_s`` counts the
+    holdings of strength ``s`` (pairs within the category, less the ties): so a sort of the groups' strengths
+    and the lengths of its runs of equal strength give every count.
+    """
     tables = _tables()
     strengths, off_board = tables.strengths(boards.cards)
     board, holding = np.nonzero(off_board & (strengths >= tables.trips_or_better))
-    strength = strengths[board, holding]
-    base = board * _GROUPS_PER_BOARD
-    groups = np.concatenate([base + _EVERY_HOLDING, base + tables.first[holding], base + tables.second[holding]])
-    keys = np.sort(((groups << _STRENGTH_BITS) | np.tile(strength, 3)).astype(np.int32))  # int32 sorts faster
-    group = keys >> _STRENGTH_BITS
-    stronger = _run_ends(group) - _run_ends(keys)  # stronger holdings in the same group
-    sign = np.where(group % _GROUPS_PER_BOARD == _EVERY_HOLDING, 1, -1)  # a shared card: no deal
-    deals = 2 * sign * stronger * boards.weights[group // _GROUPS_PER_BOARD]
-    category = tables.category[keys & ((1 << _STRENGTH_BITS) - 1)]
-    totals = np.zeros(len(Category), dtype=np.int64)
-    np.add.at(totals, category, deals)
+    strength = strengths[board, holding].astype(np.int32)
+    base = (board * _GROUPS_PER_BOARD).astype(np.int32)
+    groups = np.concatenate([base + _EVERY_HOLDING, base + tables.first32[holding], base + tables.second32[holding]])
+    keys = (groups << _STRENGTH_BITS) | np.tile(strength, 3)
+    keys.sort()
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    lengths = np.diff(np.append(starts, len(keys)))
+    runs = keys[starts]
+    slots = (runs >> _STRENGTH_BITS) * len(Category) + tables.category32[runs & ((1 << _STRENGTH_BITS) - 1)]
+    size = len(boards) * _GROUPS_PER_BOARD * len(Category)
+    shape = (len(boards), _GROUPS_PER_BOARD, len(Category))
+    held = np.rint(np.bincount(slots, lengths, size)).astype(np.int64).reshape(shape)
+    ties = np.rint(np.bincount(slots, lengths * lengths, size)).astype(np.int64).reshape(shape)
+    higher = np.cumsum(held[:, :, ::-1], axis=2)[:, :, ::-1] - held  # holdings of a higher category
+    beaten = held * higher + (held * held - ties) // 2
+    # a pair of holdings sharing a card is never dealt: such pairs are the pairs inside one card's group
+    disjoint = beaten[:, _EVERY_HOLDING, :] - beaten[:, :_EVERY_HOLDING, :].sum(axis=1)
+    totals = 2 * (boards.weights[:, None] * disjoint).sum(axis=0)
     return [int(total) for total in totals]
 
 

@@ -18,19 +18,24 @@ that packs three counters side by side in one integer, and the key of a hand is 
 
 * bits 0..51 hold one bit per card, suit by suit (``13 * suit + rank``): a sum with fewer bits than cards
   means a card was given twice, and thirteen of these bits read off the ranks held in one suit;
-* bits 52..63 count the cards of each suit, three bits apiece; a small table tells which suit has five;
-* bits 64 and up sum ``5 ** rank``, a number shared by exactly the hands with the same ranks.
+* bits 52..67 count the cards of each suit, four bits apiece, each counter starting at 3: a counter's top
+  bit is set exactly when its suit holds five cards or more, so one ``&`` tells a flush;
+* bits 68 and up sum ``5 ** rank``, a number shared by exactly the hands with the same ranks.
 
 Without a flush the rank sum is looked up in a dictionary of every five-, six- and seven-card rank multiset;
-with a flush the suit's thirteen rank bits index a list of the best flush or straight flush among them. Both
-tables are built at import (in well under a tenth of a second) from the list of the 7,462 classes.
+with a flush the suit's thirteen rank bits index a table of the best flush or straight flush among them. Both
+tables are computed beforehand from the list of the 7,462 classes (:func:`build_tables`) and read at import
+from ``data/evaluator-tables.bin`` as arrays; a test checks the file against a fresh computation.
 """
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from itertools import combinations
+from pathlib import Path
 from typing import Final
 
 from trainer.engine.cards import (
@@ -42,6 +47,7 @@ from trainer.engine.cards import (
     format_cards,
     parse_card,
 )
+from trainer.resources import engine_data_dir
 
 __all__ = ["Category", "HandValue", "category_of_strength", "evaluate"]
 
@@ -114,15 +120,19 @@ def _hand_classes() -> list[tuple[Category, _Ranks]]:
 # -- Lookup tables -------------------------------------------------------------------------------------------
 
 _RANK_WEIGHT: Final[tuple[int, ...]] = tuple(5**rank for rank in range(13))
-_SUIT_COUNT_SHIFT: Final = 52
-_RANK_SUM_SHIFT: Final = 64
 _CARD_BITS: Final = (1 << 52) - 1
+_SUIT_COUNT_SHIFT: Final = 52
+_SUIT_COUNT_START: Final = 0x3333 << _SUIT_COUNT_SHIFT  # each suit's counter starts at 3 ...
+_FLUSH_BITS: Final = 0x8888 << _SUIT_COUNT_SHIFT  # ... so its top bit is set from five cards of the suit
+_RANK_SUM_SHIFT: Final = 68
+_TABLES_FILE: Final = "evaluator-tables.bin"
+_TABLES_MAGIC: Final = b"UTH-EVAL-1\n"
 
 
 def _card_key(card: Card) -> int:
     rank, suit = divmod(int(card), 4)
     rank_sum = _RANK_WEIGHT[rank] << _RANK_SUM_SHIFT
-    return rank_sum | (1 << (_SUIT_COUNT_SHIFT + 3 * suit)) | (1 << (13 * suit + rank))
+    return rank_sum | (1 << (_SUIT_COUNT_SHIFT + 4 * suit)) | (1 << (13 * suit + rank))
 
 
 def _rank_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> dict[int, int]:
@@ -157,14 +167,48 @@ def _flush_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> list[int]:
     return table
 
 
-def _flush_shifts() -> list[int]:
-    """Suit counters -> the shift that brings the flush suit's rank bits down, or -1 for no flush."""
-    shifts = [-1] * (1 << 12)
-    for counters in range(1 << 12):
-        for suit in range(4):
-            if (counters >> (3 * suit)) & 7 >= 5:
-                shifts[counters] = 13 * suit
-    return shifts
+def build_tables() -> bytes:
+    """The lookup tables computed from the 7,462 classes, as the bytes of ``data/evaluator-tables.bin``.
+
+    The file is a header line, the number of rank sums (4 bytes), the rank sums in increasing order (4 bytes
+    each), their strengths (2 bytes each), then the 8,192 flush strengths (2 bytes each); little-endian.
+    ``python -c "from trainer.engine.evaluator import write_tables; write_tables()"`` writes it again.
+    """
+    classes = _hand_classes()
+    ranks = sorted(_rank_strengths(classes).items())
+    sums, strengths = array("I", (key for key, _ in ranks)), array("H", (value for _, value in ranks))
+    flushes = array("H", _flush_strengths(classes))
+    if sys.byteorder != "little":
+        for part in (sums, strengths, flushes):
+            part.byteswap()
+    return b"".join((_TABLES_MAGIC, len(ranks).to_bytes(4, "little"), sums.tobytes(), strengths.tobytes(),
+                     flushes.tobytes()))
+
+
+def write_tables() -> Path:
+    """Write :func:`build_tables` to the engine's data folder; the path written."""
+    path = engine_data_dir() / _TABLES_FILE
+    path.write_bytes(build_tables())
+    return path
+
+
+def _load_tables() -> tuple[dict[int, int], array[int]]:
+    """The rank-sum and flush tables read from ``data/evaluator-tables.bin`` (see :func:`build_tables`)."""
+    data = (engine_data_dir() / _TABLES_FILE).read_bytes()
+    if not data.startswith(_TABLES_MAGIC):
+        raise RuntimeError(f"{_TABLES_FILE} is not the evaluator's tables; reinstall the trainer")
+    start = len(_TABLES_MAGIC) + 4
+    count = int.from_bytes(data[start - 4:start], "little")
+    sums, strengths, flushes = array("I"), array("H"), array("H")
+    sums.frombytes(data[start:start + 4 * count])
+    strengths.frombytes(data[start + 4 * count:start + 6 * count])
+    flushes.frombytes(data[start + 6 * count:])
+    if sys.byteorder != "little":
+        for part in (sums, strengths, flushes):
+            part.byteswap()
+    if len(flushes) != 1 << 13:
+        raise RuntimeError(f"{_TABLES_FILE} is cut short; reinstall the trainer")
+    return dict(zip(sums, strengths, strict=True)), flushes
 
 
 def _spellings(card: Card) -> set[str | Card]:
@@ -178,12 +222,11 @@ def _spellings(card: Card) -> set[str | Card]:
 _CLASSES: Final = _hand_classes()
 _CATEGORY_OF: Final[tuple[Category, ...]] = (Category.HIGH_CARD, *(category for category, _ in _CLASSES))
 _RANKS_OF: Final[tuple[_Ranks, ...]] = ((), *(ranks for _, ranks in _CLASSES))
-_RANK_STRENGTH: Final = _rank_strengths(_CLASSES)
-_FLUSH_STRENGTH: Final = _flush_strengths(_CLASSES)
-_FLUSH_SHIFT: Final = _flush_shifts()
+_RANK_STRENGTH, _FLUSH_STRENGTH = _load_tables()
 _KEY_OF: Final[dict[str | Card, int]] = {
     spelling: _card_key(card) for card in FULL_DECK for spelling in _spellings(card)
 }
+_CARD_OF_BIT: Final[dict[int, Card]] = {_card_key(card) & _CARD_BITS: card for card in FULL_DECK}
 _CARD_OF: Final[dict[str | Card, Card]] = {
     spelling: card for card in FULL_DECK for spelling in _spellings(card)
 }
@@ -206,12 +249,12 @@ def category_of_strength(strength: int) -> Category:
 class HandValue:
     """What a hand is worth: compares by ``strength`` (higher wins, equal ties), made by :func:`evaluate`."""
 
-    __slots__ = ("_best", "_hand", "_strength")
+    __slots__ = ("_best", "_key", "_strength")
     _best: tuple[Card, ...]
 
-    def __init__(self, strength: int, hand: tuple[str | Card, ...]) -> None:
+    def __init__(self, strength: int, key: int) -> None:
         self._strength = strength
-        self._hand = hand
+        self._key = key  # the hand's key (see the module's notes): its cards are the low 52 bits
 
     @property
     def strength(self) -> int:
@@ -233,7 +276,7 @@ class HandValue:
         try:
             return self._best
         except AttributeError:
-            self._best = _best_five(self._strength, self._hand)
+            self._best = _best_five(self._strength, self._key)
             return self._best
 
     def describe(self) -> str:
@@ -289,27 +332,50 @@ def evaluate(cards: str | Iterable[str | Card]) -> HandValue:
     ...
     trainer.engine.cards.CardError: a poker hand is 5, 6 or 7 cards, not 4
     """
-    hand = cards if isinstance(cards, tuple) else _as_tuple(cards)
+    key_of = _KEY_OF
+    kind = type(cards)
+    if kind is tuple or kind is list:  # the usual case, seven cards in a tuple or list, unrolled
+        try:
+            c1, c2, c3, c4, c5, c6, c7 = cards  # type: ignore[str-unpack]  # a list or tuple; other counts: below
+            key = (_SUIT_COUNT_START + key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5]
+                   + key_of[c6] + key_of[c7])
+        except (ValueError, KeyError, TypeError):
+            pass
+        else:
+            if (key & _CARD_BITS).bit_count() == 7:
+                if key & _FLUSH_BITS:
+                    return HandValue(_flush_strength(key), key)
+                return HandValue(_RANK_STRENGTH[key >> _RANK_SUM_SHIFT], key)
+    return _evaluate_any(cards)
+
+
+def _evaluate_any(cards: str | Iterable[str | Card]) -> HandValue:
+    """:func:`evaluate` for any input: five or six cards, other spellings, and the errors."""
+    hand = _as_tuple(cards)
     count = len(hand)
     if count < 5 or count > 7:
         raise CardError(f"a poker hand is 5, 6 or 7 cards, not {count}")
-    key_of = _KEY_OF
+    key = _SUIT_COUNT_START
     try:
-        if count == 7:  # the usual case, a player's or the dealer's hand with the board, unrolled
-            c1, c2, c3, c4, c5, c6, c7 = hand
-            key = key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5] + key_of[c6] + key_of[c7]
-        else:
-            key = 0
-            for card in hand:
-                key += key_of[card]
+        for card in hand:
+            key += _KEY_OF[card]
     except (KeyError, TypeError):  # a spelling outside the table ('K♠', '10h'), or not a card at all
-        return evaluate(tuple(_read(card) for card in hand))
+        return _evaluate_any(tuple(_read(card) for card in hand))
     if (key & _CARD_BITS).bit_count() != count:
         _raise_duplicate(hand)
-    shift = _FLUSH_SHIFT[(key >> _SUIT_COUNT_SHIFT) & 0xFFF]
-    if shift < 0:
-        return HandValue(_RANK_STRENGTH[key >> _RANK_SUM_SHIFT], hand)
-    return HandValue(_FLUSH_STRENGTH[(key >> shift) & 0x1FFF], hand)
+    return HandValue(_strength_of_key(key), key)
+
+
+def _strength_of_key(key: int) -> int:
+    if key & _FLUSH_BITS:
+        return _flush_strength(key)
+    return _RANK_STRENGTH[key >> _RANK_SUM_SHIFT]
+
+
+def _flush_strength(key: int) -> int:
+    """The strength of a hand with five or more cards of one suit (at most one suit can have five of seven)."""
+    suit = (((key & _FLUSH_BITS) >> _SUIT_COUNT_SHIFT).bit_length() - 4) // 4
+    return _FLUSH_STRENGTH[(key >> (13 * suit)) & 0x1FFF]
 
 
 def _as_tuple(cards: str | Iterable[str | Card]) -> tuple[str | Card, ...]:
@@ -329,18 +395,23 @@ def _raise_duplicate(hand: Iterable[str | Card]) -> None:
 
 def _strength(cards: Iterable[Card]) -> int:
     """The strength of 5..7 distinct cards, unchecked: for tests and for finding the best five."""
-    key = sum(_KEY_OF[card] for card in cards)
-    shift = _FLUSH_SHIFT[(key >> _SUIT_COUNT_SHIFT) & 0xFFF]
-    if shift < 0:
-        return _RANK_STRENGTH[key >> _RANK_SUM_SHIFT]
-    return _FLUSH_STRENGTH[(key >> shift) & 0x1FFF]
+    return _strength_of_key(_SUIT_COUNT_START + sum(_KEY_OF[card] for card in cards))
 
 
-def _best_five(strength: int, hand: Iterable[str | Card]) -> tuple[Card, ...]:
+def _best_five(strength: int, key: int) -> tuple[Card, ...]:
     """The first five (taking the cards high to low) that make ``strength``, in announcement order."""
-    cards = sorted({_CARD_OF[card] for card in hand}, reverse=True)
+    cards = []
+    bits = key & _CARD_BITS
+    while bits:
+        lowest = bits & -bits
+        cards.append(_CARD_OF_BIT[lowest])
+        bits ^= lowest
+    cards.sort(reverse=True)
+    key_of = _KEY_OF
     for five in combinations(cards, 5):
-        if _strength(five) == strength:
+        c1, c2, c3, c4, c5 = five
+        key = _SUIT_COUNT_START + key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5]
+        if _strength_of_key(key) == strength:
             ranks = _RANKS_OF[strength]
             return tuple(sorted(five, key=lambda card: (ranks.index(card // 4), -card)))
     raise ValueError(f"no five of {format_cards(cards)} make hand strength {strength}")

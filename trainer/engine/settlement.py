@@ -12,7 +12,7 @@ applies); this module orders the steps for the table's banking model and applies
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from trainer.engine.cards import Card
@@ -274,8 +274,11 @@ def settle(
                 continue
             ledger.record(by_number[number], res, Phase.SETTLE)
 
+    steps_of: dict[int, list[Step]] = {number: [] for number in by_number}
+    for step in ledger.steps:
+        steps_of[step.seat].append(step)
     seat_results = tuple(
-        _seat_result(by_number[number], hands[number], dealer_hand, ledger.steps) for number in sorted(by_number)
+        _seat_result(by_number[number], hands[number], dealer_hand, steps_of[number]) for number in sorted(by_number)
     )
     return Settlement(
         dealer=dealer_hand,
@@ -328,12 +331,20 @@ def seat_order(
     001 §3a, seed 003 §12a); otherwise Ante, Play, Blind (an unqualified player-dealer's Ante is pushed first);
     then Trips, then Bad Beat.
     """
-    order = list(table.wager_order)
+    order = tuple(table.wager_order)
     if not table.is_house:
-        order = ["ante", "play", "blind", "trips", "bad_beat", "pairs", "progressive"]
+        order = ("ante", "play", "blind", "trips", "bad_beat", "pairs", "progressive")
         if result is HandResult.LOSE and qualifies and not folded:
-            order[:3] = ["play", "ante", "blind"]
-    return sorted(resolutions, key=lambda res: order.index(res.wager.value))
+            order = ("play", "ante", "blind", *order[3:])
+    place = _PLACES.get(order)
+    if place is None:
+        place = _PLACES[order] = {wager: order.index(wager.value) for wager in Wager}
+    return sorted(resolutions, key=lambda res: place[res.wager])
+
+
+_WAGERS = tuple(Wager)
+_PLACES: dict[tuple[str, ...], dict[Wager, int]] = {}
+"""Each order of the wagers met so far: each wager's place in it."""
 
 
 def _at_coin_in(res: Resolution) -> bool:
@@ -342,7 +353,8 @@ def _at_coin_in(res: Resolution) -> bool:
 
 
 def _coin_in(res: Resolution) -> Resolution:
-    return replace(res, rule=f"{res.rule}: it left the layout at COIN IN, before the deal", at_fold=False)
+    return Resolution(res.wager, res.outcome, f"{res.rule}: it left the layout at COIN IN, before the deal",
+                      res.topic, res.odds, at_fold=False)
 
 
 def _ante(resolutions: Sequence[Resolution]) -> Resolution | None:
@@ -350,8 +362,9 @@ def _ante(resolutions: Sequence[Resolution]) -> Resolution | None:
 
 
 def _seat_result(seat: SeatHand, hand: HandValue, dealer: HandValue, steps: Sequence[Step]) -> SeatResult:
-    wagers = {step.wager: WagerResult(step.outcome, step.net) for step in steps if step.seat == seat.seat}
-    ordered = {wager: wagers[wager] for wager in Wager if wager in wagers}
+    """The seat's result from its own steps."""
+    wagers = {step.wager: WagerResult(step.outcome, step.net) for step in steps}
+    ordered = {wager: wagers[wager] for wager in _WAGERS if wager in wagers}
     net = sum((result.net for result in ordered.values()), Decimal(0))
     return SeatResult(seat.seat, hand, HandResult.FOLD if seat.folded else hand_result(hand, dealer), ordered, net)
 

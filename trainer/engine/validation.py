@@ -45,7 +45,7 @@ def check_round(
         for card in hole:
             _unique(seen, card, f"{where}.hole")
         check_wagers(table, seat, where)
-        checked.append(replace(seat, hole=(hole[0], hole[1])))
+        checked.append(seat if _read_already(seat.hole, hole) else replace(seat, hole=(hole[0], hole[1])))
     return dealer_cards, board_cards, tuple(checked)
 
 
@@ -161,6 +161,11 @@ def _cards(field: str, cards: Sequence[Card | str], count: int) -> tuple[Card, .
     if len(parsed) != count:
         raise RoundError(field, f"expected {count} cards, got {len(parsed)}")
     return parsed
+
+
+def _read_already(given: object, read: tuple[Card, ...]) -> bool:
+    """True when the hole cards were given as the tuple of the two cards they read as (nothing to replace)."""
+    return type(given) is tuple and given == read and all(type(card) is Card for card in given)
 
 
 def _unique(seen: dict[Card, str], card: Card, field: str) -> None:

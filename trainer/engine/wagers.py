@@ -91,12 +91,17 @@ class SeatHand:
         return self.play == 0
 
     def stake(self, wager: Wager) -> Decimal:
-        value: Decimal = getattr(self, wager.value)
+        value: Decimal = getattr(self, _FIELD_OF[wager])
         return value
 
     def placed(self) -> list[Wager]:
         """The wagers with money on them, in settlement order."""
-        return [wager for wager in Wager if self.stake(wager) > 0]
+        return [wager for wager, name in _FIELDS if getattr(self, name) > 0]
+
+
+_FIELDS: tuple[tuple[Wager, str], ...] = tuple((wager, wager.value) for wager in Wager)
+"""Each wager and the :class:`SeatHand` field of its stake, in settlement order (read once: ``.value`` is slow)."""
+_FIELD_OF: dict[Wager, str] = dict(_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -163,6 +168,9 @@ def resolve_seat(
     return out
 
 
+_EVEN_MONEY = Odds.parse("1 to 1")
+
+
 def resolve_ante(folded: bool, qualifies: bool, result: HandResult) -> Resolution:
     topic = "ante-play"
     if folded:
@@ -173,7 +181,7 @@ def resolve_ante(folded: bool, qualifies: bool, result: HandResult) -> Resolutio
                           "Dealer does not qualify (less than a pair): the Ante pushes", "qualification")
     if result is HandResult.WIN:
         return Resolution(Wager.ANTE, Outcome.WIN, "The player beats the dealer: the Ante pays 1 to 1", topic,
-                          Odds.parse("1 to 1"))
+                          _EVEN_MONEY)
     if result is HandResult.LOSE:
         return Resolution(Wager.ANTE, Outcome.LOSE, "The dealer beats the player: the Ante loses", topic)
     return Resolution(Wager.ANTE, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
@@ -184,7 +192,7 @@ def resolve_play(result: HandResult, qualifies: bool) -> Resolution:
     unqualified = " even though the dealer does not qualify" if not qualifies else ""
     if result is HandResult.WIN:
         return Resolution(Wager.PLAY, Outcome.WIN, "The player beats the dealer: the Play pays 1 to 1", topic,
-                          Odds.parse("1 to 1"))
+                          _EVEN_MONEY)
     if result is HandResult.LOSE:
         return Resolution(Wager.PLAY, Outcome.LOSE, f"The dealer beats the player: the Play loses{unqualified}",
                           "qualification" if not qualifies else topic)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from trainer.engine.cards import FULL_DECK
+from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.evaluator import Category, evaluate
 from trainer.engine.paytables import Paytable
 from trainer.engine.processes import worker_pool
@@ -49,18 +49,35 @@ class FoldEffect:
                 "folded_winners": self.folded_winners}
 
 
+def nine_card_deals(rng: random.Random, hands: int) -> Iterator[list[Card]]:
+    """``hands`` deals of nine cards, each exactly what ``rng.sample(FULL_DECK, 9)`` draws, drawn faster.
+
+    :meth:`random.Random.sample` takes nine cards from a pool of the 52, each time at an index below the cards
+    left, read from ``getrandbits(6)`` until one is below (every count from 52 down to 44 has six bits): the same
+    calls to the generator, so the same cards, without a Python call per card.
+    """
+    getrandbits = rng.getrandbits
+    for _ in range(hands):
+        pool = list(FULL_DECK)
+        cards = []
+        for left in range(52, 43, -1):
+            index = getrandbits(6)
+            while index >= left:
+                index = getrandbits(6)
+            cards.append(pool[index])
+            pool[index] = pool[left - 1]
+        yield cards
+
+
 def _chunk(job: tuple[int, int, tuple[tuple[float, ...], ...]]) -> tuple[list[float], list[float], list[int]]:
     """One chunk: per table, the sum and the sum of squares of the lost returns, and the count of such deals."""
     seed, hands, tables = job
-    rng = random.Random(seed)
     player_strategy = BasicStrategy()
     sums = [0.0] * len(tables)
     squares = [0.0] * len(tables)
     counts = [0] * len(tables)
-    deck = list(FULL_DECK)
     trips = Category.THREE_OF_A_KIND
-    for _ in range(hands):
-        cards = rng.sample(deck, 9)
+    for cards in nine_card_deals(random.Random(seed), hands):
         hole, board = cards[:2], cards[4:]
         player = evaluate((*hole, *board))
         if player.category < trips:

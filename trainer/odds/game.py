@@ -12,11 +12,14 @@ Money is in Antes per hand: the Ante and the Blind are 1 each, a Play of P is P.
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
+from multiprocessing import TimeoutError as WaitedTooLong
 from typing import Any
 
 import numpy as np
@@ -154,9 +157,32 @@ def _tick(boards: int) -> None:
         _worker_counter.value += boards
 
 
-def _count_part(job: tuple[CountSetup, IntArray, IntArray]) -> FloatArray:
-    setup, boards, sizes = job
-    return count_boards(setup, boards, sizes, tick=_tick)
+def _board_classes(deck: Deck) -> tuple[IntArray, IntArray]:
+    """One board of each class of boards the same up to the suits, and the class's size. The full deck's come
+    from the Bad Beat counting's enumeration of the classes (well under a second), a small deck's from its every
+    board. Any board of a class stands for it: the sums are completed over the renamings of each flop after."""
+    if deck.ranks == FULL_DECK_RANKS:
+        from trainer.engine.bad_beat_odds import board_classes
+
+        classes = board_classes()
+        return classes.cards, classes.weights
+    boards = deck.classes(5)
+    return boards.cards, boards.sizes
+
+
+def _count_part(job: tuple[CountSetup, IntArray, IntArray, str]) -> str:
+    """Count a part of the boards in a worker; the sums go to the file named (raw float64, row after row), so
+    that the parent reads them a row at a time instead of receiving them whole."""
+    setup, boards, sizes, path = job
+    count_boards(setup, boards, sizes, tick=_tick).tofile(path)
+    return path
+
+
+def _add_from_file(summed: FloatArray, path: str) -> None:
+    with open(path, "rb") as source:
+        for row in summed:
+            row += np.fromfile(source, dtype=np.float64, count=row.size)
+    os.remove(path)
 
 
 def _count_all(setup: CountSetup, boards: IntArray, sizes: IntArray, workers: int, progress: Progress | None,
@@ -175,19 +201,25 @@ def _count_all(setup: CountSetup, boards: IntArray, sizes: IntArray, workers: in
         return count_boards(setup, boards, sizes, tick=tick)
     counter = worker_context().Value("q", 0)
     parts = np.array_split(np.arange(total), workers)
-    jobs = [(setup, boards[part], sizes[part]) for part in parts]
-    with worker_pool(workers, initializer=_init_worker, initargs=(counter,)) as pool:
-        pending = pool.map_async(_count_part, jobs)
-        while not pending.ready():
-            pending.wait(0.2)
-            if cancelled is not None and cancelled():
-                raise Cancelled
-            if progress is not None:
-                progress(int(counter.value), total)
-        results = pending.get()
+    summed: FloatArray = np.zeros((len(SUMS), setup.flop_classes * HOLDINGS), dtype=np.float64)
+    with tempfile.TemporaryDirectory(prefix="uth-odds-") as folder, \
+            worker_pool(workers, initializer=_init_worker, initargs=(counter,)) as pool:
+        jobs = [(setup, boards[part], sizes[part], os.path.join(folder, f"part-{number}.sums"))
+                for number, part in enumerate(parts)]
+        results = pool.imap_unordered(_count_part, jobs)
+        for _ in jobs:  # each part's sums added as it comes, a row at a time
+            while True:
+                try:
+                    path = results.next(0.2)
+                    break
+                except WaitedTooLong:
+                    if cancelled is not None and cancelled():
+                        raise Cancelled from None
+                    if progress is not None:
+                        progress(int(counter.value), total)
+            _add_from_file(summed, path)
     if progress is not None:
         progress(total, total)
-    summed: FloatArray = np.sum(results, axis=0)
     return summed
 
 
@@ -199,12 +231,16 @@ def _decode(mask: int) -> list[int]:
 
 
 def _symmetrize(sums: FloatArray, canonical: IntArray) -> IntArray:
-    """Each flop class's sums completed over the renamings that keep its canonical flop (see symmetry)."""
-    full = np.zeros_like(sums)
-    for klass, mask in enumerate(canonical.tolist()):
-        for renaming in stabilizer(_decode(mask)):
-            full[:, klass] += sums[:, klass][:, HOLDING_PERMUTATION[renaming]]
-    whole: IntArray = np.rint(full).astype(np.int64)
+    """Each flop class's sums completed over the renamings that keep its canonical flop (see symmetry), as whole
+    numbers, written over ``sums`` itself one sum at a time (the result shares its memory; ``sums`` is used up)."""
+    whole: IntArray = sums.view(np.int64)
+    renamings = [stabilizer(_decode(mask)) for mask in canonical.tolist()]
+    for index, part in enumerate(sums):
+        full = np.zeros_like(part)
+        for klass, kept in enumerate(renamings):
+            for renaming in kept:
+                full[klass] += part[klass][HOLDING_PERMUTATION[renaming]]
+        whole[index] = np.rint(full)  # the row's sums are read: its memory takes the whole numbers
     return whole
 
 
@@ -267,8 +303,8 @@ def solve_game(blind: Paytable, ranks: tuple[int, ...] = FULL_DECK_RANKS, worker
     net, scale = blind_pays(blind)
     flops = deck.classes(3)
     setup = CountSetup.build(deck, net, scale, flops)
-    boards = deck.classes(5)
-    raw = _count_all(setup, boards.cards, boards.sizes, workers, progress, cancelled)
+    board_cards, board_sizes = _board_classes(deck)
+    raw = _count_all(setup, board_cards, board_sizes, workers, progress, cancelled)
     sums = _symmetrize(raw.reshape(len(SUMS), setup.flop_classes, HOLDINGS), flops.canonical)
     raise2, play, river, river_raises, simple_river, simple_raises, wins, river_wins, simple_river_wins = sums
     canonical_flops = np.array([_decode(mask) for mask in flops.canonical.tolist()], dtype=np.int64)

@@ -107,16 +107,21 @@ def _board_strengths(boards: IntArray) -> IntArray:
 
 
 def _runs(keys: npt.NDArray[np.int32]) -> tuple[IntArray, IntArray]:
-    """For each entry of rows sorted by key: where its run of equal keys starts, and where it ends (exclusive)."""
+    """For each entry of rows sorted by key: where its run of equal keys starts, and where it ends (exclusive).
+
+    The rows are read as one: a row's first key never equals the last of the row before (that one is of the group
+    of every holding, the highest, which a row's first key never is), so no run crosses from one row to the next.
+    """
     rows, width = keys.shape
-    index = np.broadcast_to(np.arange(width, dtype=np.int64), (rows, width))
-    new = np.ones((rows, width), dtype=np.bool_)
-    new[:, 1:] = keys[:, 1:] != keys[:, :-1]
-    last = np.ones((rows, width), dtype=np.bool_)
-    last[:, :-1] = new[:, 1:]
-    starts = np.maximum.accumulate(np.where(new, index, 0), axis=1)
-    ends = np.minimum.accumulate(np.where(last, index, width - 1)[:, ::-1], axis=1)[:, ::-1] + 1
-    return starts, ends
+    flat = keys.ravel()
+    new = np.empty(len(flat), dtype=np.bool_)
+    new[:1] = True
+    np.not_equal(flat[1:], flat[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    run = np.cumsum(new) - 1
+    ends = np.append(starts[1:], len(flat))
+    row_start = np.repeat(np.arange(0, rows * width, width, dtype=np.int64), width)
+    return (starts[run] - row_start).reshape(rows, width), (ends[run] - row_start).reshape(rows, width)
 
 
 class BoardCounter:
@@ -231,11 +236,14 @@ class BoardCounter:
         position = np.searchsorted(setup.flop_masks, flop_masks)
         klass, renaming = setup.flop_class[position], setup.flop_renaming[position]
         renamed = HOLDING_PERMUTATION[renaming[:, :, None], holdings[:, None, :]]  # (boards, 10, holdings)
-        where = (klass[:, :, None] * HOLDINGS + renamed).ravel()
-        weights = np.broadcast_to(sizes[:, None, None], renamed.shape).astype(np.float64)
+        where = klass[:, :, None] * HOLDINGS + renamed
+        by_flop = [where[:, flop, :].ravel() for flop in range(len(_SUBSETS))]  # each flop's places, once
+        weights = sizes.astype(np.float64)[:, None]
         for index in range(len(SUMS)):
-            weighted = (weights * values[index][:, None, :]).ravel()
-            self.sums[index] += np.bincount(where, weighted, len(self.sums[index]))
+            # added in place: no array of every (flop class, holding) per batch, as a bincount would make
+            weighted = (values[index] * weights).ravel()
+            for places in by_flop:
+                np.add.at(self.sums[index], places, weighted)
 
 
 def count_boards(setup: CountSetup, boards: IntArray, sizes: IntArray, batch: int = 128,
