@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.typed import two_cards
 from trainer.engine import Banking, Procedure, SeatHand, TableRules, parse_cards, settle
 from trainer.engine.paytables import Odds
 from trainer.engine.round import RoundDealer
@@ -61,7 +62,7 @@ def lessons() -> dict:
 
 
 def seat(number: int, hole: str, ante: int = 10, play: int = 10, **side: int) -> SeatHand:
-    return SeatHand(number, parse_cards(hole), D(ante), D(ante), D(play),
+    return SeatHand(number, two_cards(hole), D(ante), D(ante), D(play),
                     **{name: D(value) for name, value in side.items()})  # type: ignore[arg-type]
 
 
@@ -246,8 +247,8 @@ def test_the_lessons_state_what_the_engine_pays() -> None:
     fee = settle(TableRules(banking=Banking.PLAYER_DEALER, player_dealer_seat=1, player_dealer_bank=D(500),
                             collection_schedule="bb-1"),
                  parse_cards("Kd 7c"), parse_cards("Kh 9h 4h 2s Jc"),
-                 [SeatHand(2, parse_cards("Ah 6h"), D(20), D(20), D(80), trips=D("7.50"), bad_beat=D(5)),
-                  SeatHand(3, parse_cards("As Kc"), D(20), D(20), D(20), trips=D(7))]).collection_fee
+                 [SeatHand(2, two_cards("Ah 6h"), D(20), D(20), D(80), trips=D("7.50"), bad_beat=D(5)),
+                  SeatHand(3, two_cards("As Kc"), D(20), D(20), D(20), trips=D(7))]).collection_fee
     assert fee == D(4)  # collection: $99.50 of action is still the $50-$99 bracket
 
 

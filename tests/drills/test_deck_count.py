@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.typed import present
 from trainer.drills import deck_count as dc
 from trainer.drills.deck_count import (
     DRILLS,
@@ -226,7 +227,7 @@ def test_hand_count_shows_each_hand_as_it_is_asked() -> None:
     item = HandCountItem(hands(None, HandFault.THREE_CARDS, HandFault.ONE_CARD), "red")
     shown = []
     while item.next_question() is not None:
-        shown.append(item.spread.count)
+        shown.append(present(item.spread).count)
         item.answer(HandAnswer(True))
     assert shown == [2, 3, 1]
 
@@ -347,7 +348,7 @@ def test_a_card_with_the_other_decks_back_is_an_irregularity_call_the_floor() ->
     run(item, [False, (), (Card("As"),)])
     question = item.next_question()
     assert question is not None and question.parse("call the floor") == "floor"
-    turned = [item.spread.cards[i] for i in item.spread.turned]
+    turned = [present(item.spread).cards[i] for i in present(item.spread).turned]
     assert turned == [Card("As"), Card("As")]
     feedback = item.answer("floor")
     assert feedback.correct and item.result().perfect

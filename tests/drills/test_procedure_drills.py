@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 import trainer.drills.procedures as procedures_package
+from tests.typed import two_cards
 from trainer.drills.base import all_drills
 from trainer.drills.procedures import DRILLS, answers, catalogue, ordering, questions, rotation
 from trainer.drills.procedures.catalogue import CatalogueError, Response, read_catalogue
@@ -20,7 +21,7 @@ from trainer.drills.terminal import run_quiz
 from trainer.engine.dealing import Procedure
 from trainer.engine.games import game_named
 from trainer.engine.round import RoundDealer
-from trainer.engine.wagers import Action
+from trainer.engine.wagers import Action, SeatHand
 from trainer.scoring import Mode
 
 NAMES = ("procedure-order", "wager-allowed", "who-banks", "controller", "irregularity")
@@ -119,7 +120,7 @@ def test_each_kind_of_wager_case_gets_the_engines_verdict() -> None:
 def test_the_fee_option_limit_per_spot_refuses_a_wager_above_it() -> None:
     table = game_named("ca").table_rules(collection_schedule="uth-1", player_dealer_seat=1,
                                          player_dealer_bank=Decimal(1000))
-    seat = questions.SeatHand(2, questions.parse_cards("2c 3d"), Decimal(10), Decimal(10), trips=Decimal(400))
+    seat = SeatHand(2, two_cards("2c 3d"), Decimal(10), Decimal(10), trips=Decimal(400))
     assert "300" in (questions.engine_refusal(table, seat) or "")
 
 

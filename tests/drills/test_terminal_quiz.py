@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.typed import present
 from trainer.drills.base import drill_named
 from trainer.engine.wagers import Action
 from trainer.scoring import Mode
@@ -28,7 +29,7 @@ def perfect_answers(topic: str, seed: int, count: int) -> list[str]:
     lines: list[str] = []
     for item in drill_named(topic).items(random.Random(seed), count, Mode.PRACTICE):
         result = item.scenario.settlement
-        if item.next_question().prompt.startswith("Collection fee"):
+        if present(item.next_question()).prompt.startswith("Collection fee"):
             lines.append(str(result.collection_fee))
         lines.append(f"{result.dealer.category.label} {'yes' if result.dealer_qualifies else 'no'}")
         for step in result.procedure:

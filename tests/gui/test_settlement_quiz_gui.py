@@ -19,6 +19,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tests.gui.table_support import FakeSound
+from tests.typed import present
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Step
 from trainer.engine.wagers import Action
@@ -133,10 +134,10 @@ def announce_right(qtbot: Any, quiz: QuizController) -> None:
 def click_spot(qtbot: Any, window: MainWindow, seat: int, wager: str) -> None:
     """A real click on the wagering area, through the view."""
     view = window.view
-    centre = window.scene.geometry.spot(seat, wager).center
-    with qtbot.waitSignal(window.scene.spotClicked, timeout=WAIT):
-        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         view.mapFromScene(QPointF(centre.x, centre.y)))
+    centre = present(window.scene).geometry.spot(seat, wager).center
+    with qtbot.waitSignal(present(window.scene).spotClicked, timeout=WAIT):
+        QTest.mouseClick(present(view).viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         present(view).mapFromScene(QPointF(centre.x, centre.y)))
 
 
 def choose_by_keys(qtbot: Any, quiz: QuizController, seat: int, wager: str) -> None:
@@ -548,14 +549,14 @@ def test_the_chosen_mode_survives_a_restart(qtbot: Any, tmp_path: Path) -> None:
 
     first = start()
     assert first.quiz.mode is None
-    assert first.findChild(QAction, "quizOff").isChecked()
-    first.findChild(QAction, "quizSpeed").trigger()
+    assert present(first.findChild(QAction, "quizOff")).isChecked()
+    present(first.findChild(QAction, "quizSpeed")).trigger()
     assert store.load()[0].quiz_mode == "speed"
     first.close()
     second = start()
     assert second.quiz.mode is Mode.SPEED
-    assert second.findChild(QAction, "quizSpeed").isChecked()
+    assert present(second.findChild(QAction, "quizSpeed")).isChecked()
     assert second.quiz.panel.isVisibleTo(second)
-    second.findChild(QAction, "quizOff").trigger()
+    present(second.findChild(QAction, "quizOff")).trigger()
     assert store.load()[0].quiz_mode == "off"
     assert start().quiz.mode is None

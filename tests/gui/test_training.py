@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QListWidget, QTextBrowser
 
+from tests.typed import present
 from trainer.gui.main_window import MainWindow
 from trainer.gui.table.director import Durations
 from trainer.gui.training import LessonsDialog, ResultsDialog, open_drills, open_lessons
@@ -70,8 +71,8 @@ def test_results_list_what_the_session_scored(window: MainWindow) -> None:
                            Mode.PRACTICE))
     dialog = ResultsDialog(book, window)
     assert dialog.table.rowCount() == 1
-    assert dialog.table.item(0, 3).text() == "80 %"
-    assert "wrong amount" in dialog.table.item(0, dialog.COLUMNS.index("Mistakes")).text()
+    assert present(dialog.table.item(0, 3)).text() == "80 %"
+    assert "wrong amount" in present(dialog.table.item(0, dialog.COLUMNS.index("Mistakes"))).text()
 
 
 def test_results_tell_steps_right_from_wrong_attempts(window: MainWindow) -> None:
@@ -83,8 +84,8 @@ def test_results_tell_steps_right_from_wrong_attempts(window: MainWindow) -> Non
     book.record_set(exam)
     dialog = ResultsDialog(book, window)
     columns = dialog.COLUMNS
-    assert dialog.table.item(0, columns.index("Steps right")).text() == "41 of 44"
-    assert dialog.table.item(0, columns.index("Wrong attempts")).text() == "13"
+    assert present(dialog.table.item(0, columns.index("Steps right"))).text() == "41 of 44"
+    assert present(dialog.table.item(0, columns.index("Wrong attempts"))).text() == "13"
     summary = dialog.summary.text()
     assert "This session: 41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts" in summary
     assert "settlement (exam): 41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts · passed" in summary
