@@ -19,3 +19,9 @@ def two_cards(cards: str) -> tuple[Card, Card]:
     """A seat's two hole cards from ``"Ah Kd"``."""
     first, second = parse_cards(cards)
     return first, second
+
+
+def of_kind(value: object, kind: type[T]) -> T:
+    """``value`` as the ``kind`` the test knows it is (a drill's item of that drill's own class)."""
+    assert isinstance(value, kind), f"{value!r} is not a {kind.__name__}"
+    return value

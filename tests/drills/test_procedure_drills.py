@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 import trainer.drills.procedures as procedures_package
-from tests.typed import two_cards
+from tests.typed import present, two_cards
 from trainer.drills.base import all_drills
 from trainer.drills.procedures import DRILLS, answers, catalogue, ordering, questions, rotation
 from trainer.drills.procedures.catalogue import CatalogueError, Response, read_catalogue
@@ -72,7 +72,7 @@ def test_rotation_without_declines_moves_the_button_as_the_engine_does() -> None
         dealer = RoundDealer(game_named("ca").table_rules(), Procedure.SHUFFLER, positions, random.Random(1))
         banker, hands = dealer.next_player_dealer(), 1
         for _ in range(20):
-            expected = next_banker(positions, banker, hands).seat
+            expected = next_banker(positions, present(banker), hands).seat
             got = dealer.next_player_dealer()
             assert got == expected
             hands = hands + 1 if got == banker else 1

@@ -221,8 +221,9 @@ def test_end_of_input_mid_round_gives_the_score_so_far() -> None:
 class InterruptAfter(io.StringIO):
     """Standard input that is Ctrl-C'd after its lines."""
 
+    # typeshed gives StringIO two readline()s to override at once (its text one and _IOBase's bytes one)
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        line = super().readline(size)
+        line = super().readline(-1 if size is None else size)
         if not line:
             raise KeyboardInterrupt
         return line

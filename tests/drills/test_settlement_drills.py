@@ -12,7 +12,7 @@ import pytest
 from tests.typed import present
 from trainer.drills import decision_drills, settlement_drills
 from trainer.drills.answers import read_action, read_dealer_hand, read_money, read_step
-from trainer.drills.base import all_drills
+from trainer.drills.base import Drill, all_drills
 from trainer.drills.decision_drills import DecisionItem, read_place, read_result
 from trainer.drills.scenarios import situation_named
 from trainer.drills.settlement_drills import SettlementItem
@@ -35,17 +35,21 @@ def settlement_item(situation: str, variant: str, seed: int = 5, mode: Mode = Mo
     return SettlementItem(chosen.generate(seed, variant), chosen, mode, "test", FakeClock())
 
 
-def perfect_settlement_answers(item: SettlementItem) -> Iterator[object]:
+Answer = Decimal | tuple[Category, bool] | tuple[int, Wager, Action, Decimal]
+"""A perfect trainee's answer: the collection fee, the dealer's hand, or one step of the procedure."""
+
+
+def perfect_settlement_answers(item: SettlementItem) -> Iterator[Answer]:
     """What a perfect trainee answers, question by question."""
     result = item.scenario.settlement
     if item.next_question() is not None and present(item.next_question()).prompt.startswith("Collection fee"):
-        yield result.collection_fee
+        yield present(result.collection_fee)
     yield (result.dealer.category, result.dealer_qualifies)
     for step in item.quiz.asked():
         yield (step.seat, step.wager, step.action, step.amount)
 
 
-def as_text(answer: object, item: SettlementItem) -> tuple[str, object]:
+def as_text(answer: Answer, item: SettlementItem) -> tuple[str, object]:
     """The answer as a trainee would type it, and what it reads as (a stake moved whole needs no amount)."""
     if isinstance(answer, Decimal):
         return f"${answer}", answer
@@ -129,9 +133,9 @@ def test_wrong_action_and_wrong_amount_are_named_with_the_rule() -> None:
 def test_wrong_collection_fee_is_a_wrong_amount_naming_the_schedule() -> None:
     item = settlement_item("collection-fee", "at the start of a bracket")
     assert present(item.next_question()).prompt.startswith("Collection fee")
-    feedback = item.answer(item.scenario.settlement.collection_fee + 1)
+    feedback = item.answer(present(item.scenario.settlement.collection_fee) + 1)
     assert feedback.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
-    assert item.scenario.table.collection_schedule in feedback.mistakes[0].rule
+    assert present(item.scenario.table.collection_schedule) in feedback.mistakes[0].rule
     assert present(item.next_question()).prompt.startswith("Collection fee")
 
 
@@ -218,7 +222,8 @@ def test_collection_fee_drill_names_a_wrong_amount() -> None:
 
 def test_every_drill_name_is_a_short_hyphenated_word_and_registered() -> None:
     drills = all_drills()
-    for drill in (*settlement_drills.DRILLS, *decision_drills.DRILLS):
+    both: tuple[Drill, ...] = (*settlement_drills.DRILLS, *decision_drills.DRILLS)
+    for drill in both:
         assert drills[drill.name] is drill
         assert drill.name == drill.name.lower() and " " not in drill.name
         assert drill.group and drill.description

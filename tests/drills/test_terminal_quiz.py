@@ -10,8 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.typed import present
+from tests.typed import of_kind, present
 from trainer.drills.base import drill_named
+from trainer.drills.settlement_drills import SettlementItem
 from trainer.engine.wagers import Action
 from trainer.scoring import Mode
 
@@ -27,7 +28,8 @@ def quiz(*args: str, answers: str = "") -> subprocess.CompletedProcess[str]:
 def perfect_answers(topic: str, seed: int, count: int) -> list[str]:
     """The lines a perfect trainee types for the items ``--seed`` deals."""
     lines: list[str] = []
-    for item in drill_named(topic).items(random.Random(seed), count, Mode.PRACTICE):
+    for drill_item in drill_named(topic).items(random.Random(seed), count, Mode.PRACTICE):
+        item = of_kind(drill_item, SettlementItem)
         result = item.scenario.settlement
         if present(item.next_question()).prompt.startswith("Collection fee"):
             lines.append(str(result.collection_fee))
