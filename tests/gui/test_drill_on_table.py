@@ -67,22 +67,22 @@ def test_a_drill_hand_is_dealt_as_its_scenario_says(qtbot: Any, window: MainWind
     runner = start(qtbot, window, "bad-beat")
     scenario = runner.scenario
     assert isinstance(scenario, Scenario) and scenario.situation.startswith("bad-beat")
-    scene = window.scene
+    scene = present(window.scene)
     assert present(window.played).settlement == scenario.settlement
-    assert present(scene).config == scenario_layout(scenario, deck_backs=USER_TABLE.deck_backs)
-    assert present(scene).config.bad_beat and scene.config != layout_config(USER_TABLE)
+    assert scene.config == scenario_layout(scenario, deck_backs=USER_TABLE.deck_backs)
+    assert scene.config.bad_beat and scene.config != layout_config(USER_TABLE)
     dealt = scenario.deal()
-    placed = [(kind, seat, slot, card) for kind, seat, slot, card in present(scene).arrivals if kind != "rack"]
+    placed = [(kind, seat, slot, card) for kind, seat, slot, card in scene.arrivals if kind != "rack"]
     expected = [(target.kind, target.seat, target.slot, card) for target, card in dealt.sequence
                 if target.kind != "rack"]
     assert placed[:len(expected)] == expected
-    assert [card.card for card in present(scene).cards_at("board")] == list(scenario.board)
-    assert [card.card for card in present(scene).cards_at("dealer")] == list(scenario.dealer)
+    assert [card.card for card in scene.cards_at("board")] == list(scenario.board)
+    assert [card.card for card in scene.cards_at("dealer")] == list(scenario.dealer)
     for seat in scenario.seats:
-        assert [card.card for card in present(scene).cards_at("seat", seat.seat)] == list(seat.hole)
-        assert present(scene).wager_amount(seat.seat, "ante") == seat.ante
+        assert [card.card for card in scene.cards_at("seat", seat.seat)] == list(seat.hole)
+        assert scene.wager_amount(seat.seat, "ante") == seat.ante
         if seat.bad_beat:
-            assert present(scene).wager_amount(seat.seat, "bad_beat") == seat.bad_beat
+            assert scene.wager_amount(seat.seat, "bad_beat") == seat.bad_beat
 
 
 def test_a_player_dealer_hand_gets_the_player_dealers_table(qtbot: Any, window: MainWindow) -> None:

@@ -103,7 +103,7 @@ def test_no_button_or_label_is_clipped(window: MainWindow, qtbot: object, size: 
     settling_at(window, qtbot, size)
     shown = [w for w in window.findChildren(QWidget) if w.isVisible() and isinstance(w, (QPushButton, QLabel))]
     assert shown
-    bad = [(w.objectName(), w.text(), w.width()) for w in shown if clipped(w)]  # type: ignore[attr-defined]
+    bad = [(w.objectName(), w.text(), w.width()) for w in shown if clipped(w)]
     assert bad == []
 
 

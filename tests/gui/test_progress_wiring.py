@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QTableWidget
 
 from tests.gui.test_drill_on_table import settle_correctly, start
 from tests.typed import present
+from trainer.drills.decision_drills import DecisionItem
 from trainer.engine.wagers import Action
 from trainer.gui.main_window import MainWindow
 from trainer.gui.paytable_lab import PaytableLab
@@ -126,8 +127,8 @@ def test_after_a_restart_results_and_progress_show_the_stored_hand(qtbot: Any, s
     assert not any("Nothing scored yet" in label.text() for label in results.findChildren(QLabel))
     progress = again.progress_room.open_progress()
     assert progress is not None
-    heading = progress.findChild(QLabel, "progressHeading")
-    assert "Ana" in present(heading).text() and "1 item on 1 day" in heading.text()
+    heading = present(progress.findChild(QLabel, "progressHeading"))
+    assert "Ana" in heading.text() and "1 item on 1 day" in heading.text()
 
 
 def test_two_trainees_on_one_station_never_see_each_others_items(qtbot: Any, station: Station) -> None:
@@ -321,7 +322,7 @@ def test_an_item_of_a_drill_form_is_stored_as_it_is_answered(qtbot: Any, station
     dialog.picker.count.setValue(1)  # type: ignore[attr-defined]
     dialog.picker.start()  # type: ignore[attr-defined]
     form = dialog.form  # type: ignore[attr-defined]
-    assert isinstance(form, DrillForm) and form.item is not None and form.item.current is not None
+    assert isinstance(form, DrillForm) and isinstance(form.item, DecisionItem) and form.item.current is not None
     action, amount = form.item.current.expected
     form.submit(f"{action.value} {amount + 1}")
     store, profile = stored(window), window.progress_room.profile

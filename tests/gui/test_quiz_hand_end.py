@@ -172,9 +172,9 @@ def test_the_exam_verdict_names_steps_and_wrong_attempts(qtbot: Any, open_window
         answer_rest_by_keys(qtbot, quiz)
     steps = len(steps_of(window.played)) + 1
     tally = f"{steps - 1} of {steps} steps right ({100 * (steps - 1) / steps:.1f} %) · 1 step wrong · 1 wrong attempt"
-    assert tally in quiz.review.headline.text() and tally in quiz.panel.progress.text()  # type: ignore[union-attr]
+    assert tally in quiz.review.headline.text() and tally in quiz.panel.progress.text()
     assert tally in quiz.panel.score.text()
-    quiz.review.close()  # type: ignore[union-attr]
+    quiz.review.close()
 
 
 def test_a_drill_on_the_table_shows_its_score_before_the_users_table_comes_back(

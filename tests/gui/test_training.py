@@ -32,7 +32,7 @@ def window(qtbot: Any, tmp_path: Path) -> MainWindow:
 
 
 def test_the_window_has_a_score_book_and_the_training_menus(window: MainWindow) -> None:
-    assert isinstance(window.book, ScoreBook)  # type: ignore[attr-defined]
+    assert isinstance(window.book, ScoreBook)
     titles = [action.text() for action in window.menuBar().actions()]
     assert "T&rain" in titles and "&Help" in titles
     names = {action.objectName() for action in window.actions()}
@@ -66,7 +66,7 @@ def test_a_corrupt_lesson_is_reported_once_and_the_rest_still_open(
 
 
 def test_results_list_what_the_session_scored(window: MainWindow) -> None:
-    book: ScoreBook = window.book  # type: ignore[attr-defined]
+    book: ScoreBook = window.book
     book.record(ItemResult("blind", "seed 4", 5, 4, (Mistake(ErrorKind.WRONG_AMOUNT, "$15", "$10"),), 12.0,
                            Mode.PRACTICE))
     dialog = ResultsDialog(book, window)
@@ -77,7 +77,7 @@ def test_results_list_what_the_session_scored(window: MainWindow) -> None:
 
 def test_results_tell_steps_right_from_wrong_attempts(window: MainWindow) -> None:
     """The score is steps; mistakes are attempts: 41 of 44 steps right with 13 wrong attempts is said so."""
-    book: ScoreBook = window.book  # type: ignore[attr-defined]
+    book: ScoreBook = window.book
     order = Mistake(ErrorKind.ORDER, "Seat 7: push the Ante $10", "Seat 5: push the Ante $10")
     book.record(ItemResult("settlement", "round 1", 44, 41, (order,) * 13, 80.0, Mode.EXAM, wrong_attempts=13))
     exam = SetResult("settlement", Mode.EXAM, [book.items()[0]], pass_mark=90.0)
