@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtGui import QAction, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import QTableWidget, QWidget
 
+from tests.typed import present
 from trainer.gui.help_dialogs import keys_dialog
 
 pytestmark = pytest.mark.gui
@@ -32,7 +33,7 @@ def test_the_keys_table_fits_its_width_with_its_headings_whole(qtbot: object) ->
     assert header.length() <= table.viewport().width()  # nothing off to the right
     metrics = QFontMetrics(header.font())
     for column, title in enumerate(("Keys", "What they do")):
-        assert table.horizontalHeaderItem(column).text() == title  # type: ignore[union-attr]
+        assert present(table.horizontalHeaderItem(column)).text() == title
         assert metrics.horizontalAdvance(title) + 8 <= header.sectionSize(column)
-    long_row = next(row for row in range(table.rowCount()) if "longer" in table.item(row, 1).text())  # type: ignore[union-attr]
+    long_row = next(row for row in range(table.rowCount()) if "longer" in present(table.item(row, 1)).text())
     assert table.rowHeight(long_row) > table.rowHeight(0)  # the long description wraps onto a second line
