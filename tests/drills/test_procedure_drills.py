@@ -14,7 +14,7 @@ import pytest
 import trainer.drills.procedures as procedures_package
 from tests.typed import present, two_cards
 from trainer.drills.base import all_drills
-from trainer.drills.procedures import DRILLS, answers, catalogue, ordering, questions, rotation
+from trainer.drills.procedures import DRILLS, ProcedureDrill, answers, catalogue, ordering, questions, rotation
 from trainer.drills.procedures.catalogue import CatalogueError, Response, read_catalogue
 from trainer.drills.procedures.rotation import next_banker
 from trainer.drills.terminal import run_quiz
@@ -38,8 +38,8 @@ def test_the_procedure_drills_are_listed_by_quiz() -> None:
 
 
 @pytest.mark.parametrize("drill", DRILLS, ids=lambda drill: drill.name)
-def test_right_answers_score_100_and_every_answer_names_its_document(drill: object) -> None:
-    for item in drill.items(random.Random(11), 40, Mode.PRACTICE):  # type: ignore[attr-defined]
+def test_right_answers_score_100_and_every_answer_names_its_document(drill: ProcedureDrill) -> None:
+    for item in drill.items(random.Random(11), 40, Mode.PRACTICE):
         for ask in list(item.asks):
             assert CITATION.search(ask.right), ask.right
             assert item.answer(ask.expected).correct
@@ -47,8 +47,8 @@ def test_right_answers_score_100_and_every_answer_names_its_document(drill: obje
 
 
 @pytest.mark.parametrize("drill", DRILLS, ids=lambda drill: drill.name)
-def test_a_wrong_answer_is_named_with_its_rule(drill: object) -> None:
-    for item in drill.items(random.Random(5), 20, Mode.PRACTICE):  # type: ignore[attr-defined]
+def test_a_wrong_answer_is_named_with_its_rule(drill: ProcedureDrill) -> None:
+    for item in drill.items(random.Random(5), 20, Mode.PRACTICE):
         ask = item.asks[0]
         wrong = {str: "Z" if ask.parse is answers.read_letter else "fix", bool: not ask.expected,
                  int: 8 if ask.expected != 8 else 1}.get(type(ask.expected))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QAction, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import QTableWidget, QWidget
+from pytestqt.qtbot import QtBot
 
 from tests.typed import present
 from trainer.gui.help_dialogs import keys_dialog
@@ -13,9 +14,9 @@ from trainer.gui.help_dialogs import keys_dialog
 pytestmark = pytest.mark.gui
 
 
-def test_the_keys_table_fits_its_width_with_its_headings_whole(qtbot: object) -> None:
+def test_the_keys_table_fits_its_width_with_its_headings_whole(qtbot: QtBot) -> None:
     owner = QWidget()
-    qtbot.addWidget(owner)  # type: ignore[attr-defined]
+    qtbot.addWidget(owner)
     actions = []
     for key, text in (("N", "Deal a new round"),
                       ("Ctrl+,", "Change the table, pay tables, limits, animation and sound, and a good deal more "
@@ -26,7 +27,7 @@ def test_the_keys_table_fits_its_width_with_its_headings_whole(qtbot: object) ->
         actions.append(action)
     dialog = keys_dialog(actions, owner)
     dialog.show()
-    qtbot.waitExposed(dialog)  # type: ignore[attr-defined]
+    qtbot.waitExposed(dialog)
     table = dialog.findChild(QTableWidget, "keysTable")
     assert table is not None
     header = table.horizontalHeader()
