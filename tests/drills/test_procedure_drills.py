@@ -8,6 +8,7 @@ import io
 import random
 import re
 from decimal import Decimal
+from types import ModuleType
 
 import pytest
 
@@ -29,8 +30,8 @@ CITATION = re.compile(r"seed 00[1-4]|rules-notes §\d")
 
 
 @pytest.mark.parametrize("module", [procedures_package, answers, catalogue, ordering, rotation])
-def test_doctests(module: object) -> None:
-    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+def test_doctests(module: ModuleType) -> None:
+    assert doctest.testmod(module).failed == 0
 
 
 def test_the_procedure_drills_are_listed_by_quiz() -> None:
