@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,9 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from tests.processes import ctrl_c_interrupts
+from tests.typed import present
 from trainer.drills.answers import ANSWER_GUIDE, read_action, read_dealer_hand, read_money, read_step
-from trainer.drills.base import all_drills
+from trainer.drills.base import DrillItem, Question, all_drills
 from trainer.drills.decision_drills import read_place
 from trainer.drills.deck_count.answers import parse_count
 from trainer.drills.terminal import MAX_QUIZ_COUNT, NOTHING_ANSWERED, run_quiz
@@ -40,7 +42,7 @@ def quiz(*args: str, answers: str = "") -> subprocess.CompletedProcess[str]:
                           text=True, cwd=ROOT, env=env, timeout=120, check=False)
 
 
-def every_question(topic: str, count: int = 3) -> list[tuple[object, object]]:
+def every_question(topic: str, count: int = 3) -> list[tuple[DrillItem, Question]]:
     """(item, question) for the first questions of ``count`` items of ``topic`` (parsers are pure)."""
     found = []
     for item in all_drills()[topic].items(random.Random(7), count, Mode.PRACTICE):
@@ -54,7 +56,7 @@ def every_question(topic: str, count: int = 3) -> list[tuple[object, object]]:
 def test_every_answer_of_the_corpus_is_read_or_hinted_at_every_prompt(topic: str) -> None:
     for _item, question in every_question(topic):
         for text in ANSWERS:
-            question.parse(text.strip())  # type: ignore[attr-defined]  # returns a value or None, never raises
+            question.parse(text.strip())  # returns a value or None, never raises
 
 
 @pytest.mark.parametrize("topic", TOPICS)
@@ -73,7 +75,7 @@ def test_a_whole_quiz_of_hostile_answers_runs_to_the_end_of_input(topic: str) ->
 @given(text=st.text(max_size=60), topic=st.sampled_from(TOPICS))
 def test_any_text_at_any_first_prompt_is_read_or_hinted(text: str, topic: str) -> None:
     for _item, question in every_question(topic, 1):
-        question.parse(text.strip())  # type: ignore[attr-defined]
+        question.parse(text.strip())
 
 
 @hypothesis_settings(max_examples=300, deadline=None)
@@ -108,8 +110,9 @@ def test_a_full_house_needs_no_qualifies_and_a_high_card_is_read_as_not_qualifyi
 
 def test_one_grammar_pay_45_reads_the_same_in_every_reader() -> None:
     assert read_money("pay 45") == read_money("45") == 45
-    assert read_action("pay 45") == read_action("45") == (Action.PAY, 45)
-    assert read_step("4 bad beat pay 45")[2:] == read_step("4 bad beat 45")[2:] == (Action.PAY, 45)  # type: ignore[index]
+    assert read_action("pay 45") == read_action("45") == (Action.PAY, Decimal(45))
+    pay_45 = (Action.PAY, Decimal(45))
+    assert present(read_step("4 bad beat pay 45"))[2:] == present(read_step("4 bad beat 45"))[2:] == pay_45
 
 
 def test_payouts_seed_11_item_4_refuses_minus_120() -> None:

@@ -98,7 +98,7 @@ def test_bytes_that_are_not_utf8_are_named_not_echoed(
 def test_jsonl_answers_every_line_of_the_corpus_in_place_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     good = json.dumps(GOOD)
     lines = [good.encode()]
-    fields = [None]
+    fields: list[str | None] = [None]
     for case in CORPUS["cases"]:
         text = case_text(case)
         if "\n" in text or "\r" in text:
@@ -176,7 +176,7 @@ def _encode(value: Any) -> Any:
 
 
 def _put(hand: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    copy = json.loads(json.dumps(hand))
+    copy: dict[str, Any] = json.loads(json.dumps(hand))
     target = copy
     for step in path[:-1]:
         target = target[step]

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.typed import two_cards
 from trainer.engine import Banking, Procedure, SeatHand, TableRules, parse_cards, settle
 from trainer.engine.paytables import Odds
 from trainer.engine.round import RoundDealer
 from trainer.engine.wagers import Action, Wager
 from trainer.lessons import (
     READING_MARKER,
+    Lesson,
     LessonError,
     check_examples,
     lesson_for,
@@ -56,19 +58,19 @@ Text.
 
 
 @pytest.fixture(scope="module")
-def lessons() -> dict:
+def lessons() -> dict[str, Lesson]:
     return load_lessons()
 
 
 def seat(number: int, hole: str, ante: int = 10, play: int = 10, **side: int) -> SeatHand:
-    return SeatHand(number, parse_cards(hole), D(ante), D(ante), D(play),
-                    **{name: D(value) for name, value in side.items()})  # type: ignore[arg-type]
+    return SeatHand(number, two_cards(hole), D(ante), D(ante), D(play),
+                    **{name: D(value) for name, value in side.items()})
 
 
 # -- the shipped lessons -----------------------------------------------------------------------------------------
 
 
-def test_every_shipped_lesson_loads_in_syllabus_order(lessons: dict) -> None:
+def test_every_shipped_lesson_loads_in_syllabus_order(lessons: dict[str, Lesson]) -> None:
     assert set(lessons) == set(TOPICS)
     orders = [lesson.order for lesson in lessons.values()]
     assert orders == sorted(orders)
@@ -76,13 +78,13 @@ def test_every_shipped_lesson_loads_in_syllabus_order(lessons: dict) -> None:
     assert next(iter(lessons)) == "hands"
 
 
-def test_every_lesson_file_is_named_after_its_topic(lessons: dict) -> None:
+def test_every_lesson_file_is_named_after_its_topic(lessons: dict[str, Lesson]) -> None:
     for topic, lesson in lessons.items():
         assert lesson.path.name == f"{topic}.md"
         assert lesson.path.parent == lessons_dir()
 
 
-def test_every_lesson_has_a_title_a_one_line_summary_and_named_sources(lessons: dict) -> None:
+def test_every_lesson_has_a_title_a_one_line_summary_and_named_sources(lessons: dict[str, Lesson]) -> None:
     for lesson in lessons.values():
         assert lesson.title and lesson.body.startswith(f"# {lesson.title}\n"), lesson.path.name
         assert "\n" not in lesson.summary and len(lesson.summary) <= 200, lesson.path.name
@@ -90,12 +92,12 @@ def test_every_lesson_has_a_title_a_one_line_summary_and_named_sources(lessons: 
             assert source in DOCUMENTS or re.fullmatch(r"rules notes §\d", source), f"{lesson.path.name}: {source}"
 
 
-def test_every_lesson_teaches_common_mistakes(lessons: dict) -> None:
+def test_every_lesson_teaches_common_mistakes(lessons: dict[str, Lesson]) -> None:
     for lesson in lessons.values():
         assert "## Common mistakes" in lesson.body, lesson.path.name
 
 
-def test_the_body_shows_the_checked_facts_and_hides_the_json(lessons: dict) -> None:
+def test_the_body_shows_the_checked_facts_and_hides_the_json(lessons: dict[str, Lesson]) -> None:
     bad_beat = lessons["bad-beat"]
     assert "```settle" not in bad_beat.body and '"seats"' not in bad_beat.body
     assert "- Seat 6: pay the Bad Beat $250" in bad_beat.body
@@ -120,10 +122,10 @@ def engine_topics() -> set[str]:
         found |= {step.topic for step in settle(table, parse_cards(dealer), parse_cards(board), seats).procedure}
     for banking, side_bets in ((Banking.HOUSE, ("trips", "bad_beat", "pairs", "progressive")),
                                (Banking.PLAYER_DEALER, ("trips", "bad_beat"))):
-        dealer = RoundDealer(TableRules(banking=banking), Procedure.SHUFFLER, 6, random.Random(7),
-                              careless=True, side_bets=side_bets)
+        rounds = RoundDealer(TableRules(banking=banking), Procedure.SHUFFLER, 6, random.Random(7),
+                             careless=True, side_bets=side_bets)
         for _ in range(150):
-            found |= {step.topic for step in dealer.next_round().settlement.procedure}
+            found |= {step.topic for step in rounds.next_round().settlement.procedure}
     return found
 
 
@@ -142,13 +144,13 @@ def quiz_topics() -> set[str]:
     return topics
 
 
-def test_every_topic_the_engine_tags_a_step_with_has_a_lesson(lessons: dict) -> None:
+def test_every_topic_the_engine_tags_a_step_with_has_a_lesson(lessons: dict[str, Lesson]) -> None:
     topics = engine_topics()
     assert {"ante-play", "qualification", "blind", "trips", "bad-beat", "pairs", "progressive", "fold"} <= topics
     assert topics <= set(lessons), sorted(topics - set(lessons))
 
 
-def test_every_topic_of_a_quiz_mistake_has_a_lesson(lessons: dict) -> None:
+def test_every_topic_of_a_quiz_mistake_has_a_lesson(lessons: dict[str, Lesson]) -> None:
     topics = quiz_topics()
     assert {"order", "qualification"} <= topics
     assert topics <= set(lessons), sorted(topics - set(lessons))
@@ -167,7 +169,7 @@ def test_lesson_for_finds_the_lesson_of_a_step() -> None:
 
 
 @pytest.mark.parametrize("topic", READINGS_REQUIRED)
-def test_a_lesson_that_follows_the_rules_notes_says_so(lessons: dict, topic: str) -> None:
+def test_a_lesson_that_follows_the_rules_notes_says_so(lessons: dict[str, Lesson], topic: str) -> None:
     readings = lessons[topic].readings
     assert readings, f"{topic}: no {READING_MARKER} paragraph"
     assert all("rules notes §" in " ".join(reading.split()) for reading in readings), topic
@@ -188,7 +190,7 @@ def test_a_lesson_that_follows_the_rules_notes_says_so(lessons: dict, topic: str
     ("blind", ("0.84 %", "Ante, Blind and Play")),
     ("player-dealer", ("exhausted", "returned")),
 ])
-def test_each_reading_states_the_decision(lessons: dict, topic: str, words: tuple[str, ...]) -> None:
+def test_each_reading_states_the_decision(lessons: dict[str, Lesson], topic: str, words: tuple[str, ...]) -> None:
     text = " ".join(" ".join(reading.split()) for reading in lessons[topic].readings)
     for word in words:
         assert word in text, f"{topic}: the reading does not say {word!r}"
@@ -205,13 +207,13 @@ def test_every_worked_example_agrees_with_the_answer_key(language: str) -> None:
     assert problems == []
 
 
-def test_every_settlement_lesson_has_checked_examples(lessons: dict) -> None:
+def test_every_settlement_lesson_has_checked_examples(lessons: dict[str, Lesson]) -> None:
     for topic, lesson in lessons.items():
         assert len(lesson.examples) >= 1, topic
     assert sum(len(lesson.examples) for lesson in lessons.values()) >= 40
 
 
-def test_a_wrong_fact_in_an_example_is_reported_with_file_and_line(tmp_path: Path, lessons: dict) -> None:
+def test_a_wrong_fact_in_an_example_is_reported_with_file_and_line(tmp_path: Path, lessons: dict[str, Lesson]) -> None:
     text = lessons["payouts"].path.read_text(encoding="utf-8").replace(
         "Seat 3: pay the Blind $7.50", "Seat 3: pay the Blind $7", 1)
     wrong = tmp_path / "payouts.md"
@@ -249,8 +251,8 @@ def test_the_lessons_state_what_the_engine_pays() -> None:
     fee = settle(TableRules(banking=Banking.PLAYER_DEALER, player_dealer_seat=1, player_dealer_bank=D(500),
                             collection_schedule="bb-1"),
                  parse_cards("Kd 7c"), parse_cards("Kh 9h 4h 2s Jc"),
-                 [SeatHand(2, parse_cards("Ah 6h"), D(20), D(20), D(80), trips=D("7.50"), bad_beat=D(5)),
-                  SeatHand(3, parse_cards("As Kc"), D(20), D(20), D(20), trips=D(7))]).collection_fee
+                 [SeatHand(2, two_cards("Ah 6h"), D(20), D(20), D(80), trips=D("7.50"), bad_beat=D(5)),
+                  SeatHand(3, two_cards("As Kc"), D(20), D(20), D(20), trips=D(7))]).collection_fee
     assert fee == D(4)  # collection: $99.50 of action is still the $50-$99 bracket
 
 

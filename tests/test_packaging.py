@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.typed import present
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def imported_modules(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
@@ -229,10 +231,10 @@ def test_the_metainfo_names_the_entry_the_command_the_release_and_made_screensho
     assert component.findtext("id") == bundle.APP_ID
     assert component.findtext("launchable") == DESKTOP.name
     assert component.findtext("provides/binary") == bundle.APP_NAME
-    assert component.find("releases/release").get("version") == __version__
-    images = [Path(image.text).name for image in component.iter("image")]
+    assert present(component.find("releases/release")).get("version") == __version__
+    images = [Path(present(image.text)).name for image in component.iter("image")]
     scripts = (PACKAGING / "screenshots.py").read_text() + (PACKAGING / "quiz_screenshots.py").read_text()
-    assert images and all(image.startswith("https://") for image in (i.text for i in component.iter("image")))
+    assert images and all(present(image).startswith("https://") for image in (i.text for i in component.iter("image")))
     assert all(f'"{name}"' in scripts for name in images), images
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import psycopg
 import pytest
 
 from tests.store.conftest import Clock, hand
+from tests.typed import of_kind
 from trainer.bench.pg_server import LocalServer, free_port
 from trainer.cli import main
 from trainer.scoring import Mode, SetResult
@@ -22,7 +24,8 @@ from trainer.store.instructor import Exam, attempts, record_attempt, save_exam
 from trainer.store.learning import my_mistakes, today
 from trainer.store.mastery import mastery
 from trainer.store.path import mark_step, steps_done
-from trainer.store.progress import by_day, frequent_mistakes, speed_by_day, totals
+from trainer.store.progress import Totals, by_day, frequent_mistakes, speed_by_day, totals
+from trainer.store.records import ItemId
 
 SCHEMA = len(migrations())
 """The schema a class store climbs to: the station's own ladder, rung for rung."""
@@ -45,7 +48,7 @@ def _score_a_week(store: Store, clock: Clock) -> None:
 def _screens(store: Store) -> dict[str, object]:
     ana = store.profile("ana")
     return {
-        "items": [replace(item, id=0, uid="") for item in store.items(ana)],
+        "items": [replace(item, id=ItemId(0), uid="") for item in store.items(ana)],
         "mastery": mastery(store, ana, include_new=True),
         "today": today(store, ana),
         "mistakes": my_mistakes(store, ana),
@@ -63,8 +66,10 @@ def test_the_class_store_answers_every_screen_as_the_stations_own_store_does(
     _owner, instructor, station = class_urls
     exam = Exam("Final", "blind", hands=4, pass_mark=75.0, time_limit_minutes=10.0)
     answers = []
-    for opened, clock in ((lambda c: Store.open(tmp_path / "alone", clock=c), Clock()),
-                          (lambda c: ClassStore.open_class(station, tmp_path / "station", clock=c), Clock())):
+    stores: tuple[tuple[Callable[[Clock], Store], Clock], ...] = (
+        (lambda c: Store.open(tmp_path / "alone", clock=c), Clock()),
+        (lambda c: ClassStore.open_class(station, tmp_path / "station", clock=c), Clock()))
+    for opened, clock in stores:
         with opened(clock) as store:
             _score_a_week(store, clock)
             if isinstance(store, ClassStore):
@@ -76,7 +81,7 @@ def test_the_class_store_answers_every_screen_as_the_stations_own_store_does(
             record_attempt(store, store.profile("Ana"), saved, sitting, seconds=200.0)
             answers.append(_screens(store))
     alone, shared = answers
-    assert len(alone["items"]) == 18 and alone["totals"].items == 18  # type: ignore[attr-defined]
+    assert len(of_kind(alone["items"], list)) == 18 and of_kind(alone["totals"], Totals).items == 18
     for key in alone:
         assert shared[key] == alone[key], key
 

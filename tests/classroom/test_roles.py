@@ -10,18 +10,19 @@ import psycopg
 import pytest
 from psycopg.errors import InsufficientPrivilege
 
+from tests.typed import present
 from trainer.store.classdb import role_names
 
 
 def _profile_and_item(connection: psycopg.Connection) -> tuple[int, int]:
     profile = connection.execute("INSERT INTO profile (uid, name, created) VALUES (%s, %s, %s) RETURNING id",
                                  (uuid.uuid4().hex, f"Ana {uuid.uuid4().hex[:6]}", "2025-03-03T09:00:00+00:00"))
-    profile_id = profile.fetchone()[0]
+    profile_id = present(profile.fetchone())[0]
     item = connection.execute(
         "INSERT INTO item (uid, profile_id, at, drill, situation, mode, steps, correct, seconds, perfect) "
         "VALUES (%s, %s, %s, 'blind', 'blind', 'practice', 6, 5, 12.0, 0) RETURNING id",
         (uuid.uuid4().hex, profile_id, "2025-03-03T09:01:00+00:00"))
-    item_id = item.fetchone()[0]
+    item_id = present(item.fetchone())[0]
     connection.execute("INSERT INTO mistake (item_id, position, kind, expected, given) VALUES (%s, 0, 'k', 'e', 'g')",
                        (item_id,))
     connection.execute(

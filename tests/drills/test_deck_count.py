@@ -10,11 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.typed import of_kind, present
 from trainer.drills import deck_count as dc
+from trainer.drills.base import Feedback
 from trainer.drills.deck_count import (
     DRILLS,
     CountDownItem,
     DeckCheckItem,
+    DeckCountItem,
     FoldedHand,
     HandAnswer,
     HandCountItem,
@@ -28,7 +31,7 @@ from trainer.drills.deck_count import (
 )
 from trainer.engine.cards import FULL_DECK, Card, parse_cards
 from trainer.engine.dealing import DECK_SIZE, Procedure, cards_unloaded
-from trainer.scoring import ErrorKind, Mode
+from trainer.scoring import ErrorKind, ItemResult, Mode
 
 
 class FakeClock:
@@ -41,7 +44,7 @@ class FakeClock:
         return self.now
 
 
-def answer_key(item: Any) -> list[Any]:
+def answer_key(item: DeckCountItem) -> list[Any]:
     """The right answers of ``item``, in the order its questions come."""
     if isinstance(item, HandCountItem):
         return [HandAnswer(hand.fault is None) for hand in item.hands]
@@ -55,16 +58,16 @@ def answer_key(item: Any) -> list[Any]:
     return [item.expected_total]
 
 
-def run(item: Any, answers: list[Any]) -> list[Any]:
+def run(item: DeckCountItem, answers: list[Any]) -> list[Feedback]:
     """Give ``answers`` one per question; the feedback of each."""
-    feedback = []
+    feedback: list[Feedback] = []
     for value in answers:
         assert item.next_question() is not None, "the item ended before every answer was given"
         feedback.append(item.answer(value))
     return feedback
 
 
-def kinds(item: Any) -> list[ErrorKind]:
+def kinds(item: DeckCountItem) -> list[ErrorKind]:
     return [mistake.kind for mistake in item.result().mistakes]
 
 
@@ -101,7 +104,7 @@ def test_seeds_deal_both_valid_and_faulty_items(level: int) -> None:
     assert any(faulty) and not all(faulty)
 
 
-def is_faulty(item: Any) -> bool:
+def is_faulty(item: DeckCountItem) -> bool:
     if isinstance(item, HandCountItem):
         return any(hand.fault for hand in item.hands)
     if isinstance(item, RoundCountItem):
@@ -126,7 +129,7 @@ def test_a_perfect_answer_scores_100_percent(seed: int, level: int, difficulty: 
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**32), difficulty=st.integers(1, 3))
 def test_saying_all_is_well_on_a_faulty_spread_is_a_missed_fault(seed: int, difficulty: int) -> None:
-    item = make_item(3, random.Random(seed), difficulty)
+    item = of_kind(make_item(3, random.Random(seed), difficulty), DeckCheckItem)
     run(item, [True])
     assert item.next_question() is None
     assert kinds(item) == ([] if item.whole_deck else [ErrorKind.MISSED_FAULT])
@@ -226,7 +229,7 @@ def test_hand_count_shows_each_hand_as_it_is_asked() -> None:
     item = HandCountItem(hands(None, HandFault.THREE_CARDS, HandFault.ONE_CARD), "red")
     shown = []
     while item.next_question() is not None:
-        shown.append(item.spread.count)
+        shown.append(present(item.spread).count)
         item.answer(HandAnswer(True))
     assert shown == [2, 3, 1]
 
@@ -347,7 +350,7 @@ def test_a_card_with_the_other_decks_back_is_an_irregularity_call_the_floor() ->
     run(item, [False, (), (Card("As"),)])
     question = item.next_question()
     assert question is not None and question.parse("call the floor") == "floor"
-    turned = [item.spread.cards[i] for i in item.spread.turned]
+    turned = [present(item.spread).cards[i] for i in present(item.spread).turned]
     assert turned == [Card("As"), Card("As")]
     feedback = item.answer("floor")
     assert feedback.correct and item.result().perfect
@@ -465,7 +468,7 @@ def test_mixed_drill_takes_the_levels_in_turn_harder_each_pass() -> None:
 
 
 def test_one_level_drill_grows_harder_through_the_set() -> None:
-    items = list(DRILLS[3].items(random.Random(7), 6, Mode.EXAM))
+    items = [of_kind(item, DeckCheckItem) for item in DRILLS[3].items(random.Random(7), 6, Mode.EXAM)]
     assert {item.level.number for item in items} == {3}
     assert [item.difficulty for item in items] == [1, 1, 2, 2, 3, 3]
     assert items[0].in_suit_order and not items[-1].in_suit_order
@@ -482,7 +485,7 @@ def test_results_go_to_the_score_book_with_the_drill_name() -> None:
     from trainer.scoring import ScoreBook
 
     book = ScoreBook()
-    heard = []
+    heard: list[ItemResult] = []
     book.subscribe(heard.append)
     item = next(iter(DRILLS[4].items(random.Random(1), 1, Mode.SPEED)))
     run(item, answer_key(item))
@@ -494,4 +497,4 @@ def test_guided_mode_says_how_to_work_the_answer_out() -> None:
     item = round_item(mode=Mode.GUIDED)
     item.next_question()
     item.answer("blue")
-    assert "52 − 2 × 3 seats − 2 dealer − 5 community" in item.next_question().prompt
+    assert "52 − 2 × 3 seats − 2 dealer − 5 community" in present(item.next_question()).prompt

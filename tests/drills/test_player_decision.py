@@ -20,6 +20,7 @@ from trainer.drills.player_decision import (
     DECISION_GUIDE,
     PlayerDecisionDrill,
     PreflopEntry,
+    PreflopSource,
     Street,
     preflop_item_parts,
     preflop_table,
@@ -49,7 +50,7 @@ def every_hand_4x(blind: object) -> dict[str, PreflopEntry]:
     return {name: PreflopEntry(name, "4x", {"4x": 0.5, "3x": 0.25, "check": 0.0}) for name in NAMES}
 
 
-def drill(preflop=without_solution) -> PlayerDecisionDrill:  # type: ignore[no-untyped-def]
+def drill(preflop: PreflopSource = without_solution) -> PlayerDecisionDrill:
     return PlayerDecisionDrill(preflop_source=preflop)
 
 

@@ -8,19 +8,21 @@ import io
 import random
 import re
 from decimal import Decimal
+from types import ModuleType
 
 import pytest
 
 import trainer.drills.procedures as procedures_package
+from tests.typed import present, two_cards
 from trainer.drills.base import all_drills
-from trainer.drills.procedures import DRILLS, answers, catalogue, ordering, questions, rotation
+from trainer.drills.procedures import DRILLS, ProcedureDrill, answers, catalogue, ordering, questions, rotation
 from trainer.drills.procedures.catalogue import CatalogueError, Response, read_catalogue
 from trainer.drills.procedures.rotation import next_banker
 from trainer.drills.terminal import run_quiz
 from trainer.engine.dealing import Procedure
 from trainer.engine.games import game_named
 from trainer.engine.round import RoundDealer
-from trainer.engine.wagers import Action
+from trainer.engine.wagers import Action, SeatHand
 from trainer.scoring import Mode
 
 NAMES = ("procedure-order", "wager-allowed", "who-banks", "controller", "irregularity")
@@ -28,8 +30,8 @@ CITATION = re.compile(r"seed 00[1-4]|rules-notes §\d")
 
 
 @pytest.mark.parametrize("module", [procedures_package, answers, catalogue, ordering, rotation])
-def test_doctests(module: object) -> None:
-    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+def test_doctests(module: ModuleType) -> None:
+    assert doctest.testmod(module).failed == 0
 
 
 def test_the_procedure_drills_are_listed_by_quiz() -> None:
@@ -37,8 +39,8 @@ def test_the_procedure_drills_are_listed_by_quiz() -> None:
 
 
 @pytest.mark.parametrize("drill", DRILLS, ids=lambda drill: drill.name)
-def test_right_answers_score_100_and_every_answer_names_its_document(drill: object) -> None:
-    for item in drill.items(random.Random(11), 40, Mode.PRACTICE):  # type: ignore[attr-defined]
+def test_right_answers_score_100_and_every_answer_names_its_document(drill: ProcedureDrill) -> None:
+    for item in drill.items(random.Random(11), 40, Mode.PRACTICE):
         for ask in list(item.asks):
             assert CITATION.search(ask.right), ask.right
             assert item.answer(ask.expected).correct
@@ -46,8 +48,8 @@ def test_right_answers_score_100_and_every_answer_names_its_document(drill: obje
 
 
 @pytest.mark.parametrize("drill", DRILLS, ids=lambda drill: drill.name)
-def test_a_wrong_answer_is_named_with_its_rule(drill: object) -> None:
-    for item in drill.items(random.Random(5), 20, Mode.PRACTICE):  # type: ignore[attr-defined]
+def test_a_wrong_answer_is_named_with_its_rule(drill: ProcedureDrill) -> None:
+    for item in drill.items(random.Random(5), 20, Mode.PRACTICE):
         ask = item.asks[0]
         wrong = {str: "Z" if ask.parse is answers.read_letter else "fix", bool: not ask.expected,
                  int: 8 if ask.expected != 8 else 1}.get(type(ask.expected))
@@ -71,7 +73,7 @@ def test_rotation_without_declines_moves_the_button_as_the_engine_does() -> None
         dealer = RoundDealer(game_named("ca").table_rules(), Procedure.SHUFFLER, positions, random.Random(1))
         banker, hands = dealer.next_player_dealer(), 1
         for _ in range(20):
-            expected = next_banker(positions, banker, hands).seat
+            expected = next_banker(positions, present(banker), hands).seat
             got = dealer.next_player_dealer()
             assert got == expected
             hands = hands + 1 if got == banker else 1
@@ -119,7 +121,7 @@ def test_each_kind_of_wager_case_gets_the_engines_verdict() -> None:
 def test_the_fee_option_limit_per_spot_refuses_a_wager_above_it() -> None:
     table = game_named("ca").table_rules(collection_schedule="uth-1", player_dealer_seat=1,
                                          player_dealer_bank=Decimal(1000))
-    seat = questions.SeatHand(2, questions.parse_cards("2c 3d"), Decimal(10), Decimal(10), trips=Decimal(400))
+    seat = SeatHand(2, two_cards("2c 3d"), Decimal(10), Decimal(10), trips=Decimal(400))
     assert "300" in (questions.engine_refusal(table, seat) or "")
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from tests.typed import two_cards
 from trainer.drills.procedures.questions import engine_refusal
 from trainer.drills.procedures.rotation import next_banker
-from trainer.engine.cards import parse_cards
 from trainer.engine.games import game_named
 from trainer.engine.settlement import format_money, void_round
 from trainer.engine.table import TableRules
@@ -44,14 +44,14 @@ def test_table_limits_lesson_rows_get_the_engines_verdict() -> None:
         if not game.is_house:
             changes.update(collection_schedule=option, player_dealer_seat=1, player_dealer_bank=D(1000))
         table = game.table_rules(**changes)
-        seat = SeatHand(2, parse_cards("2c 3d"), D(ante), D(ante), trips=D(trips), bad_beat=D(bad_beat))
+        seat = SeatHand(2, two_cards("2c 3d"), D(ante), D(ante), trips=D(trips), bad_beat=D(bad_beat))
         assert (engine_refusal(table, seat) is None) == (accept == "yes"), (game_id, ante, trips, bad_beat)
 
 
 def test_irregularities_lesson_void_returns_what_the_engine_returns() -> None:
     body = load_lessons()["irregularities"].body
-    seats = [SeatHand(2, parse_cards("2c 3d"), D(10), D(10), trips=D(5)),
-             SeatHand(5, parse_cards("4c 5d"), D(25), D(25), pairs=D(5), progressive=D(5))]
+    seats = [SeatHand(2, two_cards("2c 3d"), D(10), D(10), trips=D(5)),
+             SeatHand(5, two_cards("4c 5d"), D(25), D(25), pairs=D(5), progressive=D(5))]
     assert "seat 2 has $10 Ante, $10 Blind and $5 Trips" in body
     assert "seat 5 has $25 Ante, $25 Blind, $5 Pairs and a $5\nProgressive" in body
     expected = [[str(step.seat), step.wager.label, format_money(step.amount)]

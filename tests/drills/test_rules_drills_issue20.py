@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 import string
 
-from trainer.drills.decision_drills import Ask
+from tests.typed import of_kind, present, two_cards
+from trainer.drills.decision_drills import Ask, DecisionItem
+from trainer.drills.deck_count import CountDownItem
 from trainer.drills.procedures import DRILLS
 from trainer.drills.procedures.catalogue import procedure_named
 from trainer.drills.procedures.ordering import order_asks, procedure_choices
@@ -107,9 +109,10 @@ def test_progressive_quick_seed_3_item_3_has_one_progressive_stake() -> None:
     """``quiz --topic progressive-quick --seed 3 --count 8``, item 3 had $1 and $5 at one table."""
     from trainer.drills.base import drill_named
 
-    items = list(drill_named("progressive-quick").items(random.Random(3), 8, Mode.PRACTICE))
+    drill = drill_named("progressive-quick")
+    items = [of_kind(item, DecisionItem) for item in drill.items(random.Random(3), 8, Mode.PRACTICE)]
     for item in items:
-        scenario = item.scenario  # type: ignore[attr-defined]
+        scenario = present(item.scenario)
         assert len({seat.progressive for seat in scenario.seats if seat.progressive > 0}) == 1, item.text
 
 
@@ -155,7 +158,7 @@ def test_irregularity_never_offers_a_deck_mate_stopping_in_the_middle_of_the_dea
             else:
                 ace += 1
                 assert "in the middle of the deal" in item.text
-            assert item.asks[0].expected == "void"  # type: ignore[attr-defined]
+            assert of_kind(item, DecisionItem).asks[0].expected == "void"
     assert deck_mate > 3 and ace > 3
 
 
@@ -222,7 +225,7 @@ def test_deck_count_4_never_deals_to_more_players_than_a_game_of_the_documents()
             game = next(name for name in most if title.startswith(name))
             assert 1 <= players <= most[game], item.text
             seen.setdefault(game, set()).add(players)
-            assert abs(item.expected_total - cards_unloaded(players)) <= 1  # type: ignore[attr-defined]
+            assert abs(of_kind(item, CountDownItem).expected_total - cards_unloaded(players)) <= 1
     assert {game: max(counts) for game, counts in seen.items()} == most
 
 
@@ -233,7 +236,6 @@ def test_seed_003_table_refusing_a_side_bet_names_only_trips() -> None:
     from decimal import Decimal
 
     from trainer.drills.procedures.questions import engine_refusal
-    from trainer.engine.cards import parse_cards
     from trainer.engine.games import game_named
     from trainer.engine.wagers import SeatHand
 
@@ -241,7 +243,7 @@ def test_seed_003_table_refusing_a_side_bet_names_only_trips() -> None:
                                          player_dealer_bank=Decimal(1000))
     d = Decimal
     for extra in ({"bad_beat": d(5)}, {"pairs": d(5)}, {"progressive": d(5)}):
-        seat = SeatHand(2, parse_cards("2c 3d"), d(10), d(10), trips=d(5), **extra)  # type: ignore[arg-type]
+        seat = SeatHand(2, two_cards("2c 3d"), d(10), d(10), trips=d(5), **extra)
         refusal = engine_refusal(table, seat) or ""
         assert "which offers only Trips" in refusal and "Trips and Bad Beat" not in refusal, refusal
         assert "California Ultimate Texas Hold'em" in refusal
@@ -251,14 +253,13 @@ def test_seed_001_table_refusing_a_side_bet_names_trips_and_bad_beat() -> None:
     from decimal import Decimal
 
     from trainer.drills.procedures.questions import engine_refusal
-    from trainer.engine.cards import parse_cards
     from trainer.engine.games import game_named
     from trainer.engine.wagers import SeatHand
 
     d = Decimal
     table = game_named("ca-bad-beat").table_rules(collection_schedule="bb-1", player_dealer_seat=1,
                                                   player_dealer_bank=d(1000), min_wager=d(1), max_wager=d(1000))
-    seat = SeatHand(2, parse_cards("2c 3d"), d(10), d(10), trips=d(5), progressive=d(5))  # type: ignore[arg-type]
+    seat = SeatHand(2, two_cards("2c 3d"), d(10), d(10), trips=d(5), progressive=d(5))
     assert (engine_refusal(table, seat) or "").endswith("which offers only Trips and Bad Beat")
 
 
@@ -400,7 +401,7 @@ def test_play_wager_drill_items_score_100_percent_with_the_rules_answer() -> Non
 
     kinds: set[bool] = set()
     for item in drill_named("play-wager").items(random.Random(7), 40, Mode.EXAM):
-        for ask in list(item.asks):  # type: ignore[attr-defined]
+        for ask in list(of_kind(item, DecisionItem).asks):
             kinds.add(ask.expected)
             assert item.answer(ask.expected).correct
         assert item.result().perfect
@@ -448,8 +449,8 @@ def test_player_hand_asks_the_dealer_then_each_player_in_settlement_order_from_t
 
     results: set[str] = set()
     for item in drill_named("player-hand").items(random.Random(5), 30, Mode.EXAM):
-        asks = list(item.asks)  # type: ignore[attr-defined]
-        scenario = item.scenario  # type: ignore[attr-defined]
+        asks = list(of_kind(item, DecisionItem).asks)
+        scenario = present(of_kind(item, DecisionItem).scenario)
         assert asks[0].prompt == "Dealer's hand?"
         seats = [int(ask.prompt.split()[1].rstrip(":")) for ask in asks[1:]]
         live = [seat.seat for seat in scenario.seats if not seat.folded]
@@ -469,7 +470,7 @@ def test_player_hand_names_a_wrong_announcement_with_the_documents() -> None:
     from trainer.engine.evaluator import Category
 
     item = next(drill_named("player-hand").items(random.Random(2), 1, Mode.PRACTICE))
-    asks = list(item.asks)  # type: ignore[attr-defined]
+    asks = list(of_kind(item, DecisionItem).asks)
     item.answer(asks[0].expected)
     category, result = asks[1].expected
     wrong = Category.HIGH_CARD if category is not Category.HIGH_CARD else Category.ONE_PAIR

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.processes import ctrl_c_interrupts
+from tests.typed import of_kind, present
 from trainer.drills.base import drill_named
 from trainer.drills.round_answers import read_round_answer
 from trainer.drills.terminal import run_quiz
@@ -78,7 +79,7 @@ def play(item: RunRoundItem, lines: list[str]) -> None:
 
 
 def items(count: int, mode: Mode, seed: int) -> list[RunRoundItem]:
-    return list(DRILL.items(random.Random(seed), count, mode))  # type: ignore[arg-type]
+    return [of_kind(item, RunRoundItem) for item in DRILL.items(random.Random(seed), count, mode)]
 
 
 @pytest.mark.parametrize("mode", list(Mode))
@@ -113,8 +114,10 @@ def test_one_wrong_card_is_named_with_the_dealing_procedure_and_not_taken_in_pra
     wrong = "river" if due.kind != "board" or due.slot != 4 else "dealer"
     play_part = lines[:first_deal]
     for line in play_part:
-        item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
-    feedback = item.answer(read_round_answer(wrong, Task.DEAL))  # type: ignore[arg-type]
+        item.answer(present(item.next_question()).parse(line))
+    answer = read_round_answer(wrong, Task.DEAL)
+    assert answer is not None
+    feedback = item.answer(answer)
     assert not feedback.correct and not feedback.accepted
     assert feedback.mistakes[0].kind is ErrorKind.WRONG_CARD
     assert f"expected deal {due}" in feedback.message and item.run.played.procedure.label in feedback.message
@@ -128,9 +131,9 @@ def test_dealing_before_no_more_bets_is_out_of_order() -> None:
     lines = perfect_lines(item)
     skipped = next(index for index, step in enumerate(item.run.script) if step.task is Task.NO_MORE_BETS)
     for line in lines[:skipped]:
-        item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
+        item.answer(present(item.next_question()).parse(line))
     first_deal = next(index for index, step in enumerate(item.run.script) if step.task is Task.DEAL)
-    feedback = item.answer(item.next_question().parse(lines[first_deal]))  # type: ignore[union-attr]
+    feedback = item.answer(present(item.next_question()).parse(lines[first_deal]))
     assert feedback.mistakes[0].kind is ErrorKind.ORDER
     assert 'expected call "No more bets"' in feedback.mistakes[0].describe()
     assert "seed 001 Dealing Procedures 4 a" in feedback.mistakes[0].rule
@@ -141,7 +144,7 @@ def test_dealing_on_after_the_shuffler_fails_is_a_missed_fault() -> None:
     assert item.run.script[-1].task is Task.VOID
     lines = perfect_lines(item)
     for line in lines[:-1]:
-        item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
+        item.answer(present(item.next_question()).parse(line))
     question = item.next_question()
     assert question is not None and "the shuffler stops with an error" in question.prompt
     feedback = item.answer(question.parse("next"))
@@ -155,8 +158,8 @@ def test_next_deals_to_the_place_due_in_practice_but_exam_wants_the_place_named(
         lines = perfect_lines(item)
         first_deal = next(index for index, step in enumerate(item.run.script) if step.task is Task.DEAL)
         for line in lines[:first_deal]:
-            item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
-        feedback = item.answer(item.next_question().parse("next next"))  # type: ignore[union-attr]
+            item.answer(present(item.next_question()).parse(line))
+        feedback = item.answer(present(item.next_question()).parse("next next"))
         assert feedback.accepted is taken and not feedback.mistakes
 
 
@@ -165,9 +168,9 @@ def test_a_line_of_places_stops_where_the_table_shows_something() -> None:
     lines = perfect_lines(item)
     at = next(index for index, step in enumerate(item.run.script) if step.task is Task.DEAL)
     for line in lines[:at]:
-        item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
+        item.answer(present(item.next_question()).parse(line))
     deals = [line for line in lines[at:] if line != "call the floor"]
-    feedback = item.answer(item.next_question().parse(" ".join([*deals, "dealer", "dealer"])))  # type: ignore[union-attr]
+    feedback = item.answer(present(item.next_question()).parse(" ".join([*deals, "dealer", "dealer"])))
     assert feedback.correct and "was not dealt" in feedback.message
     question = item.next_question()
     assert question is not None and "back that is not the" in question.prompt
@@ -221,8 +224,9 @@ def test_end_of_input_mid_round_gives_the_score_so_far() -> None:
 class InterruptAfter(io.StringIO):
     """Standard input that is Ctrl-C'd after its lines."""
 
+    # typeshed gives StringIO two readline()s to override at once (its text one and _IOBase's bytes one)
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        line = super().readline(size)
+        line = super().readline(-1 if size is None else size)
         if not line:
             raise KeyboardInterrupt
         return line
@@ -263,5 +267,5 @@ def test_run_round_seed_1_takes_no_more_bets_first_as_the_collection_lesson_teac
     fee = item.run.played.settlement.collection_fee
     assert fee is not None, "the item is a player-dealer round"
     for line in ("no more bets", f"fee {fee}"):
-        feedback = item.answer(item.next_question().parse(line))  # type: ignore[union-attr]
+        feedback = item.answer(present(item.next_question()).parse(line))
         assert feedback.correct, feedback.message

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from tests.typed import present
 from trainer.drills.scenario_round import table_text
 from trainer.drills.scenarios import SITUATIONS, TOPICS, situation_named, situations_of, variant_plan
 from trainer.engine.cards import FULL_DECK
@@ -77,7 +78,7 @@ def test_unknown_variant_is_refused_with_the_known_ones() -> None:
 def test_dealer_does_not_qualify_player_still_loses_play_and_blind() -> None:
     scenario = situation_named("dealer-does-not-qualify").generate(3, "player loses Play and Blind")
     result = scenario.settlement
-    actions = {step.wager: step.action for step in result.procedure if step.seat == scenario.focus_seat}
+    actions = {step.wager: step.action for step in result.procedure if step.seat == present(scenario.focus_seat)}
     assert not result.dealer_qualifies
     assert actions[Wager.ANTE] is Action.PUSH
     assert actions[Wager.PLAY] is Action.TAKE and actions[Wager.BLIND] is Action.TAKE
@@ -86,10 +87,10 @@ def test_dealer_does_not_qualify_player_still_loses_play_and_blind() -> None:
 def test_straight_flush_beaten_by_a_higher_one_pays_the_straight_flush_line() -> None:
     scenario = situation_named("bad-beat-player-loses").generate(11, "BBB-03: straight flush")
     result = scenario.settlement
-    assert result.seat(scenario.focus_seat).hand.category is Category.STRAIGHT_FLUSH
+    assert result.seat(present(scenario.focus_seat)).hand.category is Category.STRAIGHT_FLUSH
     assert result.dealer.category >= Category.STRAIGHT_FLUSH
     step = next(s for s in result.procedure if s.seat == scenario.focus_seat and s.wager is Wager.BAD_BEAT)
-    assert step.amount == scenario.seat(scenario.focus_seat).bad_beat * 2500
+    assert step.amount == scenario.seat(present(scenario.focus_seat)).bad_beat * 2500
 
 
 def test_two_progressive_winners_are_paid_farthest_right_first() -> None:
@@ -100,9 +101,9 @@ def test_two_progressive_winners_are_paid_farthest_right_first() -> None:
 
 def test_pairs_aces_against_aces_on_table_two() -> None:
     scenario = situation_named("pairs").generate(2, "table 2: aa-with-dealer-aa")
-    assert all(card.rank == 14 for card in (*scenario.dealer, *scenario.seat(scenario.focus_seat).hole))
+    assert all(card.rank == 14 for card in (*scenario.dealer, *scenario.seat(present(scenario.focus_seat)).hole))
     step = next(s for s in scenario.settlement.procedure if s.wager is Wager.PAIRS)
-    assert step.amount == scenario.seat(scenario.focus_seat).pairs * 1000
+    assert step.amount == scenario.seat(present(scenario.focus_seat)).pairs * 1000
 
 
 def test_every_pay_line_in_use_has_a_variant() -> None:

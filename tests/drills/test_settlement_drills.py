@@ -9,9 +9,10 @@ from decimal import Decimal
 
 import pytest
 
+from tests.typed import present
 from trainer.drills import decision_drills, settlement_drills
 from trainer.drills.answers import read_action, read_dealer_hand, read_money, read_step
-from trainer.drills.base import all_drills
+from trainer.drills.base import Drill, all_drills
 from trainer.drills.decision_drills import DecisionItem, read_place, read_result
 from trainer.drills.scenarios import situation_named
 from trainer.drills.settlement_drills import SettlementItem
@@ -34,17 +35,21 @@ def settlement_item(situation: str, variant: str, seed: int = 5, mode: Mode = Mo
     return SettlementItem(chosen.generate(seed, variant), chosen, mode, "test", FakeClock())
 
 
-def perfect_settlement_answers(item: SettlementItem) -> Iterator[object]:
+Answer = Decimal | tuple[Category, bool] | tuple[int, Wager, Action, Decimal]
+"""A perfect trainee's answer: the collection fee, the dealer's hand, or one step of the procedure."""
+
+
+def perfect_settlement_answers(item: SettlementItem) -> Iterator[Answer]:
     """What a perfect trainee answers, question by question."""
     result = item.scenario.settlement
-    if item.next_question() is not None and item.next_question().prompt.startswith("Collection fee"):
-        yield result.collection_fee
+    if item.next_question() is not None and present(item.next_question()).prompt.startswith("Collection fee"):
+        yield present(result.collection_fee)
     yield (result.dealer.category, result.dealer_qualifies)
     for step in item.quiz.asked():
         yield (step.seat, step.wager, step.action, step.amount)
 
 
-def as_text(answer: object, item: SettlementItem) -> tuple[str, object]:
+def as_text(answer: Answer, item: SettlementItem) -> tuple[str, object]:
     """The answer as a trainee would type it, and what it reads as (a stake moved whole needs no amount)."""
     if isinstance(answer, Decimal):
         return f"${answer}", answer
@@ -127,11 +132,11 @@ def test_wrong_action_and_wrong_amount_are_named_with_the_rule() -> None:
 
 def test_wrong_collection_fee_is_a_wrong_amount_naming_the_schedule() -> None:
     item = settlement_item("collection-fee", "at the start of a bracket")
-    assert item.next_question().prompt.startswith("Collection fee")
-    feedback = item.answer(item.scenario.settlement.collection_fee + 1)
+    assert present(item.next_question()).prompt.startswith("Collection fee")
+    feedback = item.answer(present(item.scenario.settlement.collection_fee) + 1)
     assert feedback.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
-    assert item.scenario.table.collection_schedule in feedback.mistakes[0].rule
-    assert item.next_question().prompt.startswith("Collection fee")
+    assert present(item.scenario.table.collection_schedule) in feedback.mistakes[0].rule
+    assert present(item.next_question()).prompt.startswith("Collection fee")
 
 
 def test_exam_mode_takes_every_answer_and_scores_at_the_end() -> None:
@@ -166,7 +171,7 @@ def test_same_seed_deals_the_same_items() -> None:
 def test_a_perfect_trainee_scores_100_percent_on_every_decision_drill(drill: decision_drills.DecisionDrill) -> None:
     for item in drill.items(random.Random(2), 24, Mode.PRACTICE, FakeClock()):
         while (ask := item.current) is not None:
-            assert item.next_question().prompt == ask.prompt
+            assert present(item.next_question()).prompt == ask.prompt
             assert item.answer(ask.expected).correct, ask.prompt
         assert item.result().score == 100.0 and item.result().steps >= 1
 
@@ -187,7 +192,7 @@ def test_blind_quick_asks_what_happens_to_the_blind_and_names_each_mistake() -> 
     assert item.next_question() is None
 
     item = _first_item("pairs-quick")
-    action, amount = item.current.expected
+    action, amount = present(item.current).expected
     assert action is Action.PAY
     assert item.answer((Action.PAY, amount + Decimal("0.5"))).mistakes[0].kind is ErrorKind.WRONG_AMOUNT
 
@@ -195,29 +200,30 @@ def test_blind_quick_asks_what_happens_to_the_blind_and_names_each_mistake() -> 
 def test_dealer_hand_drill_names_a_wrong_announcement_and_a_wrong_winner() -> None:
     drill = next(drill for drill in decision_drills.DRILLS if drill.name == "dealer-hand")
     item = next(item for item in drill.items(random.Random(1), 12, Mode.PRACTICE) if len(item.asks) == 2)
-    category, qualifies = item.current.expected
+    category, qualifies = present(item.current).expected
     assert item.answer((category, not qualifies)).mistakes[0].kind is ErrorKind.WRONG_DEALER_HAND
-    expected = item.current.expected
+    expected = present(item.current).expected
     assert item.answer("push" if expected != "push" else "win").mistakes[0].kind is ErrorKind.WRONG_ANSWER
 
 
 def test_deal_order_drill_names_a_wrong_place() -> None:
     item = _first_item("deal-order")
-    place = item.current.expected
+    place = present(item.current).expected
     wrong = ("dealer", None) if place != ("dealer", None) else ("rack", None)
     feedback = item.answer(wrong)
     assert feedback.mistakes[0].kind is ErrorKind.WRONG_ANSWER
-    assert item.scenario.procedure.label in feedback.mistakes[0].rule
+    assert present(item.scenario).procedure.label in feedback.mistakes[0].rule
 
 
 def test_collection_fee_drill_names_a_wrong_amount() -> None:
     item = _first_item("collection-fee")
-    assert item.answer(item.current.expected + 1).mistakes[0].kind is ErrorKind.WRONG_AMOUNT
+    assert item.answer(present(item.current).expected + 1).mistakes[0].kind is ErrorKind.WRONG_AMOUNT
 
 
 def test_every_drill_name_is_a_short_hyphenated_word_and_registered() -> None:
     drills = all_drills()
-    for drill in (*settlement_drills.DRILLS, *decision_drills.DRILLS):
+    both: tuple[Drill, ...] = (*settlement_drills.DRILLS, *decision_drills.DRILLS)
+    for drill in both:
         assert drills[drill.name] is drill
         assert drill.name == drill.name.lower() and " " not in drill.name
         assert drill.group and drill.description

@@ -10,7 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.typed import of_kind, present
 from trainer.drills.base import drill_named
+from trainer.drills.settlement_drills import SettlementItem
 from trainer.engine.wagers import Action
 from trainer.scoring import Mode
 
@@ -26,9 +28,10 @@ def quiz(*args: str, answers: str = "") -> subprocess.CompletedProcess[str]:
 def perfect_answers(topic: str, seed: int, count: int) -> list[str]:
     """The lines a perfect trainee types for the items ``--seed`` deals."""
     lines: list[str] = []
-    for item in drill_named(topic).items(random.Random(seed), count, Mode.PRACTICE):
+    for drill_item in drill_named(topic).items(random.Random(seed), count, Mode.PRACTICE):
+        item = of_kind(drill_item, SettlementItem)
         result = item.scenario.settlement
-        if item.next_question().prompt.startswith("Collection fee"):
+        if present(item.next_question()).prompt.startswith("Collection fee"):
             lines.append(str(result.collection_fee))
         lines.append(f"{result.dealer.category.label} {'yes' if result.dealer_qualifies else 'no'}")
         for step in result.procedure:

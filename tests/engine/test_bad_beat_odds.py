@@ -14,7 +14,7 @@ import pytest
 
 from trainer.engine import bad_beat_odds
 from trainer.engine.bad_beat_odds import BadBeatCounts, BoardClasses, bad_beat_counts, board_classes, holding_strengths
-from trainer.engine.cards import FULL_DECK, parse_cards
+from trainer.engine.cards import FULL_DECK, Card, parse_cards
 from trainer.engine.evaluator import Category, HandValue, evaluate
 from trainer.engine.paytables import Odds, PayLine, Paytable, load_paytables
 from trainer.engine.wagers import Outcome, Resolution, resolve_bad_beat
@@ -50,7 +50,7 @@ def settle_every_deal(board: list[int], table: Paytable) -> tuple[Fraction, Coun
     hands = []
     for i, first in enumerate(rest):
         for second in rest[i + 1:]:
-            hands.append(((1 << first) | (1 << second), evaluate([*board, first, second])))
+            hands.append(((1 << first) | (1 << second), evaluate([*map(Card, board), first, second])))
     resolved: dict[tuple[int, int], tuple[Fraction, Category | None]] = {}
 
     def outcome(player: HandValue, dealer: HandValue) -> tuple[Fraction, Category | None]:
@@ -121,7 +121,7 @@ def test_holding_strengths_are_the_evaluators(text: str) -> None:
     strengths = holding_strengths(board)
     assert len(strengths) == 1_081
     for (first, second), strength in strengths.items():
-        assert strength == evaluate([*board, FULL_DECK[first], FULL_DECK[second]]).strength
+        assert strength == evaluate([*map(Card, board), FULL_DECK[first], FULL_DECK[second]]).strength
 
 
 # -- The count against a deal-by-deal settlement ------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.typed import two_cards
 from trainer.engine import Banking, SeatHand, TableRules, parse_cards, settle
 from trainer.engine.games import game_named, game_of_settings, games
 from trainer.engine.validation import RoundError
@@ -151,7 +152,7 @@ PD = TableRules(banking=Banking.PLAYER_DEALER, player_dealer_seat=1, player_deal
 
 
 def seat_hand(number: int, hole: str, ante: int = 10, play: int = 20, **side: int) -> SeatHand:
-    return SeatHand(number, parse_cards(hole), D(ante), D(ante), D(play), **{k: D(v) for k, v in side.items()})
+    return SeatHand(number, two_cards(hole), D(ante), D(ante), D(play), **{k: D(v) for k, v in side.items()})
 
 
 def test_player_dealer_losing_hand_collects_play_ante_blind_in_that_order() -> None:
@@ -170,7 +171,7 @@ def test_player_dealer_coverage_follows_play_ante_blind() -> None:
     result = settle(table, parse_cards("Kh Kd"), parse_cards(" ".join(BOARD)), [seat_hand(2, "5c 4h")])
     # Play $20 is collected whole, then $5 of the Ante reaches the $25 bank; the Blind goes back.
     assert [(s.wager, s.action, s.amount) for s in result.procedure] == [
-        (Wager.PLAY, Action.TAKE, 20), (Wager.ANTE, Action.TAKE, 5), (Wager.BLIND, Action.RETURN, 10)]
+        (Wager.PLAY, Action.TAKE, D(20)), (Wager.ANTE, Action.TAKE, D(5)), (Wager.BLIND, Action.RETURN, D(10))]
 
 
 # -- coin-in ------------------------------------------------------------------------------------------------------
@@ -194,7 +195,7 @@ def test_a_winning_progressive_is_paid_in_its_seats_turn() -> None:
     order = [(s.seat, s.wager) for s in result.procedure if s.phase == "settle"]
     assert order.index((5, Wager.PROGRESSIVE)) < order.index((3, Wager.ANTE))
     paid = next(s for s in result.procedure if s.seat == 5 and s.wager is Wager.PROGRESSIVE)
-    assert (paid.action, paid.amount) == (Action.PAY, 50)  # fours full of kings, 10 for 1
+    assert (paid.action, paid.amount) == (Action.PAY, D(50))  # fours full of kings, 10 for 1
 
 
 # -- the settings API ---------------------------------------------------------------------------------------------

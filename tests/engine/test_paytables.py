@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine.reference_odds import pairs_house_edge, seven_card_category_counts, trips_house_edge
+from tests.typed import present
 from trainer.engine.evaluator import Category
 from trainer.engine.paytables import Odds, PaytableError, load_paytables
 
@@ -69,7 +70,7 @@ def test_a_users_pay_table_file_can_be_loaded(tmp_path: Path) -> None:
     path.write_text('[ROOM-1]\nkind = "trips"\ntitle = "Room trips"\nlines = [\n'
                     '  { hand = "three of a kind", odds = "4 to 1" },\n]\n', encoding="utf-8")
     tables = load_paytables([path])
-    assert tables.trips("ROOM-1").line_for("three of a kind").odds.text == "4 to 1"  # type: ignore[union-attr]
+    assert present(tables.trips("ROOM-1").line_for("three of a kind")).odds.text == "4 to 1"
     assert "ROOM-1" not in TABLES.ids("trips")
 
 

@@ -86,7 +86,7 @@ def test_player_dealer_nets_sum_to_zero_and_stay_within_the_bank(
 def test_seat_order_follows_the_tables_direction(case: tuple[TableRules, Settlement, list[SeatHand]]) -> None:
     table, result, _ = case
     for phase in ("coin-in", "fold", "refund", "settle"):
-        seats_in_phase = []
+        seats_in_phase: list[int] = []
         for step in result.procedure:
             if step.phase == phase and (not seats_in_phase or seats_in_phase[-1] != step.seat):
                 seats_in_phase.append(step.seat)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
+from tests.typed import two_cards
 from trainer.engine import Banking, RoundError, SeatHand, TableRules, load_paytables, parse_cards, settle
 from trainer.engine.settlement import Settlement, Step, void_round
 from trainer.engine.wagers import Action, Outcome, Wager
@@ -17,7 +19,7 @@ PD = Banking.PLAYER_DEALER
 
 def seat(number: int, hole: str, ante: float = 10, play: float = 10, **side: float) -> SeatHand:
     return SeatHand(
-        seat=number, hole=parse_cards(hole), ante=D(str(ante)), blind=D(str(ante)), play=D(str(play)),
+        seat=number, hole=two_cards(hole), ante=D(str(ante)), blind=D(str(ante)), play=D(str(play)),
         **{name: D(str(value)) for name, value in side.items()},
     )
 
@@ -55,48 +57,48 @@ def test_dealer_with_high_card_does_not_qualify() -> None:
 
 def test_dealer_does_not_qualify_ante_pushes_for_every_seat_not_folded() -> None:
     result = settle_round("Kh 7d", "2c 9d Ts Jh 3s", seat(1, "Ah Qd"), seat(2, "4c 5h", play=10))
-    assert wager(result, 1, Wager.ANTE) == (Outcome.PUSH, 0)
-    assert wager(result, 2, Wager.ANTE) == (Outcome.PUSH, 0)
+    assert wager(result, 1, Wager.ANTE) == (Outcome.PUSH, D(0))
+    assert wager(result, 2, Wager.ANTE) == (Outcome.PUSH, D(0))
 
 
 def test_dealer_does_not_qualify_player_still_loses_play_and_blind() -> None:
     result = settle_round("Kh 7d", "2c 9d Ts Jh 3s", seat(1, "Qc 4h", play=40))
     assert result.seat(1).result == "lose"
-    assert wager(result, 1, Wager.ANTE) == (Outcome.PUSH, 0)
-    assert wager(result, 1, Wager.PLAY) == (Outcome.LOSE, -40)
-    assert wager(result, 1, Wager.BLIND) == (Outcome.LOSE, -10)
+    assert wager(result, 1, Wager.ANTE) == (Outcome.PUSH, D(0))
+    assert wager(result, 1, Wager.PLAY) == (Outcome.LOSE, D(-40))
+    assert wager(result, 1, Wager.BLIND) == (Outcome.LOSE, D(-10))
 
 
 def test_dealer_does_not_qualify_player_who_wins_is_paid_play_and_blind_by_its_rules() -> None:
     result = settle_round("Kh 7d", "2c 9d Ts Jh 3s", seat(1, "Ah Qd", play=40))
-    assert wager(result, 1, Wager.PLAY) == (Outcome.WIN, 40)
-    assert wager(result, 1, Wager.BLIND) == (Outcome.PUSH, 0)
+    assert wager(result, 1, Wager.PLAY) == (Outcome.WIN, D(40))
+    assert wager(result, 1, Wager.BLIND) == (Outcome.PUSH, D(0))
 
 
 def test_house_table_refund_pass_comes_first_right_to_left_before_any_hand() -> None:
     result = settle_round("Kh 7d", "2c 9d Ts Jh 3s", seat(1, "Ah Qd"), seat(3, "4c 5h"), seat(5, "6c 6h"))
     refunds = steps(result, "refund")
-    assert refunds == [(5, "ante", "push", 10), (3, "ante", "push", 10), (1, "ante", "push", 10)]
+    assert refunds == [(5, "ante", "push", D(10)), (3, "ante", "push", D(10)), (1, "ante", "push", D(10))]
     assert [s.phase for s in result.procedure[:3]] == ["refund"] * 3
     assert all(s.wager is not Wager.ANTE for s in result.procedure[3:])
 
 
 def test_refund_pass_skips_folded_hands() -> None:
     result = settle_round("Kh 7d", "2c 9d Ts Jh 3s", seat(1, "Ah Qd"), seat(2, "4c 5h", play=0))
-    assert steps(result, "refund") == [(1, "ante", "push", 10)]
+    assert steps(result, "refund") == [(1, "ante", "push", D(10))]
 
 
 # -- Ante, Play, Blind ----------------------------------------------------------------------------------------
 
 def test_player_wins_ante_and_play_pay_one_to_one() -> None:
     result = settle_round("Kh 7d", "2c 9d Ts Jh Kc", seat(1, "Ah Ad", play=40))
-    assert wager(result, 1, Wager.ANTE) == (Outcome.WIN, 10)
-    assert wager(result, 1, Wager.PLAY) == (Outcome.WIN, 40)
+    assert wager(result, 1, Wager.ANTE) == (Outcome.WIN, D(10))
+    assert wager(result, 1, Wager.PLAY) == (Outcome.WIN, D(40))
 
 
 def test_player_wins_with_less_than_a_straight_blind_pushes() -> None:
     result = settle_round("Kh 7d", "2c 9d Ts Jh Kc", seat(1, "Ah Ad"))
-    assert wager(result, 1, Wager.BLIND) == (Outcome.PUSH, 0)
+    assert wager(result, 1, Wager.BLIND) == (Outcome.PUSH, D(0))
 
 
 @pytest.mark.parametrize(
@@ -115,13 +117,13 @@ def test_blind_pays_by_the_blind_table_on_a_straight_or_better(
     hole: str, board: str, dealer: str, net: Decimal
 ) -> None:
     result = settle_round(dealer, board, seat(1, hole))
-    assert wager(result, 1, Wager.BLIND) == (Outcome.WIN, net)
+    assert wager(result, 1, Wager.BLIND) == (Outcome.WIN, D(net))
 
 
 def test_player_loses_ante_play_and_blind_lose() -> None:
     result = settle_round("Ah Ad", "2c 9d Ts Jh 3s", seat(1, "Kh 4d", play=20))
     assert [wager(result, 1, w) for w in (Wager.ANTE, Wager.PLAY, Wager.BLIND)] == [
-        (Outcome.LOSE, -10), (Outcome.LOSE, -20), (Outcome.LOSE, -10)]
+        (Outcome.LOSE, D(-10)), (Outcome.LOSE, D(-20)), (Outcome.LOSE, D(-10))]
     assert result.seat(1).result == "lose"
 
 
@@ -151,7 +153,7 @@ def test_payouts_round_down_to_the_smallest_chip_when_the_table_asks() -> None:
 
 def test_fold_collects_ante_and_blind_at_once_before_any_settlement() -> None:
     result = settle_round("Ah Ad", "2c 9d Ts Jh 3s", seat(2, "7c 4d", play=0), seat(1, "Kh Qd", play=10))
-    assert steps(result)[:2] == [(2, "ante", "take", 10), (2, "blind", "take", 10)]
+    assert steps(result)[:2] == [(2, "ante", "take", D(10)), (2, "blind", "take", D(10))]
     assert result.seat(2).result == "fold"
 
 
@@ -162,27 +164,27 @@ def test_folds_are_collected_in_seat_order() -> None:
 
 def test_trips_on_a_fold_pays() -> None:
     result = settle_round("Ah Ad", "9c 9d Ts Jh 3s", seat(1, "9h 4d", play=0, trips=5))
-    assert wager(result, 1, Wager.TRIPS) == (Outcome.WIN, 15)
+    assert wager(result, 1, Wager.TRIPS) == (Outcome.WIN, D(15))
     assert step_for(result, 1, Wager.TRIPS).phase == "settle"
 
 
 def test_trips_on_a_fold_below_three_of_a_kind_is_collected_with_the_hand() -> None:
     result = settle_round("Ah Ad", "9c 8d Ts Jh 3s", seat(1, "2h 4d", play=0, trips=5))
     trips = step_for(result, 1, Wager.TRIPS)
-    assert (trips.phase, trips.action, trips.amount) == ("fold", Action.TAKE, 5)
+    assert (trips.phase, trips.action, trips.amount) == ("fold", Action.TAKE, D(5))
 
 
 def test_trips_pays_whatever_happens_to_the_hand() -> None:
     result = settle_round("Ah Ad", "9c 9d As Jh 3s", seat(1, "9h 4d", play=10, trips=5))
     assert result.seat(1).result == "lose"
-    assert wager(result, 1, Wager.TRIPS) == (Outcome.WIN, 15)
+    assert wager(result, 1, Wager.TRIPS) == (Outcome.WIN, D(15))
 
 
 @pytest.mark.parametrize(
     ("table_id", "full_house_net"), [("UTH-01", 45), ("UTH-02", 40), ("UTH-03", 40), ("UTH-04", 35)])
 def test_trips_pays_by_the_tables_full_house_line(table_id: str, full_house_net: int) -> None:
     result = settle_round("2h 3d", "9c 9d Ts Th 4s", seat(1, "9h 7d", trips=5), trips_paytable=table_id)
-    assert wager(result, 1, Wager.TRIPS) == (Outcome.WIN, full_house_net)
+    assert wager(result, 1, Wager.TRIPS) == (Outcome.WIN, D(full_house_net))
 
 
 # -- Bad Beat -------------------------------------------------------------------------------------------------
@@ -190,48 +192,48 @@ def test_trips_pays_by_the_tables_full_house_line(table_id: str, full_house_net:
 def test_bad_beat_player_with_trips_or_better_loses_pays_on_the_players_hand() -> None:
     result = settle_round("Ts Td", "9c 9d Th Jh 3s", seat(1, "9h 4d", trips=5, bad_beat=5))
     assert result.seat(1).result == "lose"
-    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, 45)  # three of a kind beaten, 9 to 1
+    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, D(45))  # three of a kind beaten, 9 to 1
 
 
 def test_bad_beat_player_beats_the_dealers_trips_or_better_pays_on_the_dealers_hand() -> None:
     result = settle_round("9h 4d", "9c 9d Th Jh 3s", seat(1, "Ts Td", trips=5, bad_beat=5))
     assert result.seat(1).result == "win"
-    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, 45)
+    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, D(45))
 
 
 def test_bad_beat_quads_beaten_pays_the_quads_line() -> None:
     result = settle_round("Qh Jh", "9c 9d 9h Th 8h", seat(1, "9s 2d", trips=5, bad_beat=5))
     assert result.dealer.category.label == "straight flush"
-    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, 2500)  # 500 to 1
+    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, D(2500))  # 500 to 1
 
 
 def test_bad_beat_straight_flush_beaten_by_a_higher_one_pays_the_straight_flush_line() -> None:
     result = settle_round("Qh Jh", "9h Th 8h 2c 3d", seat(1, "7h 6h", trips=1, bad_beat=1))
     assert result.seat(1).hand.category.label == "straight flush"
-    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, 7500)
+    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, D(7500))
 
 
 @pytest.mark.parametrize(("table_id", "net"), [("BBB-01", 10000), ("BBB-02", 7500), ("BBB-03", 2500), ("CA", 7500)])
 def test_bad_beat_straight_flush_line_of_every_table(table_id: str, net: int) -> None:
     result = settle_round("Qh Jh", "9h Th 8h 2c 3d", seat(1, "7h 6h", trips=1, bad_beat=1), bad_beat_paytable=table_id)
-    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, net)
+    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.WIN, D(net))
 
 
 def test_bad_beat_five_card_tie_loses() -> None:
     result = settle_round("2c 3d", "9h 9c 9s Kh Kd", seat(1, "4s 5d", trips=5, bad_beat=5))
     assert result.seat(1).result == "push"
-    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.LOSE, -5)
+    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.LOSE, D(-5))
 
 
 def test_bad_beat_loses_when_the_beaten_hand_is_less_than_trips() -> None:
     result = settle_round("9h 9d", "9c 2d Th Jh 3s", seat(1, "Ts 4d", trips=5, bad_beat=5))
-    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.LOSE, -5)
+    assert wager(result, 1, Wager.BAD_BEAT) == (Outcome.LOSE, D(-5))
 
 
 def test_bad_beat_on_a_fold_stays_in_action_with_trips_or_better() -> None:
     result = settle_round("Ts Td", "9c 9d Th Jh 3s", seat(1, "9h 4d", play=0, trips=5, bad_beat=5))
     bad_beat = step_for(result, 1, Wager.BAD_BEAT)
-    assert (bad_beat.phase, bad_beat.outcome, bad_beat.amount) == ("settle", Outcome.WIN, 45)
+    assert (bad_beat.phase, bad_beat.outcome, bad_beat.amount) == ("settle", Outcome.WIN, D(45))
 
 
 def test_bad_beat_on_a_fold_below_trips_is_collected_with_the_hand() -> None:
@@ -270,29 +272,35 @@ def test_pairs_pays_every_line_of_every_table(table_id: str, hole: str, net: int
 
 def test_pairs_table_2_aces_against_the_dealers_aces_pays_1000_to_1() -> None:
     result = settle_round("Ah Ad", "9c 8d Th Jh 4s", seat(1, "As Ac", pairs=5), pairs_paytable="2")
-    assert wager(result, 1, Wager.PAIRS) == (Outcome.WIN, 5000)
+    assert wager(result, 1, Wager.PAIRS) == (Outcome.WIN, D(5000))
 
 
 def test_pairs_red_aces_are_paid_once_not_also_as_a_pair_of_aces() -> None:
     result = settle_round("2h 3c", "9c 8d Th Jh 4s", seat(1, "Ah Ad", pairs=1), pairs_paytable="4")
-    assert wager(result, 1, Wager.PAIRS) == (Outcome.WIN, 100)
+    assert wager(result, 1, Wager.PAIRS) == (Outcome.WIN, D(100))
 
 
 def test_pairs_stays_in_action_when_the_player_folds() -> None:
     result = settle_round("2h 3c", "9c 8d Th Jh 4s", seat(1, "7d 7s", play=0, pairs=5))
     pairs = step_for(result, 1, Wager.PAIRS)
-    assert (pairs.phase, pairs.outcome, pairs.amount) == ("settle", Outcome.WIN, 15)
+    assert (pairs.phase, pairs.outcome, pairs.amount) == ("settle", Outcome.WIN, D(15))
 
 
 # -- Progressive ----------------------------------------------------------------------------------------------
 
-METER = {"progressive_meter": D(25000), "progressive_seed": D(10000)}
+
+class Meter(TypedDict):
+    progressive_meter: Decimal
+    progressive_seed: Decimal
+
+
+METER: Meter = {"progressive_meter": D(25000), "progressive_seed": D(10000)}
 
 
 def test_progressive_royal_in_the_first_five_cards_pays_the_meter_and_resets_it() -> None:
     result = settle_round("2c 3c", "Qh Jh Th 4d 5s", seat(1, "Ah Kh", progressive=1), **METER)
     step = step_for(result, 1, Wager.PROGRESSIVE)
-    assert (step.action, step.amount, step.net) == (Action.PAY, 25000, 24999)
+    assert (step.action, step.amount, step.net) == (Action.PAY, D(25000), D(24999))
     assert result.progressive_meter == 10000
 
 
@@ -305,7 +313,7 @@ def test_progressive_royal_that_needs_the_turn_or_river_pays_five_percent() -> N
 def test_progressive_community_royal_pays_3000_for_1_from_the_tray() -> None:
     result = settle_round("2c 3c", "Ah Kh Qh Jh Th", seat(1, "4d 5s", progressive=1), **METER)
     step = step_for(result, 1, Wager.PROGRESSIVE)
-    assert (step.amount, step.net) == (3000, 2999)
+    assert (step.amount, step.net) == (D(3000), D(2999))
     assert result.progressive_meter == 25000
 
 
@@ -319,9 +327,9 @@ def test_progressive_for_1_lines_include_the_wager(hole: str, board: str, paid: 
     result = settle_round("Kd Kc", board, seat(1, hole, progressive=1), **METER)
     step = step_for(result, 1, Wager.PROGRESSIVE)
     if paid is None:
-        assert (step.action, step.net) == (Action.TAKE, -1)
+        assert (step.action, step.net) == (Action.TAKE, D(-1))
     else:
-        assert (step.action, step.amount, step.net) == (Action.PAY, paid, paid - 1)
+        assert (step.action, step.amount, step.net) == (Action.PAY, D(paid), D(paid - 1))
 
 
 def test_two_meter_winners_the_player_farthest_on_the_dealers_right_is_paid_first(tmp_path: Path) -> None:
@@ -338,7 +346,7 @@ def test_two_meter_winners_the_player_farthest_on_the_dealers_right_is_paid_firs
         TableRules(progressive_paytable="02", paytables=tables, **METER), parse_cards("2c 3c"),
         parse_cards("Qh Jh Th 9h 2d"), [seat(2, "8h 7h", progressive=1), seat(6, "Ah Kh", progressive=1)])
     meter_steps = [s for s in result.procedure if s.wager is Wager.PROGRESSIVE]
-    assert [(s.seat, s.amount) for s in meter_steps] == [(6, 25000), (2, 1000)]
+    assert [(s.seat, s.amount) for s in meter_steps] == [(6, D(25000)), (2, D(1000))]
     assert result.progressive_meter == 9000
 
 
@@ -395,15 +403,15 @@ def test_coverage_stops_at_an_exhausted_bank() -> None:
     result = settle_round("Kh Kd", "2c 9d Ts Jh 3s", seat(4, "Ac As", play=40), seat(5, "Qc Qs", play=40),
                           **table)
     assert [(s.seat, s.wager.value, s.action.value, s.amount) for s in result.procedure] == [
-        (4, "ante", "pay", 10), (4, "play", "pay", 40), (4, "blind", "return", 10),
-        (5, "play", "return", 40), (5, "ante", "return", 10), (5, "blind", "return", 10)]
+        (4, "ante", "pay", D(10)), (4, "play", "pay", D(40)), (4, "blind", "return", D(10)),
+        (5, "play", "return", D(40)), (5, "ante", "return", D(10)), (5, "blind", "return", D(10))]
     assert result.player_dealer_net == -50
 
 
 def test_coverage_pays_only_what_is_left_of_the_bank() -> None:
     table = dict(PD_TABLE, player_dealer_bank=D(30))
     result = settle_round("Kh Kd", "2c 9d Ts Jh 3s", seat(4, "Ac As", play=40), **table)
-    assert wager(result, 4, Wager.PLAY) == (Outcome.WIN, 20)
+    assert wager(result, 4, Wager.PLAY) == (Outcome.WIN, D(20))
     assert result.player_dealer_net == -30
 
 
@@ -412,14 +420,14 @@ def test_player_dealer_may_not_win_more_than_the_bank() -> None:
     result = settle_round("Ac As", "2c 9d Ts Jh 3s", seat(4, "Kh 4d", play=40), **table)
     # a losing hand: Play, Ante, Blind (seed 001 §3a): the $40 Play alone reaches the $25 bank
     assert [(s.wager.value, s.action.value, s.amount) for s in result.procedure] == [
-        ("play", "take", 25), ("ante", "return", 10), ("blind", "return", 10)]
+        ("play", "take", D(25)), ("ante", "return", D(10)), ("blind", "return", D(10))]
     assert result.player_dealer_net == 25
 
 
 def test_fold_collections_count_toward_the_player_dealers_bank() -> None:
     table = dict(PD_TABLE, player_dealer_bank=D(15))
     result = settle_round("Ac As", "2c 9d Ts Jh 3s", seat(4, "7h 2d", play=0), seat(5, "Kh 4d"), **table)
-    assert steps(result, "fold") == [(4, "ante", "take", 10), (4, "blind", "take", 5)]
+    assert steps(result, "fold") == [(4, "ante", "take", D(10)), (4, "blind", "take", D(5))]
     assert all(s.action is Action.RETURN for s in result.procedure if s.seat == 5)
     assert result.player_dealer_net == 15
 
@@ -469,11 +477,11 @@ def test_player_dealer_table_needs_a_bank() -> None:
 @pytest.mark.parametrize(
     ("bad_seat", "field"),
     [
-        (SeatHand(1, parse_cards("Kh Qd"), D(10), D(5)), "blind"),
-        (SeatHand(1, parse_cards("Kh Qd"), D(10), D(10), D(25)), "play"),
-        (SeatHand(1, parse_cards("Kh Qd"), D(10), D(10), D(10), D(-1)), "trips"),
-        (SeatHand(1, parse_cards("Kh Qd"), D(0), D(0)), "ante"),
-        (SeatHand(8, parse_cards("Kh Qd"), D(10), D(10)), "seat"),
+        (SeatHand(1, two_cards("Kh Qd"), D(10), D(5)), "blind"),
+        (SeatHand(1, two_cards("Kh Qd"), D(10), D(10), D(25)), "play"),
+        (SeatHand(1, two_cards("Kh Qd"), D(10), D(10), D(10), D(-1)), "trips"),
+        (SeatHand(1, two_cards("Kh Qd"), D(0), D(0)), "ante"),
+        (SeatHand(8, two_cards("Kh Qd"), D(10), D(10)), "seat"),
     ],
     ids=["ante-not-blind", "play-not-a-multiple", "negative", "no-ante", "no-eighth-house-seat"],
 )
@@ -507,9 +515,9 @@ def test_shuffler_malfunction_voids_every_hand_and_returns_every_wager() -> None
     hands = [seat(2, "Kh 4d", trips=5), seat(5, "9c 9h", pairs=5, progressive=1)]
     returned = void_round(TableRules(), hands)
     assert [(s.seat, s.wager.value, s.action.value, s.amount) for s in returned] == [
-        (5, "ante", "return", 10), (5, "play", "return", 10), (5, "blind", "return", 10), (5, "pairs", "return", 5),
-        (5, "progressive", "return", 1), (2, "ante", "return", 10), (2, "play", "return", 10),
-        (2, "blind", "return", 10), (2, "trips", "return", 5)]
+        (5, "ante", "return", D(10)), (5, "play", "return", D(10)), (5, "blind", "return", D(10)),
+        (5, "pairs", "return", D(5)), (5, "progressive", "return", D(1)), (2, "ante", "return", D(10)),
+        (2, "play", "return", D(10)), (2, "blind", "return", D(10)), (2, "trips", "return", D(5))]
     assert all(s.net == 0 for s in returned)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from tests.gui.test_legibility import settling_at, window  # noqa: F401 (the window fixture)
 from trainer.gui.main_window import MainWindow
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
-def test_every_dealer_category_is_shown_whole(window: MainWindow, qtbot: object,  # noqa: F811
+def test_every_dealer_category_is_shown_whole(window: MainWindow, qtbot: QtBot,  # noqa: F811
                                               size: tuple[int, int]) -> None:
     settling_at(window, qtbot, size)
     categories = window.quiz.panel.categories

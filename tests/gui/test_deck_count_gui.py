@@ -26,6 +26,7 @@ from trainer.gui.table import ArtLibrary, AssetError
 from trainer.gui.table.layout import CARD_WIDTH
 from trainer.resources import assets_dir
 from trainer.scoring import ErrorKind, ItemResult, Mode, ScoreBook, SetResult
+from trainer.settings import Settings
 
 pytestmark = pytest.mark.gui
 
@@ -261,11 +262,7 @@ def test_a_set_of_given_items_plays_them_in_order(make: Any, qtbot: Any) -> None
 
 
 def test_open_deck_count_uses_the_settings_deck_backs(qtbot: Any, book: ScoreBook) -> None:
-    class Settings:
-        deck_backs = ("green", "black")
-        four_colour = True
-
-    widget = open_deck_count(None, book, settings=Settings())
+    widget = open_deck_count(None, book, settings=Settings(deck_backs=("green", "black"), four_colour=True))
     qtbot.addWidget(widget)
     assert widget.drill.colours == ("green", "black")
     assert widget.view.four_colour and widget.view.art.face_path(FULL_DECK[0], True).parent.name == "four-colour"

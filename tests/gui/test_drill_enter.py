@@ -9,7 +9,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from tests.typed import of_kind
 from trainer.drills.base import drill_named
+from trainer.gui.deck_count import DeckCountWidget
 from trainer.gui.drills import DrillForm, DrillsDialog, PayoutForm
 from trainer.scoring import Mode, ScoreBook
 
@@ -59,8 +61,8 @@ def test_a_payout_typed_and_confirmed_with_enter_shows_its_verdict_and_waits(qtb
 def test_a_deck_count_answered_with_enter_stays_in_its_form(qtbot: Any) -> None:
     dialog = active_dialog(qtbot)
     form = dialog.open_drill(drill_named("deck-count-1"), Mode.PRACTICE, 3, 1)
-    answer = form.answer_box  # type: ignore[attr-defined]
+    answer = of_kind(form, DeckCountWidget).answer_box
     QTest.keyClicks(answer, "52")
     QTest.keyClick(answer, Qt.Key.Key_Return)
     assert dialog.isVisible() and dialog.form is form and dialog.pages.currentWidget() is form
-    assert form.feedback.text()  # type: ignore[attr-defined]  # the answer was taken and judged
+    assert of_kind(form, DeckCountWidget).feedback.text()  # the answer was taken and judged

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.typed import present
 from trainer.drills.scenario_round import Scenario
 from trainer.engine.wagers import Action
 from trainer.gui.main_window import MainWindow, layout_config
@@ -55,7 +56,7 @@ def settle_correctly(qtbot: Any, window: MainWindow) -> None:
     core = controller.quiz
     assert core is not None
     settlement = core.settlement
-    assert controller.announce(settlement.dealer.category, settlement.dealer_qualifies).correct
+    assert present(controller.announce(settlement.dealer.category, settlement.dealer_qualifies)).correct
     while controller.quiz is not None and (step := controller.quiz.next_step()) is not None:
         verdict = controller.settle(step.seat, step.wager, step.action,
                                     step.amount if step.action is Action.PAY else None)
@@ -66,8 +67,8 @@ def test_a_drill_hand_is_dealt_as_its_scenario_says(qtbot: Any, window: MainWind
     runner = start(qtbot, window, "bad-beat")
     scenario = runner.scenario
     assert isinstance(scenario, Scenario) and scenario.situation.startswith("bad-beat")
-    scene = window.scene
-    assert window.played.settlement == scenario.settlement
+    scene = present(window.scene)
+    assert present(window.played).settlement == scenario.settlement
     assert scene.config == scenario_layout(scenario, deck_backs=USER_TABLE.deck_backs)
     assert scene.config.bad_beat and scene.config != layout_config(USER_TABLE)
     dealt = scenario.deal()
@@ -88,9 +89,9 @@ def test_a_player_dealer_hand_gets_the_player_dealers_table(qtbot: Any, window: 
     runner = start(qtbot, window, "player-dealer")
     scenario = runner.scenario
     assert scenario is not None and not scenario.table.is_house
-    config = window.scene.config
+    config = present(window.scene).config
     assert config.banking == "player-dealer" and config.seat_count in (6, 8)
-    assert window.scene.player_dealer_seat == scenario.table.player_dealer_seat
+    assert present(window.scene).player_dealer_seat == scenario.table.player_dealer_seat
     assert {seat.seat for seat in scenario.seats} <= set(range(1, config.seat_count + 1))
 
 
@@ -108,7 +109,7 @@ def test_a_wrong_step_is_named(qtbot: Any, window: MainWindow) -> None:
     controller = window.quiz
     core = controller.quiz
     assert core is not None
-    assert controller.announce(core.settlement.dealer.category, core.settlement.dealer_qualifies).correct
+    assert present(controller.announce(core.settlement.dealer.category, core.settlement.dealer_qualifies)).correct
     step = core.next_step()
     assert step is not None
     wrong = Action.TAKE if step.action is not Action.TAKE else Action.PAY
@@ -122,13 +123,13 @@ def test_a_wrong_step_is_named(qtbot: Any, window: MainWindow) -> None:
 def test_after_the_set_the_users_table_and_mode_come_back(qtbot: Any, window: MainWindow) -> None:
     window.quiz.set_mode(Mode.GUIDED)
     runner = start(qtbot, window, "progressive", mode=Mode.PRACTICE, count=2)
-    assert window.quiz.mode is Mode.PRACTICE and window.scene.config.progressive
+    assert window.quiz.mode is Mode.PRACTICE and present(window.scene).config.progressive
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
     assert runner.running and window.session.drill is runner.rounds
     with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
         assert window.new_round()
-    assert runner.dealt == 2 and window.played.settlement == runner.scenario.settlement
+    assert runner.dealt == 2 and present(window.played).settlement == present(runner.scenario).settlement
     with qtbot.waitSignal(runner.finished, timeout=WAIT):
         settle_correctly(qtbot, window)
     assert not runner.running and window.session.drill is None
@@ -149,7 +150,7 @@ def test_an_exam_drill_deals_its_hands_one_after_another(qtbot: Any, window: Mai
         settle_correctly(qtbot, window)
     exams = [result for result in window.book.sets() if result.drill == "qualification"]
     assert len(exams) == 1 and len(exams[0].items) == 2 and exams[0].score == 100.0
-    assert window.quiz.mode is None and window.scene.config == layout_config(USER_TABLE)
+    assert window.quiz.mode is None and present(window.scene).config == layout_config(USER_TABLE)
 
 
 def test_choosing_another_mode_ends_the_drill_and_the_table_finishes_the_hand(qtbot: Any,
@@ -158,10 +159,10 @@ def test_choosing_another_mode_ends_the_drill_and_the_table_finishes_the_hand(qt
     with qtbot.waitSignal(runner.finished, timeout=WAIT):
         window.quiz.set_mode(Mode.SPEED)
     assert window.session.drill is None and window.quiz.mode is Mode.SPEED and window.quiz.drill == "settlement"
-    assert window.scene.config.pairs
+    assert present(window.scene).config.pairs
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         window.skip_to_end()
-    assert window.scene.config == layout_config(USER_TABLE)
+    assert present(window.scene).config == layout_config(USER_TABLE)
     [dropped] = window.book.items("pairs")
     assert dropped.steps >= 2 and dropped.correct == 0  # the steps the table settled count wrong
 
@@ -171,7 +172,7 @@ def test_the_dialog_lists_the_settlement_drills_by_topic_and_starts_one(qtbot: A
     dialog = DrillOnTableDialog(parent=window)
     qtbot.addWidget(dialog)
     tree = dialog.picker.tree
-    groups = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    groups = [present(tree.topLevelItem(i)).text(0) for i in range(tree.topLevelItemCount())]
     assert "Bad Beat" in groups and "Player-dealer table" in groups and "Payouts" not in groups
     chosen: list[tuple[Any, ...]] = []
     dialog.chosen.connect(lambda *args: chosen.append(args))

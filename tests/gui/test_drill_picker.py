@@ -8,8 +8,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.typed import of_kind, present
 from trainer.drills.base import all_drills, drill_named
+from trainer.drills.decision_drills import DecisionItem
 from trainer.drills.payouts import PayoutDrill
+from trainer.drills.settlement_drills import SettlementItem
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action
 from trainer.gui.drills import DrillForm, DrillPicker, DrillsDialog, PayoutForm, form_for
@@ -36,9 +39,10 @@ class FakeClock:
 def test_picker_lists_every_drill_under_its_group(qtbot: Any) -> None:
     picker = DrillPicker()
     qtbot.addWidget(picker)
-    groups = {picker.tree.topLevelItem(i).text(0): picker.tree.topLevelItem(i)
+    groups = {present(picker.tree.topLevelItem(i)).text(0): present(picker.tree.topLevelItem(i))
               for i in range(picker.tree.topLevelItemCount())}
-    listed = {group.child(j).text(0): name for name, group in groups.items() for j in range(group.childCount())}
+    listed = {present(group.child(j)).text(0): name
+              for name, group in groups.items() for j in range(group.childCount())}
     assert set(listed) == set(all_drills())
     assert listed["blind-quick"] == listed["blind"] == "Blind"
     assert listed["payouts-2"] == "Payouts" and listed["bad-beat"] == "Bad Beat"
@@ -78,7 +82,7 @@ def test_blind_decision_answered_with_the_buttons_scores_and_records(qtbot: Any)
     form = DrillForm(drill_named("blind-quick"), book, count=3, seed=5, clock=FakeClock())
     qtbot.addWidget(form)
     for number in range(1, 4):
-        action, amount = form.item.current.expected
+        action, amount = present(of_kind(form.item, DecisionItem).current).expected
         assert "Blind, and how much?" in form.prompt.text()
         assert form.answers.currentIndex() == 1
         if amount is not None and action is Action.PAY:
@@ -100,8 +104,8 @@ def test_a_wrong_decision_is_named_and_an_unreadable_one_gets_the_hint(qtbot: An
     form = DrillForm(drill_named("pairs-quick"), ScoreBook(), count=1, seed=3, clock=FakeClock())
     qtbot.addWidget(form)
     assert form.submit("maybe") is None
-    assert "Could not read 'maybe'" in form.feedback.text() and form.item.current is not None
-    action, amount = form.item.current.expected
+    assert "Could not read 'maybe'" in form.feedback.text() and of_kind(form.item, DecisionItem).current is not None
+    action, amount = present(of_kind(form.item, DecisionItem).current).expected
     assert action is Action.PAY
     feedback = form.submit(f"pay {amount + 1}")
     assert feedback is not None and feedback.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
@@ -111,7 +115,7 @@ def test_a_wrong_decision_is_named_and_an_unreadable_one_gets_the_hint(qtbot: An
 def test_dealer_hand_form_offers_the_categories_and_qualification(qtbot: Any) -> None:
     form = DrillForm(drill_named("dealer-hand"), ScoreBook(), count=2, seed=1, clock=FakeClock())
     qtbot.addWidget(form)
-    category, qualifies = form.item.current.expected
+    category, qualifies = present(of_kind(form.item, DecisionItem).current).expected
     assert form.answers.currentIndex() == 2
     form.answers.category.setCurrentIndex(form.answers.category.findData(category.label))
     with qtbot.waitSignal(form.answered) as answered:
@@ -123,20 +127,20 @@ def test_settlement_drill_runs_in_the_form_and_shows_the_hand(qtbot: Any) -> Non
     form = form_for(drill_named("qualification"), ScoreBook(), count=1, seed=2, clock=FakeClock())
     qtbot.addWidget(form)
     assert isinstance(form, DrillForm)
-    scenario = form.item.scenario
+    scenario = of_kind(form.item, SettlementItem).scenario
     html = hand_html(scenario)
     assert form.hand.text() == html and "<table" in html
     assert all(f"<td><b>{seat.seat}</b></td>" in html for seat in scenario.seats)
     result = scenario.settlement
-    assert form.submit(f"{result.dealer.category.label} no").correct
-    step = form.item.quiz.asked()[0]  # a losing Progressive went at COIN IN: never asked
-    assert form.submit(f"{step.seat} {step.wager.label} {step.action.value} {step.amount}").correct
+    assert present(form.submit(f"{result.dealer.category.label} no")).correct
+    step = of_kind(form.item, SettlementItem).quiz.asked()[0]  # a losing Progressive went at COIN IN: never asked
+    assert present(form.submit(f"{step.seat} {step.wager.label} {step.action.value} {step.amount}")).correct
 
 
 def test_exam_mode_holds_feedback_until_the_hand_is_done(qtbot: Any) -> None:
     form = DrillForm(drill_named("trips-quick"), ScoreBook(), mode=Mode.EXAM, count=1, seed=4, clock=FakeClock())
     qtbot.addWidget(form)
-    action, _amount = form.item.current.expected
+    action, _amount = present(of_kind(form.item, DecisionItem).current).expected
     wrong = "push" if action is not Action.PUSH else "take"
     form.submit(wrong)
     assert "wrong action" in form.feedback.text() and "Hand done: 0 %" in form.prompt.text()
@@ -150,7 +154,7 @@ def test_payout_paid_with_chips_is_right_and_timed(qtbot: Any) -> None:
     book = ScoreBook()
     form = PayoutForm(PayoutDrill(1), book, count=2, seed=3, clock=clock, tick_ms=5)
     qtbot.addWidget(form)
-    payout = form.item.question.payout
+    payout = present(form.item).question.payout
     clock.now = 2.5
     qtbot.waitUntil(lambda: form.clock_label.text().startswith("2.5 s"), timeout=2000)
     assert "target 5 s" in form.clock_label.text()
@@ -174,7 +178,7 @@ def test_a_wrong_payout_is_named_with_the_working_and_typing_works(qtbot: Any) -
     qtbot.addWidget(form)
     form.amount.setText("nonsense")
     assert form.pay() is None and "Could not read" in form.feedback.text()
-    form.amount.setText(str(form.item.question.payout + 1))
+    form.amount.setText(str(present(form.item).question.payout + 1))
     feedback = form.pay()
     assert feedback is not None and feedback.mistakes[0].kind is ErrorKind.WRONG_AMOUNT
     assert "✗ wrong amount" in form.feedback.text() and "×" in form.feedback.text()
@@ -187,7 +191,7 @@ def test_payout_level_chooser_switches_the_drill(qtbot: Any) -> None:
     form = PayoutForm(PayoutDrill(), ScoreBook(), count=2, seed=1, clock=FakeClock(), tick_ms=5)
     qtbot.addWidget(form)
     form.level.setCurrentIndex(form.level.findData(4))
-    assert form.drill.level == 4 and form.item.level.number == 4 and "level 4" in form.progress.text()
+    assert form.drill.level == 4 and present(form.item).level.number == 4 and "level 4" in form.progress.text()
 
 
 def test_a_drill_set_records_each_item_and_the_set_once_at_its_end() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -49,7 +50,7 @@ def test_the_deck_count_window_has_a_close_button_and_escape_closes_it(qtbot: Qt
     widget = deck_count(qtbot, answers)
     button = widget.findChild(QPushButton, "close")
     assert button is not None and button.isVisible() and button.text() == "Close"
-    qtbot.keyClick(widget.answer_box, Qt.Key.Key_Escape)
+    QTest.keyClick(widget.answer_box, Qt.Key.Key_Escape)
     assert not widget.isVisible() and answers.asked == []  # nothing done yet: nothing to lose
 
 
@@ -60,7 +61,7 @@ def test_closing_the_deck_count_part_way_asks_first(qtbot: QtBot) -> None:
     widget.close_button.click()
     assert widget.isVisible() and answers.asked == [LEAVE_QUESTION]  # the trainee said no
     answers.leave = True
-    qtbot.keyClick(widget.answer_box, Qt.Key.Key_Escape)
+    QTest.keyClick(widget.answer_box, Qt.Key.Key_Escape)
     assert not widget.isVisible() and len(answers.asked) == 2
 
 
@@ -85,7 +86,7 @@ def test_the_drills_window_has_a_close_button_and_escape_closes_it(qtbot: QtBot)
     answers = Answers(leave=False)
     dialog = drills_dialog(qtbot, answers)
     assert dialog.close_button.isVisible() and dialog.close_button.text() == "Close"
-    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    QTest.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible() and answers.asked == []
 
 
@@ -97,7 +98,7 @@ def test_leaving_a_drill_part_way_asks_first(qtbot: QtBot, how: str) -> None:
     form = dialog.open_drill(drill, Mode.PRACTICE, 5, 3)
     one_item_done(form)
     if how == "escape":
-        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        QTest.keyClick(dialog, Qt.Key.Key_Escape)
     elif how == "close":
         dialog.close_button.click()
     else:

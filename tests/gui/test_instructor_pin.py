@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
 
 from trainer.gui.progress import InstructorDialog
 from trainer.store import Store
@@ -22,9 +23,9 @@ def store(tmp_path: Path) -> Iterator[Store]:
         yield opened
 
 
-def shown(qtbot: object, store: Store) -> InstructorDialog:
+def shown(qtbot: QtBot, store: Store) -> InstructorDialog:
     dialog = InstructorDialog(store)
-    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    qtbot.addWidget(dialog)
     dialog.show()
     dialog.activateWindow()
     assert QTest.qWaitForWindowActive(dialog)  # focus moves as on a screen (once to the Close button)
@@ -33,7 +34,7 @@ def shown(qtbot: object, store: Store) -> InstructorDialog:
 
 
 def test_a_wrong_pin_confirmed_with_enter_is_refused_with_the_wait_and_the_dialog_stays_open(
-    qtbot: object, store: Store
+    qtbot: QtBot, store: Store
 ) -> None:
     Instructor(store).set_pin("4829")
     dialog = shown(qtbot, store)
@@ -42,19 +43,19 @@ def test_a_wrong_pin_confirmed_with_enter_is_refused_with_the_wait_and_the_dialo
     assert dialog.isVisible() and not dialog.is_unlocked
     assert dialog.status.text().startswith("Wrong PIN; wait 1 s")
     assert not dialog.pin_button.isEnabled()  # closed for the wait, as after a click on Unlock
-    qtbot.waitUntil(dialog.pin_button.isEnabled, timeout=3000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(dialog.pin_button.isEnabled, timeout=3000)
     QTest.keyClicks(dialog.pin, "4829")
     QTest.keyClick(dialog.pin, Qt.Key.Key_Enter)
     assert dialog.isVisible() and dialog.is_unlocked
 
 
-def test_the_unlock_button_shows_no_confirmation_field_when_a_pin_is_set(qtbot: object, store: Store) -> None:
+def test_the_unlock_button_shows_no_confirmation_field_when_a_pin_is_set(qtbot: QtBot, store: Store) -> None:
     Instructor(store).set_pin("4829")
     dialog = shown(qtbot, store)
     assert dialog.pin_button.text() == "Unlock" and not dialog.pin_confirm.isVisible()
 
 
-def test_a_new_pin_is_typed_twice_and_two_different_ones_set_nothing(qtbot: object, store: Store) -> None:
+def test_a_new_pin_is_typed_twice_and_two_different_ones_set_nothing(qtbot: QtBot, store: Store) -> None:
     dialog = shown(qtbot, store)
     assert dialog.pin_button.text() == "Set PIN" and dialog.pin_confirm.isVisible()
     QTest.keyClicks(dialog.pin, "4829")

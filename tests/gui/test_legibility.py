@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
 
 from trainer.gui.legibility import CARD_TARGETS, CHIP_TEXT_TARGET, INDEX_TARGET, measure
 from trainer.gui.main_window import MainWindow
@@ -28,26 +29,26 @@ FULL_TABLE = DEFAULTS.replace(seats=7, offer_pairs=True, offer_progressive=True)
 
 
 @pytest.fixture
-def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     win = MainWindow(FULL_TABLE, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
                      durations=Durations.tiny(), rng=random.Random(5))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     yield win
 
 
-def settling_at(window: MainWindow, qtbot: object, size: tuple[int, int]) -> None:
+def settling_at(window: MainWindow, qtbot: QtBot, size: tuple[int, int]) -> None:
     """A practice hand dealt and waiting for the trainee, the window at ``size``."""
     window.resize(*size)
     window.show()
     window.quiz.set_mode(Mode.PRACTICE)
     window.new_round()
-    qtbot.waitUntil(lambda: window.quiz.quiz is not None, timeout=WAIT)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.quiz.quiz is not None, timeout=WAIT)
     QApplication.processEvents()
     assert window.view is not None
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_cards_indices_and_chip_amounts_read_at_the_window_size(window: MainWindow, qtbot: object,
+def test_cards_indices_and_chip_amounts_read_at_the_window_size(window: MainWindow, qtbot: QtBot,
                                                                   size: tuple[int, int]) -> None:
     settling_at(window, qtbot, size)
     assert window.view is not None
@@ -61,7 +62,7 @@ def test_cards_indices_and_chip_amounts_read_at_the_window_size(window: MainWind
 
 @pytest.mark.parametrize("size", SIZES)
 def test_side_panel_is_a_column_and_the_table_keeps_its_size_when_the_mode_changes(
-        window: MainWindow, qtbot: object, size: tuple[int, int]) -> None:
+        window: MainWindow, qtbot: QtBot, size: tuple[int, int]) -> None:
     settling_at(window, qtbot, size)
     assert window.view is not None
     assert window.dock.width() == panel_width(size[0]) < size[0] / 3
@@ -71,7 +72,7 @@ def test_side_panel_is_a_column_and_the_table_keeps_its_size_when_the_mode_chang
     assert window.view.transform().m11() == pytest.approx(scale)
 
 
-def test_the_side_panel_hides_and_shows_with_f9(window: MainWindow, qtbot: object) -> None:
+def test_the_side_panel_hides_and_shows_with_f9(window: MainWindow, qtbot: QtBot) -> None:
     settling_at(window, qtbot, (1366, 768))
     assert window.view is not None
     before, width = window.view.transform().m11(), window.view.width()
@@ -99,11 +100,11 @@ def clipped(widget: QWidget) -> bool:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_no_button_or_label_is_clipped(window: MainWindow, qtbot: object, size: tuple[int, int]) -> None:
+def test_no_button_or_label_is_clipped(window: MainWindow, qtbot: QtBot, size: tuple[int, int]) -> None:
     settling_at(window, qtbot, size)
     shown = [w for w in window.findChildren(QWidget) if w.isVisible() and isinstance(w, (QPushButton, QLabel))]
     assert shown
-    bad = [(w.objectName(), w.text(), w.width()) for w in shown if clipped(w)]  # type: ignore[attr-defined]
+    bad = [(w.objectName(), w.text(), w.width()) for w in shown if clipped(w)]
     assert bad == []
 
 
@@ -111,13 +112,13 @@ OPENERS = ["open_start_page", "open_keys", "open_about", "open_settings"]
 
 
 @pytest.mark.parametrize("opener", OPENERS)
-def test_every_dialog_closes_with_escape_and_has_a_close_button(window: MainWindow, qtbot: object,
+def test_every_dialog_closes_with_escape_and_has_a_close_button(window: MainWindow, qtbot: QtBot,
                                                                 opener: str) -> None:
     window.show()
     dialog = getattr(window, opener)()
     assert isinstance(dialog, QDialog)
-    qtbot.waitExposed(dialog)  # type: ignore[attr-defined]
+    qtbot.waitExposed(dialog)
     buttons = [b.text().replace("&", "") for b in dialog.findChildren(QPushButton)]
     assert any(text in ("Close", "Cancel") for text in buttons), buttons
     QTest.keyClick(dialog, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=WAIT)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=WAIT)

@@ -6,26 +6,30 @@ import threading
 import time
 from collections.abc import Callable
 from decimal import Decimal
+from multiprocessing.context import BaseContext
 from pathlib import Path
 
 import pytest
+from PySide6.QtCharts import QAbstractBarSeries
+from pytestqt.qtbot import QtBot
 
+from tests.typed import of_kind, present
 from trainer.gui.paytable_lab import PaytableLab, open_paytable_lab
-from trainer.odds.game import Cancelled
+from trainer.odds.game import Cancelled, GameSolution
 from trainer.odds.report import OddsReport
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def lab(qtbot):  # type: ignore[no-untyped-def]
+def lab(qtbot: QtBot) -> PaytableLab:
     window = PaytableLab()
     qtbot.addWidget(window)
     window.show()
     return window
 
 
-def test_trips_uth_02_shows_its_house_edge_and_one_bar_per_line(lab, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_trips_uth_02_shows_its_house_edge_and_one_bar_per_line(lab: PaytableLab, qtbot: QtBot) -> None:
     lab.bet_box.setCurrentText("Trips")
     lab.table_box.setCurrentText("UTH-02")
     with qtbot.waitSignal(lab.computed, timeout=20_000) as blocker:
@@ -33,15 +37,15 @@ def test_trips_uth_02_shows_its_house_edge_and_one_bar_per_line(lab, qtbot) -> N
     report = blocker.args[0]
     assert isinstance(report, OddsReport)
     assert "1.9040 %" in lab.figures.text()
-    series = lab.chart.series()[0]
+    series = of_kind(lab.chart.series()[0], QAbstractBarSeries)
     assert series.barSets()[0].count() == len(report.lines) == lab.lines.rowCount()
-    assert lab.lines.item(0, 4).text().endswith("%")
+    assert present(lab.lines.item(0, 4)).text().endswith("%")
 
 
-def test_editing_a_pay_computes_an_edited_copy(lab, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_editing_a_pay_computes_an_edited_copy(lab: PaytableLab, qtbot: QtBot) -> None:
     lab.bet_box.setCurrentText("Ultimate Pairs")
     lab.table_box.setCurrentText("6")
-    lab.lines.item(lab.lines.rowCount() - 1, 1).setText("6 to 1")  # "Pair" pays 6 instead of 5
+    present(lab.lines.item(lab.lines.rowCount() - 1, 1)).setText("6 to 1")  # "Pair" pays 6 instead of 5
     with qtbot.waitSignal(lab.computed, timeout=20_000) as blocker:
         lab.compute()
     report = blocker.args[0]
@@ -49,13 +53,13 @@ def test_editing_a_pay_computes_an_edited_copy(lab, qtbot) -> None:  # type: ign
     assert float(report.house_edge) < 0.0679  # the player is paid more: a smaller edge than table 6's 6.79 %
 
 
-def test_a_bad_pay_is_named_and_compute_waits(lab) -> None:  # type: ignore[no-untyped-def]
-    lab.lines.item(0, 1).setText("-3 to 1")
+def test_a_bad_pay_is_named_and_compute_waits(lab: PaytableLab) -> None:
+    present(lab.lines.item(0, 1)).setText("-3 to 1")
     assert not lab.compute_button.isEnabled()
     assert "-3 to 1" in lab.figures.text()
 
 
-def test_a_bad_file_is_named_with_its_entry_and_problem(lab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_file_is_named_with_its_entry_and_problem(lab: PaytableLab, tmp_path: Path) -> None:
     path = tmp_path / "room.toml"
     path.write_text('[ROOM]\nkind = "trips"\nlines = [{ hand = "three of a kid", odds = "3 to 1" }]\n',
                     encoding="utf-8")
@@ -67,7 +71,7 @@ def test_a_bad_file_is_named_with_its_entry_and_problem(lab, tmp_path: Path) -> 
     assert lab.table_box.currentText() == "ROOM" and lab.lines.rowCount() == 1
 
 
-def test_cancel_stops_a_long_computation_and_the_window_stays_responsive(lab, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_stops_a_long_computation_and_the_window_stays_responsive(lab: PaytableLab, qtbot: QtBot) -> None:
     def endless(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> object:
         done = 0
         while not cancelled():
@@ -85,13 +89,13 @@ def test_cancel_stops_a_long_computation_and_the_window_stays_responsive(lab, qt
     assert lab.figures.text() == "Cancelled." and lab.compute_button.isEnabled()
 
 
-def test_open_paytable_lab_shows_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_open_paytable_lab_shows_the_window(qtbot: QtBot) -> None:
     window = open_paytable_lab(None)
     qtbot.addWidget(window)
     assert window.isVisible() and window.windowTitle() == "Pay-table lab"
 
 
-def test_a_side_bet_report_cancelled_while_computed_is_not_shown(lab, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_side_bet_report_cancelled_while_computed_is_not_shown(lab: PaytableLab, qtbot: QtBot) -> None:
     from trainer.engine.paytables import load_paytables
     from trainer.gui.paytable_lab import _job_for
 
@@ -104,7 +108,9 @@ def test_a_side_bet_report_cancelled_while_computed_is_not_shown(lab, qtbot) -> 
     assert lab.figures.text() == "Cancelled."
 
 
-def test_closing_the_lab_waits_a_bounded_time_for_a_job_that_does_not_stop(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_closing_the_lab_waits_a_bounded_time_for_a_job_that_does_not_stop(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from trainer.gui import paytable_lab
 
     monkeypatch.setattr(paytable_lab, "STOP_WAIT_MS", 50)
@@ -124,7 +130,7 @@ def test_closing_the_lab_waits_a_bounded_time_for_a_job_that_does_not_stop(qtbot
     qtbot.waitUntil(lambda: thread not in paytable_lab._STILL_RUNNING, timeout=10_000)
 
 
-def test_the_games_workers_start_from_a_fresh_interpreter_even_from_a_thread(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_games_workers_start_from_a_fresh_interpreter_even_from_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer.engine import processes
     from trainer.engine.paytables import load_paytables
     from trainer.odds.game import solve_game
@@ -132,16 +138,16 @@ def test_the_games_workers_start_from_a_fresh_interpreter_even_from_a_thread(mon
     started: list[str] = []
     real = processes.worker_context
 
-    def recorded():  # type: ignore[no-untyped-def]
+    def recorded() -> BaseContext:
         started.append(real().get_start_method())
         return real()
 
     monkeypatch.setattr(processes, "worker_context", recorded)
     blind, ranks = load_paytables().blind(), (9, 10, 11, 12)
-    solved: list[object] = []
+    solved: list[GameSolution] = []
     thread = threading.Thread(target=lambda: solved.append(solve_game(blind, ranks=ranks, workers=2)))
     thread.start()  # as the lab does: from a thread other than the main one
     thread.join(120)
     assert started and set(started) <= {"forkserver", "spawn"}  # never a fork of a threaded process
     alone = solve_game(blind, ranks=ranks, workers=1)
-    assert len(solved) == 1 and (solved[0].optimal, solved[0].simple) == (alone.optimal, alone.simple)  # type: ignore[attr-defined]
+    assert len(solved) == 1 and (solved[0].optimal, solved[0].simple) == (alone.optimal, alone.simple)

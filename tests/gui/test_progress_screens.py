@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from tests.store.conftest import Clock, hand
+from tests.typed import present
 from trainer.bench.store import fill
 from trainer.gui.progress import InstructorDialog, ProfileChooser, ProgressScreen, TodayView
 from trainer.gui.progress.pdf import write_pdf
@@ -64,12 +65,12 @@ def test_a_frequent_mistake_opens_its_lesson_and_a_drill_on_it(qtbot: object, st
         store.record_item(ana, hand(seed=seed, correct=4))
     screen = ProgressScreen(store, ana)
     qtbot.addWidget(screen)  # type: ignore[attr-defined]
-    assert screen.mistakes_table.item(0, 0).text() == "wrong amount"
-    assert screen.mistakes_table.item(0, 2).text() == "6"
+    assert present(screen.mistakes_table.item(0, 0)).text() == "wrong amount"
+    assert present(screen.mistakes_table.item(0, 2)).text() == "6"
     with qtbot.waitSignal(screen.lessonRequested) as lesson:  # type: ignore[attr-defined]
-        screen.findChild(QPushButton, "lesson-0").click()
+        present(screen.findChild(QPushButton, "lesson-0")).click()
     with qtbot.waitSignal(screen.drillRequested) as drill:  # type: ignore[attr-defined]
-        screen.findChild(QPushButton, "drill-0").click()
+        present(screen.findChild(QPushButton, "drill-0")).click()
     assert (lesson.args, drill.args) == (["blind"], ["blind"])
 
 

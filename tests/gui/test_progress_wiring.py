@@ -16,6 +16,8 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QTableWidget
 
 from tests.gui.test_drill_on_table import settle_correctly, start
+from tests.typed import present
+from trainer.drills.decision_drills import DecisionItem
 from trainer.engine.wagers import Action
 from trainer.gui.main_window import MainWindow
 from trainer.gui.paytable_lab import PaytableLab
@@ -87,7 +89,7 @@ def settle_wrongly(qtbot: Any, window: MainWindow) -> None:
     controller = window.quiz
     core = controller.quiz
     assert core is not None
-    assert controller.announce(core.settlement.dealer.category, core.settlement.dealer_qualifies).correct
+    assert present(controller.announce(core.settlement.dealer.category, core.settlement.dealer_qualifies)).correct
     step = core.next_step()
     assert step is not None
     wrong = Action.TAKE if step.action is not Action.TAKE else Action.PUSH
@@ -121,11 +123,11 @@ def test_after_a_restart_results_and_progress_show_the_stored_hand(qtbot: Any, s
     assert again.progress_room.profile.name == "Ana"
     results = open_results(again, again.training.history())
     assert isinstance(results, ResultsDialog) and results.table.rowCount() == 1
-    assert results.table.item(0, 0).text() == "blind"
+    assert present(results.table.item(0, 0)).text() == "blind"
     assert not any("Nothing scored yet" in label.text() for label in results.findChildren(QLabel))
     progress = again.progress_room.open_progress()
     assert progress is not None
-    heading = progress.findChild(QLabel, "progressHeading")
+    heading = present(progress.findChild(QLabel, "progressHeading"))
     assert "Ana" in heading.text() and "1 item on 1 day" in heading.text()
 
 
@@ -228,7 +230,7 @@ def test_my_mistakes_deals_the_hand_got_wrong_again_until_it_is_settled_right(qt
     assert mistake.replay.seed == wrong.seed
     with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
         assert room.deal_mistakes() == 1
-    assert window.played.settlement == wrong.settlement
+    assert present(window.played).settlement == wrong.settlement
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
     assert my_mistakes(store, room.profile) == []
@@ -292,7 +294,7 @@ def test_the_backup_is_written_where_the_user_says_and_said(qtbot: Any, station:
     window = station.open(qtbot)
     target = tmp_path / "copy.sqlite3"
     window.progress_room.ask_path = lambda _title, _pattern, _save: str(target)
-    window.findChild(type(window.quit_action), "backUpProgress").trigger()
+    present(window.findChild(type(window.quit_action), "backUpProgress")).trigger()
     assert station.informed == [f"Progress backed up to {target}."]
     with Store.open(path=target) as copy:
         assert [profile.name for profile in copy.profiles()] == ["Ana"]
@@ -302,7 +304,7 @@ def test_the_pay_table_lab_opens_from_the_tools_menu(qtbot: Any, station: Statio
     window = station.open(qtbot)
     titles = [action.text().replace("&", "") for action in window.menuBar().actions()]
     assert titles[0] == "File" and titles[-2:] == ["Tools", "Help"]
-    window.findChild(type(window.quit_action), "paytableLab").trigger()
+    present(window.findChild(type(window.quit_action), "paytableLab")).trigger()
     labs = [widget for widget in QApplication.topLevelWidgets() if isinstance(widget, PaytableLab)
             and widget.isVisible()]
     assert len(labs) == 1
@@ -320,7 +322,7 @@ def test_an_item_of_a_drill_form_is_stored_as_it_is_answered(qtbot: Any, station
     dialog.picker.count.setValue(1)  # type: ignore[attr-defined]
     dialog.picker.start()  # type: ignore[attr-defined]
     form = dialog.form  # type: ignore[attr-defined]
-    assert isinstance(form, DrillForm) and form.item is not None and form.item.current is not None
+    assert isinstance(form, DrillForm) and isinstance(form.item, DecisionItem) and form.item.current is not None
     action, amount = form.item.current.expected
     form.submit(f"{action.value} {amount + 1}")
     store, profile = stored(window), window.progress_room.profile
@@ -332,8 +334,8 @@ def test_an_item_of_a_drill_form_is_stored_as_it_is_answered(qtbot: Any, station
 def test_help_keys_lists_the_progress_shortcuts(qtbot: Any, station: Station) -> None:
     window = station.open(qtbot)
     dialog = window.open_keys()
-    table = dialog.findChild(QTableWidget, "keysTable")
-    rows = {table.item(row, 0).text(): table.item(row, 1).text() for row in range(table.rowCount())}
+    table = present(dialog.findChild(QTableWidget, "keysTable"))
+    rows = {present(table.item(row, 0)).text(): present(table.item(row, 1)).text() for row in range(table.rowCount())}
     assert "progress" in rows["Ctrl+Shift+P"] and "Today" in rows["Ctrl+T"]
     assert "PIN" in rows["Ctrl+Shift+I"] and "pay table" in rows["Ctrl+L"]
     dialog.close()

@@ -27,6 +27,7 @@ from tests.gui.test_settlement_quiz_gui import (
     steps_of,
     unqualified_with_refunds_and_a_pay,
 )
+from tests.typed import present
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action
 from trainer.gui.quiz import ReviewDialog
@@ -41,7 +42,7 @@ TALLY = re.compile(r"(\d+) of (\d+) steps right \([\d.]+ %\) · (\d+) steps? wro
 
 def settle_hand(qtbot: Any, window: Any) -> Any:
     quiz = deal(qtbot, window)
-    settlement = quiz.quiz.settlement
+    settlement = present(quiz.quiz).settlement
     announce_by_keys(qtbot, settlement.dealer.category, settlement.dealer_qualifies)
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         answer_rest_by_keys(qtbot, quiz)
@@ -72,7 +73,7 @@ def test_each_hand_starts_with_the_dealers_hand_box_empty(qtbot: Any, open_windo
     assert panel.categories.currentRow() == -1 and panel.categories.selectedItems() == []
     assert panel.qualify_group.checkedButton() is None and not panel.announced.isVisible()
     panel.announce()  # nothing chosen yet: it says so, nothing is announced
-    assert "First choose the dealer's hand" in panel.feedback.text() and quiz.quiz.result().steps == 0
+    assert "First choose the dealer's hand" in panel.feedback.text() and present(quiz.quiz).result().steps == 0
 
 
 def test_the_next_line_goes_once_the_hand_is_done(qtbot: Any, open_window: Any) -> None:
@@ -171,9 +172,9 @@ def test_the_exam_verdict_names_steps_and_wrong_attempts(qtbot: Any, open_window
         answer_rest_by_keys(qtbot, quiz)
     steps = len(steps_of(window.played)) + 1
     tally = f"{steps - 1} of {steps} steps right ({100 * (steps - 1) / steps:.1f} %) · 1 step wrong · 1 wrong attempt"
-    assert tally in quiz.review.headline.text() and tally in quiz.panel.progress.text()  # type: ignore[union-attr]
+    assert tally in quiz.review.headline.text() and tally in quiz.panel.progress.text()
     assert tally in quiz.panel.score.text()
-    quiz.review.close()  # type: ignore[union-attr]
+    quiz.review.close()
 
 
 def test_a_drill_on_the_table_shows_its_score_before_the_users_table_comes_back(

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QAction
 
+from tests.typed import present
 from trainer.engine.dealing import Target
 from trainer.engine.wagers import Action
 from trainer.gui.main_window import MainWindow
@@ -231,7 +232,7 @@ def test_a_folded_hand_that_counts_three_is_answered_by_calling_the_floor(qtbot:
     controller.run = RunRound(run.played, Mode.PRACTICE, Injected(Irregularity.FOLD_MISCOUNT, seat=seats[0], count=3),
                               drill=run.drill, item=run.item)
     run = controller.run
-    while (due := run.expected()) is not None and due.task is not Task.CALL_FLOOR:
+    while (due := present(run).expected()) is not None and due.task is not Task.CALL_FLOOR:
         do_engine_act(qtbot, controller)
     idle(qtbot, controller)
     table = controller.table

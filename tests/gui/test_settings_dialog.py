@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
+from tests.typed import present
 from trainer.engine.games import game_named
 from trainer.gui import game_choices
 from trainer.gui.game_choices import CUSTOM, OUTSIDE_GAME
@@ -162,11 +163,11 @@ def test_the_house_rules_are_on_the_pay_tables_tab_each_with_a_line_that_explain
     dialog = make(qtbot)
     page = dialog.tabs.widget(1)
     for key in ("bad_beat_on_fold", "progressive_on_fold", "round_payouts_to"):
-        assert page.isAncestorOf(dialog.house_rules[key])
+        assert present(page).isAncestorOf(dialog.house_rules[key])
         explanation = dialog.findChild(QLabel, f"explain_{key}")
         assert explanation is not None and explanation.text()
-    assert "three of a kind or better keeps its Bad Beat in action" in dialog.findChild(
-        QLabel, "explain_bad_beat_on_fold").text()
+    assert "three of a kind or better keeps its Bad Beat in action" in present(dialog.findChild(
+        QLabel, "explain_bad_beat_on_fold")).text()
     rounding = dialog.house_rules["round_payouts_to"]
     assert [rounding.itemText(i) for i in range(rounding.count())] == ["exact", "$0.50", "$1"]
 
@@ -241,7 +242,7 @@ def test_the_game_box_offers_the_three_games_then_the_custom_table(qtbot: Any) -
         "Custom table (the room's own)",
     ]
     page = dialog.tabs.widget(0)
-    assert page.isAncestorOf(dialog.game)
+    assert present(page).isAncestorOf(dialog.game)
     assert dialog.game.geometry().top() <= dialog.banking.geometry().top()
 
 

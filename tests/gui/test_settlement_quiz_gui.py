@@ -19,6 +19,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tests.gui.table_support import FakeSound
+from tests.typed import present
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Step
 from trainer.engine.wagers import Action
@@ -133,10 +134,10 @@ def announce_right(qtbot: Any, quiz: QuizController) -> None:
 def click_spot(qtbot: Any, window: MainWindow, seat: int, wager: str) -> None:
     """A real click on the wagering area, through the view."""
     view = window.view
-    centre = window.scene.geometry.spot(seat, wager).center
-    with qtbot.waitSignal(window.scene.spotClicked, timeout=WAIT):
-        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         view.mapFromScene(QPointF(centre.x, centre.y)))
+    centre = present(window.scene).geometry.spot(seat, wager).center
+    with qtbot.waitSignal(present(window.scene).spotClicked, timeout=WAIT):
+        QTest.mouseClick(present(view).viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         present(view).mapFromScene(QPointF(centre.x, centre.y)))
 
 
 def choose_by_keys(qtbot: Any, quiz: QuizController, seat: int, wager: str) -> None:
@@ -498,6 +499,11 @@ def test_a_change_of_mode_lets_the_table_finish_the_hand_in_play(qtbot: Any, ope
     assert len(window.book.items()) == 1 and quiz.quiz is None
 
 
+def mode_of(quiz: QuizController) -> Mode | None:
+    """The quiz's mode now, read through a call: the type checker keeps no mode the last assert saw."""
+    return quiz.mode
+
+
 def test_the_quiz_menu_keys_choose_the_mode(qtbot: Any, open_window: Any) -> None:
     window = open_window(HOUSE, 1, None)
     quiz = window.quiz
@@ -508,14 +514,14 @@ def test_the_quiz_menu_keys_choose_the_mode(qtbot: Any, open_window: Any) -> Non
     assert [action.shortcut().toString() for action in submenu.actions() if action.text()] == [
         "Ctrl+0", "Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4", "Ctrl+E", "Ctrl+Shift+V"]
     qtbot.keyClick(target, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
-    assert quiz.mode is Mode.PRACTICE and quiz.panel.isVisible()
+    assert mode_of(quiz) is Mode.PRACTICE and quiz.panel.isVisible()
     assert window.findChild(type(window.new_round_action), "quizPractice").isChecked()
     qtbot.keyClick(target, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
-    assert quiz.mode is Mode.GUIDED
+    assert mode_of(quiz) is Mode.GUIDED
     qtbot.keyClick(target, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
-    assert quiz.mode is Mode.SPEED and "Target: 3.0 s per decision" in quiz.panel.clock.text()
+    assert mode_of(quiz) is Mode.SPEED and "Target: 3.0 s per decision" in quiz.panel.clock.text()
     qtbot.keyClick(target, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
-    assert quiz.mode is None and not quiz.panel.isVisible()
+    assert mode_of(quiz) is None and not quiz.panel.isVisible()
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):  # the table settles by itself again
         assert window.new_round()
     assert not window.director or window.director.state == "finished"
@@ -548,14 +554,14 @@ def test_the_chosen_mode_survives_a_restart(qtbot: Any, tmp_path: Path) -> None:
 
     first = start()
     assert first.quiz.mode is None
-    assert first.findChild(QAction, "quizOff").isChecked()
-    first.findChild(QAction, "quizSpeed").trigger()
+    assert present(first.findChild(QAction, "quizOff")).isChecked()
+    present(first.findChild(QAction, "quizSpeed")).trigger()
     assert store.load()[0].quiz_mode == "speed"
     first.close()
     second = start()
     assert second.quiz.mode is Mode.SPEED
-    assert second.findChild(QAction, "quizSpeed").isChecked()
+    assert present(second.findChild(QAction, "quizSpeed")).isChecked()
     assert second.quiz.panel.isVisibleTo(second)
-    second.findChild(QAction, "quizOff").trigger()
+    present(second.findChild(QAction, "quizOff")).trigger()
     assert store.load()[0].quiz_mode == "off"
     assert start().quiz.mode is None

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from tests.gui.test_legibility import settling_at, window  # noqa: F401 (the window fixture)
 from trainer.engine.wagers import Action, Wager
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
-def test_buttons_keep_their_height_and_the_log_stays_in_the_panel(window: MainWindow, qtbot: object,  # noqa: F811
+def test_buttons_keep_their_height_and_the_log_stays_in_the_panel(window: MainWindow, qtbot: QtBot,  # noqa: F811
                                                                   size: tuple[int, int]) -> None:
     settling_at(window, qtbot, size)
     quiz = window.quiz

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
 
 from tests.gui.test_legibility import settling_at, window  # noqa: F401 (the window fixture)
 from trainer.engine.wagers import Action, Wager
@@ -32,7 +33,7 @@ def cut_at_the_right(window: MainWindow) -> list[str]:  # noqa: F811 (a window, 
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
-def test_nothing_of_the_dealers_hand_box_is_cut(window: MainWindow, qtbot: object,  # noqa: F811
+def test_nothing_of_the_dealers_hand_box_is_cut(window: MainWindow, qtbot: QtBot,  # noqa: F811
                                                  size: tuple[int, int]) -> None:
     settling_at(window, qtbot, size)
     assert window.quiz.panel.not_qualifies.isVisible()
@@ -40,7 +41,7 @@ def test_nothing_of_the_dealers_hand_box_is_cut(window: MainWindow, qtbot: objec
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
-def test_nothing_of_the_panel_is_cut_beside_its_scroll_bar(window: MainWindow, qtbot: object,  # noqa: F811
+def test_nothing_of_the_panel_is_cut_beside_its_scroll_bar(window: MainWindow, qtbot: QtBot,  # noqa: F811
                                                            size: tuple[int, int]) -> None:
     settling_at(window, qtbot, size)
     quiz = window.quiz

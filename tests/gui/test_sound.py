@@ -11,6 +11,7 @@ import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -23,18 +24,25 @@ SOUND_DIR = assets_dir() / "sounds"
 READY_TIMEOUT = 10.0
 
 
+class MakePlayer(Protocol):
+    """The ``make_player`` fixture: a ready player with these settings."""
+
+    def __call__(self, *, sound_dir: Path | None = None, volume: float = 0.7, muted: bool = False) -> SoundPlayer:
+        ...
+
+
 @pytest.fixture
-def make_player() -> Iterator[type[SoundPlayer]]:
+def make_player() -> Iterator[MakePlayer]:
     """Make players that are closed (and the mixer shut) at the end of the test."""
     players: list[SoundPlayer] = []
 
-    def make(*args: object, **kwargs: object) -> SoundPlayer:
-        player = SoundPlayer(*args, **kwargs)  # type: ignore[arg-type]
+    def make(*, sound_dir: Path | None = None, volume: float = 0.7, muted: bool = False) -> SoundPlayer:
+        player = SoundPlayer(sound_dir, volume, muted)
         players.append(player)
         assert player.wait_until_ready(READY_TIMEOUT)
         return player
 
-    yield make  # type: ignore[misc]
+    yield make
     for player in players:
         player.close()
 
@@ -43,7 +51,7 @@ def _sound_is_off_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [record.getMessage() for record in caplog.records if "ound" in record.getMessage()]
 
 
-def test_sounds_load_and_play_with_the_dummy_driver(make_player, caplog) -> None:
+def test_sounds_load_and_play_with_the_dummy_driver(make_player: MakePlayer, caplog: pytest.LogCaptureFixture) -> None:
     player = make_player()
     assert player.available
     assert player.loaded == tuple(sorted(SOUND_NAMES))
@@ -52,7 +60,7 @@ def test_sounds_load_and_play_with_the_dummy_driver(make_player, caplog) -> None
     assert caplog.records == []
 
 
-def test_loading_waits_for_start_when_asked(make_player) -> None:
+def test_loading_waits_for_start_when_asked(make_player: MakePlayer) -> None:
     player = SoundPlayer(start=False)
     try:
         assert not player.available
@@ -62,7 +70,7 @@ def test_loading_waits_for_start_when_asked(make_player) -> None:
         player.close()
 
 
-def test_volume_reaches_every_sound_and_is_clipped(make_player) -> None:
+def test_volume_reaches_every_sound_and_is_clipped(make_player: MakePlayer) -> None:
     player = make_player(volume=0.25)
     assert all(abs(sound.get_volume() - 0.25) < 0.01 for sound in player._sounds.values())
     player.set_volume(0.6)
@@ -76,7 +84,7 @@ def test_volume_reaches_every_sound_and_is_clipped(make_player) -> None:
     assert player.volume == 0.0
 
 
-def test_muted_player_plays_nothing_until_unmuted(make_player) -> None:
+def test_muted_player_plays_nothing_until_unmuted(make_player: MakePlayer) -> None:
     player = make_player(muted=True)
     assert player.muted
     assert not player.play("deal")
@@ -87,7 +95,7 @@ def test_muted_player_plays_nothing_until_unmuted(make_player) -> None:
 
 
 def test_failing_audio_device_makes_the_player_silent_with_one_log_line(
-    make_player, caplog, monkeypatch
+    make_player: MakePlayer, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import pygame
 
@@ -107,7 +115,7 @@ def test_failing_audio_device_makes_the_player_silent_with_one_log_line(
 
 
 def test_missing_and_unreadable_files_are_named_in_one_line_and_the_rest_still_play(
-    make_player, caplog, tmp_path: Path
+    make_player: MakePlayer, caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:
     shutil.copy(SOUND_DIR / "deal.wav", tmp_path / "deal.wav")
     (tmp_path / "chips.wav").write_bytes(b"not a wave file")
@@ -120,7 +128,9 @@ def test_missing_and_unreadable_files_are_named_in_one_line_and_the_rest_still_p
     assert "chips.wav is unreadable" in line and "flip.wav is missing" in line
 
 
-def test_folder_without_sounds_makes_the_player_silent(make_player, caplog, tmp_path: Path) -> None:
+def test_folder_without_sounds_makes_the_player_silent(
+    make_player: MakePlayer, caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
     player = make_player(sound_dir=tmp_path / "nowhere")
     assert not player.available
     assert not player.play("deal")
@@ -128,7 +138,7 @@ def test_folder_without_sounds_makes_the_player_silent(make_player, caplog, tmp_
     assert line.startswith("Sound is off: no sound files could be read in ")
 
 
-def test_unknown_sound_name_is_logged_once(make_player, caplog) -> None:
+def test_unknown_sound_name_is_logged_once(make_player: MakePlayer, caplog: pytest.LogCaptureFixture) -> None:
     player = make_player()
     assert not player.play("applause")
     assert not player.play("applause")
@@ -137,7 +147,9 @@ def test_unknown_sound_name_is_logged_once(make_player, caplog) -> None:
     ]
 
 
-def test_a_failing_play_turns_sound_off_instead_of_raising(make_player, caplog) -> None:
+def test_a_failing_play_turns_sound_off_instead_of_raising(
+    make_player: MakePlayer, caplog: pytest.LogCaptureFixture
+) -> None:
     player = make_player()
 
     class Broken:
@@ -153,7 +165,7 @@ def test_a_failing_play_turns_sound_off_instead_of_raising(make_player, caplog) 
     assert _sound_is_off_lines(caplog) == ["Sound is off: playing 'deal' failed (mixer gone)"]
 
 
-def test_closed_player_is_silent(make_player) -> None:
+def test_closed_player_is_silent(make_player: MakePlayer) -> None:
     player = make_player()
     player.close()
     assert not player.play("deal")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from trainer.gui.main_window import MainWindow
 from trainer.gui.progress import ProfileChooser
@@ -22,10 +23,10 @@ from trainer.store import Store
 pytestmark = pytest.mark.gui
 
 
-def test_read_the_lesson_opens_the_lesson_the_path_names(qtbot: object, tmp_path: Path) -> None:
+def test_read_the_lesson_opens_the_lesson_the_path_names(qtbot: QtBot, tmp_path: Path) -> None:
     window = MainWindow(DEFAULTS, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
                         durations=Durations.tiny(), rng=random.Random(1))
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     window.open_path_step(PathStep.LESSON)
     [dialog] = [w for w in QApplication.topLevelWidgets() if isinstance(w, LessonsDialog) and w.isVisible()]
     lessons, _ = load_lessons_tolerant()
@@ -41,20 +42,20 @@ def store(tmp_path: Path) -> Iterator[Store]:
         yield opened
 
 
-def test_a_trainee_added_is_the_one_training(qtbot: object, store: Store) -> None:
+def test_a_trainee_added_is_the_one_training(qtbot: QtBot, store: Store) -> None:
     store.add_profile("Bea")
     chooser = ProfileChooser(store)
-    qtbot.addWidget(chooser)  # type: ignore[attr-defined]
+    qtbot.addWidget(chooser)
     chooser.name.setText("Ana")
-    with qtbot.waitSignal(chooser.profileChosen) as chosen:  # type: ignore[attr-defined]
+    with qtbot.waitSignal(chooser.profileChosen) as chosen:
         chooser.add_button.click()
     assert chosen.args == ["Ana"] and chooser.chosen() == "Ana"
 
 
-def test_the_start_page_fits_a_small_screen(qtbot: object, tmp_path: Path) -> None:
+def test_the_start_page_fits_a_small_screen(qtbot: QtBot, tmp_path: Path) -> None:
     window = MainWindow(DEFAULTS, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
                         durations=Durations.tiny(), rng=random.Random(1))
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     page = window.progress_room.open_start_page()
     room = page.screen().availableGeometry()
     page.hide()

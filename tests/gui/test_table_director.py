@@ -11,6 +11,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from tests.gui.table_support import FakeSound, played_round, scene_for
+from tests.typed import of_kind, present
+from trainer.engine.cards import Card
 from trainer.gui.table.director import Durations, RoundDirector
 from trainer.gui.table.scene import TableScene
 
@@ -88,7 +90,7 @@ def test_a_whole_round_plays_to_the_end_with_every_card_in_the_rack(qtbot: QtBot
     assert director.state == "finished"
     assert first_arrivals(scene) == dealt(played)
     rack = scene.cards_at("rack")
-    assert len(rack) == 52 and sorted(c.card for c in rack) == sorted(c for _, c in played.deal.sequence)
+    assert len(rack) == 52 and sorted(of_kind(c.card, Card) for c in rack) == sorted(c for _, c in played.deal.sequence)
     assert not any(card.face_up for card in rack)
     assert {"shuffle", "deal", "flip", "chips"} <= set(sound.played)
 
@@ -161,12 +163,12 @@ def test_player_dealer_posts_a_bank_pays_the_fee_and_banks_the_results(qtbot: Qt
     played = played_round("card-shoe", "player-dealer", seats=6, seed=3)
     scene, director = director_for(played, 6)
     run(qtbot, director)
-    pd_seat = played.table.player_dealer_seat
+    pd_seat = present(played.table.player_dealer_seat)
     assert scene.player_dealer_seat == pd_seat and scene.button.isVisible()
     button = scene.geometry.seat(pd_seat).button
     assert (scene.button.pos().x(), scene.button.pos().y()) == pytest.approx(button)
-    net = played.settlement.player_dealer_net
-    assert scene.bank_amount() == Decimal(played.table.player_dealer_bank) + net
+    net = present(played.settlement.player_dealer_net)
+    assert scene.bank_amount() == Decimal(present(played.table.player_dealer_bank)) + net
     dealer_places = scene.geometry.dealer_hand(pd_seat)
     assert dealer_places == scene.geometry.seat(pd_seat).cards
 
@@ -181,7 +183,7 @@ def test_the_button_moves_when_the_bank_rotates(qtbot: QtBot) -> None:
     for played in rounds:
         director = RoundDirector(scene, played, Durations.tiny())
         run(qtbot, director)
-        seat = played.table.player_dealer_seat
+        seat = present(played.table.player_dealer_seat)
         assert scene.player_dealer_seat == seat
         assert (scene.button.pos().x(), scene.button.pos().y()) == pytest.approx(
             scene.geometry.seat(seat).button
@@ -310,7 +312,7 @@ def test_folded_hands_are_spread_counted_and_racked(qtbot: QtBot) -> None:
     for seat in mucked:
         assert scene.cards_at("seat", seat) == []
         assert scene.chip_amount(seat, "ante") == 0 and scene.chip_amount(seat, "blind") == 0
-    racked = [card for kind, _, _, card in scene.arrivals[52:] if kind == "rack"]
+    racked = [of_kind(card, Card) for kind, _, _, card in scene.arrivals[52:] if kind == "rack"]
     assert sorted(racked) == sorted(c for seat in mucked for c in played.deal.hands[seat])
     director.skip_to_end()
 
@@ -333,7 +335,7 @@ def test_wagers_the_bank_cannot_cover_go_back_to_the_players(qtbot: QtBot) -> No
             else:
                 expected = stake + step.net
             assert scene.chip_amount(step.seat, str(step.wager)) == expected, (seed, step)
-        assert scene.bank_amount() == 60 + played.settlement.player_dealer_net
+        assert scene.bank_amount() == 60 + present(played.settlement.player_dealer_net)
 
 
 # COIN IN (seed 002 rule 6, rules-notes §2): after the bets, before the deal, the sensors light and every

@@ -7,6 +7,7 @@ import itertools
 import subprocess
 import sys
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -25,12 +26,15 @@ from trainer.gui.table.layout import (
 )
 from trainer.gui.table.money import CHIP_DENOMINATIONS, chip_breakdown, format_amount
 from trainer.gui.table.shapes import along_arc, spots_overlap
+from trainer.gui.table.tableconfig import PaytableLine
 
 LAYOUTS = [("house", n) for n in range(1, 8)] + [("player-dealer", 6), ("player-dealer", 8)]
 FIVE_TABLES = tuple((title, (("Royal Flush - First 5 Cards", "100%"),) * 8) for title in "ABCDE")
 
 
-def geometry(banking: str, seats: int, paytables: tuple = FIVE_TABLES) -> TableGeometry:
+def geometry(
+    banking: str, seats: int, paytables: tuple[tuple[str, tuple[PaytableLine, ...]], ...] = FIVE_TABLES
+) -> TableGeometry:
     house = banking == "house"
     config = TableLayoutConfig(
         banking=banking,  # type: ignore[arg-type]
@@ -178,7 +182,8 @@ def test_unknown_seat_or_area_is_named_in_the_error() -> None:
 
 
 def test_pay_table_lines_keep_label_and_odds_apart() -> None:
-    config = TableLayoutConfig(paytables=[("Trips", [["Royal Flush", "50 to 1"], "All other: lose"])])
+    as_read: Any = [("Trips", [["Royal Flush", "50 to 1"], "All other: lose"])]  # lists, as a settings file has them
+    config = TableLayoutConfig(paytables=as_read)
     assert config.paytables == (("Trips", (("Royal Flush", "50 to 1"), "All other: lose")),)
 
 

@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableWidget
 from pytestqt.qtbot import QtBot
 
+from tests.typed import present
 from trainer.gui.main_window import MainWindow
 from trainer.gui.table.director import Durations
 from trainer.gui.table.magnifier import HIDDEN_NAME, scene_point
@@ -50,7 +51,7 @@ def test_holding_the_magnifier_over_a_hand_shows_it_and_the_board_large_without_
     shown = window.magnifier.hold(scene_point(window.view, cards[0]))
     assert shown is not None and shown.seat == seat
     assert [card.card for card in shown.hand] == [card.card for card in cards]
-    assert [card.card for card in shown.board] == list(window.played.deal.board)
+    assert [card.card for card in shown.board] == list(present(window.played).deal.board)
     assert shown.name == ""  # not settled yet: the trainee reads the cards
     panel = window.magnifier.panel
     assert panel is not None and panel.isVisible()
@@ -100,7 +101,7 @@ def test_help_keys_lists_the_magnifier(qtbot: QtBot, window: MainWindow) -> None
     dialog = window.open_keys()
     table = dialog.findChild(QTableWidget, "keysTable")
     assert table is not None
-    rows = [table.item(row, 0).text() for row in range(table.rowCount())]
+    rows = [present(table.item(row, 0)).text() for row in range(table.rowCount())]
     assert "Hold Z" in rows
     dialog.close()
 

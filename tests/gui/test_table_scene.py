@@ -128,12 +128,10 @@ def test_highlights_and_prompt_are_shown_and_cleared(qtbot: QtBot) -> None:
 def test_view_keeps_the_whole_table_fitted_when_resized(qtbot: QtBot, view: TableView) -> None:
     for width, height in ((1024, 700), (1920, 1080), (700, 900), (2560, 1440)):
         view.resize(width, height)
-        qtbot.waitUntil(
-            lambda w=width, h=height: (
-                view.viewport().size().width() == w and view.viewport().size().height() == h
-            ),
-            timeout=1000,
-        )
+        def fitted(w: int = width, h: int = height) -> bool:
+            return view.viewport().size().width() == w and view.viewport().size().height() == h
+
+        qtbot.waitUntil(fitted, timeout=1000)
         shown = view.mapFromScene(view.sceneRect()).boundingRect()
         viewport = view.viewport().rect().adjusted(-2, -2, 2, 2)
         assert viewport.contains(shown), (width, height)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QListWidget, QTextBrowser
 
+from tests.typed import present
 from trainer.gui.main_window import MainWindow
 from trainer.gui.table.director import Durations
 from trainer.gui.training import LessonsDialog, ResultsDialog, open_drills, open_lessons
@@ -31,7 +32,7 @@ def window(qtbot: Any, tmp_path: Path) -> MainWindow:
 
 
 def test_the_window_has_a_score_book_and_the_training_menus(window: MainWindow) -> None:
-    assert isinstance(window.book, ScoreBook)  # type: ignore[attr-defined]
+    assert isinstance(window.book, ScoreBook)
     titles = [action.text() for action in window.menuBar().actions()]
     assert "T&rain" in titles and "&Help" in titles
     names = {action.objectName() for action in window.actions()}
@@ -59,32 +60,32 @@ def test_a_corrupt_lesson_is_reported_once_and_the_rest_still_open(
     (folder / "broken.md").write_text("no front matter here", encoding="utf-8")
     monkeypatch.setattr("trainer.resources.lessons_dir", lambda: folder)
     dialog = open_lessons(window)
-    assert dialog.findChild(QListWidget, "syllabus").count() == 1  # type: ignore[union-attr]
+    assert present(dialog.findChild(QListWidget, "syllabus")).count() == 1
     assert len(window.messages) == 1 and "broken.md" in window.messages[0]  # type: ignore[attr-defined]
     dialog.close()
 
 
 def test_results_list_what_the_session_scored(window: MainWindow) -> None:
-    book: ScoreBook = window.book  # type: ignore[attr-defined]
+    book: ScoreBook = window.book
     book.record(ItemResult("blind", "seed 4", 5, 4, (Mistake(ErrorKind.WRONG_AMOUNT, "$15", "$10"),), 12.0,
                            Mode.PRACTICE))
     dialog = ResultsDialog(book, window)
     assert dialog.table.rowCount() == 1
-    assert dialog.table.item(0, 3).text() == "80 %"
-    assert "wrong amount" in dialog.table.item(0, dialog.COLUMNS.index("Mistakes")).text()
+    assert present(dialog.table.item(0, 3)).text() == "80 %"
+    assert "wrong amount" in present(dialog.table.item(0, dialog.COLUMNS.index("Mistakes"))).text()
 
 
 def test_results_tell_steps_right_from_wrong_attempts(window: MainWindow) -> None:
     """The score is steps; mistakes are attempts: 41 of 44 steps right with 13 wrong attempts is said so."""
-    book: ScoreBook = window.book  # type: ignore[attr-defined]
+    book: ScoreBook = window.book
     order = Mistake(ErrorKind.ORDER, "Seat 7: push the Ante $10", "Seat 5: push the Ante $10")
     book.record(ItemResult("settlement", "round 1", 44, 41, (order,) * 13, 80.0, Mode.EXAM, wrong_attempts=13))
     exam = SetResult("settlement", Mode.EXAM, [book.items()[0]], pass_mark=90.0)
     book.record_set(exam)
     dialog = ResultsDialog(book, window)
     columns = dialog.COLUMNS
-    assert dialog.table.item(0, columns.index("Steps right")).text() == "41 of 44"
-    assert dialog.table.item(0, columns.index("Wrong attempts")).text() == "13"
+    assert present(dialog.table.item(0, columns.index("Steps right"))).text() == "41 of 44"
+    assert present(dialog.table.item(0, columns.index("Wrong attempts"))).text() == "13"
     summary = dialog.summary.text()
     assert "This session: 41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts" in summary
     assert "settlement (exam): 41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts · passed" in summary

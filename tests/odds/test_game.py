@@ -14,7 +14,7 @@ from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.evaluator import Category, category_of_strength, evaluate
 from trainer.engine.paytables import load_paytables
 from trainer.engine.strategy import flop_raise, river_raise
-from trainer.odds.game import blind_pays, simple_flop_raises, solve_game
+from trainer.odds.game import GameSolution, blind_pays, simple_flop_raises, solve_game
 
 BLIND = load_paytables().blind()
 PAIR = Category.ONE_PAIR
@@ -74,7 +74,7 @@ SMALL = (9, 10, 11, 12)  # jacks to aces: 16 cards, royal flushes and straights 
 
 
 @pytest.fixture(scope="module")
-def small_game():  # type: ignore[no-untyped-def]
+def small_game() -> GameSolution:
     return solve_game(BLIND, ranks=SMALL)
 
 
@@ -83,13 +83,15 @@ def small_game():  # type: ignore[no-untyped-def]
     pytest.param((36, 41), "QJo", marks=pytest.mark.slow),
     pytest.param((36, 37), "JJ", marks=pytest.mark.slow),
 ])
-def test_optimal_choices_match_brute_force_on_a_small_deck(small_game, hole, name):  # type: ignore[no-untyped-def]
+def test_optimal_choices_match_brute_force_on_a_small_deck(
+    small_game: GameSolution, hole: tuple[int, int], name: str
+) -> None:
     choice = next(choice for choice in small_game.preflop if choice.hand == name)
     four, three, checked = brute_force(SMALL, hole)
     assert (choice.raise_4x, choice.raise_3x, choice.check) == (four, three, checked)
 
 
-def test_optimal_return_is_the_average_of_the_best_choices_on_a_small_deck(small_game) -> None:  # type: ignore[no-untyped-def]
+def test_optimal_return_is_the_average_of_the_best_choices_on_a_small_deck(small_game: GameSolution) -> None:
     deck = [4 * rank + suit for rank in SMALL for suit in range(4)]
     by_name = {choice.hand: choice for choice in small_game.preflop}
     from trainer.odds.game import _holding_name

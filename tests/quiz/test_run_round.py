@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from tests.typed import present
 from trainer.engine.dealing import DECK_SIZE, Procedure, Target, cards_unloaded, deal_order
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import void_round
@@ -328,7 +329,7 @@ def test_no_more_bets_then_the_fee_and_the_fee_then_no_more_bets_are_both_right(
                                                                                 seed: int) -> None:
     played = played_round(game, procedure, seed)
     taught = RunRound(played, Mode.EXAM)
-    assert taught.expected() is not None and taught.expected().task is Task.NO_MORE_BETS  # type: ignore[union-attr]
+    assert present(taught.expected()).task is Task.NO_MORE_BETS
     play_perfectly(taught)
     assert taught.result().perfect
     swapped = RunRound(played, Mode.EXAM)
@@ -356,7 +357,7 @@ def test_washington_round_presses_coin_in_once_all_bets_are_placed_citing_seed_0
             assert "once all players place their bets" in opening[0].rule
             swapped = RunRound(played, Mode.PRACTICE)
             assert [swapped.perform(act).correct for act in _opening_swapped(played)] == [True, True]
-            assert swapped.expected() is not None and swapped.expected().task is Task.DEAL  # type: ignore[union-attr]
+            assert present(swapped.expected()).task is Task.DEAL
     assert seen > 3
 
 
@@ -365,7 +366,7 @@ def test_a_step_after_the_deal_cannot_be_brought_before_it() -> None:
     run = RunRound(played, Mode.PRACTICE)
     verdict = run.perform(Act(Task.UNLOAD))
     assert not verdict.correct and verdict.mistakes[0].kind is ErrorKind.ORDER
-    assert run.expected() is not None and run.expected().task is Task.NO_MORE_BETS  # type: ignore[union-attr]
+    assert present(run.expected()).task is Task.NO_MORE_BETS
 
 
 # -- a folded hand with its Pairs in action is tucked under it (seed 002 Pairs rule 4) ---------------------------

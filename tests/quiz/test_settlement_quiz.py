@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from tests.typed import present
 from trainer.engine import Banking, Category, SeatHand, TableRules, parse_cards, settle
 from trainer.engine.wagers import Action, Wager
 from trainer.quiz.settlement import SettlementQuiz
@@ -109,7 +110,7 @@ def test_practice_mode_makes_the_trainee_correct_before_going_on() -> None:
     q = quiz(HOUSE, "Ah Ad", "2c 9d Ts Jh 3s", seat(1, "Kh 4d"))
     q.announce_dealer(Category.ONE_PAIR, True)
     assert not q.submit(1, Wager.ANTE, Action.PUSH).accepted
-    assert q.next_step() is not None and q.next_step().wager is Wager.ANTE  # type: ignore[union-attr]
+    assert present(q.next_step()).wager is Wager.ANTE
     answer_everything_after_dealer(q)
     result = q.result()
     assert result.correct == result.steps - 1

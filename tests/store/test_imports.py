@@ -10,7 +10,7 @@ import csv
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ TABLES = ("profile", "item", "mistake", "attempt", "review_card", "day_total", "
 
 
 def export_text(base: dict[str, Any], path: list[Any], *, value: Any = None, raw: str | None = None,
-                also: list[list[Any]] = (), remove: bool = False) -> str:  # type: ignore[assignment]
+                also: Sequence[Sequence[Any]] = (), remove: bool = False) -> str:
     """The base export with the value at ``path`` changed (to ``value``, or to the raw JSON text ``raw``)."""
     data = copy.deepcopy(base)
     for where, changed in [(path, PLACE if raw is not None else value), *((p, v) for p, v in also)]:

@@ -8,6 +8,7 @@ from datetime import datetime
 from fsrs import Rating
 
 from tests.store.conftest import Clock, hand
+from tests.typed import present
 from trainer.drills.base import drill_named
 from trainer.scoring import Mode
 from trainer.store import Store
@@ -119,7 +120,7 @@ def test_a_drill_item_is_dealt_again_from_its_set(store: Store) -> None:
     ana = store.add_profile("Ana")
     items = list(drill_named("payouts-1").items(random.Random(9), 5, Mode.PRACTICE))
     wrong = items[3]
-    wrong.answer(wrong.next_question().parse("1"))  # type: ignore[union-attr]
+    wrong.answer(present(wrong.next_question()).parse("1"))
     store.record_item(ana, wrong.result(), seed=9, index=3, count=5)
     (open_mistake,) = my_mistakes(store, ana)
     assert deal_again(open_mistake.replay, Mode.PRACTICE).title == wrong.title

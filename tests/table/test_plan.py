@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 
+from tests.typed import two_cards
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.dealing import Procedure, deal_order
 from trainer.engine.round import Bets, PlayedRound, play_round
@@ -228,8 +229,8 @@ def test_a_name_no_phase_has_reads_as_itself() -> None:
 def test_a_seats_badge_gives_the_hand_result_and_the_net_apart() -> None:
     # The hand loses to the dealer's full house, yet Trips and the Bad Beat pay: the net is positive.
     result = settle(TableRules(), parse_cards("Ts Td"), parse_cards("9c 9d Th Jh 3s"),
-                    [SeatHand(1, parse_cards("9h 4d"), Decimal(5), Decimal(5), Decimal(5), Decimal(5), Decimal(5)),
-                     SeatHand(2, parse_cards("2c 2s"), Decimal(5), Decimal(5), Decimal(0))])
+                    [SeatHand(1, two_cards("9h 4d"), Decimal(5), Decimal(5), Decimal(5), Decimal(5), Decimal(5)),
+                     SeatHand(2, two_cards("2c 2s"), Decimal(5), Decimal(5), Decimal(0))])
     assert seat_result_text(result, 1) == "LOSE · NET +$45"
     assert seat_result_text(result, 2) == "FOLD · NET −$10"
     assert seat_result_text(result, 5) == ""

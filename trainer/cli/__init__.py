@@ -1,7 +1,9 @@
-"""The ``uth-trainer`` command: the table (no arguments), ``settle`` and ``quiz`` here; the other commands in their
-own modules: :mod:`trainer.cli.grade`, :mod:`trainer.cli.odds`, :mod:`trainer.cli.store` (``report``, ``profile``,
-``backup``). :mod:`trainer.cli.inputs` reads a command's input, :mod:`trainer.cli.settle_stream` runs
-``settle --jsonl``. Nothing below the command line imports this package."""
+"""The ``uth-trainer`` command: the table (no arguments), each command in its own module: :mod:`trainer.cli.settle`,
+:mod:`trainer.cli.quiz`, :mod:`trainer.cli.grade`, :mod:`trainer.cli.odds`, :mod:`trainer.cli.store` (``report``,
+``profile``, ``backup``), :mod:`trainer.cli.classroom` (``class``). :mod:`trainer.cli.inputs` reads a command's
+input, :mod:`trainer.cli.settle_stream` runs ``settle --jsonl``, :mod:`trainer.cli.status` holds the exit statuses.
+Here: the parser, and running a command so that it ends the conventional way. Nothing below the command line
+imports this package."""
 
 from __future__ import annotations
 
@@ -14,22 +16,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from trainer import __version__
+from trainer.cli.status import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED
 
 if TYPE_CHECKING:
-    from trainer.engine.paytables import PaytableRegistry
     from trainer.store.reports import TraineeReport
 
-EXIT_USAGE = 2
-"""Bad input or usage: one line on stderr naming the problem."""
-EXIT_WRITE_FAILED = 1
-"""The result could not be written (a full disk): one line on stderr."""
-EXIT_INTERRUPTED = 130
-"""Ctrl-C (128 + SIGINT, as a shell reports it)."""
-EXIT_BROKEN_PIPE = 141
-"""The reader of the output went away (``| head -1``): 128 + SIGPIPE, as a shell reports it; nothing printed."""
-MAX_HAND_BYTES = 4_000_000
-"""One hand (``settle`` without ``--jsonl``) is a few hundred bytes; input past this is refused, not read."""
-WAITING_MESSAGE = "uth-trainer settle: waiting for a hand as JSON on standard input (end it with Ctrl-D)"
+# The names settle and quiz use stay importable from here, as before they had modules of their own.
+__all__ = [
+    "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_USAGE", "EXIT_WRITE_FAILED", "FILES_EPILOG", "MAX_HAND_BYTES",
+    "MAX_QUIZ_COUNT", "WAITING_MESSAGE", "ClosedStream", "ClosedStreamError", "Handler", "InputError",
+    "add_input_options", "build_parser", "decode", "main", "opened_input", "read_at_most", "replaced_tables",
+    "run_guarded", "run_quiz_command", "run_settle", "safe", "spell_what_it_can_encode", "standard_streams",
+    "write_pdf_report",
+]
 
 Handler = Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]
 
@@ -59,8 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_global_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    _add_settle(commands)
-    _add_quiz(commands)
+    from trainer.cli.quiz import add_quiz_command
+    from trainer.cli.settle import add_settle_command
+
+    add_settle_command(commands)
+    add_quiz_command(commands)
     from trainer.cli.grade import add_grade_command
 
     add_grade_command(commands)
@@ -69,45 +71,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_odds_parser(commands)
     return parser
-
-
-def _add_settle(commands: Any) -> None:
-    from trainer.cli.options import add_input_options
-
-    settle = commands.add_parser(
-        "settle",
-        help="settle hands given as JSON (the answer key)",
-        description="Settle a hand given as JSON (a file, or standard input) and print the settlement as JSON.",
-    )
-    add_input_options(settle, file="the hand", text="print a readable table instead of JSON", line="hand")
-    settle.add_argument(
-        "--workers", type=int, default=1, metavar="N",
-        help="with --jsonl: settle in N processes, results still in input order (default 1)",
-    )
-    settle.set_defaults(handler=run_settle)
-
-
-def _add_quiz(commands: Any) -> None:
-    from trainer.drills.terminal import MAX_QUIZ_COUNT
-
-    quiz = commands.add_parser(
-        "quiz",
-        help="run a drill in the terminal",
-        description="Run a drill in the terminal: the hand as text, prompts here, answers typed, a score at the end.",
-    )
-    quiz.add_argument("--list", action="store_true", help="list the topics, one a line, with a description")
-    quiz.add_argument("--topic", metavar="TOPIC", help="the drill to run (see --list)")
-    quiz.add_argument("--seed", type=int, default=None, help="replay the same items (default: a new seed)")
-    quiz.add_argument("--count", type=int, default=10, metavar="K",
-                      help=f"how many items, 1 to {MAX_QUIZ_COUNT:,} (default 10)")
-    quiz.add_argument(
-        "--mode", choices=["practice", "exam", "speed", "guided"], default="practice",
-        help="practice: feedback at once (default); exam: feedback at the end; speed: timed",
-    )
-    from trainer.cli.store import add_quiz_options
-
-    add_quiz_options(quiz)
-    quiz.set_defaults(handler=run_quiz_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -200,126 +163,26 @@ def _quiet_stdout(stdout: TextIO) -> None:
         os.close(devnull)
 
 
-def run_settle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """``uth-trainer settle``: errors are one line on stderr and exit status 2, never a traceback."""
-    from trainer.cli.inputs import decode, opened_input, read_at_most, safe
-    from trainer.engine.paytables import PaytableError, load_paytables
-    from trainer.engine.validation import RoundError
-    from trainer.settle_io import settle_text
-    from trainer.userfiles import InputError
-
-    def fail(message: str) -> int:
-        print(f"uth-trainer settle: {safe(message)}", file=stderr)
-        return EXIT_USAGE
-
-    if args.workers < 1 or args.workers > 64:
-        return fail(f"--workers must be 1 to 64, not {args.workers}")
-    if args.workers > 1 and not args.jsonl:
-        return fail("--workers settles --jsonl lines in parallel; one hand needs no workers (add --jsonl)")
-    try:
-        paytables = load_paytables(args.paytables)
-    except PaytableError as exc:
-        return fail(str(exc))
-    for note in replaced_tables(paytables):
-        print(f"uth-trainer settle: note: --paytables {note}", file=stderr)
-    try:
-        with opened_input(args.file, stdin, stderr, WAITING_MESSAGE) as (source, name):
-            if args.jsonl:
-                from trainer.cli.settle_stream import settle_stream
-
-                return settle_stream(source, stdout, paytables, workers=args.workers)
-            data = read_at_most(source, name, MAX_HAND_BYTES + 1)
-    except InputError as exc:
-        return fail(str(exc))
-    if len(data) > MAX_HAND_BYTES:
-        return fail(f"input: is longer than {MAX_HAND_BYTES:,} bytes (one hand is far shorter; "
-                    "use --jsonl for one hand per line)")
-    try:
-        text = decode(data)
-        output = _settle_as_text(text, paytables) if args.text else settle_text(text, paytables)
-    except RoundError as exc:
-        return fail(str(exc))
-    stdout.write(output + "\n")
-    return 0
+_LAZY = {
+    "trainer.cli.inputs": ("ClosedStream", "ClosedStreamError", "decode", "opened_input", "read_at_most", "safe",
+                           "spell_what_it_can_encode"),
+    "trainer.cli.options": ("add_input_options",),
+    "trainer.cli.quiz": ("run_quiz_command",),
+    "trainer.cli.settle": ("MAX_HAND_BYTES", "WAITING_MESSAGE", "replaced_tables", "run_settle"),
+    "trainer.drills.terminal": ("MAX_QUIZ_COUNT",),
+    "trainer.userfiles": ("InputError",),
+}
+"""The names settle and quiz use, importable from here as before they had modules of their own, loaded when first
+asked for: ``uth-trainer --version`` loads none of them."""
 
 
-def replaced_tables(paytables: PaytableRegistry) -> list[str]:
-    """What a room's pay-table files replaced among the shipped tables, one line each (a file may redefine a
-    shipped table on purpose, but never without a word)."""
-    from trainer.engine.paytables import KINDS, load_paytables
+def __getattr__(name: str) -> Any:
+    import importlib
 
-    shipped = load_paytables()
-    notes = []
-    for kind in KINDS:
-        for table_id in shipped.ids(kind):
-            table = paytables.get(kind, table_id)
-            if table is not shipped.get(kind, table_id):
-                notes.append(f"replaces the shipped {shipped.get(kind, table_id).title} with {table.title!s}")
-    for schedule_id in shipped.schedule_ids():
-        if paytables.collection(schedule_id) is not shipped.collection(schedule_id):
-            notes.append(f"replaces the shipped collection schedule {schedule_id}")
-    return notes
-
-
-def _settle_as_text(text: str, paytables: PaytableRegistry) -> str:
-    from trainer.settle_io import read_hand, settle_hand, settlement_text
-
-    hand = read_hand(text, paytables)
-    return settlement_text(settle_hand(hand), hand)
-
-
-
-
-
-
-def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """``uth-trainer quiz``: ``--list`` the topics, or run ``--topic`` with ``--seed`` and ``--count``."""
-    import random
-
-    from trainer.cli.inputs import ClosedStream, ClosedStreamError
-    from trainer.drills.base import all_drills
-    from trainer.drills.terminal import MAX_QUIZ_COUNT, run_quiz
-    from trainer.scoring import Mode
-
-    drills = all_drills()
-    if args.list:
-        for name, drill in drills.items():
-            print(f"{name}  {drill.description}", file=stdout)
-        return 0
-    if isinstance(stdin, ClosedStream):  # said before the first item is dealt, not at its first prompt
-        raise ClosedStreamError(stdin.name)
-    if not args.topic:
-        print("uth-trainer quiz: name a drill with --topic (see --list)", file=stderr)
-        return EXIT_USAGE
-    if args.topic not in drills:
-        from trainer.jsonin import shown_text
-
-        print(f"uth-trainer quiz: no topic named {shown_text(args.topic)} (see --list)", file=stderr)
-        return EXIT_USAGE
-    if not 1 <= args.count <= MAX_QUIZ_COUNT:
-        print(f"uth-trainer quiz: --count must be 1 to {MAX_QUIZ_COUNT:,}, not {args.count}", file=stderr)
-        return EXIT_USAGE
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    from trainer.cli.store import quiz_recorder
-    from trainer.store import StoreError
-
-    try:
-        recorder = quiz_recorder(args, seed=seed, count=args.count, stderr=stderr)
-    except StoreError as exc:
-        print(f"uth-trainer quiz: {exc}", file=stderr)
-        return EXIT_USAGE
-    for notice in recorder.store.notices if recorder else ():
-        print(f"uth-trainer: {notice}", file=stderr)
-    try:
-        run_quiz(drills[args.topic], seed=seed, count=args.count, mode=Mode(args.mode), stdin=stdin, stdout=stdout,
-                 book=recorder.book if recorder else None)
-    finally:
-        if recorder:
-            status = getattr(recorder.store, "status", "")  # a class store: items still waiting to be sent
-            if "waiting" in status:
-                print(f"uth-trainer: {status}", file=stderr)
-            recorder.close()
-    return 0
+    for module, names in _LAZY.items():
+        if name in names:
+            return getattr(importlib.import_module(module), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

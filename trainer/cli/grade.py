@@ -14,8 +14,9 @@ import json
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from trainer.cli.inputs import decode, opened_input, read_at_most, safe
+from trainer.cli.inputs import decode, opened_input, read_document, safe
 from trainer.cli.options import add_input_options
+from trainer.cli.status import EXIT_USAGE
 from trainer.engine.paytables import PaytableRegistry
 from trainer.userfiles import InputError
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from trainer.scoring import ItemResult
     from trainer.store import Profile, Store
 
-EXIT_USAGE = 2
 MAX_REQUEST_BYTES = 4_000_000
 """One request is a few kilobytes; input past this is refused, not read."""
 WAITING_MESSAGE = "uth-trainer grade: waiting for a hand and its steps as JSON on standard input (end it with Ctrl-D)"
@@ -79,15 +79,9 @@ def _run_grade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         with opened_input(args.file, stdin, stderr, WAITING_MESSAGE) as (source, name):
             if args.jsonl:
                 return grade_stream(source, stdout, paytables, keep)
-            data = read_at_most(source, name, MAX_REQUEST_BYTES + 1)
-    except InputError as exc:
-        return fail(str(exc))
-    if len(data) > MAX_REQUEST_BYTES:
-        return fail(f"input: is longer than {MAX_REQUEST_BYTES:,} bytes (use --jsonl for one request per line)")
-    try:
-        text = decode(data)
+            text = read_document(source, name, MAX_REQUEST_BYTES, longer="use --jsonl for one request per line")
         output = review_of(text, paytables) if args.text else _graded(text, paytables, keep)
-    except RoundError as exc:
+    except (InputError, RoundError) as exc:
         return fail(str(exc))
     stdout.write(output + "\n")
     return 0

@@ -79,6 +79,24 @@ def read_at_most(source: Any, name: str, limit: int) -> bytes | str:
     return data
 
 
+def read_document(source: Any, name: str, limit: int, *, longer: str) -> str:
+    """The one document ``source`` holds, as text: read up to ``limit`` bytes, then decoded as :func:`decode`
+    does. :class:`InputError` when reading fails or the input is longer (``longer`` says what to do instead);
+    :class:`RoundError` on ``input`` when it is not UTF-8.
+
+    >>> import io
+    >>> read_document(io.BytesIO(b"{}"), "standard input", 10, longer="use --jsonl")
+    '{}'
+    >>> read_document(io.BytesIO(b"[1, 2, 3]"), "standard input", 4, longer="use --jsonl")
+    Traceback (most recent call last):
+    trainer.userfiles.InputError: input: is longer than 4 bytes (use --jsonl)
+    """
+    data = read_at_most(source, name, limit + 1)
+    if len(data) > limit:
+        raise InputError(f"input: is longer than {limit:,} bytes ({longer})")
+    return decode(data)
+
+
 # --- streams that are closed, or cannot encode everything -----------------------------------------------------
 
 ASCII_SPELLINGS = {

@@ -65,7 +65,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """Run ``uth-trainer odds``; errors are one line on ``stderr``."""
-    stdout.write("")  # a closed standard output is said now (trainer.cli.inputs.ClosedStream), not after minutes of work
+    stdout.write("")  # a closed standard output is said now (inputs.ClosedStream), not after minutes of work
     try:
         text = _compute(args, stderr)
     except UsageError as exc:

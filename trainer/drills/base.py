@@ -60,11 +60,18 @@ class DrillItem(Protocol):
 
 
 class Drill(Protocol):
-    """A drill: its name (the word ``quiz --topic`` takes), topic group, description, and its items."""
+    """A drill: its name (the word ``quiz --topic`` takes), topic group, description, and its items.
 
-    name: str
-    group: str
-    description: str
+    The three texts are read-only here, so a frozen dataclass is a drill too."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def group(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
 
     def items(self, rng: random.Random, count: int, mode: Mode) -> Iterator[DrillItem]:
         ...

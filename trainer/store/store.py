@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
+from typing import Self
 
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
@@ -66,6 +67,9 @@ class Store(AbstractContextManager["Store"]):
 
     def close(self) -> None:
         self.connection.close()
+
+    def __enter__(self) -> Self:
+        return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
