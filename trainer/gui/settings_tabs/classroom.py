@@ -19,6 +19,8 @@ from trainer.store.classcred import full_url, keep_password
 from trainer.store.db import StoreError
 
 CONNECTING = "Connecting…"
+LINE_WIDTH = 520
+"""The width the answer and the password's line wrap at (the URL field's and the button's)."""
 
 
 class _Answer(QObject):
@@ -54,10 +56,12 @@ class ClassStoreTab(QWidget):
         self.result = QLabel()
         self.result.setObjectName("classStoreResult")
         self.result.setWordWrap(True)
+        self.result.setMinimumWidth(LINE_WIDTH)
         form.addRow("", self.result)
         self.password_note = QLabel()
         self.password_note.setObjectName("classStorePassword")
         self.password_note.setWordWrap(True)
+        self.password_note.setMinimumWidth(LINE_WIDTH)
         form.addRow("", self.password_note)
         note = QLabel("A training room keeps the whole class on one class store: every trainee finds their "
                       "progress at any station. Items scored while the server is away wait on this station and "
