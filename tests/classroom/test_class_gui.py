@@ -218,3 +218,30 @@ def test_a_class_store_that_cannot_be_used_opens_the_stations_own_store_and_says
     store.close()
     assert problem is not None and problem.startswith("The class store is not used this session (wrong password")
     assert problem.endswith("this station's own progress store is open.")
+
+
+def test_the_instructors_class_report_has_every_stations_items_with_a_station_column(
+        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.gui.progress import InstructorDialog
+    from trainer.store.instructor import Instructor
+
+    _owner, instructor, station = class_urls
+    for folder, name in (("a", "Ana"), ("b", "Bo"), ("c", "Ana")):
+        monkeypatch.setenv("UTH_TRAINER_STATION", f"station-{folder}")
+        with ClassStore.open_class(station, tmp_path / folder) as store:
+            store.record_item(store.profile_or_new(name), hand(seed=ord(folder)))
+    monkeypatch.setenv("UTH_TRAINER_STATION", "front-desk")
+    with ClassStore.open_class(instructor, tmp_path / "desk") as store:
+        Instructor(store).set_pin("4829")
+        target = tmp_path / "class.csv"
+        dialog = InstructorDialog(store, ask_path=lambda _title, _pattern, _save: str(target))
+        qtbot.addWidget(dialog)
+        dialog.pin.setText("4829")
+        dialog.enter_pin()
+        assert dialog.is_unlocked
+        assert [dialog.report_profile.itemText(i) for i in range(dialog.report_profile.count())][1:] == ["Ana", "Bo"]
+        assert dialog.write_report("csv") == target
+    rows = target.read_text(encoding="utf-8").splitlines()
+    assert rows[0].endswith(",mistakes,station")
+    assert sorted((row.split(",")[0], row.split(",")[-1]) for row in rows[1:]) == [
+        ("Ana", "station-a"), ("Ana", "station-c"), ("Bo", "station-b")]

@@ -388,7 +388,13 @@ class InstructorDialog(QDialog):
         chosen = self.report_profile.currentIndex()
         try:
             profiles = [self.store.profile(self.report_profile.currentText())] if chosen > 0 else self.store.profiles()
-            if kind == "csv":
+            if kind == "csv" and type(self.store) is not Store:  # a class store: every station's items
+                from trainer.store.classroom import ClassStore, save_class_csv
+
+                rows = (save_class_csv(self.store, profiles, name) if isinstance(self.store, ClassStore)
+                        else save_csv(self.store, profiles, name))
+                self.status.setText(f"Wrote {rows} items to {name}")
+            elif kind == "csv":
                 rows = save_csv(self.store, profiles, name)
                 self.status.setText(f"Wrote {rows} items to {name}")
             else:
