@@ -245,3 +245,15 @@ def test_the_instructors_class_report_has_every_stations_items_with_a_station_co
     assert rows[0].endswith(",mistakes,station")
     assert sorted((row.split(",")[0], row.split(",")[-1]) for row in rows[1:]) == [
         ("Ana", "station-a"), ("Ana", "station-c"), ("Bo", "station-b")]
+
+
+def test_the_instructors_screens_on_a_stations_url_say_to_use_the_instructors_url(
+        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    from trainer.gui.progress import InstructorDialog
+
+    _owner, _instructor, station = class_urls
+    with ClassStore.open_class(station, tmp_path / "a") as store:
+        dialog = InstructorDialog(store)
+        qtbot.addWidget(dialog)
+        assert "the instructor's screens open with the instructor's URL" in dialog.pin_prompt.text()
+        assert not dialog.pin.isEnabled() and not dialog.pin_button.isEnabled()

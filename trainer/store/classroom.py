@@ -151,6 +151,7 @@ class ClassStore(Store):
         self._server_ids: dict[str, int] = {}
         self.status = "Class store: online" if server is not None else ""
         self.sender: Sender | None = None
+        self._may_instruct: bool | None = None
 
     @classmethod
     def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now,
@@ -184,6 +185,17 @@ class ClassStore(Store):
     def online(self) -> bool:
         return (self.server is not None and not self.server.raw.closed
                 and self.connection is cast(sqlite3.Connection, self.server))
+
+    @property
+    def may_instruct(self) -> bool:
+        """Whether this URL's user is the class store's instructor (may manage exams and hold the PIN); offline,
+        the station's copy answers as the station's own store does."""
+        if not self.online or self.server is None:
+            return True
+        if self._may_instruct is None:
+            row = self.server.raw.execute("SELECT has_table_privilege(current_user, 'exam', 'INSERT')").fetchone()
+            self._may_instruct = bool(row and row[0])
+        return self._may_instruct
 
     def send_in_background(self) -> Sender:
         """From now on an item kept is the local write only; a :class:`Sender` thread sends the outbox."""

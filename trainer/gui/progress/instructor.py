@@ -136,6 +136,14 @@ class InstructorDialog(QDialog):
         return page
 
     def _show_pin_prompt(self) -> None:
+        if not getattr(self.store, "may_instruct", True):  # a class store, with the stations' user
+            self.pin_prompt.setText("This station works on the class store as a station: the instructor's screens "
+                                    "open with the instructor's URL (uth-trainer --store INSTRUCTOR_URL, as "
+                                    "`class init` printed it).")
+            self.pin_prompt.setWordWrap(True)
+            for field in (self.pin, self.pin_confirm, self.pin_button):
+                field.setEnabled(False)
+            return
         if self.gate.has_pin():
             self.pin_prompt.setText("Enter the instructor PIN.")
             self.pin_button.setText("Unlock")
