@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import sqlite3
 import threading
 import time
@@ -27,8 +28,8 @@ from trainer.store import outbox
 from trainer.store.classdb import check_version, connect, is_class_url, station_name, where
 from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
-from trainer.store.records import Identity, ItemId, Profile, ProfileId, identify
-from trainer.store.store import Clock, Store, insert_item, review_item, utc_now
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, StoredItem, identify
+from trainer.store.store import Clock, Store, insert_item, item_of, mistakes_of, review_item, utc_now
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
@@ -322,6 +323,39 @@ class ClassStore(Store):
         else:
             self.flush()
         return item_id
+
+    def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
+              situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:
+        """As the store's, with the station's items the sender has not yet sent (so a trainee's history shows the
+        item scored a moment ago)."""
+        found = super().items(profile, since=since, drill=drill, situation=situation, limit=limit,
+                              mistakes=mistakes)
+        if self.sender is None or self.connection is self.local.connection:
+            return found
+        where_, values = ["1 = 1"], []
+        if profile is not None:
+            where_.append("profile.uid = ?")
+            values.append(profile.uid)
+        for column, value in (("item.drill", drill), ("item.situation", situation), ("item.at", since)):
+            if value is not None:
+                where_.append(f"{column} {'>=' if column == 'item.at' else '='} ?")
+                values.append(value)
+        rows = self.local.connection.execute(
+            "SELECT item.*, profile.name AS profile_name FROM class_outbox JOIN item ON item.uid = class_outbox.uid "
+            f"JOIN profile ON profile.id = item.profile_id WHERE {' AND '.join(where_)} ORDER BY class_outbox.seq",
+            values).fetchall()
+        have = {item.uid for item in found}
+        rows = [row for row in rows if row["uid"] not in have]
+        if not rows:
+            return found
+        marks = mistakes_of(self.local.connection, [row["id"] for row in rows]) if mistakes else {}
+        waiting = [item_of(row, marks.get(row["id"], ())) for row in rows]
+        if profile is not None:  # (the station's copy may carry the name as "Name (2)")
+            waiting = [dataclasses.replace(item, profile=profile.name) for item in waiting]
+        merged = sorted([*found, *waiting], key=lambda item: item.at)
+        if limit is not None:
+            merged = merged[len(merged) - limit:] if limit > 0 else []
+        return merged
 
     def flush(self, *, now: bool = False) -> int:
         """Send the items waiting (trying the server again at most every few seconds when it was gone, or at once
