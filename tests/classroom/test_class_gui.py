@@ -257,3 +257,27 @@ def test_the_instructors_screens_on_a_stations_url_say_to_use_the_instructors_ur
         qtbot.addWidget(dialog)
         assert "the instructor's screens open with the instructor's URL" in dialog.pin_prompt.text()
         assert not dialog.pin.isEnabled() and not dialog.pin_button.isEnabled()
+
+
+def test_the_status_bar_says_items_wait_while_the_server_is_stopped_and_sent_when_it_is_back(
+        qtbot: Any, room: Room, class_urls: tuple[str, str, str], pg_server: LocalServer) -> None:
+    owner, _instructor, station = class_urls
+    window = room.open(qtbot, station)
+    store = window.progress_room.store
+    profile = window.progress_room.profile
+    assert isinstance(store, ClassStore) and profile is not None
+    pg_server.stop()
+    try:
+        for seed in (1, 2):
+            window.progress_room.record(hand(seed=seed))
+        qtbot.waitUntil(lambda: _status(window) == "Class store: offline, 2 items waiting", timeout=WAIT)
+    finally:
+        pg_server.start()
+    window.progress_room.record(hand(seed=3))  # the sender tries the server again at once
+    qtbot.waitUntil(lambda: _status(window) == "Class store: sent", timeout=WAIT)
+    assert store.waiting() == 0
+    with psycopg.connect(owner) as connection:
+        counted = connection.execute("SELECT count(*), count(DISTINCT uid) FROM item").fetchone()
+    assert counted == (3, 3)
+    qtbot.waitUntil(store.reconnect_reads, timeout=WAIT)  # the screens read the server again
+    assert [item.seed for item in store.items(profile)] == [1, 2, 3]

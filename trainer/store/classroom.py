@@ -77,6 +77,8 @@ class Sender:
         self.sent = 0
         """Items new on the server since the sender started."""
         self.online = False
+        self.outages = 0
+        """How many tries found the server away (the screens' connection is then to be made again too)."""
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="class-store-sender", daemon=True)
@@ -120,6 +122,7 @@ class Sender:
                     if server is not None:
                         server.close()
                         server = None
+                    self.outages += 1
                     self.online = False
                     count = outbox.waiting(local.connection)
                     self.status = f"Class store: offline, {count} item{'s' if count != 1 else ''} waiting"
@@ -153,6 +156,7 @@ class ClassStore(Store):
         self.status = "Class store: online" if server is not None else ""
         self.sender: Sender | None = None
         self._may_instruct: bool | None = None
+        self._outages_seen = 0
 
     @classmethod
     def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now,
@@ -212,12 +216,17 @@ class ClassStore(Store):
     def reconnect_reads(self) -> bool:
         """When the screens read the server and lost it while the sender has it again, open the screens' own
         connection again (the server just answered, so this is quick); True when the screens read the server."""
-        lost = self.server is None or self.server.raw.closed or self.server.raw.broken
+        lost = (self.server is None or self.server.raw.closed or self.server.raw.broken
+                or (self.sender is not None and self.sender.outages != self._outages_seen))
         if lost and self.connection is not self.local.connection and self.sender is not None and self.sender.online:
+            outages = self.sender.outages
             try:
-                self.server = open_server(self.url, timeout=RECONNECT_TIMEOUT)
+                fresh = open_server(self.url, timeout=RECONNECT_TIMEOUT)
             except StoreError:
                 return False
+            if self.server is not None:
+                self.server.close()
+            self.server, self._outages_seen = fresh, outages
             self.connection = cast(sqlite3.Connection, self.server)
             self._server_ids.clear()
             return True
