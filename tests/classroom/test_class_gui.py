@@ -25,6 +25,7 @@ from trainer.gui.settings_tabs.classroom import CONNECTING
 from trainer.gui.table.director import Durations
 from trainer.settings import DEFAULTS, SettingsStore
 from trainer.store import Store, classcred
+from trainer.store.classdb import pg_migrations
 from trainer.store.classroom import ClassStore
 
 pytestmark = pytest.mark.gui
@@ -53,12 +54,12 @@ def no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(("problem", "said"), [
-    ("none", "Connected to the class store 127.0.0.1:{port}/room{n} (schema 5) as station"),
+    ("none", "Connected to the class store 127.0.0.1:{port}/room{n} (schema {top}) as station"),
     ("password", "Cannot use it: wrong password for room{n}_station on the class store 127.0.0.1:{port}/room{n}."),
     ("unreachable", "Cannot use it: cannot reach the class store at 127.0.0.1:{free}/room{n}"),
     ("not a class store", "Cannot use it: 127.0.0.1:{port}/postgres is not a class store"),
     ("newer", "Cannot use it: the class store 127.0.0.1:{port}/room{n} has a newer schema (99; this trainer "
-              "knows up to 5): update the trainer on this station."),
+              "knows up to {top}): update the trainer on this station."),
 ])
 def test_connect_says_in_one_line_whether_the_class_store_can_be_used_and_why_not(
         qtbot: Any, class_urls: tuple[str, str, str], pg_server: LocalServer, no_keyring: None,
@@ -74,7 +75,7 @@ def test_connect_says_in_one_line_whether_the_class_store_can_be_used_and_why_no
     dialog = SettingsDialog(DEFAULTS)
     qtbot.addWidget(dialog)
     line = _connect(qtbot, dialog, url)
-    assert line.startswith(said.format(port=pg_server.port, n=number, free=free))
+    assert line.startswith(said.format(port=pg_server.port, n=number, free=free, top=len(pg_migrations())))
     assert "\n" not in line and "Traceback" not in line
 
 

@@ -98,7 +98,11 @@ class Sender:
             self._thread.join(timeout)
 
     def _run(self) -> None:
-        local = Store.open(path=self.local_path)
+        try:
+            local = Store.open(path=self.local_path)
+        except (StoreError, sqlite3.Error, OSError) as error:
+            self.status = f"Class store: nothing is sent this session (this station's store: {error})"
+            return
         server: PgConnection | None = None
         known: dict[str, int] = {}
         retry = RETRY_SECONDS
