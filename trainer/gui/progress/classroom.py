@@ -9,6 +9,7 @@ its own connections, and says how it went in one line.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 
@@ -88,12 +89,16 @@ class ClassStoreDoor(QObject):
             finally:
                 local.close()
         except (StoreError, sqlite3.Error, OSError) as error:
-            self.uploaded.emit(f"Nothing was uploaded: {error}.")
+            self._tell(f"Nothing was uploaded: {error}.")
             return
-        self.uploaded.emit(
+        self._tell(
             f"Uploaded this station's history to the class store {where(self.store.url)}: {profiles} "
             f"trainee{'s' if profiles != 1 else ''}, {added} item{'s' if added != 1 else ''} added, {present} "
             "already there.")
+
+    def _tell(self, line: str) -> None:
+        with contextlib.suppress(RuntimeError):  # the window closed during the upload: it is done all the same
+            self.uploaded.emit(line)
 
     def _upload_done(self, line: str) -> None:
         self.upload_action.setEnabled(True)

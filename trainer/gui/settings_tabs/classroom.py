@@ -9,6 +9,7 @@ settings keep the URL without it.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 from PySide6.QtCore import QObject, Signal
@@ -101,11 +102,11 @@ class ClassStoreTab(QWidget):
         from trainer.store.classroom import try_class_store  # (psycopg loads when a class store is tried)
 
         try:
-            line = try_class_store(url)
+            usable, line = True, f"{try_class_store(url)}."
         except StoreError as error:
-            self._answer.said.emit(False, f"Cannot use it: {error}.")
-        else:
-            self._answer.said.emit(True, f"{line}.")
+            usable, line = False, f"Cannot use it: {error}."
+        with contextlib.suppress(RuntimeError):  # the dialog closed while the server was tried: nobody to tell
+            self._answer.said.emit(usable, line)
 
     def _show(self, usable: bool, line: str) -> None:
         self.connect_button.setEnabled(True)
