@@ -30,6 +30,9 @@ from trainer.store.records import ItemId
 SCHEMA = len(migrations())
 """The schema a class store climbs to: the station's own ladder, rung for rung."""
 
+SCHEMA = len(migrations())
+"""The schema a class store climbs to: the station's own ladder, rung for rung."""
+
 
 def _score_a_week(store: Store, clock: Clock) -> None:
     """The same trainee's week, whatever the store: right and wrong hands, a hand dealt again, a speed set."""

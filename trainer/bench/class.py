@@ -6,7 +6,9 @@ temporary folder), makes a class store with ``class init``'s steps, and measures
 
 * **stations**: ``--stations`` processes (30) each scoring ``--items`` items (200) through the class store at once,
   an item every ``--pace`` seconds: all of them on the server, none twice; the save (``record_item``: kept on the
-  station, queued, sent) median and 95th percentile per item. Goal: p95 under 20 ms.
+  station, queued, and sent: by a background thread as the window does, ``--send background``, the default, or
+  within the save as the commands do, ``--send inline``) median and 95th percentile per item. Goal: p95 under
+  20 ms.
 * **outage**: the same again, the server stopped (``pg_ctl stop``) for ``--outage`` seconds (30) in the middle:
   the stations keep scoring, their outboxes drain after, and the count is exact (items and the day totals).
 * **kill**: a station SIGKILLed while it writes: its store is sound, the server gets every item it had confirmed
@@ -51,6 +53,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--report-items", type=int, default=1_000_000, help="items for the report (1,000,000)")
     parser.add_argument("--skip", action="append", default=[], choices=("stations", "outage", "kill", "report"),
                         help="leave out a part (may be repeated)")
+    parser.add_argument("--send", choices=("background", "inline"), default="background",
+                        help="who sends a station's items: a background thread, as the window does (default), or "
+                             "the save itself, as the commands do")
     parser.add_argument("--worker", nargs=4, metavar=("URL", "DIR", "NUMBER", "ITEMS"), help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
@@ -59,12 +64,13 @@ def _skills() -> list[tuple[str, str]]:
     return [(skill.name, skill.drill) for skill in catalogue().values() if skill.kind is SkillKind.SITUATION]
 
 
-def worker(url: str, folder: str, number: int, items: int, pace: float) -> int:
+def worker(url: str, folder: str, number: int, items: int, pace: float, send: str = "background") -> int:
     """One station: score ``items`` items, print each saved item's uid and milliseconds, then drain the outbox."""
     from trainer.store.classroom import ClassStore
 
     os.environ["UTH_TRAINER_STATION"] = f"station-{number:02d}"
     store = ClassStore.open_class(url, folder)
+    sender = store.send_in_background() if send == "background" else None
     rng = random.Random(number)
     skills = _skills()
     profile = store.profile_or_new(f"Trainee {number:02d}")
@@ -72,7 +78,8 @@ def worker(url: str, folder: str, number: int, items: int, pace: float) -> int:
     for _ in range(items):
         name, drill = rng.choice(skills)
         result, identity = practice_item(rng, name, drill, Mode.PRACTICE, rng.random())
-        online = store.online and store.waiting() == 0
+        # the server up: as the sender last found it, else with nothing waiting to be sent before this item
+        online = sender.online if sender is not None else store.online and store.waiting() == 0
         begin = time.perf_counter()
         item_id = store.record_item(profile, result, situation=identity.situation, seed=identity.seed, index=0,
                                     count=1)
@@ -83,9 +90,12 @@ def worker(url: str, folder: str, number: int, items: int, pace: float) -> int:
             time.sleep(pace)
     deadline = time.monotonic() + 300
     while store.waiting() and time.monotonic() < deadline:
-        store.flush(now=True)
+        if sender is not None:
+            sender.wake()
+        else:
+            store.flush(now=True)
         if store.waiting():
-            time.sleep(1.0)
+            time.sleep(0.2 if sender is not None else 1.0)
     print(f"done {store.waiting()}", flush=True)
     store.close()
     return 0
@@ -94,9 +104,9 @@ def worker(url: str, folder: str, number: int, items: int, pace: float) -> int:
 class Station:
     """A station process and what it printed, read as it comes (``ready``: it signed in; ``saved``: its items)."""
 
-    def __init__(self, url: str, folder: Path, number: int, items: int, pace: float) -> None:
+    def __init__(self, url: str, folder: Path, number: int, items: int, pace: float, send: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "trainer.bench", "class", "--pace", str(pace), "--worker", url,
+            [sys.executable, "-m", "trainer.bench", "class", "--pace", str(pace), "--send", send, "--worker", url,
              str(folder / f"station-{number:02d}"), str(number), str(items)], stdout=subprocess.PIPE, text=True)
         self.lines: list[str] = []
         self.ready = threading.Event()
@@ -145,7 +155,8 @@ def stations(server: LocalServer, owner: str, url: str, folder: Path, args: argp
     """All stations at once (with the server stopped for ``outage`` seconds in the middle); True when exact."""
     before = _count(owner)
     started = time.perf_counter()
-    workers = [Station(url, folder, number, args.items, args.pace) for number in range(1, args.stations + 1)]
+    workers = [Station(url, folder, number, args.items, args.pace, args.send)
+               for number in range(1, args.stations + 1)]
     for station in workers:
         station.ready.wait()
     print(f"  {len(workers)} stations signed in after {time.perf_counter() - started:.1f} s")
@@ -172,6 +183,10 @@ def stations(server: LocalServer, owner: str, url: str, folder: Path, args: argp
         p95 = _percentile(online, 0.95)
         print(f"  save (server up): median {statistics.median(online):.1f} ms, 95th percentile {p95:.1f} ms "
               f"of {len(online):,} (goal < {SAVE_TARGET_MS:.0f} ms) {'OK' if p95 < SAVE_TARGET_MS else 'OVER'}")
+    every = [ms for _uid, ms, _online in saves]
+    if every:
+        print(f"  save (every item): median {statistics.median(every):.1f} ms, 95th percentile "
+              f"{_percentile(every, 0.95):.1f} ms of {len(every):,}")
     offline = [ms for _uid, ms, was_online in saves if not was_online]
     if offline:
         print(f"  save (server away or outbox draining): median {statistics.median(offline):.1f} ms, 95th percentile "
@@ -185,7 +200,7 @@ def kill(owner: str, url: str, folder: Path) -> bool:
 
     from trainer.store.classroom import ClassStore
 
-    victim = Station(url, folder, 99, 100_000, 0.0)
+    victim = Station(url, folder, 99, 100_000, 0.0, "inline")
     while victim.saved() < 100 and victim.process.poll() is None:
         time.sleep(0.05)
     time.sleep(random.uniform(0.0, 0.05))  # anywhere in an item's write
@@ -286,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.worker:
         url, folder, number, items = args.worker
-        return worker(url, folder, int(number), int(items), args.pace)
+        return worker(url, folder, int(number), int(items), args.pace, args.send)
     from trainer.store.classdb import connect, make_roles, migrate
 
     server = LocalServer(fsync=True)
@@ -301,7 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as scratch:
             folder = Path(scratch)
             if "stations" not in args.skip:
-                print(f"stations: {args.stations} × {args.items} items, one every {args.pace} s")
+                print(f"stations: {args.stations} × {args.items} items, one every {args.pace} s, sent "
+                      f"{'by a background thread' if args.send == 'background' else 'within the save'}")
                 results.append(stations(server, owner, roles.station_url, folder / "a", args))
             if "outage" not in args.skip:
                 print(f"outage: the same, the server stopped for {args.outage:.0f} s in the middle")

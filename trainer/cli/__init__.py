@@ -93,10 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_guarded(handler, args, *standard_streams())
     from trainer.gui.app import run_app
 
-    if getattr(args, "store", None):
-        print("uth-trainer: the window does not use a class store yet (--store is for the commands); "
-              "it opens this station's own store", file=sys.stderr)
-    return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None))
+    return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None),
+                   class_url=getattr(args, "store", None))
 
 
 def standard_streams() -> tuple[TextIO, TextIO, TextIO]:

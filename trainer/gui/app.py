@@ -390,7 +390,7 @@ def message_box_notify(parent_getter: Callable[[], object | None] = lambda: None
 
 def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = None,
             notify: Notify | None = None, on_window: Callable[[Any], None] | None = None,
-            data_dir: str | Path | None = None) -> int:
+            data_dir: str | Path | None = None, class_url: str | None = None) -> int:
     """Open the table window and run until it is closed; the exit status of the ``uth-trainer`` command.
 
     Returns 2 (after one line on stderr) when there is no display. ``store`` and ``notify`` replace the
@@ -398,7 +398,8 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     (the launch benchmark and the screenshot script hook in there). The progress store is opened in
     ``data_dir`` (``--data-dir``; None: the user's data folder): what it must tell (a damaged file moved aside)
     is shown once; when it cannot be opened, one line says so and the trainer opens without progress. The
-    start page opens by itself unless the trainee turned that off.
+    start page opens by itself unless the trainee turned that off. ``class_url`` (``--store``), else the class
+    store of the settings (Settings ▸ Class store), opens the window on that class store.
     """
     argv = list(sys.argv[:1] if argv is None else argv)
     for name, value in NO_SDL_SIGNAL_HANDLERS.items():
@@ -426,7 +427,7 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     sound = _make_sound(settings)
     from trainer.gui.progress_wiring import open_store
 
-    progress, progress_problem = open_store(data_dir)
+    progress, progress_problem = open_store(data_dir, class_url or settings.class_store_url or None)
     window = MainWindow(settings, store=store, notify=show, sound=sound, progress_store=progress,
                         progress_problem=progress_problem)
     if on_window is not None:

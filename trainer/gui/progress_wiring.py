@@ -3,7 +3,8 @@ item kept, and the menus that reach the progress screens and the pay-table lab.
 
 :func:`install_progress` is all the window calls. It fills the menus it is given:
 
-- *File*: Instructor… (behind the PIN) and Back up progress…;
+- *File*: Instructor… (behind the PIN) and Back up progress… (and, on a class store, Upload this station's
+  history…, with the class store's line in the status bar: :mod:`trainer.gui.progress.classroom`);
 - *Train*: Progress… (charts, mastery, frequent mistakes: each opens its lesson or a drill) and Today…;
 - *Tools*: Pay-table lab…;
 
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QMenu, QMenuBar, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMenuBar, QMessageBox, QWidget
 
 from trainer.gui.progress.desk import (
     DEFAULT_TRAINEE,
@@ -53,6 +54,7 @@ from trainer.store.store import Store
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
+    from trainer.gui.progress.classroom import ClassStoreDoor
     from trainer.gui.progress.exam_run import ExamRun
     from trainer.gui.progress.profiles import TraineePanel
     from trainer.store.instructor import Attempt, Exam
@@ -90,9 +92,26 @@ def progress_menus(bar: QMenuBar, train: QMenu, help_menu: QMenu) -> ProgressMen
     return ProgressMenus(file_menu, train, tools)
 
 
-def open_store(data_dir: str | Path | None) -> tuple[Store | None, str | None]:
+def open_store(data_dir: str | Path | None, class_url: str | None = None) -> tuple[Store | None, str | None]:
     """The progress store in ``data_dir`` (None: the user's data folder), or None and the one line saying why it
-    could not be opened (the trainer then runs without progress)."""
+    could not be opened (the trainer then runs without progress).
+
+    With ``class_url`` (``--store``, Settings ▸ Class store) it is that class store, the station's store keeping
+    its outbox; a server that does not answer is no error (the station works from its copy), one that cannot be
+    used (a wrong password, not a class store, another schema) is said in one line and the station's own store
+    opens."""
+    if class_url:
+        from trainer.store.classcred import full_url
+        from trainer.store.classroom import ClassStore
+
+        try:
+            return ClassStore.open_class(full_url(class_url), data_dir), None
+        except StoreError as error:
+            local, problem = open_store(data_dir)
+            return local, problem or (f"The class store is not used this session ({error}): this station's own "
+                                      "progress store is open.")
+        except (OSError, sqlite3.Error) as error:
+            return None, f"Progress is off for this session: the progress store could not be opened ({error})."
     try:
         return Store.open(data_dir), None
     except StoreError as error:
@@ -129,6 +148,8 @@ class ProgressRoom(QObject):
         self.drills = DrillDoor(self.desk, self.start_door.leave)
         self.windows = ProgressWindows(self.desk, self.drills)
         self.exams = ExamDesk(self.desk)
+        self.class_store: ClassStoreDoor | None = None
+        """The class store's status line and upload (None: the station's own store)."""
 
     # -- what the pieces share, as the window and the tests see it --------------------------------------------
 
@@ -188,6 +209,8 @@ class ProgressRoom(QObject):
     def close(self) -> None:
         """The window closes: the items still waiting are written."""
         self.keeping.close()
+        if self.class_store is not None:
+            self.class_store.close()
 
     def history(self) -> list[ItemResult] | None:
         """The trainee's latest items, newest first, as Train ▸ Results shows them (None: no store)."""
@@ -272,6 +295,12 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
     room = ProgressRoom(host, store, problem=problem, ask_path=ask_path, inform=inform, path_host=path_host,
                         fallback_done=fallback_done)
     window = host.window()
+    if store is not None and type(store) is not Store:  # (the class store's modules load only for one)
+        from trainer.gui.progress.classroom import ClassStoreDoor
+        from trainer.store.classroom import ClassStore
+
+        if isinstance(store, ClassStore) and isinstance(window, QMainWindow):
+            room.class_store = ClassStoreDoor(window, store, menus.file, lambda line: room.desk.inform(line))
     _add(window, menus.file, "instructor", "&Instructor…", ["Ctrl+Shift+I"],
          "Instructor mode (PIN): exams, reports, profiles", room.open_instructor)
     _add(window, menus.file, "backUpProgress", "&Back up progress…", [],

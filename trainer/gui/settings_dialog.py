@@ -1,4 +1,4 @@
-"""The Settings dialog: every :class:`~trainer.settings.Settings` field in five tabs, checked as it is edited.
+"""The Settings dialog: every :class:`~trainer.settings.Settings` field in six tabs, checked as it is edited.
 
 The *Table* tab opens with the game: the three games of the documents (Washington UTH, California UTH, California
 UTH Bad Beat Bonus, rules-notes §1b), then the room's custom table. Choosing a game fills every table field with
@@ -16,6 +16,9 @@ A value that breaks a rule (a maximum below the minimum, Bad Beat without Trips)
 field and OK stays disabled until it is fixed. *Restore defaults* puts every field back (the window's place on
 the screen is kept). Table changes apply from the next round; speed, volume and mute at once.
 
+The *Class store* tab names the training room's class store (tested with *Connect*; see
+:mod:`trainer.gui.settings_tabs.classroom`).
+
 Each tab builds its own fields (:mod:`trainer.gui.settings_tabs`); this dialog loads them, reads them back, narrows
 them to the chosen game and checks them.
 """
@@ -31,6 +34,7 @@ from trainer.engine.games import Game, game_named, games
 from trainer.gui.game_choices import CUSTOM, FIELD_LABELS, fee_option_text, fill_box, limits_text, select
 from trainer.gui.settings_tabs.animation import AnimationTab
 from trainer.gui.settings_tabs.cards import CardsTab
+from trainer.gui.settings_tabs.classroom import ClassStoreTab
 from trainer.gui.settings_tabs.form import ErrorRows
 from trainer.gui.settings_tabs.limits import LimitsTab
 from trainer.gui.settings_tabs.paytables import SIDE_BETS, PaytablesTab
@@ -75,6 +79,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(animation, "Animation && sound")
         cards = CardsTab(rows)
         self.tabs.addTab(cards, "Cards")
+        self.class_store = ClassStoreTab(rows)
+        self.tabs.addTab(self.class_store, "Class store")
         self._items: dict[str, list[tuple[str, Any]]] = {**table.items, **paytables.items}
         """Every choice of each box that a game narrows, by settings name (shown text, value)."""
         self.game, self.game_note = table.game, table.game_note
@@ -123,6 +129,7 @@ class SettingsDialog(QDialog):
         for spin in (self.min_wager, self.max_wager, self.bank):
             spin.valueChanged.connect(self._refresh)
         self.volume.valueChanged.connect(self._refresh)
+        self.class_store.url.textChanged.connect(self._refresh)
 
     # --- values in and out ---------------------------------------------------------------------------------
 
@@ -156,6 +163,7 @@ class SettingsDialog(QDialog):
             self.four_colour.setChecked(settings.four_colour)
             select(self.back_one, settings.deck_backs[0])
             select(self.back_two, settings.deck_backs[1])
+            self.class_store.url.setText(settings.class_store_url)
         finally:
             self._loading = False
         self._refresh()
@@ -181,6 +189,7 @@ class SettingsDialog(QDialog):
             "profile": self._original.profile,
             "start_page_at_start": self._original.start_page_at_start,
             "run_round_irregularities": self._original.run_round_irregularities,
+            "class_store_url": self.class_store.url.text().strip(),
         }
         for key, box in self.house_rules.items():
             values[key] = box.currentData()
@@ -204,7 +213,8 @@ class SettingsDialog(QDialog):
         self.load(DEFAULTS.replace(window_geometry=self._original.window_geometry,
                                    quiz_mode=self._original.quiz_mode, profile=self._original.profile,
                                    start_page_at_start=self._original.start_page_at_start,
-                                   run_round_irregularities=self._original.run_round_irregularities))
+                                   run_round_irregularities=self._original.run_round_irregularities,
+                                   class_store_url=self.class_store.url.text().strip()))
 
     def _reserve_widths(self) -> None:
         """Give every box a game refills the width of its longest choice under any game, so that no choice is

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+from urllib.parse import urlsplit
 
 import trainer.engine.table as _engine_table
 from trainer.engine.dealing import Procedure
@@ -240,6 +241,16 @@ def _check_profile(value: object) -> str | None:
     return None
 
 
+def _check_class_store_url(value: object) -> str | None:
+    if not isinstance(value, str) or (value and not value.startswith(("postgresql://", "postgres://"))):
+        return f"{_quoted(value)} is not a class store's URL (postgresql://USER@HOST/DATABASE)"
+    if len(value) > 500 or any(not char.isprintable() for char in value):
+        return "the class store's URL is not one a server can have"
+    if value and urlsplit(value).password is not None:
+        return "the class store's URL is kept without its password (the keyring or ~/.pgpass keeps that)"
+    return None
+
+
 _CHECKS: dict[str, Callable[[object], str | None]] = {
     "banking": _one_of(BANKINGS, "banking"),
     "seats": _check_seats,
@@ -270,6 +281,7 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "profile": _check_profile,
     "start_page_at_start": _flag,
     "run_round_irregularities": _flag,
+    "class_store_url": _check_class_store_url,
 }
 
 

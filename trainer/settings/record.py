@@ -73,6 +73,9 @@ class Settings:
     start_page_at_start: bool = field(default=True, compare=False)
     run_round_irregularities: bool = field(default=True, compare=False)
     """Train ▸ Run the round: now and then a round brings an irregularity (exam rounds bring some anyway)."""
+    class_store_url: str = field(default="", compare=False)
+    """The class store the window opens (Settings ▸ Class store), never with its password; "" for this station's
+    own store."""
 
     def __post_init__(self) -> None:
         values = self.as_dict()

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -26,8 +28,8 @@ from trainer.store import outbox
 from trainer.store.classdb import check_version, connect, is_class_url, station_name, where
 from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
-from trainer.store.records import Identity, ItemId, Profile, ProfileId, identify
-from trainer.store.store import Clock, Store, insert_item, review_item, utc_now
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, StoredItem, identify
+from trainer.store.store import Clock, Store, insert_item, item_of, mistakes_of, review_item, utc_now
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
@@ -49,6 +51,98 @@ def open_server(url: str, station: str | None = None, *, timeout: int | None = N
     return PgConnection(raw)
 
 
+def try_class_store(url: str, *, timeout: int = RECONNECT_TIMEOUT) -> str:
+    """Connect to ``url`` as a station would and say so in one line; :class:`StoreError` (one line: host
+    unreachable, wrong password, not a class store, another schema) when it cannot be used."""
+    if not is_class_url(url):
+        raise StoreError("a class store's URL starts with postgresql:// (postgresql://USER:PASSWORD@HOST/DATABASE)")
+    server = open_server(url, timeout=timeout)
+    try:
+        version = check_version(server.raw, url)
+    finally:
+        server.close()
+    return f"Connected to the class store {where(url)} (schema {version}) as station {station_name()}"
+
+
+class Sender:
+    """Sends a station's outbox on a thread of its own, so that keeping an item is the local write only.
+
+    It has its own connections (the station's store and the server); :meth:`wake` after each item kept; when the
+    server does not answer it tries again after :data:`RETRY_SECONDS`, doubling up to :data:`MAX_RETRY_SECONDS`.
+    :attr:`status` is the status bar's line ("Class store: sent", "Class store: offline, N items waiting")."""
+
+    def __init__(self, url: str, local_path: Path, status: str = "") -> None:
+        self.url, self.local_path = url, local_path
+        self.status = status
+        self.sent = 0
+        """Items new on the server since the sender started."""
+        self.online = False
+        self.outages = 0
+        """How many tries found the server away (the screens' connection is then to be made again too)."""
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="class-store-sender", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def wake(self) -> None:
+        """An item waits: send it now (without waiting for the thread)."""
+        self._wake.set()
+
+    def stop(self, timeout: float = RECONNECT_TIMEOUT + 1.0) -> None:
+        """Send what waits one last time and stop (waiting at most ``timeout`` seconds for the thread)."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        try:
+            local = Store.open(path=self.local_path)
+        except (StoreError, sqlite3.Error, OSError) as error:
+            self.status = f"Class store: nothing is sent this session (this station's store: {error})"
+            return
+        server: PgConnection | None = None
+        known: dict[str, int] = {}
+        retry = RETRY_SECONDS
+        try:
+            while True:
+                stopping = self._stop.is_set()
+                wait: float | None = None
+                try:
+                    if server is None:
+                        server = open_server(self.url, timeout=RECONNECT_TIMEOUT)
+                        known.clear()
+                        retry = RETRY_SECONDS
+                    sent = outbox.send(local, server, known=known)
+                    self.sent += sent
+                    self.online = True
+                    if sent:
+                        self.status = "Class store: sent"
+                    elif not self.status.endswith("sent"):
+                        self.status = "Class store: online"
+                except (StoreError, sqlite3.Error) as error:
+                    if server is not None:
+                        server.close()
+                        server = None
+                    self.outages += 1
+                    self.online = False
+                    count = outbox.waiting(local.connection)
+                    self.status = f"Class store: offline, {count} item{'s' if count != 1 else ''} waiting"
+                    if not isinstance(error, ClassOfflineError):
+                        self.status += f" ({error})"
+                    wait, retry = retry, min(MAX_RETRY_SECONDS, retry * 2)
+                if stopping:
+                    return
+                self._wake.wait(wait)
+                self._wake.clear()
+        finally:
+            if server is not None:
+                server.close()
+            local.close()
+
+
 class ClassStore(Store):
     """The class store as a station uses it; ``online`` says whether the queries run on the server."""
 
@@ -64,6 +158,9 @@ class ClassStore(Store):
         self._synced: set[str] = set()
         self._server_ids: dict[str, int] = {}
         self.status = "Class store: online" if server is not None else ""
+        self.sender: Sender | None = None
+        self._may_instruct: bool | None = None
+        self._outages_seen = 0
 
     @classmethod
     def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now,
@@ -98,7 +195,50 @@ class ClassStore(Store):
         return (self.server is not None and not self.server.raw.closed
                 and self.connection is cast(sqlite3.Connection, self.server))
 
+    @property
+    def may_instruct(self) -> bool:
+        """Whether this URL's user is the class store's instructor (may manage exams and hold the PIN); offline,
+        the station's copy answers as the station's own store does."""
+        if not self.online or self.server is None:
+            return True
+        if self._may_instruct is None:
+            row = self.server.raw.execute("SELECT has_table_privilege(current_user, 'exam', 'INSERT')").fetchone()
+            self._may_instruct = bool(row and row[0])
+        return self._may_instruct
+
+    def send_in_background(self) -> Sender:
+        """From now on an item kept is the local write only; a :class:`Sender` thread sends the outbox."""
+        if self.sender is None:
+            self.sender = Sender(self.url, self.local.path, self.status)
+            self.sender.start()
+        return self.sender
+
+    def status_line(self) -> str:
+        """How the class store stands, for the status bar (the sender's word when it sends)."""
+        return self.sender.status if self.sender is not None else self.status
+
+    def reconnect_reads(self) -> bool:
+        """When the screens read the server and lost it while the sender has it again, open the screens' own
+        connection again (the server just answered, so this is quick); True when the screens read the server."""
+        lost = (self.server is None or self.server.raw.closed or self.server.raw.broken
+                or (self.sender is not None and self.sender.outages != self._outages_seen))
+        if lost and self.connection is not self.local.connection and self.sender is not None and self.sender.online:
+            outages = self.sender.outages
+            try:
+                fresh = open_server(self.url, timeout=RECONNECT_TIMEOUT)
+            except StoreError:
+                return False
+            if self.server is not None:
+                self.server.close()
+            self.server, self._outages_seen = fresh, outages
+            self.connection = cast(sqlite3.Connection, self.server)
+            self._server_ids.clear()
+            return True
+        return not lost and self.connection is not self.local.connection
+
     def close(self) -> None:
+        if self.sender is not None:
+            self.sender.stop()
         if self.server is not None:
             self.server.close()
         self.local.close()
@@ -157,7 +297,7 @@ class ClassStore(Store):
         cards = self.connection.execute("SELECT card, due, state, reviews FROM review_card WHERE profile_id = ?",
                                         (profile.id,)).fetchall()
         attempts = self.connection.execute(
-            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed FROM attempt "
+            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items FROM attempt "
             "WHERE profile_id = ?", (profile.id,)).fetchall()
         with self.local.transact() as connection:
             for item in items:
@@ -170,7 +310,7 @@ class ClassStore(Store):
                     [(mine.id, *tuple(row)) for row in cards])
             connection.executemany(
                 "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, "
-                "mistakes, seconds, passed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "mistakes, seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(row[0], mine.id, *tuple(row)[1:]) for row in attempts])
         return len(items)
 
@@ -191,8 +331,44 @@ class ClassStore(Store):
             item_id = insert_item(connection, mine.id, uid, when.isoformat(), result, identity)
             review_item(connection, mine.id, result, identity.situation, when)
             outbox.queue(connection, uid)
-        self.flush()
+        if self.sender is not None:
+            self.sender.wake()
+        else:
+            self.flush()
         return item_id
+
+    def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
+              situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:
+        """As the store's, with the station's items the sender has not yet sent (so a trainee's history shows the
+        item scored a moment ago)."""
+        found = super().items(profile, since=since, drill=drill, situation=situation, limit=limit,
+                              mistakes=mistakes)
+        if self.sender is None or self.connection is self.local.connection:
+            return found
+        where_, values = ["1 = 1"], []
+        if profile is not None:
+            where_.append("profile.uid = ?")
+            values.append(profile.uid)
+        for column, value in (("item.drill", drill), ("item.situation", situation), ("item.at", since)):
+            if value is not None:
+                where_.append(f"{column} {'>=' if column == 'item.at' else '='} ?")
+                values.append(value)
+        rows = self.local.connection.execute(
+            "SELECT item.*, profile.name AS profile_name FROM class_outbox JOIN item ON item.uid = class_outbox.uid "
+            f"JOIN profile ON profile.id = item.profile_id WHERE {' AND '.join(where_)} ORDER BY class_outbox.seq",
+            values).fetchall()
+        have = {item.uid for item in found}
+        rows = [row for row in rows if row["uid"] not in have]
+        if not rows:
+            return found
+        marks = mistakes_of(self.local.connection, [row["id"] for row in rows]) if mistakes else {}
+        waiting = [item_of(row, marks.get(row["id"], ())) for row in rows]
+        if profile is not None:  # (the station's copy may carry the name as "Name (2)")
+            waiting = [dataclasses.replace(item, profile=profile.name) for item in waiting]
+        merged = sorted([*found, *waiting], key=lambda item: item.at)
+        if limit is not None:
+            merged = merged[len(merged) - limit:] if limit > 0 else []
+        return merged
 
     def flush(self, *, now: bool = False) -> int:
         """Send the items waiting (trying the server again at most every few seconds when it was gone, or at once

@@ -136,6 +136,14 @@ class InstructorDialog(QDialog):
         return page
 
     def _show_pin_prompt(self) -> None:
+        if not getattr(self.store, "may_instruct", True):  # a class store, with the stations' user
+            self.pin_prompt.setText("This station works on the class store as a station: the instructor's screens "
+                                    "open with the instructor's URL (uth-trainer --store INSTRUCTOR_URL, as "
+                                    "`class init` printed it).")
+            self.pin_prompt.setWordWrap(True)
+            for field in (self.pin, self.pin_confirm, self.pin_button):
+                field.setEnabled(False)
+            return
         if self.gate.has_pin():
             self.pin_prompt.setText("Enter the instructor PIN.")
             self.pin_button.setText("Unlock")
@@ -388,7 +396,13 @@ class InstructorDialog(QDialog):
         chosen = self.report_profile.currentIndex()
         try:
             profiles = [self.store.profile(self.report_profile.currentText())] if chosen > 0 else self.store.profiles()
-            if kind == "csv":
+            if kind == "csv" and type(self.store) is not Store:  # a class store: every station's items
+                from trainer.store.classroom import ClassStore, save_class_csv
+
+                rows = (save_class_csv(self.store, profiles, name) if isinstance(self.store, ClassStore)
+                        else save_csv(self.store, profiles, name))
+                self.status.setText(f"Wrote {rows} items to {name}")
+            elif kind == "csv":
                 rows = save_csv(self.store, profiles, name)
                 self.status.setText(f"Wrote {rows} items to {name}")
             else:

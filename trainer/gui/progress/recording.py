@@ -43,10 +43,17 @@ def is_busy(error: BaseException) -> bool:
         (code is not None and code & 0xFF in _BUSY_CODES) or "locked" in str(error) or "busy" in str(error))
 
 
+def local_connection(store: Store) -> sqlite3.Connection:
+    """The SQLite connection an item is written to: the store's, or on a class store the station's own store's
+    (the item is kept there first, then sent)."""
+    local = getattr(store, "local", None)
+    return local.connection if isinstance(local, Store) else store.connection
+
+
 @contextmanager
 def waiting_at_most(store: Store, milliseconds: int) -> Iterator[None]:
     """The store's connection waits at most ``milliseconds`` for a lock within the block (as before after)."""
-    connection = store.connection
+    connection = local_connection(store)
     before = int(connection.execute("PRAGMA busy_timeout").fetchone()[0])
     connection.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
     try:
@@ -104,7 +111,7 @@ class Recorder(QObject):
         """The window closes: the items waiting are written, waiting as long as the store allows for a lock."""
         self._timer.stop()
         if self._queue:
-            self.flush(wait_ms=int(self.store.connection.execute("PRAGMA busy_timeout").fetchone()[0]))
+            self.flush(wait_ms=int(local_connection(self.store).execute("PRAGMA busy_timeout").fetchone()[0]))
         if self._queue:
             log.error("%d item(s) could not be stored: the progress store stayed busy", len(self._queue))
 

@@ -1,0 +1,109 @@
+"""The window on a class store: how it stands in the status bar, and File ▸ Upload this station's history.
+
+The items are sent by the store's :class:`~trainer.store.classroom.Sender` on its own thread, so keeping an item
+on the window's thread is the local write only; the status bar reads the sender's line every
+:data:`STATUS_MS` ("Class store: offline, N items waiting", "Class store: sent"). The upload (as
+``uth-trainer class upload``: every item by its uid, so a second one adds nothing) runs on a thread of its own with
+its own connections, and says how it went in one line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
+
+from trainer.gui.progress.desk import Inform
+from trainer.gui.widgets import window_action
+from trainer.store import outbox
+from trainer.store.classdb import where
+from trainer.store.classroom import ClassStore, open_server
+from trainer.store.db import StoreError
+from trainer.store.store import Store
+
+STATUS_MS = 500
+"""How often the status bar reads how the class store stands."""
+
+
+class ClassStoreDoor(QObject):
+    """The status bar's class store line (:attr:`label`) and the upload entry (:attr:`upload_action`) of a window
+    working on ``store``; ``inform`` tells the upload's outcome."""
+
+    uploaded = Signal(str)
+    """The upload ended: its one line."""
+
+    def __init__(self, window: QMainWindow, store: ClassStore, menu: QMenu, inform: Inform) -> None:
+        super().__init__(window)
+        self.store = store
+        self._inform = inform
+        store.send_in_background()
+        self.label = QLabel()
+        self.label.setObjectName("classStoreLabel")
+        self.label.setToolTip(f"The class store {where(store.url)}: every item is kept on this station first, "
+                              "then sent")
+        window.statusBar().addPermanentWidget(self.label)
+        self.upload_action: QAction = window_action(
+            window, "classUpload", "&Upload this station's history…", [],
+            tip="Send every item kept on this station to the class store (nothing is sent twice)",
+            slot=self.upload, menu=menu)
+        self._uploading: threading.Thread | None = None
+        self.uploaded.connect(self._upload_done)
+        self._timer = QTimer(self)
+        self._timer.setInterval(STATUS_MS)
+        self._timer.timeout.connect(self.refresh)
+        self._timer.start()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The status bar's line, as the sender last found the server."""
+        self.store.reconnect_reads()
+        self.label.setText(self.store.status_line())
+
+    def upload(self) -> None:
+        """Send the station's whole history on a thread of its own."""
+        if self._uploading is not None and self._uploading.is_alive():
+            return
+        self.upload_action.setEnabled(False)
+        self.label.setText("Class store: uploading this station's history…")
+        self._uploading = threading.Thread(target=self._upload, name="class-store-upload", daemon=True)
+        self._uploading.start()
+
+    def wait_upload(self, timeout: float) -> None:
+        """Wait at most ``timeout`` seconds for an upload under way (the window closing, the tests)."""
+        if self._uploading is not None:
+            self._uploading.join(timeout)
+
+    def _upload(self) -> None:
+        try:
+            local = Store.open(path=self.store.local.path)
+            try:
+                server = open_server(self.store.url)
+                try:
+                    profiles, added, present = outbox.upload(local, server)
+                finally:
+                    server.close()
+            finally:
+                local.close()
+        except (StoreError, sqlite3.Error, OSError) as error:
+            self._tell(f"Nothing was uploaded: {error}.")
+            return
+        self._tell(
+            f"Uploaded this station's history to the class store {where(self.store.url)}: {profiles} "
+            f"trainee{'s' if profiles != 1 else ''}, {added} item{'s' if added != 1 else ''} added, {present} "
+            "already there.")
+
+    def _tell(self, line: str) -> None:
+        with contextlib.suppress(RuntimeError):  # the window closed during the upload: it is done all the same
+            self.uploaded.emit(line)
+
+    def _upload_done(self, line: str) -> None:
+        self.upload_action.setEnabled(True)
+        self.refresh()
+        self._inform(line)
+
+    def close(self) -> None:
+        self._timer.stop()
