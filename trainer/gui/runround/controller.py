@@ -52,7 +52,7 @@ from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.quiz.given import as_given
-from trainer.quiz.round_script import Task, left_after_fold
+from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.scoring import Mode
 from trainer.session import Event, RunModeChanged, RunRoundOver, RunSetFinished
@@ -154,7 +154,9 @@ class RunRoundController(QObject):
         slots: dict[str, Callable[[], object]] = {
             "fee": self.take_fee, "no_more_bets": lambda: self.perform(Act(Task.NO_MORE_BETS)),
             "coin_in": lambda: self.perform(Act(Task.COIN_IN)), "deal_next": self.deal_next,
-            "unload": lambda: self.perform(Act(Task.UNLOAD)), "fold_1": lambda: self.count_fold(1),
+            "unload": lambda: self.perform(Act(Task.UNLOAD)), "take_play": lambda: self.play_wager(Task.TAKE_PLAY),
+            "refuse_play": lambda: self.play_wager(Task.REFUSE_PLAY), "reveal": self.turn_over,
+            "fold_1": lambda: self.count_fold(1),
             "fold_2": lambda: self.count_fold(2), "fold_3": lambda: self.count_fold(3),
             "rack": lambda: self.perform(Act(Task.RACK)), "count": self.confirm_count,
             "void": lambda: self.perform(Act(Task.VOID)), "floor": lambda: self.perform(Act(Task.CALL_FLOOR)),
@@ -338,6 +340,22 @@ class RunRoundController(QObject):
     def deal_to(self, target: Target) -> RoundVerdict | None:
         """A card to ``target`` (a place clicked on the felt)."""
         return self.perform(Act(Task.DEAL, target=target))
+
+    def play_wager(self, task: Task) -> RoundVerdict | None:
+        """Take (or refuse) the Play wager a player puts out now (seed 001 Dealing Procedures 9-13)."""
+        run = self.run
+        due = run.expected() if run is not None else None
+        if due is None or due.task not in (Task.TAKE_PLAY, Task.REFUSE_PLAY):
+            return self.perform(Act(task))
+        return self.perform(Act(task, seat=due.seat, amount=due.amount if task is Task.TAKE_PLAY else None))
+
+    def turn_over(self) -> RoundVerdict | None:
+        """Turn over the next street: the flop, or once it is up the turn and the river."""
+        run = self.run
+        if run is None:
+            return None
+        turned = sum(act.task is Task.REVEAL for _, act in run.done_acts)
+        return self.perform(Act(Task.REVEAL, count=FLOP_CARDS if turned == 0 else BOARD_CARDS))
 
     def count_fold(self, count: int) -> RoundVerdict | None:
         """The folded hand chosen on the felt counts ``count`` cards: into the rack."""

@@ -25,6 +25,12 @@ ACT_KEYS: dict[str, tuple[str, str, str]] = {
     "deal_next": ("Deal next", "D", "Deal the next card to the place it is due (guided and practice "
                                              "modes); or click the place on the felt"),
     "unload": ("Unload", "U", "The cards left after the deal go into the discard rack unseen"),
+    "take_play": ("Take Play", "A", "Take the Play wager the player puts out now: 3x or 4x the Ante before the "
+                                    "flop, 2x on the flop, 1x on the river (seed 001 Dealing Procedures 9-13)"),
+    "refuse_play": ("Refuse", "X", "Refuse a Play wager the player may not make: once players bet they cannot bet "
+                                   "again or change their bet (seed 001 Dealing Procedures 9)"),
+    "reveal": ("Turn over", "O", "Turn over the next community cards: the flop, then the turn and the river "
+                                 "(seed 001 Dealing Procedures 10, 12)"),
     "fold_1": ("1", "1", "The folded hand chosen counts one card"),
     "fold_2": ("2", "2", "The folded hand chosen counts two cards: into the rack"),
     "fold_3": ("3", "3", "The folded hand chosen counts three cards"),
@@ -39,9 +45,10 @@ ACT_KEYS: dict[str, tuple[str, str, str]] = {
 
 KEYS_HELP = (
     "Run the round — T take the fee (type it first), B no more bets, I COIN IN, click a place on the felt to deal "
-    "it a card (D: the next in order, guided and practice), U unload, click a folded hand then 1 / 2 / 3 its "
-    "count, R rack, K confirm the count (type it first), V void the round, F call the floor, G carry on; the "
-    "announcement and the settlement as in settle it yourself; N the next round."
+    "it a card (D: the next in order, guided and practice), U unload, A take the Play wager put out, X refuse "
+    "one the player may not make, O turn over the flop, then the turn and river, click a folded hand then "
+    "1 / 2 / 3 its count, R rack, K confirm the count (type it first), V void the round, F call the floor, "
+    "G carry on; the announcement and the settlement as in settle it yourself; N the next round."
 )
 
 
@@ -116,13 +123,15 @@ class RunRoundPanel(FeedbackShown, QWidget):
         grid.addWidget(self._button("coin_in"), 1, 2)
         grid.addWidget(self._button("deal_next"), 2, 0, 1, 2)
         grid.addWidget(self._button("unload"), 2, 2)
-        grid.addWidget(self.fold_seat, 3, 0, 1, 3)
-        grid.setRowMinimumHeight(3, 22)
+        for column, name in enumerate(("take_play", "refuse_play", "reveal")):
+            grid.addWidget(self._button(name), 3, column)
+        grid.addWidget(self.fold_seat, 4, 0, 1, 3)
+        grid.setRowMinimumHeight(4, 22)
         for column, name in enumerate(("fold_1", "fold_2", "fold_3")):
-            grid.addWidget(self._button(name), 4, column)
-        grid.addWidget(self._button("rack"), 5, 0)
-        grid.addWidget(self.count_box, 5, 1)
-        grid.addWidget(self._button("count"), 5, 2)
+            grid.addWidget(self._button(name), 5, column)
+        grid.addWidget(self._button("rack"), 6, 0)
+        grid.addWidget(self.count_box, 6, 1)
+        grid.addWidget(self._button("count"), 6, 2)
         self.show_fold_seat(None)
 
     # -- what the controller shows -------------------------------------------------------------------------

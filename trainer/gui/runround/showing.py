@@ -6,18 +6,20 @@ end told (the session scores it)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 
+from trainer.engine.settlement import format_money
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.runround.feedback import Feedback
 from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES
 from trainer.gui.runround.table import RunTable
-from trainer.quiz.round_script import Irregularity, ScriptStep, Task
+from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Irregularity, ScriptStep, Task
 from trainer.quiz.run_round import Act, RunRound
 from trainer.scoring import Mode, SetResult
 
@@ -96,6 +98,15 @@ class Showing(QObject):
             table.deal(given, due.target)
         elif task is Task.UNLOAD:
             table.unload()
+        elif task is Task.TAKE_PLAY and due.seat is not None:
+            table.say(f"Seat {due.seat}: Play {format_money(due.amount or Decimal(0))}")
+        elif task is Task.REFUSE_PLAY and due.seat is not None:
+            table.say(f"Seat {due.seat}: no second Play wager")
+        elif task is Task.REVEAL:
+            flop = due.count == FLOP_CARDS
+            table.say("The flop" if flop else "The turn and the river")
+            table.turn_over(range(FLOP_CARDS) if flop else range(FLOP_CARDS, BOARD_CARDS))
+            table.street("flop" if flop else "river")
         elif task is Task.COLLECT_FOLD and due.seat is not None:
             if self.host.scene is not None:
                 self.host.scene.highlight_seat(due.seat, False)
@@ -126,6 +137,8 @@ class Showing(QObject):
             else:
                 self._once("fault", table.wrong_back)
         voided = run.done and run.script[-1].task.responds and run.script[-1].target is not None
+        if part in (Part.STREETS, Part.FOLDS, Part.SETTLE, Part.AFTER) and not voided:
+            self._once("dealt", self._deal_done)
         if part in (Part.FOLDS, Part.SETTLE, Part.AFTER) and not voided:
             miscount = (injected.seat, injected.count) if (
                 injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat is not None
@@ -143,12 +156,18 @@ class Showing(QObject):
         if not run.done:
             self.panel.show_score(self.feedback.score_text())
 
-    def _players_decide(self, miscount: tuple[int, int] | None) -> None:
-        """The deal is over: any card not dealt to its place, the players decide, the folds are spread."""
+    def _deal_done(self) -> None:
+        """The deal is over: any card not dealt to its place, and the players' decisions before the flop (the
+        flop's and the river's come as each street is turned over)."""
         table = self.table
         assert table is not None
         table.complete_deal()
-        table.decide()
+        table.street("preflop")
+
+    def _players_decide(self, miscount: tuple[int, int] | None) -> None:
+        """The river's decisions are in: the folds are spread."""
+        table = self.table
+        assert table is not None
         table.spread_folds(miscount)
 
     def _once(self, what: str, show: Callable[[], object]) -> None:
@@ -184,7 +203,8 @@ class Showing(QObject):
         table.light(run.next_place() if guided else None)
         self.panel.show_hint(run.hint() if guided else "")
         due = run.expected()
-        self.panel.show_seen(due.shown if due is not None and due.task.responds else "")
+        at_issue = due is not None and (due.task.responds or due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY))
+        self.panel.show_seen(due.shown if due is not None and at_issue else "")
 
     def enable_actions(self) -> None:
         on = self.session.can_act()
