@@ -50,9 +50,8 @@ CITE_NO_MORE_BETS_HOUSE = ("rules-notes §2 (the Washington documents name no ca
 CITE_COIN_IN = ("seed 002 Progressive rule 6 (once all players place their bets, press COIN IN, then remove every "
                 "Progressive wager from the table)")
 CITE_UNLOAD = "seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing Procedures 5"
-CITE_STREETS = ("seed 001 Dealing Procedures 9-13 (a Play wager of 3x or 4x the Ante before the flop, 2x on the flop, "
-                "1x on the river; \"Once players bet, they cannot bet again and they cannot change their bet\"); "
-                "seed 003 Round of Play")
+CITE_STREETS = ("seed 001 Dealing Procedures 9-13 (Play 3x or 4x the Ante before the flop, 2x on the flop, 1x on the "
+                "river; once players bet, they cannot bet again and they cannot change their bet); seed 003 Round of Play 1-5")
 CITE_REVEAL_FLOP = ("seed 001 Dealing Procedures 10 (when the Play wagers are made, turn over the first three "
                     "community cards)")
 CITE_REVEAL_RIVER = ("seed 001 Dealing Procedures 12 (turn over the remaining two community cards, the turn and "

@@ -203,7 +203,8 @@ class Showing(QObject):
         table.light(run.next_place() if guided else None)
         self.panel.show_hint(run.hint() if guided else "")
         due = run.expected()
-        at_issue = due is not None and (due.task.responds or due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY))
+        put_out = due is not None and due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY) and not guided  # the hint says it
+        at_issue = due is not None and (due.task.responds or put_out)
         self.panel.show_seen(due.shown if due is not None and at_issue else "")
 
     def enable_actions(self) -> None:
