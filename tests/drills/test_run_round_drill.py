@@ -51,6 +51,9 @@ def act_line(act: Act) -> str:
         return f"take {act.seat} {act.amount}"
     if act.task is Task.REFUSE_PLAY:
         return f"refuse {act.seat}"
+    if act.task is Task.ANNOUNCE_HAND:
+        assert act.hand is not None
+        return f"seat {act.seat} {act.hand.label} {dict(win='wins', lose='loses', push='ties')[act.result]}"
     if act.task is Task.REVEAL:
         return "reveal the flop" if act.count == 3 else "reveal the turn and the river"
     return {Task.NO_MORE_BETS: "no more bets", Task.COIN_IN: "coin in", Task.UNLOAD: "unload", Task.RACK: "rack",
@@ -68,7 +71,7 @@ def perfect_lines(item: RunRoundItem) -> list[str]:
             lines += [f"{s.seat} {s.wager.label.lower()} {s.action.value} {s.amount:f}" for s in item.run.quiz.steps]
         else:
             count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT, Task.REVEAL) else None
-            lines.append(act_line(Act(step.task, step.target, step.seat, step.amount, count)))
+            lines.append(act_line(Act(step.task, step.target, step.seat, step.amount, count, step.hand, step.result)))
     return lines
 
 

@@ -1,7 +1,8 @@
 """The run round's streets on the table (seed 001 Dealing Procedures 9-13): after the deal the board stays face
 down while the trainee takes the Play wagers made before the flop (A), turns over the flop (O), takes those made on
 the flop, turns over the turn and the river, takes those made on the river; a second Play wager is refused (X).
-Offscreen, one-millisecond animations."""
+After the dealer's hand, each player's hand is announced with whether it wins (seed 001 When player-dealer
+qualifies 1 c, seed 003 Round of Play 10 d). Offscreen, one-millisecond animations."""
 
 from __future__ import annotations
 
@@ -91,3 +92,37 @@ def test_on_the_table_a_second_play_wager_is_refused_once_players_bet_they_canno
     assert last.kind is ErrorKind.WRONG_ANSWER and "cannot bet again" in last.rule
     _click(qtbot, controller, "refuse_play")
     assert run.done_acts[-1][1].task is Task.REFUSE_PLAY
+
+
+def test_on_the_table_each_player_s_hand_is_announced_and_whether_it_wins_after_the_dealer_s(
+        qtbot: Any, tmp_path: Any) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE.replace(procedure="ace"))
+    controller = start(qtbot, window, Mode.PRACTICE)
+    run = controller.run
+    assert run is not None
+    for _ in range(12):
+        if any(step.task is Task.ANNOUNCE_HAND for step in run.script):
+            break
+        controller.stop()
+        assert controller.set_mode(Mode.PRACTICE)
+        idle(qtbot, controller)
+        run = controller.run
+        assert run is not None
+    _up_to(qtbot, controller, Task.ANNOUNCE_HAND)
+    panel = controller.panel
+    due = run.expected()
+    assert due is not None and due.hand is not None
+    assert not panel.hands.isHidden() and panel.settlement.isHidden(), "the hands come before any wager is settled"
+    assert f"Seat {due.seat}" in panel.hand_seat.text()
+    panel.hand_category.setCurrentIndex(panel.hand_category.findData(due.hand))
+    wrong = {"win": "lose", "lose": "win", "push": "win"}[due.result]
+    qtbot.mouseClick(panel.hand_buttons[wrong], Qt.MouseButton.LeftButton)
+    assert run.result().mistakes[-1].kind is ErrorKind.WRONG_ANSWER
+    assert "seed 003 Round of Play 10 d" in run.result().mistakes[-1].rule
+    while (due := run.expected()) is not None and due.task is Task.ANNOUNCE_HAND:
+        assert due.hand is not None
+        panel.hand_category.setCurrentIndex(panel.hand_category.findData(due.hand))
+        qtbot.mouseClick(panel.hand_buttons[due.result], Qt.MouseButton.LeftButton)
+        idle(qtbot, controller)
+    assert due is not None and due.task is Task.SETTLE
+    assert panel.hands.isHidden() and not panel.settlement.isHidden()

@@ -2,15 +2,17 @@
 
 One line is one act of the round (``no more bets``, ``coin in``, ``fee 4``, ``unload``, ``take 3 40`` for seat 3's
 Play wager of $40, ``refuse 3`` for a second one, ``reveal flop``, ``reveal river``, ``collect 3 2`` for seat 3's
-folded hand of 2 cards, ``rack``, ``count 52``, ``void``, ``floor``), the places the next cards go (``seat 3`` or
-``3``, ``dealer``, ``flop``, ``turn``, ``river``, several in a row: ``1 2 3 dealer``; ``next`` for the place due, in
-guided and practice modes), the dealer's hand (``two pair q``) or a settlement step (``3 blind pay 7.50``), both
-read as every other topic reads them (:mod:`trainer.drills.answers`). A number alone is what the moment asks for:
-the fee when the fee is due, the count when the count is due, otherwise a seat to deal to.
+folded hand of 2 cards, ``3 two pair wins`` for seat 3's hand announced, ``rack``, ``count 52``, ``void``,
+``floor``), the places the next cards go (``seat 3`` or ``3``, ``dealer``, ``flop``, ``turn``, ``river``, several in
+a row: ``1 2 3 dealer``; ``next`` for the place due, in guided and practice modes), the dealer's hand (``two pair
+q``) or a settlement step (``3 blind pay 7.50``), both read as every other topic reads them
+(:mod:`trainer.drills.answers`). A number alone is what the moment asks for: the fee when the fee is due, the count
+when the count is due, otherwise a seat to deal to.
 
 >>> read_round_answer("no more bets", None), read_round_answer("collect seat 3, 2 cards", None)
-(Act(task=<Task.NO_MORE_BETS: 'no-more-bets'>, target=None, seat=None, amount=None, count=None), \
-Act(task=<Task.COLLECT_FOLD: 'collect-fold'>, target=None, seat=3, amount=None, count=2))
+(Act(task=<Task.NO_MORE_BETS: 'no-more-bets'>, target=None, seat=None, amount=None, count=None, hand=None, \
+result=''), Act(task=<Task.COLLECT_FOLD: 'collect-fold'>, target=None, seat=3, amount=None, count=2, hand=None, \
+result=''))
 >>> read_round_answer("1 2 dealer flop", None)
 Places(places=('seat 1', 'seat 2', 'dealer', 'flop'))
 >>> read_round_answer("4", Task.TAKE_FEE).amount, read_round_answer("52", Task.COUNT).count
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from trainer.drills.answers import ANSWER_GUIDE, MAX_NUMBER_DIGITS, read_dealer_hand, read_step
+from trainer.drills.decision_hands import read_announcement
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 from trainer.quiz.round_script import Task
@@ -38,14 +41,16 @@ MAX_PLACES = 60
 """The most places one line may name (a whole deal is at most 21 cards)."""
 ROUND_HINT = ("what you do now: 'no more bets', 'coin in', 'fee 4', a place for the next card ('seat 3', 'dealer', "
               "'flop', 'turn', 'river', several: '1 2 3 dealer', or 'next'), 'unload', 'take 3 40' (seat 3's Play "
-              "wager of $40) or 'take', 'refuse', 'reveal flop', 'reveal river', 'collect 3 2' (seat 3's "
+              "wager of $40) or 'take', 'refuse', 'reveal flop', 'reveal river', '3 two pair wins' (seat 3's hand "
+              "announced), 'collect 3 2' (seat 3's "
               "fold, 2 cards), the dealer's hand ('two pair'), a step ('3 blind pay 7.50'), 'rack', 'count 52', "
               "'void' or 'floor'")
 ROUND_GUIDE = ("in a run round, one act a line: 'no more bets', 'coin in', 'fee AMOUNT', places for the next cards "
                "('seat 3' or '3', 'dealer', 'flop', 'turn', 'river'; several in a row: '1 2 3 dealer'; 'next' deals "
                "to the place due in guided and practice modes), 'unload', 'take SEAT AMOUNT' (or 'take') for a Play "
                "wager put out, 'refuse' (or 'refuse SEAT') for one the player may not make, 'reveal flop', "
-               "'reveal turn and river' (the street's name alone when it is due), 'collect SEAT COUNT' for a "
+               "'reveal turn and river' (the street's name alone when it is due), 'SEAT HAND wins/loses/ties' for "
+               "a player's hand after the dealer's ('3 two pair wins'), 'collect SEAT COUNT' for a "
                "folded hand, 'rack', 'count N', 'void' (void the round, return every wager), 'floor' (stop and "
                "call the floor supervisor); a number alone is the fee, the count or a seat, as the moment asks. "
                "Otherwise "
@@ -145,6 +150,9 @@ def read_round_answer(text: str, due: Task | None) -> RoundAnswer | None:
     found = _read_act(words, due)
     if found is not None:
         return found
+    said = _read_player_hand(words)
+    if said is not None:
+        return said
     places = _read_places(words)
     if places is not None:
         return places
@@ -207,6 +215,21 @@ def _read_play(words: list[str]) -> Act | None:
     if task is Task.TAKE_PLAY and seat is not None and amount is None:
         return None
     return Act(task, seat=seat, amount=amount)
+
+
+def _read_player_hand(words: list[str]) -> Act | None:
+    """``seat 3 two pair wins``, ``3 flush loses``, ``two pair ties`` (the seat due): a player's hand announced
+    and whether it wins, loses or ties."""
+    rest = words[1:] if words[0] == "seat" else words
+    seat = _number(rest[0]) if rest else None
+    if seat is not None:
+        rest = rest[1:]
+        if not 1 <= seat <= 8:
+            return None
+    found = read_announcement(" ".join(rest)) if rest else None
+    if found is None:
+        return None
+    return Act(Task.ANNOUNCE_HAND, seat=seat, hand=found[0], result=found[1])
 
 
 def _says(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:

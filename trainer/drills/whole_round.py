@@ -171,6 +171,8 @@ class RunRoundItem:
             lines.append(f"Board: {revealed_text(self.run.played, self.run.done_acts[-1][1].count or 0)}")
         if due.shown:
             lines.append(f"At the table: {due.shown}.")
+        if due.task is Task.ANNOUNCE_HAND:
+            lines.append(f"Seat {due.seat}'s hand: announce its value and whether it wins, loses or ties.")
         hint = f"  [{self.run.hint()}]" if self.mode is Mode.GUIDED else ""
         lines.append(f"Next act?{hint}")
         return Question("\n".join(lines), self._parse, ROUND_HINT)
@@ -178,10 +180,12 @@ class RunRoundItem:
     def _parse(self, text: str) -> RoundAnswer | None:
         due = self.run.expected()
         found = read_round_answer(text, due.task if due is not None else None)
-        at_issue = due is not None and due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY)
-        if isinstance(found, Act) and found.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY) and at_issue \
-                and found.seat is None and due is not None:
+        if not isinstance(found, Act) or found.seat is not None or due is None:
+            return found
+        if found.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY) and due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY):
             return Act(found.task, seat=due.seat, amount=due.amount if found.task is Task.TAKE_PLAY else None)
+        if found.task is Task.ANNOUNCE_HAND and due.task is Task.ANNOUNCE_HAND:
+            return Act(found.task, seat=due.seat, hand=found.hand, result=found.result)
         return found
 
     def answer(self, value: RoundAnswer) -> Feedback:

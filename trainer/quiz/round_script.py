@@ -32,6 +32,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from trainer.engine.dealing import DECK_SIZE, SHUFFLER_MALFUNCTION_RULE, Procedure, Target
+from trainer.engine.evaluator import Category
 from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.settlement import Step, format_money, void_round
@@ -41,6 +42,8 @@ from trainer.engine.wagers import Phase, Wager
 FOLD_CARDS = 2
 FLOP_CARDS = 3
 BOARD_CARDS = 5
+RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "ties"}
+"""How a player's result against the dealer is announced."""
 STREET_WORDS: dict[Street, str] = {"preflop": "before the flop", "flop": "on the flop", "river": "on the river"}
 CITE_FEE = ("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
             "dropped before any card is dealt; rules-notes §2: on the total, final once \"No more bets\" is called)")
@@ -51,13 +54,16 @@ CITE_COIN_IN = ("seed 002 Progressive rule 6 (once all players place their bets,
                 "Progressive wager from the table)")
 CITE_UNLOAD = "seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing Procedures 5"
 CITE_STREETS = ("seed 001 Dealing Procedures 9-13 (Play 3x or 4x the Ante before the flop, 2x on the flop, 1x on the "
-                "river; once players bet, they cannot bet again and they cannot change their bet); seed 003 Round of Play 1-5")
+                "river; once players bet, they cannot bet again and they cannot change their bet); seed 003 Round "
+                "of Play 1-5")
 CITE_REVEAL_FLOP = ("seed 001 Dealing Procedures 10 (when the Play wagers are made, turn over the first three "
                     "community cards)")
 CITE_REVEAL_RIVER = ("seed 001 Dealing Procedures 12 (turn over the remaining two community cards, the turn and "
                      "the river)")
 CITE_FOLD = "seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (spread face down, count, rack)"
 CITE_ANNOUNCE = "seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15"
+CITE_HANDS = ("seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d (announce the value of the "
+              "player's hand and whether it wins or loses), each player still in the hand in settlement order")
 CITE_SETTLE = "the settlement procedure of the table (rules-notes §2)"
 CITE_RACK = ("seed 001 When player-dealer qualifies 3 d, 8 (each hand collected, counted and racked; a trips hand "
              "once its Trips is paid); rules-notes §6 (the Deck Mate stub goes with the round)")
@@ -79,6 +85,7 @@ class Task(StrEnum):
     REVEAL = "reveal"
     COLLECT_FOLD = "collect-fold"
     ANNOUNCE = "announce"
+    ANNOUNCE_HAND = "announce-hand"
     SETTLE = "settle"
     RACK = "rack"
     COUNT = "count"
@@ -115,6 +122,7 @@ TOPICS = {
     Task.TAKE_FEE: "collection", Task.NO_MORE_BETS: "dealing", Task.COIN_IN: "progressive-controller",
     Task.DEAL: "dealing", Task.TAKE_PLAY: "ante-play", Task.REFUSE_PLAY: "ante-play",
     Task.REVEAL: "dealing", Task.UNLOAD: "card-count", Task.COLLECT_FOLD: "card-count", Task.ANNOUNCE: "qualification",
+    Task.ANNOUNCE_HAND: "ante-play",
     Task.SETTLE: "order", Task.RACK: "card-count", Task.COUNT: "card-count", Task.VOID: "irregularities",
     Task.CALL_FLOOR: "irregularities",
 }
@@ -133,6 +141,9 @@ class ScriptStep:
     amount: Decimal | None = None
     count: int | None = None
     shown: str = ""
+    hand: Category | None = None
+    result: str = ""
+    """A player's hand announced: its category and ``win``, ``lose`` or ``push``."""
 
     @property
     def topic(self) -> str:
@@ -152,6 +163,9 @@ class ScriptStep:
             return f"refuse seat {self.seat}'s second Play wager (a Play wager once made is not added to or changed)"
         if self.task is Task.REVEAL:
             return "turn over the flop" if self.count == FLOP_CARDS else "turn over the turn and the river"
+        if self.task is Task.ANNOUNCE_HAND:
+            said = f": {self.hand.label}, {RESULT_WORDS.get(self.result, self.result)}" if self.hand is not None else ""
+            return f"announce seat {self.seat}'s hand and whether it wins{said}"
         if self.task is Task.COUNT:
             return f"confirm the rack holds {self.count} cards"
         return {Task.NO_MORE_BETS: 'call "No more bets"', Task.COIN_IN: "press COIN IN, remove the Progressive wagers",
@@ -276,10 +290,22 @@ def round_script(played: PlayedRound, injected: Injected | None = None,
                                              f"card{'s' if injected.count != 1 else ''}"))
         steps.append(ScriptStep(Task.COLLECT_FOLD, CITE_FOLD, seat=seat, count=FOLD_CARDS,
                                 shown=f"seat {seat}'s folded hand spreads to {FOLD_CARDS} cards"))
-    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), ScriptStep(Task.SETTLE, CITE_SETTLE),
+    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), *hand_steps(played), ScriptStep(Task.SETTLE, CITE_SETTLE),
               ScriptStep(Task.RACK, CITE_RACK), ScriptStep(Task.COUNT, CITE_COUNT, count=DECK_SIZE,
                                                            shown=f"the rack holds {DECK_SIZE} cards")]
     return tuple(steps)
+
+
+def hand_steps(played: PlayedRound) -> list[ScriptStep]:
+    """After the dealer's announcement, each player still in the hand in settlement order: the hand's value and
+    whether it wins, loses or ties (seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d)."""
+    live = [hand.seat for hand in played.hands if not hand.folded]
+    steps: list[ScriptStep] = []
+    for seat in played.table.settlement_order(live):
+        result = played.settlement.seat(seat)
+        steps.append(ScriptStep(Task.ANNOUNCE_HAND, CITE_HANDS, seat=seat, hand=result.hand.category,
+                                result=str(result.result)))
+    return steps
 
 
 def opening_steps(played: PlayedRound) -> tuple[ScriptStep, ...]:

@@ -62,9 +62,12 @@ class Act:
     seat: int | None = None
     amount: Decimal | None = None
     count: int | None = None
+    hand: Category | None = None
+    result: str = ""
 
     def describe(self) -> str:
-        return ScriptStep(self.task, "", self.target, self.seat, self.amount, self.count).describe()
+        return ScriptStep(self.task, "", self.target, self.seat, self.amount, self.count, hand=self.hand,
+                          result=self.result).describe()
 
 
 @dataclass(frozen=True)
@@ -173,7 +176,7 @@ class RunRound:
         if step is None or step.task in (Task.ANNOUNCE, Task.SETTLE):
             return None
         count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT, Task.REVEAL) else None
-        return Act(step.task, step.target, step.seat, step.amount, count)
+        return Act(step.task, step.target, step.seat, step.amount, count, step.hand, step.result)
 
     # -- results -------------------------------------------------------------------------------------------
 
@@ -212,6 +215,10 @@ class RunRound:
             return wrong(ErrorKind.WRONG_AMOUNT)
         if due.task is Task.REVEAL and act.count != due.count:
             return wrong(ErrorKind.ORDER)
+        if due.task is Task.ANNOUNCE_HAND and act.seat != due.seat:
+            return wrong(ErrorKind.ORDER)
+        if due.task is Task.ANNOUNCE_HAND and (act.hand is not due.hand or act.result != due.result):
+            return wrong(ErrorKind.WRONG_ANSWER)
         if due.task in (Task.COLLECT_FOLD, Task.COUNT) and act.count != due.count:
             return wrong(ErrorKind.MISCOUNT)
         return ()

@@ -172,6 +172,8 @@ class RunRoundController(QObject):
             action.triggered.connect(lambda _checked=False, s=slot: s())
             window.addAction(action)
             self.actions[name] = action
+        for result, button in panel.hand_buttons.items():
+            button.clicked.connect(lambda _checked=False, r=result: self.announce_hand(r))
         panel.fee_amount.returnPressed.connect(self.take_fee)
         panel.count_box.returnPressed.connect(self.confirm_count)
         panel.lesson_button.clicked.connect(lambda _checked=False: self.open_lesson())
@@ -356,6 +358,17 @@ class RunRoundController(QObject):
             return None
         turned = sum(act.task is Task.REVEAL for _, act in run.done_acts)
         return self.perform(Act(Task.REVEAL, count=FLOP_CARDS if turned == 0 else BOARD_CARDS))
+
+    def announce_hand(self, result: str) -> RoundVerdict | None:
+        """Announce the hand chosen for the seat due and its ``result`` (``win``, ``lose``, ``push``)."""
+        run = self.run
+        due = run.expected() if run is not None else None
+        category = self.panel.hand_category.currentData()
+        if not isinstance(category, Category):
+            self.panel.show_feedback("Choose the player's hand first, then Wins, Loses or Ties.")
+            return None
+        seat = due.seat if due is not None and due.task is Task.ANNOUNCE_HAND else None
+        return self.perform(Act(Task.ANNOUNCE_HAND, seat=seat, hand=category, result=result))
 
     def count_fold(self, count: int) -> RoundVerdict | None:
         """The folded hand chosen on the felt counts ``count`` cards: into the rack."""

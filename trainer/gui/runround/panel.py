@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from trainer.engine.evaluator import Category
 from trainer.gui.quiz.controls import FeedbackShown
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.widgets import BAD, form_label, score_clock_keys
@@ -41,6 +51,8 @@ ACT_KEYS: dict[str, tuple[str, str, str]] = {
     "carry_on": ("Carry on", "G", "Nothing to stop for: go on with the round as it is"),
 }
 """Each act's button: (text, key, what it does). The keys work in the window while a run round is on."""
+HAND_RESULTS = {"win": "Wins", "lose": "Loses", "push": "Ties"}
+"""The buttons that announce a player's hand: its result against the dealer's."""
 
 
 KEYS_HELP = (
@@ -78,6 +90,7 @@ class RunRoundPanel(FeedbackShown, QWidget):
         row.setSpacing(3)
         for name in ("void", "floor", "carry_on"):
             row.addWidget(self._button(name))
+        self._build_hands()
         self.settlement = SettlementPanel()
         self.settlement.hide()
         self.feedback = form_label("feedback")
@@ -92,7 +105,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(5)
-        for widget in (self.title, self.progress, self.seen, self.hint, self.acts, self.responses, self.settlement,
+        for widget in (self.title, self.progress, self.seen, self.hint, self.acts, self.responses, self.hands,
+                       self.settlement,
                        self.feedback, self.lesson_button, self.score, self.clock, self.keys_help):
             layout.addWidget(widget)
         self.show_seen("")
@@ -134,6 +148,33 @@ class RunRoundPanel(FeedbackShown, QWidget):
         grid.addWidget(self._button("count"), 6, 2)
         self.show_fold_seat(None)
 
+    def _build_hands(self) -> None:
+        """Each player's hand announced after the dealer's: the hand, then Wins, Loses or Ties (seed 001 When
+        player-dealer qualifies 1 c; seed 003 Round of Play 10 d)."""
+        self.hands = QGroupBox("Each player's hand")
+        self.hands.setObjectName("runRoundHands")
+        self.hand_seat = form_label("handSeat")
+        self.hand_category = QComboBox()
+        self.hand_category.setObjectName("handCategory")
+        self.hand_category.setToolTip("The player's best five-card hand of the seven cards")
+        for category in Category:
+            self.hand_category.addItem(category.label[:1].upper() + category.label[1:], category)
+        self.hand_buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        row.setSpacing(3)
+        for result, text in HAND_RESULTS.items():
+            button = QPushButton(text)
+            button.setObjectName(f"hand_{result}")
+            button.setToolTip(f"Announce the hand chosen and that it {text.lower()} against the dealer's")
+            self.hand_buttons[result] = button
+            row.addWidget(button)
+        layout = QVBoxLayout(self.hands)
+        layout.setSpacing(3)
+        layout.addWidget(self.hand_seat)
+        layout.addWidget(self.hand_category)
+        layout.addLayout(row)
+        self.hands.hide()
+
     # -- what the controller shows -------------------------------------------------------------------------
 
     def show_seen(self, text: str) -> None:
@@ -148,6 +189,13 @@ class RunRoundPanel(FeedbackShown, QWidget):
     def show_fold_seat(self, seat: int | None) -> None:
         self.fold_seat.setText(f"Seat {seat}'s fold: how many cards?" if seat is not None
                                else "A fold: click it, then its count")
+
+    def show_hand_due(self, seat: int | None) -> None:
+        """Seat ``seat``'s hand is to be announced (None: no hand is due; the box goes)."""
+        if seat is not None and self.hands.isHidden():
+            self.hand_category.setCurrentIndex(-1)
+        self.hand_seat.setText(f"Seat {seat}: announce its hand and whether it wins" if seat is not None else "")
+        self.hands.setVisible(seat is not None)
 
     def set_settling(self, settling: bool) -> None:
         """The announcement and the settlement take the panel (the acts give way), or give it back."""

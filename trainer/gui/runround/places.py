@@ -39,7 +39,7 @@ class Part(StrEnum):
     FOLDS = "folds"
     """The folded hands counted and racked (a click picks a folded hand)."""
     SETTLE = "settle"
-    """The dealer's hand announced, every wager settled (a click picks a wager)."""
+    """The dealer's hand announced, then each player's, every wager settled (a click picks a wager)."""
     AFTER = "after"
     """The cards racked and counted."""
 
@@ -61,7 +61,7 @@ def part_of(step: ScriptStep | None) -> Part:
         return Part.STREETS
     if task is Task.COLLECT_FOLD or (task.responds and step.seat is not None):
         return Part.FOLDS
-    if task in (Task.ANNOUNCE, Task.SETTLE):
+    if task in (Task.ANNOUNCE, Task.ANNOUNCE_HAND, Task.SETTLE):
         return Part.SETTLE
     return Part.AFTER
 

@@ -19,7 +19,7 @@ from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES
 from trainer.gui.runround.table import RunTable
-from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Irregularity, ScriptStep, Task
+from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, RESULT_WORDS, Irregularity, ScriptStep, Task
 from trainer.quiz.run_round import Act, RunRound
 from trainer.scoring import Mode, SetResult
 
@@ -102,6 +102,8 @@ class Showing(QObject):
             table.say(f"Seat {due.seat}: Play {format_money(due.amount or Decimal(0))}")
         elif task is Task.REFUSE_PLAY and due.seat is not None:
             table.say(f"Seat {due.seat}: no second Play wager")
+        elif task is Task.ANNOUNCE_HAND and due.hand is not None:
+            table.say(f"Seat {due.seat}: {due.hand.label}, {RESULT_WORDS[due.result]}")
         elif task is Task.REVEAL:
             flop = due.count == FLOP_CARDS
             table.say("The flop" if flop else "The turn and the river")
@@ -148,6 +150,10 @@ class Showing(QObject):
             self._once("showdown", self._begin_settlement)
         if part is not Part.SETTLE and "showdown" in self._shown and "settled" not in self._shown:
             self._once("settled", self._end_settlement)
+        hand_due = due.seat if due is not None and due.task is Task.ANNOUNCE_HAND else None
+        self.panel.show_hand_due(hand_due)
+        if "showdown" in self._shown and "settled" not in self._shown:
+            self.panel.settlement.setVisible(hand_due is None)
         if run.done:
             self._once("over", self._round_over)
         self._guide()
