@@ -184,6 +184,7 @@ class Showing(QObject):
     def _begin_settlement(self) -> None:
         table, scene, run = self.table, self.host.scene, self.run
         assert table is not None and scene is not None and run is not None and self.mode is not None
+        table.say("")
         table.showdown()
         self.drop_cutter()
         self.cutter = PayoutCutter(scene, self.host.timing.chips, lambda: self.host.settings.animation_speed, self)
