@@ -33,6 +33,12 @@ def _up_to(qtbot: Any, controller: RunRoundController, task: Task) -> None:
         do_engine_act(qtbot, controller)
 
 
+def _run_of(controller: RunRoundController) -> RunRound:
+    run = controller.run
+    assert run is not None
+    return run
+
+
 def _board_up(controller: RunRoundController) -> list[bool]:
     scene = controller.host.scene
     assert scene is not None
@@ -126,3 +132,40 @@ def test_on_the_table_each_player_s_hand_is_announced_and_whether_it_wins_after_
         idle(qtbot, controller)
     assert due is not None and due.task is Task.SETTLE
     assert panel.hands.isHidden() and not panel.settlement.isHidden()
+
+
+def test_on_the_table_a_progressive_win_takes_the_hand_button_a_supervisor_and_game_over(
+        qtbot: Any, tmp_path: Any) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE.replace(procedure="ace", seats=6), seed=3)
+    controller = start(qtbot, window, Mode.PRACTICE)
+    run = _run_of(controller)
+    for _ in range(80):
+        if any(step.task is Task.HAND_BUTTON for step in run.script):
+            break
+        controller.stop()
+        assert controller.set_mode(Mode.PRACTICE)
+        run = _run_of(controller)
+    assert any(step.task is Task.HAND_BUTTON for step in run.script), "no Progressive win in 80 rounds"
+    idle(qtbot, controller)
+    _up_to(qtbot, controller, Task.HAND_BUTTON)
+    panel = controller.panel
+    assert not panel.acts.isHidden() and panel.settlement.isHidden(), "the controller first, then the settlement"
+    assert "Progressive wins" in panel.seen.text()
+    _click(qtbot, controller, "game_over")
+    assert run.result().mistakes[-1].kind is ErrorKind.ORDER and "rule 9" in run.result().mistakes[-1].rule
+    controller.actions["hand_button"].trigger()  # the H key
+    idle(qtbot, controller)
+    pressed = run.done_acts[-1][1]
+    assert pressed.task is Task.HAND_BUTTON
+    _up_to(qtbot, controller, Task.CALL_SUPERVISOR)
+    _click(qtbot, controller, "floor")
+    called = run.done_acts[-1][1]
+    assert called.task is Task.CALL_FLOOR and not run.done
+    _up_to(qtbot, controller, Task.GAME_OVER)
+    assert panel.settlement.isHidden() and not panel.acts.isHidden()
+    _click(qtbot, controller, "game_over")
+    over = run.done_acts[-1][1]
+    assert over.task is Task.GAME_OVER
+    _up_to(qtbot, controller, Task.RACK)
+    mistakes = run.result().mistakes
+    assert len(mistakes) == 1

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from trainer.drills.answers import ANSWER_GUIDE, MAX_NUMBER_DIGITS, read_dealer_hand, read_step
+from trainer.drills.answers import ANSWER_GUIDE, MAX_NUMBER_DIGITS, read_category, read_dealer_hand, read_step
 from trainer.drills.decision_hands import read_announcement
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
@@ -42,7 +42,7 @@ MAX_PLACES = 60
 ROUND_HINT = ("what you do now: 'no more bets', 'coin in', 'fee 4', a place for the next card ('seat 3', 'dealer', "
               "'flop', 'turn', 'river', several: '1 2 3 dealer', or 'next'), 'unload', 'take 3 40' (seat 3's Play "
               "wager of $40) or 'take', 'refuse', 'reveal flop', 'reveal river', '3 two pair wins' (seat 3's hand "
-              "announced), 'collect 3 2' (seat 3's "
+              "announced), 'hand button 4 full house' (a Progressive win), 'game over', 'collect 3 2' (seat 3's "
               "fold, 2 cards), the dealer's hand ('two pair'), a step ('3 blind pay 7.50'), 'rack', 'count 52', "
               "'void' or 'floor'")
 ROUND_GUIDE = ("in a run round, one act a line: 'no more bets', 'coin in', 'fee AMOUNT', places for the next cards "
@@ -50,7 +50,8 @@ ROUND_GUIDE = ("in a run round, one act a line: 'no more bets', 'coin in', 'fee 
                "to the place due in guided and practice modes), 'unload', 'take SEAT AMOUNT' (or 'take') for a Play "
                "wager put out, 'refuse' (or 'refuse SEAT') for one the player may not make, 'reveal flop', "
                "'reveal turn and river' (the street's name alone when it is due), 'SEAT HAND wins/loses/ties' for "
-               "a player's hand after the dealer's ('3 two pair wins'), 'collect SEAT COUNT' for a "
+               "a player's hand after the dealer's ('3 two pair wins'), 'hand button SEAT HAND' for a "
+               "Progressive win, 'game over' once every wager is reconciled, 'collect SEAT COUNT' for a "
                "folded hand, 'rack', 'count N', 'void' (void the round, return every wager), 'floor' (stop and "
                "call the floor supervisor); a number alone is the fee, the count or a seat, as the moment asks. "
                "Otherwise "
@@ -73,6 +74,7 @@ PHRASES: dict[Task, tuple[tuple[str, ...], ...]] = {
     Task.COIN_IN: (("coin", "in"), ("coinin",), ("coin",)),
     Task.UNLOAD: (("unload",), ("burn", "rest")),
     Task.RACK: (("rack",),),
+    Task.GAME_OVER: (("game", "over"), ("end", "game"), ("gameover",)),
     Task.VOID: (("void",), ("return", "all"), ("return", "every")),
     Task.CALL_FLOOR: (("floor",), ("supervisor",), ("call",), ("stop",)),
 }
@@ -178,6 +180,8 @@ def _read_act(words: list[str], due: Task | None) -> Act | None:
     street = _read_reveal(words, due)
     if street is not None:
         return street
+    if head == "button" or words[:2] == ["hand", "button"]:
+        return _read_hand_button(words[1 if head == "button" else 2:])
     if head in PLAY_WORDS or head in REFUSE_WORDS:
         return _read_play(words)
     if head in {"collect", "fold", "folded", "spread"}:
@@ -215,6 +219,16 @@ def _read_play(words: list[str]) -> Act | None:
     if task is Task.TAKE_PLAY and seat is not None and amount is None:
         return None
     return Act(task, seat=seat, amount=amount)
+
+
+def _read_hand_button(words: list[str]) -> Act | None:
+    """``hand button 4 full house``: the Progressive hand button pressed for seat 4's winning hand."""
+    words = [word for word in words if word not in {"seat", "for", "press", "the", "s"}]
+    seat = _number(words[0]) if words else None
+    if seat is None or not 1 <= seat <= 8:
+        return None
+    category = read_category(words[1:])
+    return Act(Task.HAND_BUTTON, seat=seat, hand=category) if category is not None else None
 
 
 def _read_player_hand(words: list[str]) -> Act | None:

@@ -37,7 +37,7 @@ from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.settlement import Step, format_money, void_round
 from trainer.engine.strategy import STREETS, Street
-from trainer.engine.wagers import Phase, Wager
+from trainer.engine.wagers import Outcome, Phase, Wager
 
 FOLD_CARDS = 2
 FLOP_CARDS = 3
@@ -64,6 +64,11 @@ CITE_FOLD = "seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (s
 CITE_ANNOUNCE = "seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15"
 CITE_HANDS = ("seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d (announce the value of the "
               "player's hand and whether it wins or loses), each player still in the hand in settlement order")
+CITE_HAND_BUTTON = ("seed 002 Progressive rule 9 c-d (a Progressive winner: press the winning hand's button on the "
+                    "controller, the player farthest on the dealer's right first)")
+CITE_SUPERVISOR = ("seed 002 Progressive rule 9 e-f (contact a supervisor, who verifies the win and records it on "
+                   "the Game Manager)")
+CITE_GAME_OVER = "seed 002 Progressive rule 9 h (once every wager is reconciled, press Game Over)"
 CITE_SETTLE = "the settlement procedure of the table (rules-notes §2)"
 CITE_RACK = ("seed 001 When player-dealer qualifies 3 d, 8 (each hand collected, counted and racked; a trips hand "
              "once its Trips is paid); rules-notes §6 (the Deck Mate stub goes with the round)")
@@ -86,6 +91,9 @@ class Task(StrEnum):
     COLLECT_FOLD = "collect-fold"
     ANNOUNCE = "announce"
     ANNOUNCE_HAND = "announce-hand"
+    HAND_BUTTON = "hand-button"
+    CALL_SUPERVISOR = "call-supervisor"
+    GAME_OVER = "game-over"
     SETTLE = "settle"
     RACK = "rack"
     COUNT = "count"
@@ -122,7 +130,8 @@ TOPICS = {
     Task.TAKE_FEE: "collection", Task.NO_MORE_BETS: "dealing", Task.COIN_IN: "progressive-controller",
     Task.DEAL: "dealing", Task.TAKE_PLAY: "ante-play", Task.REFUSE_PLAY: "ante-play",
     Task.REVEAL: "dealing", Task.UNLOAD: "card-count", Task.COLLECT_FOLD: "card-count", Task.ANNOUNCE: "qualification",
-    Task.ANNOUNCE_HAND: "ante-play",
+    Task.ANNOUNCE_HAND: "ante-play", Task.HAND_BUTTON: "progressive-controller",
+    Task.CALL_SUPERVISOR: "progressive-controller", Task.GAME_OVER: "progressive-controller",
     Task.SETTLE: "order", Task.RACK: "card-count", Task.COUNT: "card-count", Task.VOID: "irregularities",
     Task.CALL_FLOOR: "irregularities",
 }
@@ -166,11 +175,16 @@ class ScriptStep:
         if self.task is Task.ANNOUNCE_HAND:
             said = f": {self.hand.label}, {RESULT_WORDS.get(self.result, self.result)}" if self.hand is not None else ""
             return f"announce seat {self.seat}'s hand and whether it wins{said}"
+        if self.task is Task.HAND_BUTTON:
+            hand = f" ({self.hand.label})" if self.hand is not None else ""
+            return f"press the Progressive hand button for seat {self.seat}{hand}"
         if self.task is Task.COUNT:
             return f"confirm the rack holds {self.count} cards"
         return {Task.NO_MORE_BETS: 'call "No more bets"', Task.COIN_IN: "press COIN IN, remove the Progressive wagers",
                 Task.UNLOAD: "unload the rest unseen into the rack", Task.ANNOUNCE: "reveal and announce your hand",
                 Task.SETTLE: "settle every wager", Task.RACK: "rack the cards",
+                Task.CALL_SUPERVISOR: "call a supervisor to verify the Progressive win",
+                Task.GAME_OVER: "press Game Over on the Progressive controller",
                 Task.VOID: "void the round and return every wager",
                 Task.CALL_FLOOR: "stop and call the floor supervisor"}[self.task]
 
@@ -290,7 +304,11 @@ def round_script(played: PlayedRound, injected: Injected | None = None,
                                              f"card{'s' if injected.count != 1 else ''}"))
         steps.append(ScriptStep(Task.COLLECT_FOLD, CITE_FOLD, seat=seat, count=FOLD_CARDS,
                                 shown=f"seat {seat}'s folded hand spreads to {FOLD_CARDS} cards"))
-    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), *hand_steps(played), ScriptStep(Task.SETTLE, CITE_SETTLE),
+    winners = progressive_winners(played)
+    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), *hand_steps(played), *winners,
+              *([ScriptStep(Task.CALL_SUPERVISOR, CITE_SUPERVISOR)] if winners else []),
+              ScriptStep(Task.SETTLE, CITE_SETTLE),
+              *([ScriptStep(Task.GAME_OVER, CITE_GAME_OVER)] if winners else []),
               ScriptStep(Task.RACK, CITE_RACK), ScriptStep(Task.COUNT, CITE_COUNT, count=DECK_SIZE,
                                                            shown=f"the rack holds {DECK_SIZE} cards")]
     return tuple(steps)
@@ -306,6 +324,15 @@ def hand_steps(played: PlayedRound) -> list[ScriptStep]:
         steps.append(ScriptStep(Task.ANNOUNCE_HAND, CITE_HANDS, seat=seat, hand=result.hand.category,
                                 result=str(result.result)))
     return steps
+
+
+def progressive_winners(played: PlayedRound) -> list[ScriptStep]:
+    """A hand button pressed for each Progressive that wins (fold or not), the player farthest on the dealer's
+    right first (seed 002 Progressive rule 9 c-d)."""
+    won = [result.seat for result in played.settlement.seats
+           if (wager := result.wagers.get(Wager.PROGRESSIVE)) is not None and wager.outcome is Outcome.WIN]
+    return [ScriptStep(Task.HAND_BUTTON, CITE_HAND_BUTTON, seat=seat, hand=played.settlement.seat(seat).hand.category,
+                       shown=f"seat {seat}'s Progressive wins") for seat in played.table.settlement_order(won)]
 
 
 def opening_steps(played: PlayedRound) -> tuple[ScriptStep, ...]:

@@ -197,6 +197,8 @@ class RunRound:
         def wrong(kind: ErrorKind) -> tuple[Mistake, ...]:
             return (Mistake(kind, due.describe(), act.describe(), due.rule, due.topic),)
 
+        if due.task is Task.CALL_SUPERVISOR and act.task is Task.CALL_FLOOR:
+            return ()  # the floor supervisor is the supervisor rule 9 e asks for
         if {act.task, due.task} == {Task.TAKE_PLAY, Task.REFUSE_PLAY}:
             return wrong(ErrorKind.WRONG_ANSWER)
         if act.task is not due.task:
@@ -215,6 +217,10 @@ class RunRound:
             return wrong(ErrorKind.WRONG_AMOUNT)
         if due.task is Task.REVEAL and act.count != due.count:
             return wrong(ErrorKind.ORDER)
+        if due.task is Task.HAND_BUTTON and act.seat != due.seat:
+            return wrong(ErrorKind.ORDER)
+        if due.task is Task.HAND_BUTTON and act.hand is not due.hand:
+            return wrong(ErrorKind.WRONG_ANSWER)
         if due.task is Task.ANNOUNCE_HAND and act.seat != due.seat:
             return wrong(ErrorKind.ORDER)
         if due.task is Task.ANNOUNCE_HAND and (act.hand is not due.hand or act.result != due.result):

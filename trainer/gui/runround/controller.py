@@ -156,6 +156,7 @@ class RunRoundController(QObject):
             "coin_in": lambda: self.perform(Act(Task.COIN_IN)), "deal_next": self.deal_next,
             "unload": lambda: self.perform(Act(Task.UNLOAD)), "take_play": lambda: self.play_wager(Task.TAKE_PLAY),
             "refuse_play": lambda: self.play_wager(Task.REFUSE_PLAY), "reveal": self.turn_over,
+            "hand_button": self.hand_button, "game_over": lambda: self.perform(Act(Task.GAME_OVER)),
             "fold_1": lambda: self.count_fold(1),
             "fold_2": lambda: self.count_fold(2), "fold_3": lambda: self.count_fold(3),
             "rack": lambda: self.perform(Act(Task.RACK)), "count": self.confirm_count,
@@ -350,6 +351,14 @@ class RunRoundController(QObject):
         if due is None or due.task not in (Task.TAKE_PLAY, Task.REFUSE_PLAY):
             return self.perform(Act(task))
         return self.perform(Act(task, seat=due.seat, amount=due.amount if task is Task.TAKE_PLAY else None))
+
+    def hand_button(self) -> RoundVerdict | None:
+        """Press the Progressive hand button for the winning hand of the seat due (seed 002 Progressive rule 9 d)."""
+        run = self.run
+        due = run.expected() if run is not None else None
+        if due is None or due.task is not Task.HAND_BUTTON:
+            return self.perform(Act(Task.HAND_BUTTON))
+        return self.perform(Act(Task.HAND_BUTTON, seat=due.seat, hand=due.hand))
 
     def turn_over(self) -> RoundVerdict | None:
         """Turn over the next street: the flop, or once it is up the turn and the river."""

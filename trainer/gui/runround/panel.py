@@ -41,6 +41,10 @@ ACT_KEYS: dict[str, tuple[str, str, str]] = {
                                    "again or change their bet (seed 001 Dealing Procedures 9)"),
     "reveal": ("Turn over", "O", "Turn over the next community cards: the flop, then the turn and the river "
                                  "(seed 001 Dealing Procedures 10, 12)"),
+    "hand_button": ("Hand button", "H", "A Progressive wins: press the winning hand's button on the controller for "
+                                        "its seat, then call a supervisor (seed 002 Progressive rule 9 d-e)"),
+    "game_over": ("Game Over", "E", "Every wager reconciled after a Progressive win: press Game Over on the "
+                                    "controller (seed 002 Progressive rule 9 h)"),
     "fold_1": ("1", "1", "The folded hand chosen counts one card"),
     "fold_2": ("2", "2", "The folded hand chosen counts two cards: into the rack"),
     "fold_3": ("3", "3", "The folded hand chosen counts three cards"),
@@ -58,7 +62,8 @@ HAND_RESULTS = {"win": "Wins", "lose": "Loses", "push": "Ties"}
 KEYS_HELP = (
     "Run the round — T take the fee (type it first), B no more bets, I COIN IN, click a place on the felt to deal "
     "it a card (D: the next in order, guided and practice), U unload, A take the Play wager put out, X refuse "
-    "one the player may not make, O turn over the flop, then the turn and river, click a folded hand then "
+    "one the player may not make, O turn over the flop, then the turn and river, H the Progressive hand button, E "
+    "Game Over, click a folded hand then "
     "1 / 2 / 3 its count, R rack, K confirm the count (type it first), V void the round, F call the floor, "
     "G carry on; the announcement and the settlement as in settle it yourself; N the next round."
 )
@@ -146,6 +151,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
         grid.addWidget(self._button("rack"), 6, 0)
         grid.addWidget(self.count_box, 6, 1)
         grid.addWidget(self._button("count"), 6, 2)
+        grid.addWidget(self._button("hand_button"), 7, 0, 1, 2)
+        grid.addWidget(self._button("game_over"), 7, 2)
         self.show_fold_seat(None)
 
     def _build_hands(self) -> None:

@@ -61,7 +61,7 @@ def part_of(step: ScriptStep | None) -> Part:
         return Part.STREETS
     if task is Task.COLLECT_FOLD or (task.responds and step.seat is not None):
         return Part.FOLDS
-    if task in (Task.ANNOUNCE, Task.ANNOUNCE_HAND, Task.SETTLE):
+    if task in (Task.ANNOUNCE, Task.ANNOUNCE_HAND, Task.HAND_BUTTON, Task.CALL_SUPERVISOR, Task.SETTLE):
         return Part.SETTLE
     return Part.AFTER
 

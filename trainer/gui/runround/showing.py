@@ -104,6 +104,12 @@ class Showing(QObject):
             table.say(f"Seat {due.seat}: no second Play wager")
         elif task is Task.ANNOUNCE_HAND and due.hand is not None:
             table.say(f"Seat {due.seat}: {due.hand.label}, {RESULT_WORDS[due.result]}")
+        elif task is Task.HAND_BUTTON and due.hand is not None:
+            table.say(f"Seat {due.seat}: {due.hand.label}, the hand button pressed")
+        elif task is Task.CALL_SUPERVISOR:
+            table.say("The supervisor verifies the Progressive win and records it")
+        elif task is Task.GAME_OVER:
+            table.say("Game Over")
         elif task is Task.REVEAL:
             flop = due.count == FLOP_CARDS
             table.say("The flop" if flop else "The turn and the river")
@@ -152,8 +158,10 @@ class Showing(QObject):
             self._once("settled", self._end_settlement)
         hand_due = due.seat if due is not None and due.task is Task.ANNOUNCE_HAND else None
         self.panel.show_hand_due(hand_due)
+        controller_due = due is not None and due.task in (Task.HAND_BUTTON, Task.CALL_SUPERVISOR)
         if "showdown" in self._shown and "settled" not in self._shown:
-            self.panel.settlement.setVisible(hand_due is None)
+            self.panel.settlement.setVisible(hand_due is None and not controller_due)
+            self.panel.acts.setVisible(controller_due)
         if run.done:
             self._once("over", self._round_over)
         self._guide()
@@ -211,14 +219,15 @@ class Showing(QObject):
         self.panel.show_hint(run.hint() if guided else "")
         due = run.expected()
         put_out = due is not None and due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY) and not guided  # the hint says it
-        at_issue = due is not None and (due.task.responds or put_out)
+        controller = due is not None and due.task is Task.HAND_BUTTON and not guided
+        at_issue = due is not None and (due.task.responds or put_out or controller)
         self.panel.show_seen(due.shown if due is not None and at_issue else "")
 
     def enable_actions(self) -> None:
         on = self.session.can_act()
         settling = on and self.part() is Part.SETTLE
         for name, action in self.actions.items():
-            action.setEnabled(on and (name in RESPONSES or not settling))
+            action.setEnabled(on and (name in RESPONSES or not settling or name == "hand_button"))
 
     def _round_over(self) -> None:
         run = self.run
