@@ -35,13 +35,13 @@ ACT_KEYS: dict[str, tuple[str, str, str]] = {
     "deal_next": ("Deal next", "D", "Deal the next card to the place it is due (guided and practice "
                                              "modes); or click the place on the felt"),
     "unload": ("Unload", "U", "The cards left after the deal go into the discard rack unseen"),
-    "take_play": ("Take Play", "A", "Take the Play wager the player puts out now: 3x or 4x the Ante before the "
+    "take_play": ("Play", "A", "Take the Play wager the player puts out now: 3x or 4x the Ante before the "
                                     "flop, 2x on the flop, 1x on the river (seed 001 Dealing Procedures 9-13)"),
     "refuse_play": ("Refuse", "X", "Refuse a Play wager the player may not make: once players bet they cannot bet "
                                    "again or change their bet (seed 001 Dealing Procedures 9)"),
-    "reveal": ("Turn over", "O", "Turn over the next community cards: the flop, then the turn and the river "
+    "reveal": ("Turn", "O", "Turn over the next community cards: the flop, then the turn and the river "
                                  "(seed 001 Dealing Procedures 10, 12)"),
-    "hand_button": ("Hand button", "H", "A Progressive wins: press the winning hand's button on the controller for "
+    "hand_button": ("Hand", "H", "A Progressive wins: press the winning hand's button on the controller for "
                                         "its seat, then call a supervisor (seed 002 Progressive rule 9 d-e)"),
     "game_over": ("Game Over", "E", "Every wager reconciled after a Progressive win: press Game Over on the "
                                     "controller (seed 002 Progressive rule 9 h)"),
@@ -151,8 +151,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
         grid.addWidget(self._button("rack"), 6, 0)
         grid.addWidget(self.count_box, 6, 1)
         grid.addWidget(self._button("count"), 6, 2)
-        grid.addWidget(self._button("hand_button"), 7, 0, 1, 2)
-        grid.addWidget(self._button("game_over"), 7, 2)
+        grid.addWidget(self._button("hand_button"), 7, 0)
+        grid.addWidget(self._button("game_over"), 7, 1, 1, 2)
         self.show_fold_seat(None)
 
     def _build_hands(self) -> None:
