@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.gui.test_runround import HOUSE, do_engine_act, idle, make_window, start
+from tests.gui.test_side_panel_no_cut import cut_at_the_right
 from trainer.gui.runround import RunRoundController
 from trainer.quiz.round_script import Task, play_attempt
 from trainer.quiz.run_round import RunRound
@@ -169,3 +170,14 @@ def test_on_the_table_a_progressive_win_takes_the_hand_button_a_supervisor_and_g
     _up_to(qtbot, controller, Task.RACK)
     mistakes = run.result().mistakes
     assert len(mistakes) == 1
+
+
+def test_the_run_round_s_acts_with_the_streets_and_the_controller_fit_the_side_panel_at_1366_by_768(
+        qtbot: Any, tmp_path: Any) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE.replace(procedure="ace", seats=6))
+    window.resize(1366, 768)
+    controller = start(qtbot, window, Mode.PRACTICE)
+    qtbot.waitUntil(lambda: window.width() == 1366, timeout=5000)
+    for name in ("take_play", "refuse_play", "reveal", "hand_button", "game_over"):
+        assert controller.panel.buttons[name].isVisible()
+    assert cut_at_the_right(window) == []
