@@ -48,8 +48,21 @@ def act_line(act: Act) -> str:
         return f"collect {act.seat} {act.count}"
     if act.task is Task.COUNT:
         return f"count {act.count}"
+    if act.task is Task.TAKE_PLAY:
+        return f"take {act.seat} {act.amount}"
+    if act.task is Task.REFUSE_PLAY:
+        return f"refuse {act.seat}"
+    if act.task is Task.HAND_BUTTON:
+        assert act.hand is not None
+        return f"hand button {act.seat} {act.hand.label}"
+    if act.task is Task.ANNOUNCE_HAND:
+        assert act.hand is not None
+        return f"seat {act.seat} {act.hand.label} {dict(win='wins', lose='loses', push='ties')[act.result]}"
+    if act.task is Task.REVEAL:
+        return "reveal the flop" if act.count == 3 else "reveal the turn and the river"
     return {Task.NO_MORE_BETS: "no more bets", Task.COIN_IN: "coin in", Task.UNLOAD: "unload", Task.RACK: "rack",
-            Task.VOID: "void the round", Task.CALL_FLOOR: "call the floor"}[act.task]
+            Task.VOID: "void the round", Task.CALL_FLOOR: "call the floor", Task.CALL_SUPERVISOR: "call the supervisor",
+            Task.GAME_OVER: "game over"}[act.task]
 
 
 def perfect_lines(item: RunRoundItem) -> list[str]:
@@ -62,8 +75,8 @@ def perfect_lines(item: RunRoundItem) -> list[str]:
         elif step.task is Task.SETTLE:
             lines += [f"{s.seat} {s.wager.label.lower()} {s.action.value} {s.amount:f}" for s in item.run.quiz.steps]
         else:
-            count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT) else None
-            lines.append(act_line(Act(step.task, step.target, step.seat, step.amount, count)))
+            count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT, Task.REVEAL) else None
+            lines.append(act_line(Act(step.task, step.target, step.seat, step.amount, count, step.hand, step.result)))
     return lines
 
 

@@ -4,7 +4,9 @@ Each item is one round of one of the documents' games, dealt by one of the game'
 players (:func:`~trainer.quiz.round_script.game_round`). The table and the wagers come first, as text; then every
 task of the round is asked in turn with one prompt, ``Next act?``: call "No more bets" and take the fee
 (player-dealer table) or press COIN IN once all bets are placed and call (house table; either order is accepted),
-deal each card to its place in the procedure's order, unload the rest, collect and count each folded hand,
+deal each card to its place in the procedure's order, unload the rest, take each Play wager street by street and
+turn over the flop, then the turn and the river (now and then refusing a second Play wager; seed 001 Dealing
+Procedures 9-13), collect and count each folded hand,
 reveal and announce the dealer's hand, settle every wager, rack the cards, confirm the count.
 :class:`~trainer.quiz.run_round.RunRound` scores each act against the engine, with the document and section behind
 it; the settlement is the settlement quiz's. Now and then (always in every third exam item) the round brings an
@@ -53,7 +55,15 @@ from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
-from trainer.quiz.round_script import Irregularity, Task, game_round, inject, kept_face_up, tucked_under_pairs
+from trainer.quiz.round_script import (
+    Irregularity,
+    Task,
+    game_round,
+    inject,
+    kept_face_up,
+    play_attempt,
+    tucked_under_pairs,
+)
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.scoring import ItemResult, Mistake, Mode
 
@@ -62,13 +72,16 @@ GAMES = ("wa", "ca", "ca-bad-beat")
 """The games a run round is dealt from: the house game and both player-dealer games."""
 IRREGULARITY_RATE = 0.2
 """How often a round brings an irregularity."""
+SECOND_PLAY_RATE = 0.25
+"""How often a player who has made the Play wager pushes out another on a later street, for the dealer to refuse."""
 EXAM_IRREGULAR_EVERY = 3
 """In exam mode every third round always brings one (each kind in turn, where the round allows it)."""
 MOST_ROUNDS_BEFORE = 3
 """A round is the last of one to this many dealt in a row, so the button and the decks have moved."""
 NEXT_REFUSED = ("In exam and speed modes name the place of each card ('seat 3', 'dealer', 'flop', ...): 'next' "
                 "deals for you only in guided and practice modes")
-BEFORE_THE_DEAL = (Task.TAKE_FEE, Task.NO_MORE_BETS, Task.COIN_IN)
+AFTER_THE_STREETS = (Task.COLLECT_FOLD, Task.ANNOUNCE, Task.CALL_FLOOR)
+"""The tasks after the river's Play wagers, before which the players' decisions are summed up."""
 
 
 def table_text(played: PlayedRound) -> str:
@@ -92,7 +105,8 @@ def table_text(played: PlayedRound) -> str:
 
 
 def decisions_text(played: PlayedRound) -> str:
-    """What each player did during the deal: the Play wager and its street, or a fold."""
+    """What each player did street by street, said once the river's wagers are in: the Play wager and its street,
+    or a fold."""
     parts: list[str] = []
     for hand in sorted(played.hands, key=lambda hand: hand.seat):
         if hand.folded:
@@ -102,7 +116,14 @@ def decisions_text(played: PlayedRound) -> str:
                       if decision.seat == hand.seat and decision.multiple > 0)
         multiple = int(hand.play / hand.ante)
         parts.append(f"seat {hand.seat} Play {format_money(hand.play)} ({multiple}x {STREET_WORDS[street]})")
-    return "The deal is done. " + "; ".join(parts) + "."
+    return "The players are done. " + "; ".join(parts) + "."
+
+
+def revealed_text(played: PlayedRound, shown: int) -> str:
+    """The community cards face up once ``shown`` of them are turned over, the rest face down (``??``)."""
+    board = played.deal.board
+    cards = [str(card) if slot < shown else "??" for slot, card in enumerate(board)]
+    return f"{' '.join(cards[:3])} | {cards[3]} | {cards[4]}"
 
 
 def showdown_text(played: PlayedRound) -> str:
@@ -139,21 +160,33 @@ class RunRoundItem:
         if due is None:
             return None
         lines: list[str] = []
-        if due.target is None and due.task not in BEFORE_THE_DEAL and "decisions" not in self._told:
+        after_streets = due.task in AFTER_THE_STREETS and (due.task is not Task.CALL_FLOOR or due.seat is not None)
+        if after_streets and "decisions" not in self._told:
             self._told.add("decisions")
             lines.append(decisions_text(self.run.played))
         if due.task is Task.ANNOUNCE and "showdown" not in self._told:
             self._told.add("showdown")
             lines.append(showdown_text(self.run.played))
+        if self.run.done_acts and self.run.done_acts[-1][1].task is Task.REVEAL:
+            lines.append(f"Board: {revealed_text(self.run.played, self.run.done_acts[-1][1].count or 0)}")
         if due.shown:
             lines.append(f"At the table: {due.shown}.")
+        if due.task is Task.ANNOUNCE_HAND:
+            lines.append(f"Seat {due.seat}'s hand: announce its value and whether it wins, loses or ties.")
         hint = f"  [{self.run.hint()}]" if self.mode is Mode.GUIDED else ""
         lines.append(f"Next act?{hint}")
         return Question("\n".join(lines), self._parse, ROUND_HINT)
 
     def _parse(self, text: str) -> RoundAnswer | None:
         due = self.run.expected()
-        return read_round_answer(text, due.task if due is not None else None)
+        found = read_round_answer(text, due.task if due is not None else None)
+        if not isinstance(found, Act) or found.seat is not None or due is None:
+            return found
+        if found.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY) and due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY):
+            return Act(found.task, seat=due.seat, amount=due.amount if found.task is Task.TAKE_PLAY else None)
+        if found.task is Task.ANNOUNCE_HAND and due.task is Task.ANNOUNCE_HAND:
+            return Act(found.task, seat=due.seat, hand=found.hand, result=found.result)
+        return found
 
     def answer(self, value: RoundAnswer) -> Feedback:
         if isinstance(value, Places):
@@ -230,8 +263,9 @@ def round_item(seed: int, mode: Mode, *, forced: Irregularity | None = None, rat
     played = game_round(game.id, procedure, rng, rounds=rng.randint(1, MOST_ROUNDS_BEFORE))
     drawn = rng.random() < rate
     injected = inject(played, rng, forced) if forced is not None or drawn else None
+    attempt = play_attempt(played, rng) if rng.random() < SECOND_PLAY_RATE else None
     title = f"Run the round · {game.title} · {procedure.label} · round {seed}"
-    run = RunRound(played, mode, injected, drill=drill, item=f"{drill}/{seed}", clock=clock)
+    run = RunRound(played, mode, injected, drill=drill, item=f"{drill}/{seed}", clock=clock, attempt=attempt)
     return RunRoundItem(run, title, drill_mode=mode)
 
 

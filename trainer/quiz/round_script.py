@@ -32,12 +32,19 @@ from decimal import Decimal
 from enum import StrEnum
 
 from trainer.engine.dealing import DECK_SIZE, SHUFFLER_MALFUNCTION_RULE, Procedure, Target
+from trainer.engine.evaluator import Category
 from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.settlement import Step, format_money, void_round
-from trainer.engine.wagers import Phase, Wager
+from trainer.engine.strategy import STREETS, Street
+from trainer.engine.wagers import Outcome, Phase, Wager
 
 FOLD_CARDS = 2
+FLOP_CARDS = 3
+BOARD_CARDS = 5
+RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "ties"}
+"""How a player's result against the dealer is announced."""
+STREET_WORDS: dict[Street, str] = {"preflop": "before the flop", "flop": "on the flop", "river": "on the river"}
 CITE_FEE = ("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
             "dropped before any card is dealt; rules-notes §2: on the total, final once \"No more bets\" is called)")
 CITE_NO_MORE_BETS = "seed 001 Dealing Procedures 4 a; seed 003 Dealing procedures 1 a"
@@ -46,8 +53,22 @@ CITE_NO_MORE_BETS_HOUSE = ("rules-notes §2 (the Washington documents name no ca
 CITE_COIN_IN = ("seed 002 Progressive rule 6 (once all players place their bets, press COIN IN, then remove every "
                 "Progressive wager from the table)")
 CITE_UNLOAD = "seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing Procedures 5"
+CITE_STREETS = ("seed 001 Dealing Procedures 9-13 (Play 3x or 4x the Ante before the flop, 2x on the flop, 1x on the "
+                "river; once players bet, they cannot bet again and they cannot change their bet); seed 003 Round "
+                "of Play 1-5")
+CITE_REVEAL_FLOP = ("seed 001 Dealing Procedures 10 (when the Play wagers are made, turn over the first three "
+                    "community cards)")
+CITE_REVEAL_RIVER = ("seed 001 Dealing Procedures 12 (turn over the remaining two community cards, the turn and "
+                     "the river)")
 CITE_FOLD = "seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (spread face down, count, rack)"
 CITE_ANNOUNCE = "seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15"
+CITE_HANDS = ("seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d (announce the value of the "
+              "player's hand and whether it wins or loses), each player still in the hand in settlement order")
+CITE_HAND_BUTTON = ("seed 002 Progressive rule 9 c-d (a Progressive winner: press the winning hand's button on the "
+                    "controller, the player farthest on the dealer's right first)")
+CITE_SUPERVISOR = ("seed 002 Progressive rule 9 e-f (contact a supervisor, who verifies the win and records it on "
+                   "the Game Manager)")
+CITE_GAME_OVER = "seed 002 Progressive rule 9 h (once every wager is reconciled, press Game Over)"
 CITE_SETTLE = "the settlement procedure of the table (rules-notes §2)"
 CITE_RACK = ("seed 001 When player-dealer qualifies 3 d, 8 (each hand collected, counted and racked; a trips hand "
              "once its Trips is paid); rules-notes §6 (the Deck Mate stub goes with the round)")
@@ -64,8 +85,15 @@ class Task(StrEnum):
     COIN_IN = "coin-in"
     DEAL = "deal"
     UNLOAD = "unload"
+    TAKE_PLAY = "take-play"
+    REFUSE_PLAY = "refuse-play"
+    REVEAL = "reveal"
     COLLECT_FOLD = "collect-fold"
     ANNOUNCE = "announce"
+    ANNOUNCE_HAND = "announce-hand"
+    HAND_BUTTON = "hand-button"
+    CALL_SUPERVISOR = "call-supervisor"
+    GAME_OVER = "game-over"
     SETTLE = "settle"
     RACK = "rack"
     COUNT = "count"
@@ -100,7 +128,10 @@ class Irregularity(StrEnum):
 
 TOPICS = {
     Task.TAKE_FEE: "collection", Task.NO_MORE_BETS: "dealing", Task.COIN_IN: "progressive-controller",
-    Task.DEAL: "dealing", Task.UNLOAD: "card-count", Task.COLLECT_FOLD: "card-count", Task.ANNOUNCE: "qualification",
+    Task.DEAL: "dealing", Task.TAKE_PLAY: "ante-play", Task.REFUSE_PLAY: "ante-play",
+    Task.REVEAL: "dealing", Task.UNLOAD: "card-count", Task.COLLECT_FOLD: "card-count", Task.ANNOUNCE: "qualification",
+    Task.ANNOUNCE_HAND: "ante-play", Task.HAND_BUTTON: "progressive-controller",
+    Task.CALL_SUPERVISOR: "progressive-controller", Task.GAME_OVER: "progressive-controller",
     Task.SETTLE: "order", Task.RACK: "card-count", Task.COUNT: "card-count", Task.VOID: "irregularities",
     Task.CALL_FLOOR: "irregularities",
 }
@@ -119,6 +150,9 @@ class ScriptStep:
     amount: Decimal | None = None
     count: int | None = None
     shown: str = ""
+    hand: Category | None = None
+    result: str = ""
+    """A player's hand announced: its category and ``win``, ``lose`` or ``push``."""
 
     @property
     def topic(self) -> str:
@@ -132,13 +166,37 @@ class ScriptStep:
             return f"take the collection fee {format_money(self.amount or Decimal(0))}"
         if self.task is Task.COLLECT_FOLD:
             return f"collect seat {self.seat}'s folded hand: {self.count} cards, to the rack"
+        if self.task is Task.TAKE_PLAY:
+            return f"take seat {self.seat}'s Play wager {format_money(self.amount or Decimal(0))}"
+        if self.task is Task.REFUSE_PLAY:
+            return f"refuse seat {self.seat}'s second Play wager (a Play wager once made is not added to or changed)"
+        if self.task is Task.REVEAL:
+            return "turn over the flop" if self.count == FLOP_CARDS else "turn over the turn and the river"
+        if self.task is Task.ANNOUNCE_HAND:
+            said = f": {self.hand.label}, {RESULT_WORDS.get(self.result, self.result)}" if self.hand is not None else ""
+            return f"announce seat {self.seat}'s hand and whether it wins{said}"
+        if self.task is Task.HAND_BUTTON:
+            hand = f" ({self.hand.label})" if self.hand is not None else ""
+            return f"press the Progressive hand button for seat {self.seat}{hand}"
         if self.task is Task.COUNT:
             return f"confirm the rack holds {self.count} cards"
         return {Task.NO_MORE_BETS: 'call "No more bets"', Task.COIN_IN: "press COIN IN, remove the Progressive wagers",
                 Task.UNLOAD: "unload the rest unseen into the rack", Task.ANNOUNCE: "reveal and announce your hand",
                 Task.SETTLE: "settle every wager", Task.RACK: "rack the cards",
+                Task.CALL_SUPERVISOR: "call a supervisor to verify the Progressive win",
+                Task.GAME_OVER: "press Game Over on the Progressive controller",
                 Task.VOID: "void the round and return every wager",
                 Task.CALL_FLOOR: "stop and call the floor supervisor"}[self.task]
+
+
+@dataclass(frozen=True)
+class PlayAttempt:
+    """A player who has made the Play wager pushes out another chip on a later street (``street``): a second
+    Play wager or a raise of the first, ``amount`` more. The dealer refuses it (seed 001 Dealing Procedures 9)."""
+
+    seat: int
+    street: Street
+    amount: Decimal
 
 
 @dataclass(frozen=True)
@@ -184,8 +242,46 @@ def dealt_cards(played: PlayedRound) -> list[Target]:
     return [target for target, _ in played.deal.sequence if target.kind != "rack"]
 
 
-def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple[ScriptStep, ...]:
-    """Every task of ``played`` in order, ending early at ``injected``'s response."""
+def street_steps(played: PlayedRound, attempt: PlayAttempt | None = None) -> list[ScriptStep]:
+    """The streets after the deal (seed 001 Dealing Procedures 9-13): each Play wager made before the flop taken,
+    the flop turned over, each made on the flop taken, the turn and the river turned over, each made on the river
+    taken; ``attempt``'s second Play wager refused on its street, after that street's wagers are taken."""
+    steps: list[ScriptStep] = []
+    for street in STREETS:
+        if street == "flop":
+            steps.append(ScriptStep(Task.REVEAL, CITE_REVEAL_FLOP, count=FLOP_CARDS))
+        elif street == "river":
+            steps.append(ScriptStep(Task.REVEAL, CITE_REVEAL_RIVER, count=BOARD_CARDS))
+        for decision in sorted(played.decisions_on(street), key=lambda decision: decision.seat):
+            if decision.multiple <= 0:
+                continue
+            hand = next(hand for hand in played.hands if hand.seat == decision.seat)
+            steps.append(ScriptStep(Task.TAKE_PLAY, CITE_STREETS, seat=decision.seat, amount=hand.play,
+                                    shown=f"seat {decision.seat} puts out a Play wager of {format_money(hand.play)} "
+                                          f"{STREET_WORDS[street]}"))
+        if attempt is not None and attempt.street == street:
+            steps.append(ScriptStep(Task.REFUSE_PLAY, CITE_STREETS, seat=attempt.seat, amount=attempt.amount,
+                                    shown=f"seat {attempt.seat}, whose Play wager is already made, pushes out "
+                                          f"{format_money(attempt.amount)} more {STREET_WORDS[street]}"))
+    return steps
+
+
+def play_attempt(played: PlayedRound, rng: random.Random) -> PlayAttempt | None:
+    """A seat that made its Play wager before the river tries another on a later street (None when none did)."""
+    made = [(decision.seat, STREETS.index(decision.street)) for decision in played.decisions
+            if decision.multiple > 0 and decision.street != "river"]
+    if not made:
+        return None
+    seat, street = rng.choice(sorted(made))
+    ante = next(hand.ante for hand in played.hands if hand.seat == seat)
+    later = STREETS[rng.randint(street + 1, len(STREETS) - 1)]
+    return PlayAttempt(seat, later, ante * (2 if later == "flop" else 1))
+
+
+def round_script(played: PlayedRound, injected: Injected | None = None,
+                 attempt: PlayAttempt | None = None) -> tuple[ScriptStep, ...]:
+    """Every task of ``played`` in order, ending early at ``injected``'s response; ``attempt`` a second Play
+    wager the dealer refuses."""
     steps = list(opening_steps(played))
     deal_rule = f"{played.procedure.label}: {played.procedure.description}"
     colour = played.deck_colour
@@ -200,6 +296,7 @@ def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple
         steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
     if played.procedure is not Procedure.DECK_MATE:
         steps.append(ScriptStep(Task.UNLOAD, CITE_UNLOAD, count=DECK_SIZE - len(dealt_cards(played))))
+    steps += street_steps(played, attempt)
     for seat in played.table.fold_order(sorted(played.folded - left_after_fold(played))):
         if injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat == seat:
             return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, seat=seat, count=injected.count,
@@ -207,10 +304,35 @@ def round_script(played: PlayedRound, injected: Injected | None = None) -> tuple
                                              f"card{'s' if injected.count != 1 else ''}"))
         steps.append(ScriptStep(Task.COLLECT_FOLD, CITE_FOLD, seat=seat, count=FOLD_CARDS,
                                 shown=f"seat {seat}'s folded hand spreads to {FOLD_CARDS} cards"))
-    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), ScriptStep(Task.SETTLE, CITE_SETTLE),
+    winners = progressive_winners(played)
+    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), *hand_steps(played), *winners,
+              *([ScriptStep(Task.CALL_SUPERVISOR, CITE_SUPERVISOR)] if winners else []),
+              ScriptStep(Task.SETTLE, CITE_SETTLE),
+              *([ScriptStep(Task.GAME_OVER, CITE_GAME_OVER)] if winners else []),
               ScriptStep(Task.RACK, CITE_RACK), ScriptStep(Task.COUNT, CITE_COUNT, count=DECK_SIZE,
                                                            shown=f"the rack holds {DECK_SIZE} cards")]
     return tuple(steps)
+
+
+def hand_steps(played: PlayedRound) -> list[ScriptStep]:
+    """After the dealer's announcement, each player still in the hand in settlement order: the hand's value and
+    whether it wins, loses or ties (seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d)."""
+    live = [hand.seat for hand in played.hands if not hand.folded]
+    steps: list[ScriptStep] = []
+    for seat in played.table.settlement_order(live):
+        result = played.settlement.seat(seat)
+        steps.append(ScriptStep(Task.ANNOUNCE_HAND, CITE_HANDS, seat=seat, hand=result.hand.category,
+                                result=str(result.result)))
+    return steps
+
+
+def progressive_winners(played: PlayedRound) -> list[ScriptStep]:
+    """A hand button pressed for each Progressive that wins (fold or not), the player farthest on the dealer's
+    right first (seed 002 Progressive rule 9 c-d)."""
+    won = [result.seat for result in played.settlement.seats
+           if (wager := result.wagers.get(Wager.PROGRESSIVE)) is not None and wager.outcome is Outcome.WIN]
+    return [ScriptStep(Task.HAND_BUTTON, CITE_HAND_BUTTON, seat=seat, hand=played.settlement.seat(seat).hand.category,
+                       shown=f"seat {seat}'s Progressive wins") for seat in played.table.settlement_order(won)]
 
 
 def opening_steps(played: PlayedRound) -> tuple[ScriptStep, ...]:

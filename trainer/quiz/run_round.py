@@ -38,7 +38,15 @@ from trainer.engine.evaluator import Category
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step
 from trainer.engine.wagers import Action, Wager
-from trainer.quiz.round_script import BEFORE_THE_DEAL, Injected, ScriptStep, Task, round_script, void_steps
+from trainer.quiz.round_script import (
+    BEFORE_THE_DEAL,
+    Injected,
+    PlayAttempt,
+    ScriptStep,
+    Task,
+    round_script,
+    void_steps,
+)
 from trainer.quiz.settlement import SettlementQuiz
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
@@ -54,9 +62,12 @@ class Act:
     seat: int | None = None
     amount: Decimal | None = None
     count: int | None = None
+    hand: Category | None = None
+    result: str = ""
 
     def describe(self) -> str:
-        return ScriptStep(self.task, "", self.target, self.seat, self.amount, self.count).describe()
+        return ScriptStep(self.task, "", self.target, self.seat, self.amount, self.count, hand=self.hand,
+                          result=self.result).describe()
 
 
 @dataclass(frozen=True)
@@ -80,12 +91,14 @@ def same_place(given: Target | None, due: Target | None) -> bool:
 
 
 class RunRound:
-    """One round the trainee runs. ``injected`` brings an irregularity (see :func:`round_script`)."""
+    """One round the trainee runs. ``injected`` brings an irregularity, ``attempt`` a second Play wager to refuse
+    (see :func:`round_script`)."""
 
     def __init__(self, played: PlayedRound, mode: Mode = Mode.PRACTICE, injected: Injected | None = None, *,
-                 drill: str = "run-round", item: str = "", clock: Callable[[], float] = time.monotonic) -> None:
-        self.played, self.mode, self.injected = played, mode, injected
-        self.script = round_script(played, injected)
+                 drill: str = "run-round", item: str = "", clock: Callable[[], float] = time.monotonic,
+                 attempt: PlayAttempt | None = None) -> None:
+        self.played, self.mode, self.injected, self.attempt = played, mode, injected, attempt
+        self.script = round_script(played, injected, attempt)
         self.drill, self.item = drill, item or f"round {played.number}"
         self.quiz = SettlementQuiz(played.settlement, played.table, mode, hands=played.hands, drill=drill,
                                    item=self.item, clock=clock)
@@ -162,8 +175,8 @@ class RunRound:
         step = self.expected()
         if step is None or step.task in (Task.ANNOUNCE, Task.SETTLE):
             return None
-        count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT) else None
-        return Act(step.task, step.target, step.seat, step.amount, count)
+        count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT, Task.REVEAL) else None
+        return Act(step.task, step.target, step.seat, step.amount, count, step.hand, step.result)
 
     # -- results -------------------------------------------------------------------------------------------
 
@@ -184,6 +197,10 @@ class RunRound:
         def wrong(kind: ErrorKind) -> tuple[Mistake, ...]:
             return (Mistake(kind, due.describe(), act.describe(), due.rule, due.topic),)
 
+        if due.task is Task.CALL_SUPERVISOR and act.task is Task.CALL_FLOOR:
+            return ()  # the floor supervisor is the supervisor rule 9 e asks for
+        if {act.task, due.task} == {Task.TAKE_PLAY, Task.REFUSE_PLAY}:
+            return wrong(ErrorKind.WRONG_ANSWER)
         if act.task is not due.task:
             if due.task.responds and not act.task.responds:
                 return wrong(ErrorKind.MISSED_FAULT)
@@ -194,8 +211,20 @@ class RunRound:
             return wrong(ErrorKind.WRONG_CARD)
         if due.task is Task.TAKE_FEE and act.amount != due.amount:
             return wrong(ErrorKind.WRONG_AMOUNT)
-        if due.task is Task.COLLECT_FOLD and act.seat != due.seat:
+        if due.task in (Task.COLLECT_FOLD, Task.TAKE_PLAY, Task.REFUSE_PLAY) and act.seat != due.seat:
             return wrong(ErrorKind.ORDER)
+        if due.task is Task.TAKE_PLAY and act.amount != due.amount:
+            return wrong(ErrorKind.WRONG_AMOUNT)
+        if due.task is Task.REVEAL and act.count != due.count:
+            return wrong(ErrorKind.ORDER)
+        if due.task is Task.HAND_BUTTON and act.seat != due.seat:
+            return wrong(ErrorKind.ORDER)
+        if due.task is Task.HAND_BUTTON and act.hand is not due.hand:
+            return wrong(ErrorKind.WRONG_ANSWER)
+        if due.task is Task.ANNOUNCE_HAND and act.seat != due.seat:
+            return wrong(ErrorKind.ORDER)
+        if due.task is Task.ANNOUNCE_HAND and (act.hand is not due.hand or act.result != due.result):
+            return wrong(ErrorKind.WRONG_ANSWER)
         if due.task in (Task.COLLECT_FOLD, Task.COUNT) and act.count != due.count:
             return wrong(ErrorKind.MISCOUNT)
         return ()

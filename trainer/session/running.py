@@ -7,9 +7,9 @@ import random
 import time
 from collections.abc import Callable
 
-from trainer.drills.whole_round import EXAM_IRREGULAR_EVERY, IRREGULARITY_RATE
+from trainer.drills.whole_round import EXAM_IRREGULAR_EVERY, IRREGULARITY_RATE, SECOND_PLAY_RATE
 from trainer.engine.round import PlayedRound
-from trainer.quiz.round_script import Irregularity, inject
+from trainer.quiz.round_script import Irregularity, inject, play_attempt
 from trainer.quiz.run_round import RunRound
 from trainer.scoring import Mode
 
@@ -20,15 +20,17 @@ RUN_ROUND_DRILL = "run-round"
 def run_round_for(played: PlayedRound, mode: Mode, rng: random.Random, *, index: int, irregular: bool,
                   rate: float = IRREGULARITY_RATE, clock: Callable[[], float] = time.monotonic) -> RunRound:
     """The run round of ``played``, the ``index``-th of the sitting (from 0): with ``irregular`` now and then
-    (``rate``) an irregularity; in exam mode every third round always brings one, each kind in turn."""
+    (``rate``) an irregularity; in exam mode every third round always brings one, each kind in turn; now and then
+    (:data:`SECOND_PLAY_RATE`) a second Play wager to refuse."""
     kinds = list(Irregularity)
     forced = None
     if mode is Mode.EXAM and index % EXAM_IRREGULAR_EVERY == EXAM_IRREGULAR_EVERY - 1:
         forced = kinds[(index // EXAM_IRREGULAR_EVERY) % len(kinds)]
     drawn = irregular and rng.random() < rate
     injected = inject(played, rng, forced) if forced is not None or drawn else None
+    attempt = play_attempt(played, rng) if rng.random() < SECOND_PLAY_RATE else None
     return RunRound(played, mode, injected, drill=RUN_ROUND_DRILL, item=f"{RUN_ROUND_DRILL}/round {played.number}",
-                    clock=clock)
+                    clock=clock, attempt=attempt)
 
 
 __all__ = ["IRREGULARITY_RATE", "RUN_ROUND_DRILL", "run_round_for"]

@@ -52,7 +52,7 @@ from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.quiz.given import as_given
-from trainer.quiz.round_script import Task, left_after_fold
+from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.scoring import Mode
 from trainer.session import Event, RunModeChanged, RunRoundOver, RunSetFinished
@@ -154,7 +154,10 @@ class RunRoundController(QObject):
         slots: dict[str, Callable[[], object]] = {
             "fee": self.take_fee, "no_more_bets": lambda: self.perform(Act(Task.NO_MORE_BETS)),
             "coin_in": lambda: self.perform(Act(Task.COIN_IN)), "deal_next": self.deal_next,
-            "unload": lambda: self.perform(Act(Task.UNLOAD)), "fold_1": lambda: self.count_fold(1),
+            "unload": lambda: self.perform(Act(Task.UNLOAD)), "take_play": lambda: self.play_wager(Task.TAKE_PLAY),
+            "refuse_play": lambda: self.play_wager(Task.REFUSE_PLAY), "reveal": self.turn_over,
+            "hand_button": self.hand_button, "game_over": lambda: self.perform(Act(Task.GAME_OVER)),
+            "fold_1": lambda: self.count_fold(1),
             "fold_2": lambda: self.count_fold(2), "fold_3": lambda: self.count_fold(3),
             "rack": lambda: self.perform(Act(Task.RACK)), "count": self.confirm_count,
             "void": lambda: self.perform(Act(Task.VOID)), "floor": lambda: self.perform(Act(Task.CALL_FLOOR)),
@@ -170,6 +173,8 @@ class RunRoundController(QObject):
             action.triggered.connect(lambda _checked=False, s=slot: s())
             window.addAction(action)
             self.actions[name] = action
+        for result, button in panel.hand_buttons.items():
+            button.clicked.connect(lambda _checked=False, r=result: self.announce_hand(r))
         panel.fee_amount.returnPressed.connect(self.take_fee)
         panel.count_box.returnPressed.connect(self.confirm_count)
         panel.lesson_button.clicked.connect(lambda _checked=False: self.open_lesson())
@@ -338,6 +343,41 @@ class RunRoundController(QObject):
     def deal_to(self, target: Target) -> RoundVerdict | None:
         """A card to ``target`` (a place clicked on the felt)."""
         return self.perform(Act(Task.DEAL, target=target))
+
+    def play_wager(self, task: Task) -> RoundVerdict | None:
+        """Take (or refuse) the Play wager a player puts out now (seed 001 Dealing Procedures 9-13)."""
+        run = self.run
+        due = run.expected() if run is not None else None
+        if due is None or due.task not in (Task.TAKE_PLAY, Task.REFUSE_PLAY):
+            return self.perform(Act(task))
+        return self.perform(Act(task, seat=due.seat, amount=due.amount if task is Task.TAKE_PLAY else None))
+
+    def hand_button(self) -> RoundVerdict | None:
+        """Press the Progressive hand button for the winning hand of the seat due (seed 002 Progressive rule 9 d)."""
+        run = self.run
+        due = run.expected() if run is not None else None
+        if due is None or due.task is not Task.HAND_BUTTON:
+            return self.perform(Act(Task.HAND_BUTTON))
+        return self.perform(Act(Task.HAND_BUTTON, seat=due.seat, hand=due.hand))
+
+    def turn_over(self) -> RoundVerdict | None:
+        """Turn over the next street: the flop, or once it is up the turn and the river."""
+        run = self.run
+        if run is None:
+            return None
+        turned = sum(act.task is Task.REVEAL for _, act in run.done_acts)
+        return self.perform(Act(Task.REVEAL, count=FLOP_CARDS if turned == 0 else BOARD_CARDS))
+
+    def announce_hand(self, result: str) -> RoundVerdict | None:
+        """Announce the hand chosen for the seat due and its ``result`` (``win``, ``lose``, ``push``)."""
+        run = self.run
+        due = run.expected() if run is not None else None
+        category = self.panel.hand_category.currentData()
+        if not isinstance(category, Category):
+            self.panel.show_feedback("Choose the player's hand first, then Wins, Loses or Ties.")
+            return None
+        seat = due.seat if due is not None and due.task is Task.ANNOUNCE_HAND else None
+        return self.perform(Act(Task.ANNOUNCE_HAND, seat=seat, hand=category, result=result))
 
     def count_fold(self, count: int) -> RoundVerdict | None:
         """The folded hand chosen on the felt counts ``count`` cards: into the rack."""

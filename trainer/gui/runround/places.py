@@ -34,10 +34,12 @@ class Part(StrEnum):
     """The fee, "No more bets", COIN IN."""
     DEAL = "deal"
     """The cards to their places, the rest unloaded (a click deals the next card)."""
+    STREETS = "streets"
+    """The Play wagers taken (or a second one refused) street by street, the flop, turn and river turned over."""
     FOLDS = "folds"
     """The folded hands counted and racked (a click picks a folded hand)."""
     SETTLE = "settle"
-    """The dealer's hand announced, every wager settled (a click picks a wager)."""
+    """The dealer's hand announced, then each player's, every wager settled (a click picks a wager)."""
     AFTER = "after"
     """The cards racked and counted."""
 
@@ -55,9 +57,11 @@ def part_of(step: ScriptStep | None) -> Part:
         return Part.BEFORE
     if task in (Task.DEAL, Task.UNLOAD) or (task.responds and step.target is not None):
         return Part.DEAL
+    if task in (Task.TAKE_PLAY, Task.REFUSE_PLAY, Task.REVEAL):
+        return Part.STREETS
     if task is Task.COLLECT_FOLD or (task.responds and step.seat is not None):
         return Part.FOLDS
-    if task in (Task.ANNOUNCE, Task.SETTLE):
+    if task in (Task.ANNOUNCE, Task.ANNOUNCE_HAND, Task.HAND_BUTTON, Task.CALL_SUPERVISOR, Task.SETTLE):
         return Part.SETTLE
     return Part.AFTER
 

@@ -6,18 +6,20 @@ end told (the session scores it)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 
+from trainer.engine.settlement import format_money
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.runround.feedback import Feedback
 from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES
 from trainer.gui.runround.table import RunTable
-from trainer.quiz.round_script import Irregularity, ScriptStep, Task
+from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, RESULT_WORDS, Irregularity, ScriptStep, Task
 from trainer.quiz.run_round import Act, RunRound
 from trainer.scoring import Mode, SetResult
 
@@ -96,6 +98,23 @@ class Showing(QObject):
             table.deal(given, due.target)
         elif task is Task.UNLOAD:
             table.unload()
+        elif task is Task.TAKE_PLAY and due.seat is not None:
+            table.say(f"Seat {due.seat}: Play {format_money(due.amount or Decimal(0))}")
+        elif task is Task.REFUSE_PLAY and due.seat is not None:
+            table.say(f"Seat {due.seat}: no second Play wager")
+        elif task is Task.ANNOUNCE_HAND and due.hand is not None:
+            table.say(f"Seat {due.seat}: {due.hand.label}, {RESULT_WORDS[due.result]}")
+        elif task is Task.HAND_BUTTON and due.hand is not None:
+            table.say(f"Seat {due.seat}: {due.hand.label}, the hand button pressed")
+        elif task is Task.CALL_SUPERVISOR:
+            table.say("The supervisor verifies the Progressive win and records it")
+        elif task is Task.GAME_OVER:
+            table.say("Game Over")
+        elif task is Task.REVEAL:
+            flop = due.count == FLOP_CARDS
+            table.say("The flop" if flop else "The turn and the river")
+            table.turn_over(range(FLOP_CARDS) if flop else range(FLOP_CARDS, BOARD_CARDS))
+            table.street("flop" if flop else "river")
         elif task is Task.COLLECT_FOLD and due.seat is not None:
             if self.host.scene is not None:
                 self.host.scene.highlight_seat(due.seat, False)
@@ -126,6 +145,8 @@ class Showing(QObject):
             else:
                 self._once("fault", table.wrong_back)
         voided = run.done and run.script[-1].task.responds and run.script[-1].target is not None
+        if part in (Part.STREETS, Part.FOLDS, Part.SETTLE, Part.AFTER) and not voided:
+            self._once("dealt", self._deal_done)
         if part in (Part.FOLDS, Part.SETTLE, Part.AFTER) and not voided:
             miscount = (injected.seat, injected.count) if (
                 injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat is not None
@@ -135,6 +156,12 @@ class Showing(QObject):
             self._once("showdown", self._begin_settlement)
         if part is not Part.SETTLE and "showdown" in self._shown and "settled" not in self._shown:
             self._once("settled", self._end_settlement)
+        hand_due = due.seat if due is not None and due.task is Task.ANNOUNCE_HAND else None
+        self.panel.show_hand_due(hand_due)
+        controller_due = due is not None and due.task in (Task.HAND_BUTTON, Task.CALL_SUPERVISOR)
+        if "showdown" in self._shown and "settled" not in self._shown:
+            self.panel.settlement.setVisible(hand_due is None and not controller_due)
+            self.panel.acts.setVisible(controller_due)
         if run.done:
             self._once("over", self._round_over)
         self._guide()
@@ -143,12 +170,18 @@ class Showing(QObject):
         if not run.done:
             self.panel.show_score(self.feedback.score_text())
 
-    def _players_decide(self, miscount: tuple[int, int] | None) -> None:
-        """The deal is over: any card not dealt to its place, the players decide, the folds are spread."""
+    def _deal_done(self) -> None:
+        """The deal is over: any card not dealt to its place, and the players' decisions before the flop (the
+        flop's and the river's come as each street is turned over)."""
         table = self.table
         assert table is not None
         table.complete_deal()
-        table.decide()
+        table.street("preflop")
+
+    def _players_decide(self, miscount: tuple[int, int] | None) -> None:
+        """The river's decisions are in: the folds are spread."""
+        table = self.table
+        assert table is not None
         table.spread_folds(miscount)
 
     def _once(self, what: str, show: Callable[[], object]) -> None:
@@ -159,6 +192,7 @@ class Showing(QObject):
     def _begin_settlement(self) -> None:
         table, scene, run = self.table, self.host.scene, self.run
         assert table is not None and scene is not None and run is not None and self.mode is not None
+        table.say("")
         table.showdown()
         self.drop_cutter()
         self.cutter = PayoutCutter(scene, self.host.timing.chips, lambda: self.host.settings.animation_speed, self)
@@ -184,13 +218,16 @@ class Showing(QObject):
         table.light(run.next_place() if guided else None)
         self.panel.show_hint(run.hint() if guided else "")
         due = run.expected()
-        self.panel.show_seen(due.shown if due is not None and due.task.responds else "")
+        put_out = due is not None and due.task in (Task.TAKE_PLAY, Task.REFUSE_PLAY) and not guided  # the hint says it
+        controller = due is not None and due.task is Task.HAND_BUTTON and not guided
+        at_issue = due is not None and (due.task.responds or put_out or controller)
+        self.panel.show_seen(due.shown if due is not None and at_issue else "")
 
     def enable_actions(self) -> None:
         on = self.session.can_act()
         settling = on and self.part() is Part.SETTLE
         for name, action in self.actions.items():
-            action.setEnabled(on and (name in RESPONSES or not settling))
+            action.setEnabled(on and (name in RESPONSES or not settling or name == "hand_button"))
 
     def _round_over(self) -> None:
         run = self.run

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trainer.engine.dealing import Procedure, Target
 from trainer.engine.settlement import Step
+from trainer.engine.strategy import Street
 from trainer.engine.wagers import Action, Wager
 from trainer.gui.table import closing, opening, style
 from trainer.gui.table.chipwork import settle_step
@@ -359,17 +360,13 @@ class RunTable(QObject):
 
     # -- the players decide -------------------------------------------------------------------------------
 
-    def decide(self) -> None:
-        """The players decide street by street, the board turned street by street (Deck Mate: dealt off the
-        deck first)."""
-        stage = self.stage
+    def street(self, street: Street) -> None:
+        """The players' decisions on ``street``: a label, and the Play wager's chips put out for a bet."""
+        self.play(lambda t: opening.decisions(self.stage, t, street))
 
-        def build(t: Timeline) -> list[QAbstractAnimation]:
-            return [*opening.decisions(stage, t, "preflop"), *opening.turn_board(stage, t, range(3)),
-                    *opening.decisions(stage, t, "flop"), *opening.turn_board(stage, t, range(3, 5)),
-                    *opening.decisions(stage, t, "river")]
-
-        self.play(build)
+    def turn_over(self, slots: range) -> None:
+        """The community cards of ``slots`` turned face up (Deck Mate: dealt off the deck first)."""
+        self.play(lambda t: opening.turn_board(self.stage, t, slots))
 
     def spread_folds(self, miscount: tuple[int, int] | None = None) -> None:
         """Each folded hand collected now spread face down to be counted; ``miscount`` (seat, cards): that
