@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 from tests.session.support import new_session
+from tests.session.test_running_rounds import run_perfectly
 from trainer.drills.whole_round import round_item
 from trainer.engine.evaluator import Category, evaluate
 from trainer.engine.wagers import Action, Wager
 from trainer.quiz.round_script import Task
 from trainer.quiz.run_round import Act, RunRound
 from trainer.scoring import ErrorKind, Mode
-from trainer.session import TableSession
 from trainer.settings import DEFAULTS
 
 
@@ -101,24 +101,6 @@ def test_the_terminal_round_reads_the_hand_button_and_game_over() -> None:
     assert question.parse("game over") == Act(Task.GAME_OVER)
 
 
-def _perfect(session: TableSession) -> None:
-    run = session.run
-    assert run is not None
-    while (due := run.expected()) is not None:
-        if due.task is Task.ANNOUNCE:
-            settlement = run.played.settlement
-            assert session.run_announce(settlement.dealer.category, settlement.dealer_qualifies).correct
-        elif due.task is Task.SETTLE:
-            step = run.quiz.next_step()
-            assert step is not None
-            amount = step.amount if step.action in (Action.PAY, Action.TAKE) else None
-            assert session.run_settle(step.seat, step.wager, step.action, amount).correct
-        else:
-            act = run.engine_act()
-            assert act is not None
-            assert session.run_act(act).correct
-
-
 def test_the_session_s_run_round_with_a_progressive_win_is_run_through_its_controller_acts() -> None:
     session, _table = new_session(DEFAULTS.replace(seats=6, offer_progressive=True))
     session.run_rounds(Mode.PRACTICE)
@@ -126,7 +108,7 @@ def test_the_session_s_run_round_with_a_progressive_win_is_run_through_its_contr
     for _ in range(200):
         run = session.deal_run(rng, irregular=False)
         won = any(step.task is Task.HAND_BUTTON for step in run.script)
-        _perfect(session)
+        run_perfectly(session)
         if won:
             break
     assert won, "no Progressive win in 200 rounds"
