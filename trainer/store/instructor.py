@@ -168,7 +168,25 @@ class Exam:
             found.append("the time limit must be above 0 and at most 600 minutes")
         if self.banking not in ("house", "player-dealer"):
             found.append("the game must be 'house' or 'player-dealer'")
+        elif not found:
+            found += _table_problems(self)
         return found
+
+
+def _table_problems(exam: Exam) -> list[str]:
+    """A settlement drill must deal hands on the exam's game (the player-dealer drill has no house table)."""
+    import random
+
+    from trainer.drills.settlement_drills import DRILLS
+
+    drill = next((each for each in DRILLS if each.name == exam.drill), None)
+    if drill is None:
+        return []
+    try:
+        drill.items_on(random.Random(0), 1, Mode.EXAM, banking=exam.banking, paytables=exam.paytables)
+    except ValueError as error:
+        return [str(error)]
+    return []
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,8 @@ class ExamRun:
         from trainer.gui.quiz.drill_on_table import start_drill
 
         self.host.session.subscribe(self._heard)
-        runner = start_drill(self.host, self.exam.drill, Mode.EXAM, self.exam.hands)
+        runner = start_drill(self.host, self.exam.drill, Mode.EXAM, self.exam.hands, banking=self.exam.banking,
+                             paytables=self.exam.paytables)
         if runner is None:
             self.host.session.unsubscribe(self._heard)
             return False
