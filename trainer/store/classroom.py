@@ -157,8 +157,8 @@ class ClassStore(Store):
         cards = self.connection.execute("SELECT card, due, state, reviews FROM review_card WHERE profile_id = ?",
                                         (profile.id,)).fetchall()
         attempts = self.connection.execute(
-            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed FROM attempt "
-            "WHERE profile_id = ?", (profile.id,)).fetchall()
+            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, "
+            "pass_mark, hands, instructor FROM attempt WHERE profile_id = ?", (profile.id,)).fetchall()
         with self.local.transact() as connection:
             for item in items:
                 result, identity = outbox.result_of(item)
@@ -170,7 +170,8 @@ class ClassStore(Store):
                     [(mine.id, *tuple(row)) for row in cards])
             connection.executemany(
                 "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, "
-                "mistakes, seconds, passed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "mistakes, seconds, passed, items, pass_mark, hands, instructor) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(row[0], mine.id, *tuple(row)[1:]) for row in attempts])
         return len(items)
 
