@@ -66,6 +66,7 @@ class SettlementItem:
         self._fee_pending = situation.name == "collection-fee" and scenario.settlement.collection_fee is not None
         self._fee_asked = self._fee_pending
         self._fee_mistakes: list[Mistake] = []
+        self._fee_wrong = 0
 
     def next_question(self) -> Question | None:
         guide = self.mode is Mode.GUIDED
@@ -102,6 +103,7 @@ class SettlementItem:
             return Feedback(True, f"Right: the fee is {format_money(fee)}")
         mistake = Mistake(ErrorKind.WRONG_AMOUNT, f"collection fee {format_money(fee)}",
                           f"collection fee {format_money(value)}", rule, "player-dealer")
+        self._fee_wrong += 1
         if not self._fee_mistakes:
             self._fee_mistakes.append(mistake)
         accepted = self.mode is Mode.EXAM
@@ -117,7 +119,7 @@ class SettlementItem:
             steps += 1
             correct += 0 if self._fee_mistakes else 1
         return ItemResult(result.drill, result.item, steps, correct, (*self._fee_mistakes, *result.mistakes),
-                          result.seconds, result.mode, (result.wrong_attempts or 0) + len(self._fee_mistakes))
+                          result.seconds, result.mode, result.attempts_wrong + self._fee_wrong, result.left_to_table)
 
 
 def feedback_of(verdict: Verdict) -> Feedback:

@@ -236,7 +236,7 @@ class ClassStore(Store):
 def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str | Path) -> int:
     """The report CSV of a class store: the station's columns (:data:`~trainer.store.reports.CSV_COLUMNS`) and
     the station that scored each item last; returns the number of rows."""
-    from trainer.store.reports import CSV_COLUMNS
+    from trainer.store.reports import CSV_COLUMNS, csv_row
 
     path = Path(target)
     rows = 0
@@ -248,10 +248,7 @@ def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str |
                 stations = dict(store.connection.execute("SELECT uid, station FROM item WHERE profile_id = ?",
                                                          (profile.id,)).fetchall()) if store.online else {}
                 for item in store.items(profile):
-                    writer.writerow((item.profile, item.at, item.drill, item.situation,
-                                     "" if item.seed is None else item.seed, item.mode.value, item.steps,
-                                     item.correct, f"{item.seconds:.2f}", len(item.mistakes),
-                                     stations.get(item.uid, "")))
+                    writer.writerow((*csv_row(item), stations.get(item.uid, "")))
                     rows += 1
     except OSError as error:
         raise StoreError(f"cannot write {path}: {error.strerror or error}") from error

@@ -39,7 +39,8 @@ def waiting(connection: sqlite3.Connection) -> int:
 
 def result_of(item: StoredItem) -> tuple[ItemResult, Identity]:
     """The scored item and its identity, as they were recorded."""
-    return (ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode),
+    return (ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode,
+                       item.wrong_attempts, item.left_to_table),
             Identity(item.situation, item.variant, item.seed, item.replay))
 
 

@@ -142,8 +142,8 @@ class Keeping(QObject):
             return None
         store, profile = ready
         items = store.items(profile, limit=HISTORY_SHOWN)
-        return [ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode)
-                for item in reversed(items)]
+        return [ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode,
+                           item.wrong_attempts, item.left_to_table) for item in reversed(items)]
 
 
 class TraineeChoice:

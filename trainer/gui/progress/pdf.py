@@ -111,6 +111,9 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
              f"<p>{counted(totals.items, 'item')} on {counted(totals.days, 'day')} ({span}); "
              f"accuracy {totals.accuracy:.1f} %; "
              f"{totals.seconds / 3600:.1f} hours of practice.</p>",
+             f"<p>{totals.correct} of {counted(totals.steps, 'step')} right; {counted(totals.steps_wrong, 'step')} "
+             f"wrong ({totals.left_to_table} of them left to the table); "
+             f"{counted(totals.wrong_attempts, 'wrong attempt')}.</p>",
              "<h2>Mastery per drill</h2>",
              f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{_mastery_rows(report.drills)}</table>",
              "<h2>Mastery per situation</h2>",
