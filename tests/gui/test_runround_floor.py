@@ -47,3 +47,15 @@ def test_the_other_decks_card_leaves_the_shuffler_once_the_floor_is_called(
     idle(qtbot, controller)
     assert odd.scene() is None
     assert not [text for text in qt_messages if "removeItem" in text]
+
+
+def test_after_stopping_the_run_round_the_log_shows_no_earlier_round(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, HOUSE)
+    window.quiz.start_exam(1)  # an exam round on the table writes its log
+    qtbot.waitUntil(lambda: window.settling, timeout=WAIT)
+    window.quiz.set_mode(None)
+    qtbot.waitUntil(lambda: not window.playing, timeout=WAIT)
+    assert window.round_log.lines(), "the exam round's log"
+    controller = start(qtbot, window, Mode.PRACTICE)
+    controller.set_mode(None)  # Ctrl+Alt+0: stop running rounds
+    assert window.round_log.list.isVisible() and window.round_log.lines() == []

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QListWidget
 
 from trainer.drills.whole_round import NEXT_REFUSED
 from trainer.engine.dealing import Target
@@ -217,6 +218,8 @@ class RunRoundController(QObject):
             if self.host.scene is not None:
                 self.host.scene.reset_round()
             self.panel.hide()
+            if isinstance(self._log, QListWidget):
+                self._log.clear()  # the table's next round starts its own log; an earlier one is not shown again
             self._log.show()
             self._prompt_area.setVisible(self.session.mode is not None)
         else:
