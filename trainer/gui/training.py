@@ -169,6 +169,9 @@ def open_drills(host: TableHost) -> QDialog:
 
     dialog = DrillsDialog(host.session.book, parent=host.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    mistakes = host.window().findChild(QAction, "myMistakes")  # there when progress is kept
+    if mistakes is not None:
+        dialog.add_command("myMistakesButton", "My mistakes (Ctrl+Shift+M)", mistakes.toolTip(), mistakes.trigger)
     dialog.show()
     return dialog
 
