@@ -195,9 +195,13 @@ class DrillsDialog(QDialog):
         button = QPushButton(text)
         button.setObjectName(name)
         button.setToolTip(tip)
-        button.clicked.connect(lambda _checked=False: (self.accept(), slot()))
+        button.clicked.connect(lambda _checked=False: self._run_command(slot))
         self._buttons.insertWidget(1, button)
         return button
+
+    def _run_command(self, slot: Callable[[], object]) -> None:
+        self.accept()
+        slot()
 
     def open_drill(self, drill: Drill, mode: Mode, count: int, seed: int | None) -> QWidget:
         """Show the form of ``drill`` in place of the picker."""
