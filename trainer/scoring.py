@@ -48,6 +48,8 @@ class ErrorKind(StrEnum):
     FALSE_ALARM = "false alarm"
     WRONG_CARD = "wrong card"
     WRONG_DECK = "wrong deck"
+    LEFT_TO_TABLE = "left to the table"
+    """A step the trainee did not do: the table finished it (E, or a change of mode)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,12 @@ class Mistake:
 
 @dataclass(frozen=True)
 class ItemResult:
-    """The score of one item: ``correct`` of ``steps`` right, with the mistakes and the time taken."""
+    """The score of one item: ``correct`` of ``steps`` right, with the mistakes and the time taken.
+
+    The counts every screen and file shows, one definition: **steps**; **steps right**; **steps wrong**
+    (``steps - correct``, each with one mistake in ``mistakes``: its first attempt's first mistake, or
+    :attr:`ErrorKind.LEFT_TO_TABLE` for a step the table finished); **wrong attempts** (every rejected or wrong
+    try, the steps' and those on a wager with nothing to settle); **steps left to the table**."""
 
     drill: str
     item: str
@@ -78,6 +85,17 @@ class ItemResult:
     mode: Mode = Mode.PRACTICE
     wrong_attempts: int | None = None
     """How many attempts were wrong (one attempt may make several mistakes); None: one per mistake."""
+    left_to_table: int = 0
+    """Steps the trainee did not do and the table finished (counted among the steps wrong)."""
+
+    @property
+    def steps_wrong(self) -> int:
+        return self.steps - self.correct
+
+    @property
+    def attempts_wrong(self) -> int:
+        """Every wrong attempt (an item that does not count them: one per mistake)."""
+        return self.wrong_attempts if self.wrong_attempts is not None else len(self.mistakes)
 
     @property
     def score(self) -> float:

@@ -18,8 +18,8 @@ from trainer.bench.pg_server import LocalServer, free_port
 from trainer.cli import main
 from trainer.scoring import Mode, SetResult
 from trainer.store import Store
+from trainer.store.classdb import pg_migrations
 from trainer.store.classroom import ClassStore
-from trainer.store.db import migrations
 from trainer.store.instructor import Exam, attempts, record_attempt, save_exam
 from trainer.store.learning import my_mistakes, today
 from trainer.store.mastery import mastery
@@ -27,11 +27,8 @@ from trainer.store.path import mark_step, steps_done
 from trainer.store.progress import Totals, by_day, frequent_mistakes, speed_by_day, totals
 from trainer.store.records import ItemId
 
-SCHEMA = len(migrations())
-"""The schema a class store climbs to: the station's own ladder, rung for rung."""
-
-SCHEMA = len(migrations())
-"""The schema a class store climbs to: the station's own ladder, rung for rung."""
+TOP = len(pg_migrations())
+"""The class store's schema version: the top of its ladder (one rung for each of the station's)."""
 
 
 def _score_a_week(store: Store, clock: Clock) -> None:
@@ -104,13 +101,13 @@ def test_class_init_hands_out_the_station_url_last_and_status_counts_each_statio
     capsys.readouterr()
     assert main(["class", "status", station]) == 0
     status = capsys.readouterr().out.splitlines()
-    assert status[0].endswith(f"schema {SCHEMA} (this trainer writes {SCHEMA})")
+    assert status[0].endswith(f"schema {TOP} (this trainer writes {TOP})")
     assert status[1] == "1 trainee, 4 items from 2 stations"
     assert [line.split(" items")[0] for line in status[2:]] == ["  north: 2", "  south: 2"]
     # init again: nothing to climb, new passwords (the old station URL stops working)
     assert main(["class", "init", owner_url]) == 0
     again = capsys.readouterr().out.splitlines()
-    assert f"was already a class store (schema {SCHEMA})" in again[0] and again[-1] != station
+    assert f"was already a class store (schema {TOP})" in again[0] and again[-1] != station
     assert main(["class", "status", station]) == 2
     assert "wrong password for" in capsys.readouterr().err
 
@@ -269,7 +266,7 @@ def test_class_upload_sends_a_stations_history_once(tmp_path: Path, class_urls: 
     ("password", "wrong password for room{n}_station on the class store 127.0.0.1:{port}/room{n}"),
     ("unreachable", "cannot reach the class store at 127.0.0.1:{free}/room{n}"),
     ("not a class store", "127.0.0.1:{port}/postgres is not a class store"),
-    ("newer", "the class store 127.0.0.1:{port}/room{n} has a newer schema (99; this trainer knows up to {schema})"),
+    ("newer", "the class store 127.0.0.1:{port}/room{n} has a newer schema (99; this trainer knows up to {top})"),
 ])
 def test_a_class_store_that_cannot_be_used_is_one_line(
         tmp_path: Path, class_urls: tuple[str, str, str], pg_server: LocalServer,
@@ -282,7 +279,7 @@ def test_a_class_store_that_cannot_be_used_is_one_line(
     if problem == "newer":
         with psycopg.connect(owner, autocommit=True) as connection:
             connection.execute("UPDATE uth_class_store SET version = 99")
-    expected = message.format(n=number, port=pg_server.port, free=free, schema=SCHEMA)
+    expected = message.format(n=number, port=pg_server.port, free=free, top=TOP)
     if problem == "unreachable":  # a station goes on from its own copy; the instructor's status cannot
         assert main(["--data-dir", str(tmp_path), "--store", url, "profile", "list"]) == 0
         assert main(["class", "status", url]) == 2
@@ -305,7 +302,7 @@ def test_the_password_may_come_from_a_pgpass_file_instead_of_the_url(
     secrets.chmod(0o600)
     monkeypatch.setenv("PGPASSFILE", str(secrets))
     assert main(["class", "status", f"postgresql://{user}@127.0.0.1:{pg_server.port}/{database}"]) == 0
-    assert capsys.readouterr().out.startswith(f"Class store 127.0.0.1:{pg_server.port}/{database}: schema {SCHEMA}")
+    assert capsys.readouterr().out.startswith(f"Class store 127.0.0.1:{pg_server.port}/{database}: schema {TOP}")
 
 
 def test_a_profile_exported_elsewhere_is_imported_into_the_class_store_once(

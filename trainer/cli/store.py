@@ -197,9 +197,20 @@ def _instructor_at_terminal(store: Store) -> None:
         raise StoreError(answer.message[0].lower() + answer.message[1:])
 
 
+def where_to_practise(drill: str) -> str:
+    """How to practise ``drill``: ``quiz --topic NAME`` for a topic of the terminal's, else where in the window
+    (the table's own hands are no topic: ``settlement`` is not one)."""
+    from trainer.drills.base import all_drills
+
+    if drill in all_drills():
+        return f"quiz --topic {drill}"
+    return "in the window: Train ▸ My mistakes, or Settle it yourself"
+
+
 def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
     from trainer.store.learning import my_mistakes, today
     from trainer.store.mastery import mastery
+    from trainer.store.progress import frequent_mistakes
 
     print(f"{profile.name}: {store.item_count(profile)} items", file=stdout)
     print("Mastery:", file=stdout)
@@ -207,11 +218,22 @@ def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
         print(f"  {entry.skill.kind.value} {entry.describe()}", file=stdout)
     print("Today:", file=stdout)
     for line in today(store, profile):
-        print(f"  {line.kind.value}: {line.skill.name} — {line.note} (quiz --topic {line.drill})", file=stdout)
-    print("My mistakes:", file=stdout)
-    for mistake in my_mistakes(store, profile):
+        print(f"  {line.kind.value}: {line.skill.name} — {line.note} ({where_to_practise(line.drill)})",
+              file=stdout)
+    print("My mistakes (hands to deal again until right):", file=stdout)
+    open_hands = my_mistakes(store, profile)
+    for mistake in open_hands:
         print(f"  {mistake.title} ({mistake.drill}, wrong {mistake.times_wrong}×): "
               + "; ".join(each.describe() for each in mistake.mistakes[:2]), file=stdout)
+    if not open_hands:
+        print("  none", file=stdout)
+    print("Mistakes kept (wrong steps by kind):", file=stdout)
+    kept = frequent_mistakes(store, profile, limit=20)
+    for frequent in kept:
+        print(f"  {frequent.kind} ({frequent.topic or frequent.drill}) ×{frequent.count}: {frequent.rule} "
+              f"({where_to_practise(frequent.drill)})", file=stdout)
+    if not kept:
+        print("  none", file=stdout)
 
 
 class QuizRecorder:

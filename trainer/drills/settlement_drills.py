@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -20,7 +20,9 @@ from trainer.drills.base import Feedback, Question
 from trainer.drills.scenario_round import Scenario, table_text
 from trainer.drills.scenarios import SITUATIONS, TOPICS, Situation, situations_of, variant_plan
 from trainer.drills.situations_table import table_action
+from trainer.engine.games import game_named
 from trainer.engine.settlement import format_money
+from trainer.engine.table import TableRules
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
@@ -64,6 +66,7 @@ class SettlementItem:
         self._fee_pending = situation.name == "collection-fee" and scenario.settlement.collection_fee is not None
         self._fee_asked = self._fee_pending
         self._fee_mistakes: list[Mistake] = []
+        self._fee_wrong = 0
 
     def next_question(self) -> Question | None:
         guide = self.mode is Mode.GUIDED
@@ -100,6 +103,7 @@ class SettlementItem:
             return Feedback(True, f"Right: the fee is {format_money(fee)}")
         mistake = Mistake(ErrorKind.WRONG_AMOUNT, f"collection fee {format_money(fee)}",
                           f"collection fee {format_money(value)}", rule, "player-dealer")
+        self._fee_wrong += 1
         if not self._fee_mistakes:
             self._fee_mistakes.append(mistake)
         accepted = self.mode is Mode.EXAM
@@ -115,7 +119,7 @@ class SettlementItem:
             steps += 1
             correct += 0 if self._fee_mistakes else 1
         return ItemResult(result.drill, result.item, steps, correct, (*self._fee_mistakes, *result.mistakes),
-                          result.seconds, result.mode, (result.wrong_attempts or 0) + len(self._fee_mistakes))
+                          result.seconds, result.mode, result.attempts_wrong + self._fee_wrong, result.left_to_table)
 
 
 def feedback_of(verdict: Verdict) -> Feedback:
@@ -137,6 +141,52 @@ class SettlementDrill:
         seeds = [rng.randrange(1_000_000) for _ in plan]
         for (situation, variant), seed in zip(plan, seeds, strict=True):
             yield SettlementItem(situation.generate(seed, variant), situation, mode, self.name, clock)
+
+
+    def items_on(self, rng: random.Random, count: int, mode: Mode, *, banking: str,
+                 paytables: Mapping[str, str], clock: Clock = time.monotonic) -> list[SettlementItem]:
+        """``count`` hands of the drill on a table of ``banking`` (``house``: Washington; ``player-dealer``:
+        California) with the pay tables ``paytables`` names (kind → id, e.g. ``trips`` → ``UTH-01``) wherever
+        the table's game offers them; an instructor's exam is dealt this way. The answer key is the engine's
+        settlement of each hand on that table. Raises ``ValueError`` when the drill deals no such table."""
+        situations = [SITUATIONS[name] for name in self.situations]
+        found: list[SettlementItem] = []
+        tries = 0
+        while len(found) < count and tries < max(60, count * 40):
+            for situation, variant in variant_plan(situations, rng, count):
+                tries += 1
+                scenario = situation.generate(rng.randrange(1_000_000), variant)
+                table = exam_table(scenario.table, banking, paytables)
+                if table is None:
+                    continue
+                found.append(SettlementItem(replace(scenario, table=table), situation, mode, self.name, clock))
+                if len(found) == count:
+                    break
+        if len(found) < count:
+            raise ValueError(f"the drill {self.name!r} deals no {banking} table")
+        return found
+
+
+def exam_table(table: TableRules, banking: str, paytables: Mapping[str, str]) -> TableRules | None:
+    """``table`` with the pay tables ``paytables`` names that its game offers (None: ``table`` is not banked
+    as ``banking`` says).
+
+    >>> from trainer.engine.games import game_named
+    >>> wa = game_named("wa").table_rules(trips_paytable="UTH-04")
+    >>> exam_table(wa, "house", {"trips": "UTH-01", "pairs": "3"}).trips_paytable
+    'UTH-01'
+    >>> exam_table(wa, "player-dealer", {}) is None
+    True
+    """
+    if table.banking.value != banking:
+        return None
+    offered = game_named(table.game) if table.game is not None else None
+    changes: dict[str, str] = {}
+    for kind, table_id in paytables.items():
+        choices: tuple[str, ...] = getattr(offered, f"{kind}_paytables", ()) if offered is not None else ()
+        if str(table_id) in choices:
+            changes[f"{kind}_paytable"] = str(table_id)
+    return replace(table, **changes)  # type: ignore[arg-type]
 
 
 def topic_drill(topic: str) -> SettlementDrill:

@@ -70,12 +70,13 @@ from trainer.scoring import ItemResult, Mistake, Mode
 Clock = Callable[[], float]
 GAMES = ("wa", "ca", "ca-bad-beat")
 """The games a run round is dealt from: the house game and both player-dealer games."""
-IRREGULARITY_RATE = 0.2
-"""How often a round brings an irregularity."""
+IRREGULARITY_RATE = 1 / 6
+"""How often a round brings an irregularity now and then: about one round in six."""
 SECOND_PLAY_RATE = 0.25
 """How often a player who has made the Play wager pushes out another on a later street, for the dealer to refuse."""
 EXAM_IRREGULAR_EVERY = 3
-"""In exam mode every third round always brings one (each kind in turn, where the round allows it)."""
+"""In exam mode every third round brings one (each kind in turn, where the round allows it), and only those: an
+exam asks for more than now and then, and for the same number in every attempt."""
 MOST_ROUNDS_BEFORE = 3
 """A round is the last of one to this many dealt in a row, so the button and the decks have moved."""
 NEXT_REFUSED = ("In exam and speed modes name the place of each card ('seat 3', 'dealer', 'flop', ...): 'next' "
@@ -287,7 +288,8 @@ class RunRoundDrill:
             forced = None
             if mode is Mode.EXAM and index % EXAM_IRREGULAR_EVERY == EXAM_IRREGULAR_EVERY - 1:
                 forced = kinds[(index // EXAM_IRREGULAR_EVERY) % len(kinds)]
-            yield round_item(seed, mode, forced=forced, rate=self.rate, drill=self.name, clock=clock)
+            rate = 0.0 if mode is Mode.EXAM else self.rate  # an exam's irregularities: every third round's only
+            yield round_item(seed, mode, forced=forced, rate=rate, drill=self.name, clock=clock)
 
 
 DRILLS = (

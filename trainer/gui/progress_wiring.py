@@ -310,6 +310,8 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
          "Your progress: accuracy, speed, mastery and frequent mistakes", room.open_progress)
     _add(window, menus.train, "today", "&Today…", ["Ctrl+T"],
          "Today's reviews, new material and My mistakes", room.open_today)
+    _add(window, menus.train, "myMistakes", "&My mistakes", ["Ctrl+Shift+M"],
+         "Deal again, on the table, every hand you got wrong, until each is settled right", room.deal_mistakes)
     _add(window, menus.tools, "paytableLab", "&Pay-table lab…", ["Ctrl+L"],
          "What a pay table costs the player, computed exactly", room.open_paytable_lab)
     return room

@@ -202,7 +202,7 @@ class RoundPlayback(QObject):
 
     def toggle_pause(self) -> None:
         """Pause a playing round, or resume a paused one (a step in progress counts as playing)."""
-        if self.director is None or self.settling:
+        if self.director is None or not self.session.can_pause():
             return
         if self.director.state is DirectorState.PAUSED:
             self.director.resume()
@@ -217,7 +217,7 @@ class RoundPlayback(QObject):
         if self.director is None:
             self.window.new_round(stepping=True)
             return
-        if self.settling:
+        if not self.session.can_pause():
             return
         self.director.step()
         self.paused = True
@@ -225,7 +225,7 @@ class RoundPlayback(QObject):
 
     def skip_to_end(self) -> None:
         """Finish the round at once: every card and chip where it ends."""
-        if self.director is not None:
+        if self.director is not None and self.session.can_skip_to_end():
             self.director.skip_to_end()
 
     def change_speed(self, direction: int) -> None:
@@ -303,7 +303,7 @@ class RoundPlayback(QObject):
         controls.pause.setEnabled(playing and not self.settling)
         controls.pause.setText("&Resume" if self.paused else "&Pause")
         controls.step.setEnabled((playing or art is not None) and not self.settling)
-        controls.skip.setEnabled(playing)
+        controls.skip.setEnabled(playing and self.session.can_skip_to_end())
         speed = self.settings.animation_speed
         controls.slower.setEnabled(speed > 0.25)
         controls.faster.setEnabled(speed < 4.0)

@@ -94,7 +94,8 @@ class ResultsDialog(QDialog):
     """The session's results: every item scored, newest first (its steps right and its wrong attempts told
     apart), then the session's tally and each finished set's."""
 
-    COLUMNS = ("Drill", "Item", "Mode", "Score", "Steps right", "Wrong attempts", "Seconds", "Mistakes")
+    COLUMNS = ("Drill", "Item", "Mode", "Score", "Steps right", "Steps wrong", "Wrong attempts", "Left to the table",
+               "Seconds", "Mistakes")
 
     def __init__(self, book: ScoreBook, parent: QWidget | None = None,
                  history: Sequence[ItemResult] | None = None) -> None:
@@ -112,7 +113,8 @@ class ResultsDialog(QDialog):
             tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
             cells = (item.drill, item.item, item.mode.value, f"{item.score:.0f} %",
-                     f"{tally.right} of {tally.steps}", str(tally.wrong_attempts), f"{item.seconds:.1f}", mistakes)
+                     f"{tally.right} of {tally.steps}", str(tally.wrong_steps), str(tally.wrong_attempts),
+                     str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(text)
@@ -167,6 +169,9 @@ def open_drills(host: TableHost) -> QDialog:
 
     dialog = DrillsDialog(host.session.book, parent=host.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    mistakes = host.window().findChild(QAction, "myMistakes")  # there when progress is kept
+    if mistakes is not None:
+        dialog.add_command("myMistakesButton", "My mistakes (Ctrl+Shift+M)", mistakes.toolTip(), mistakes.trigger)
     dialog.show()
     return dialog
 

@@ -6,7 +6,8 @@ the wager's payout rule). A later correction never replaces the first attempt. S
 done, are *not done* and count wrong. Attempts on a wager with nothing to settle (not placed, already settled) get
 rows of their own after the steps: they are wrong attempts, not steps.
 
-The score counts steps; mistakes are attempts. :class:`Tally` names both ("3 steps wrong · 13 wrong attempts").
+The score counts steps: a wrong step counts one mistake (its first), a step the table finished counts "left to the
+table"; every wrong try is a wrong attempt. :class:`Tally` names them ("3 steps wrong · 13 wrong attempts").
 The GUI's review and ``uth-trainer grade --text`` render the same :class:`ReviewLine` cells.
 """
 
@@ -86,6 +87,14 @@ def step_line(expected: str, rule: str, attempts: Sequence[Attempt]) -> ReviewLi
     return ReviewLine(expected, first.given, True, rule, RowVerdict.RIGHT, (), len(attempts), wrong)
 
 
+def step_mistake(line: ReviewLine) -> Mistake:
+    """The one mistake a wrong step counts: its first attempt's first mistake, or, for a step not done, that the
+    table finished it."""
+    if line.mistakes:
+        return line.mistakes[0]
+    return Mistake(ErrorKind.LEFT_TO_TABLE, line.expected, NOT_DONE_TEXT, line.rule.removeprefix("Not done: "))
+
+
 def stray_line(attempt: Attempt) -> ReviewLine:
     """The row of an attempt on a wager with nothing to settle."""
     return ReviewLine(NOTHING, attempt.given, False, broken_rules(attempt.mistakes), RowVerdict.WRONG,
@@ -115,6 +124,8 @@ class Tally:
     steps: int
     right: int
     wrong_attempts: int
+    left_to_table: int = 0
+    """Steps the table finished (among the wrong steps)."""
 
     @property
     def wrong_steps(self) -> int:
@@ -131,9 +142,14 @@ class Tally:
         '41 of 44 steps right (93.2 %) · 3 steps wrong · 13 wrong attempts'
         >>> Tally(2, 2, 0).text()
         '2 of 2 steps right (100.0 %) · 0 steps wrong · 0 wrong attempts'
+        >>> Tally(15, 10, 7, 4).text()
+        '10 of 15 steps right (66.7 %) · 5 steps wrong · 7 wrong attempts · 4 steps left to the table'
         """
-        return (f"{self.right} of {self.steps} steps right ({self.percent:.1f} %) · "
+        text = (f"{self.right} of {self.steps} steps right ({self.percent:.1f} %) · "
                 f"{_count(self.wrong_steps, 'step')} wrong · {_count(self.wrong_attempts, 'wrong attempt')}")
+        if self.left_to_table:
+            text += f" · {_count(self.left_to_table, 'step')} left to the table"
+        return text
 
 
 def _count(number: int, noun: str) -> str:
@@ -142,16 +158,18 @@ def _count(number: int, noun: str) -> str:
 
 def tally_of(items: Iterable[ItemResult]) -> Tally:
     """The tally of scored items (an item that does not count its wrong attempts counts one per mistake)."""
-    steps = right = attempts = 0
+    steps = right = attempts = left = 0
     for item in items:
         steps += item.steps
         right += item.correct
-        attempts += item.wrong_attempts if item.wrong_attempts is not None else len(item.mistakes)
-    return Tally(steps, right, attempts)
+        attempts += item.attempts_wrong
+        left += item.left_to_table
+    return Tally(steps, right, attempts, left)
 
 
 def tally_of_lines(lines: Iterable[ReviewLine]) -> Tally:
-    """The tally of a review: its step rows, and every wrong attempt (first attempts or not, stray or not)."""
+    """The tally of a review: its step rows, and every wrong attempt (first attempts or not, stray or not). A row
+    not done is a step wrong; whether the table finished it is the item's to say (:func:`tally_of`)."""
     steps = right = attempts = 0
     for line in lines:
         if line.step:
@@ -162,8 +180,8 @@ def tally_of_lines(lines: Iterable[ReviewLine]) -> Tally:
 
 
 def mistakes_text(items: Iterable[ItemResult]) -> str:
-    """The mistakes by kind (one attempt may make two, out of order and a wrong amount): ``Mistakes: order 13,
-    wrong amount 1`` or ``No mistakes.``."""
+    """The wrong steps by their first mistake's kind: ``Mistakes: order 3, wrong amount 1`` or ``No
+    mistakes.``."""
     kinds = Counter(mistake.kind for item in items for mistake in item.mistakes)
     if not kinds:
         return "No mistakes."

@@ -107,7 +107,10 @@ class RunRound:
         self._finished: float | None = None
         self._index = 0
         self._faulted: set[int] = set()
-        self._mistakes: list[Mistake] = []
+        self._first: dict[int, Mistake] = {}
+        """Each task got wrong: its first mistake (the one its wrong step counts)."""
+        self._wrong_acts = 0
+        """Every act of the trainee's own tasks that was wrong (the settlement quiz counts its own)."""
         self.done_acts: list[tuple[ScriptStep, Act]] = []
 
     # -- state ---------------------------------------------------------------------------------------------
@@ -189,7 +192,13 @@ class RunRound:
         steps = len(own) + (settled.steps if quiz_started else 0)
         correct = len(own) - len(self._faulted) + (settled.correct if quiz_started else 0)
         seconds = (self._finished or self._clock()) - self._started
-        return ItemResult(self.drill, self.item, steps, correct, tuple(self._mistakes), seconds, self.mode)
+        mistakes = tuple(self._first[index] for index in sorted(self._first))
+        wrong, left = self._wrong_acts, 0
+        if quiz_started:
+            mistakes += settled.mistakes
+            wrong += settled.attempts_wrong
+            left = settled.left_to_table
+        return ItemResult(self.drill, self.item, steps, correct, mistakes, seconds, self.mode, wrong, left)
 
     # -- internals -----------------------------------------------------------------------------------------
 
@@ -246,9 +255,10 @@ class RunRound:
         return due
 
     def _conclude(self, due: ScriptStep, mistakes: tuple[Mistake, ...], act: Act | None = None) -> RoundVerdict:
-        if mistakes and self._index not in self._faulted:
+        if mistakes:
             self._faulted.add(self._index)
-        self._mistakes.extend(mistakes)
+            self._first.setdefault(self._index, mistakes[0])
+            self._wrong_acts += 1
         accepted = act is not None and (not mistakes or self.mode is Mode.EXAM)
         if accepted and act is not None:
             self.done_acts.append((due, act))
@@ -266,7 +276,6 @@ class RunRound:
         return self._conclude(due, (mistake,))
 
     def _from_quiz(self, accepted: bool, mistakes: tuple[Mistake, ...], message: str) -> RoundVerdict:
-        self._mistakes.extend(mistakes)
         if self.quiz.stage != "dealer" and self._due_is(Task.ANNOUNCE):
             self._advance()
         if self.quiz.done and self._due_is(Task.SETTLE):

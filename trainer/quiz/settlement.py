@@ -37,7 +37,7 @@ from trainer.quiz.judging import (
     stray_mistake,
 )
 from trainer.quiz.order import key_of, order_ranks, order_rule, steps_to_settle
-from trainer.quiz.review import ReviewLine, RowVerdict, review_lines
+from trainer.quiz.review import ReviewLine, RowVerdict, review_lines, step_mistake
 from trainer.scoring import ItemResult, Mistake, Mode
 
 __all__ = ["DEALER_STEP", "ReviewLine", "SettlementQuiz", "Verdict", "order_rule"]
@@ -218,9 +218,10 @@ class SettlementQuiz:
         if not self.done:
             lines = [line for line in lines if line.verdict is not RowVerdict.NOT_DONE]
         seconds = (self._finished or self._clock()) - self._started
-        mistakes = tuple(mistake for attempt in attempts for mistake in attempt.mistakes)
+        mistakes = tuple(step_mistake(line) for line in lines if not line.correct)
+        left = sum(line.verdict is RowVerdict.NOT_DONE for line in lines)
         return ItemResult(self.drill, self.item, len(lines), sum(line.correct for line in lines), mistakes,
-                          seconds, self.mode, sum(attempt.wrong for attempt in attempts))
+                          seconds, self.mode, sum(attempt.wrong for attempt in attempts), left)
 
     # -- internals -----------------------------------------------------------------------------------------
 

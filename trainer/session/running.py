@@ -20,13 +20,13 @@ RUN_ROUND_DRILL = "run-round"
 def run_round_for(played: PlayedRound, mode: Mode, rng: random.Random, *, index: int, irregular: bool,
                   rate: float = IRREGULARITY_RATE, clock: Callable[[], float] = time.monotonic) -> RunRound:
     """The run round of ``played``, the ``index``-th of the sitting (from 0): with ``irregular`` now and then
-    (``rate``) an irregularity; in exam mode every third round always brings one, each kind in turn; now and then
-    (:data:`SECOND_PLAY_RATE`) a second Play wager to refuse."""
+    (``rate``, about one round in six) an irregularity; in exam mode every third round brings one, each kind in
+    turn, and no others; now and then (:data:`SECOND_PLAY_RATE`) a second Play wager to refuse."""
     kinds = list(Irregularity)
     forced = None
     if mode is Mode.EXAM and index % EXAM_IRREGULAR_EVERY == EXAM_IRREGULAR_EVERY - 1:
         forced = kinds[(index // EXAM_IRREGULAR_EVERY) % len(kinds)]
-    drawn = irregular and rng.random() < rate
+    drawn = irregular and mode is not Mode.EXAM and rng.random() < rate
     injected = inject(played, rng, forced) if forced is not None or drawn else None
     attempt = play_attempt(played, rng) if rng.random() < SECOND_PLAY_RATE else None
     return RunRound(played, mode, injected, drill=RUN_ROUND_DRILL, item=f"{RUN_ROUND_DRILL}/round {played.number}",

@@ -10,6 +10,7 @@ A source also names what its hands are scored under (``settlement`` for the user
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol
 
 from trainer.drills.played import played_round
@@ -74,16 +75,24 @@ class SettingsRounds:
 
 
 class DrillRounds:
-    """``count`` hands of a settlement drill from ``seed``, dealt with the two decks' backs alternating."""
+    """``count`` hands of a settlement drill from ``seed``, dealt with the two decks' backs alternating. With
+    ``banking`` (an instructor's exam) every hand is on a table of that banking with the pay tables
+    ``paytables`` names (``ValueError`` when the drill deals no such table)."""
 
     def __init__(self, drill: SettlementDrill, mode: Mode, count: int, seed: int,
-                 deck_backs: tuple[str, str] = ("red", "blue")) -> None:
+                 deck_backs: tuple[str, str] = ("red", "blue"), *, banking: str | None = None,
+                 paytables: Mapping[str, str] | None = None) -> None:
         self.drill = drill
         self.mode = mode
         self.count = count
         self.seed = seed
         self.deck_backs = deck_backs
-        self.items: tuple[SettlementItem, ...] = tuple(drill.items(random.Random(seed), count, mode))
+        rng = random.Random(seed)
+        if banking is not None:
+            self.items: tuple[SettlementItem, ...] = tuple(
+                drill.items_on(rng, count, mode, banking=banking, paytables=paytables or {}))
+        else:
+            self.items = tuple(drill.items(rng, count, mode))
         self.dealt = 0
 
     @property

@@ -255,6 +255,19 @@ class TableSession:
         with self._acting():
             self._end_hand(by_table=True)
 
+    def can_skip_to_end(self) -> bool:
+        """True when E (skip to the end) applies: a round the table settles is on the felt, or the trainee is
+        settling one (the table then finishes it, the steps it settles counting wrong). Not while a round dealt
+        for the trainee is still being dealt: that would settle a hand the trainee never saw."""
+        if not self._state.round_on_table:
+            return False
+        return not (self._settle_by_trainee and self._state in _BEFORE_SETTLEMENT)
+
+    def can_pause(self) -> bool:
+        """True when the table's animation may be paused or stepped: a round is on the felt and the trainee is
+        not settling it."""
+        return self._state.round_on_table and self._state is not SessionState.TRAINEE_SETTLING
+
     def can_finish_round(self) -> bool:
         return self._state.round_on_table
 

@@ -297,8 +297,8 @@ class ClassStore(Store):
         cards = self.connection.execute("SELECT card, due, state, reviews FROM review_card WHERE profile_id = ?",
                                         (profile.id,)).fetchall()
         attempts = self.connection.execute(
-            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items FROM attempt "
-            "WHERE profile_id = ?", (profile.id,)).fetchall()
+            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, "
+            "pass_mark, hands, instructor FROM attempt WHERE profile_id = ?", (profile.id,)).fetchall()
         with self.local.transact() as connection:
             for item in items:
                 result, identity = outbox.result_of(item)
@@ -310,7 +310,8 @@ class ClassStore(Store):
                     [(mine.id, *tuple(row)) for row in cards])
             connection.executemany(
                 "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, "
-                "mistakes, seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "mistakes, seconds, passed, items, pass_mark, hands, instructor) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(row[0], mine.id, *tuple(row)[1:]) for row in attempts])
         return len(items)
 
@@ -411,7 +412,7 @@ class ClassStore(Store):
 def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str | Path) -> int:
     """The report CSV of a class store: the station's columns (:data:`~trainer.store.reports.CSV_COLUMNS`) and
     the station that scored each item last; returns the number of rows."""
-    from trainer.store.reports import CSV_COLUMNS
+    from trainer.store.reports import CSV_COLUMNS, csv_row
 
     path = Path(target)
     rows = 0
@@ -423,10 +424,7 @@ def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str |
                 stations = dict(store.connection.execute("SELECT uid, station FROM item WHERE profile_id = ?",
                                                          (profile.id,)).fetchall()) if store.online else {}
                 for item in store.items(profile):
-                    writer.writerow((item.profile, item.at, item.drill, item.situation,
-                                     "" if item.seed is None else item.seed, item.mode.value, item.steps,
-                                     item.correct, f"{item.seconds:.2f}", len(item.mistakes),
-                                     stations.get(item.uid, "")))
+                    writer.writerow((*csv_row(item), stations.get(item.uid, "")))
                     rows += 1
     except OSError as error:
         raise StoreError(f"cannot write {path}: {error.strerror or error}") from error

@@ -168,7 +168,25 @@ class Exam:
             found.append("the time limit must be above 0 and at most 600 minutes")
         if self.banking not in ("house", "player-dealer"):
             found.append("the game must be 'house' or 'player-dealer'")
+        elif not found:
+            found += _table_problems(self)
         return found
+
+
+def _table_problems(exam: Exam) -> list[str]:
+    """A settlement drill must deal hands on the exam's game (the player-dealer drill has no house table)."""
+    import random
+
+    from trainer.drills.settlement_drills import DRILLS
+
+    drill = next((each for each in DRILLS if each.name == exam.drill), None)
+    if drill is None:
+        return []
+    try:
+        drill.items_on(random.Random(0), 1, Mode.EXAM, banking=exam.banking, paytables=exam.paytables)
+    except ValueError as error:
+        return [str(error)]
+    return []
 
 
 @dataclass(frozen=True)
@@ -185,6 +203,26 @@ class Attempt:
     seconds: float
     passed: bool
     uid: str = ""
+    pass_mark: float | None = None
+    """The pass mark it was marked by (None: an attempt kept before pass marks were)."""
+    instructor: bool = True
+    """An instructor's exam (False: an exam set the trainee chose, Ctrl+E)."""
+
+    @property
+    def kind(self) -> str:
+        """``instructor`` or ``own``, as reports print it."""
+        return "instructor" if self.instructor else "own"
+
+
+OWN_EXAM_TIME_LIMIT = 600.0
+"""Minutes: an exam the trainee sets has no time limit; this is the longest any exam may have (what an export
+of its attempt says)."""
+
+
+def own_exam(result: SetResult, hands: int) -> Exam:
+    """The terms an exam set the trainee chose is marked by: its drill's ``hands`` hands at the set's pass mark,
+    no time limit. Its name says whose it is: ``Own exam: settlement``."""
+    return Exam(f"Own exam: {result.drill}", result.drill, max(1, hands), result.pass_mark, OWN_EXAM_TIME_LIMIT)
 
 
 def save_exam(store: Store, exam: Exam) -> Exam:
@@ -226,8 +264,9 @@ class AttemptNotSavedError(StoreError):
 
 
 def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult, *, seconds: float | None = None,
-                   at: datetime | None = None, complete: bool = True) -> Attempt:
-    """Keep an attempt: the set's score and mistakes, passed when at the pass mark and within the time limit.
+                   at: datetime | None = None, complete: bool = True, instructor: bool = True) -> Attempt:
+    """Keep an attempt: the set's score and mistakes, passed when at the pass mark and within the time limit;
+    ``instructor`` false for an exam the trainee set (:func:`own_exam`).
 
     An attempt cut short (``complete`` false: fewer hands than the exam's, or the mode changed) is kept as failed.
     A store that cannot take it raises :class:`AttemptNotSavedError`, which carries the attempt as marked.
@@ -237,14 +276,16 @@ def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult
     items = [attempt_item(item) for item in result.items]
     mistakes = [mistake for item in items for mistake in item["mistakes"]]
     attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
-                      result.correct, len(mistakes), duration, passed, uuid.uuid4().hex)
+                      result.correct, len(mistakes), duration, passed, uuid.uuid4().hex, exam.pass_mark, instructor)
     try:
         with store.transact() as connection:
             connection.execute(
                 "INSERT INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
-                "seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (attempt.uid, profile.id, exam.uid, exam.name, attempt.at, attempt.score, attempt.steps,
-                 attempt.correct, json.dumps(mistakes), duration, int(passed), json.dumps(items)))
+                "seconds, passed, items, pass_mark, instructor, hands) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (attempt.uid, profile.id, exam.uid if instructor else "", exam.name, attempt.at, attempt.score,
+                 attempt.steps, attempt.correct, json.dumps(mistakes), duration, int(passed), json.dumps(items),
+                 exam.pass_mark, int(instructor), exam.hands))
     except StoreError as error:
         raise AttemptNotSavedError(str(error), attempt) from error
     return attempt
@@ -261,7 +302,8 @@ def attempts(store: Store, profile: Profile | None = None) -> list[Attempt]:
     """Every attempt (of one profile, or of all), oldest first."""
     where, values = ("WHERE attempt.profile_id = ?", [profile.id]) if profile else ("", [])
     rows = store.connection.execute(
-        "SELECT profile.name, exam_name, at, score, steps, correct, mistakes, seconds, passed, attempt.uid "
+        "SELECT profile.name, exam_name, at, score, steps, correct, mistakes, seconds, passed, attempt.uid, "
+        "attempt.pass_mark, attempt.instructor "
         f"FROM attempt JOIN profile ON profile.id = attempt.profile_id {where} ORDER BY at", values).fetchall()
     return [Attempt(row[0], row[1], row[2], row[3], row[4], row[5], len(json.loads(row[6])), row[7], bool(row[8]),
-                    row[9]) for row in rows]
+                    row[9], row[10], bool(row[11])) for row in rows]

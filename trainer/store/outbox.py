@@ -39,7 +39,8 @@ def waiting(connection: sqlite3.Connection) -> int:
 
 def result_of(item: StoredItem) -> tuple[ItemResult, Identity]:
     """The scored item and its identity, as they were recorded."""
-    return (ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode),
+    return (ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode,
+                       item.wrong_attempts, item.left_to_table),
             Identity(item.situation, item.variant, item.seed, item.replay))
 
 
@@ -139,13 +140,14 @@ def upload(local: Store, server: Any) -> tuple[int, int, int]:
             with transaction(server):
                 added += sum(put(server, server_id, item) for item in fresh[start:start + BATCH])
         attempts = local.connection.execute(
-            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items FROM attempt "
-            "WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()
+            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, "
+            "pass_mark, hands, instructor FROM attempt WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()
         if attempts:
             with transaction(server):
                 for row in attempts:
                     server.execute(
                         "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, "
-                        "correct, mistakes, seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "correct, mistakes, seconds, passed, items, pass_mark, hands, instructor) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (row[0], server_id, *tuple(row)[1:]))
     return len(profiles), added, present

@@ -107,14 +107,26 @@ class Totals:
     days: int
     first: str | None
     last: str | None
+    wrong_attempts: int = 0
+    """Every wrong try (an item kept before they were counted: one per mistake)."""
+    left_to_table: int = 0
+    """Steps the table finished for the trainee."""
 
     @property
     def accuracy(self) -> float:
         return 100.0 * self.correct / self.steps if self.steps else 100.0
+
+    @property
+    def steps_wrong(self) -> int:
+        return self.steps - self.correct
 
 
 def totals(store: Store, profile: Profile) -> Totals:
     row = store.connection.execute(
         "SELECT sum(items), sum(steps), sum(correct), sum(seconds), count(DISTINCT day), min(day), max(day) "
         "FROM day_total WHERE profile_id = ?", (profile.id,)).fetchone()
-    return Totals(row[0] or 0, row[1] or 0, row[2] or 0, row[3] or 0.0, row[4], row[5], row[6])
+    counts = store.connection.execute(
+        "SELECT sum(coalesce(item.wrong_attempts, (SELECT count(*) FROM mistake WHERE mistake.item_id = item.id))), "
+        "sum(item.left_to_table) FROM item WHERE item.profile_id = ?", (profile.id,)).fetchone()
+    return Totals(row[0] or 0, row[1] or 0, row[2] or 0, row[3] or 0.0, row[4], row[5], row[6], counts[0] or 0,
+                  counts[1] or 0)

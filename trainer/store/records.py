@@ -129,10 +129,22 @@ class StoredItem:
     correct: int
     seconds: float
     mistakes: tuple[Mistake, ...] = ()
+    wrong_attempts: int | None = None
+    """Every wrong try (None: kept before they were counted; one per mistake then)."""
+    left_to_table: int = 0
+    """Steps the table finished for the trainee."""
 
     @property
     def perfect(self) -> bool:
         return self.correct == self.steps and not self.mistakes
+
+    @property
+    def steps_wrong(self) -> int:
+        return self.steps - self.correct
+
+    @property
+    def attempts_wrong(self) -> int:
+        return self.wrong_attempts if self.wrong_attempts is not None else len(self.mistakes)
 
     @property
     def seconds_per_decision(self) -> float:

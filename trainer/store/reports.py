@@ -16,13 +16,22 @@ from typing import TextIO
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import DayPoint, FrequentMistake, Totals, by_day, frequent_mistakes, totals
-from trainer.store.records import Profile
+from trainer.store.records import Profile, StoredItem
 from trainer.store.safepath import written
 from trainer.store.skills import SkillKind
 from trainer.store.store import Store
 
 CSV_COLUMNS = ("profile", "date", "drill", "situation", "seed", "mode", "steps", "steps right", "seconds",
-               "mistakes")
+               "mistakes", "wrong attempts", "steps left to the table")
+"""``mistakes`` is the steps wrong (steps less steps right, the steps left to the table among them);
+``wrong attempts`` every wrong try (:class:`~trainer.scoring.ItemResult` defines the counts)."""
+
+
+def csv_row(item: StoredItem) -> tuple[str | int, ...]:
+    """One item's cells, in :data:`CSV_COLUMNS`' order."""
+    return (item.profile, item.at, item.drill, item.situation, "" if item.seed is None else item.seed,
+            item.mode.value, item.steps, item.correct, f"{item.seconds:.2f}", item.steps_wrong, item.attempts_wrong,
+            item.left_to_table)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -48,9 +57,7 @@ def write_csv(store: Store, profiles: Sequence[Profile], out: TextIO) -> int:
     rows = 0
     for profile in profiles:
         for item in store.items(profile):
-            writer.writerow([csv_cell(cell) for cell in (
-                item.profile, item.at, item.drill, item.situation, "" if item.seed is None else item.seed,
-                item.mode.value, item.steps, item.correct, f"{item.seconds:.2f}", len(item.mistakes))])
+            writer.writerow([csv_cell(cell) for cell in csv_row(item)])
             rows += 1
     return rows
 

@@ -229,10 +229,11 @@ def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: s
     is left as it is."""
     cursor = connection.execute(
         "INSERT OR IGNORE INTO item (uid, profile_id, at, drill, situation, variant, title, seed, replay, mode, "
-        "steps, correct, seconds, perfect) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "steps, correct, seconds, perfect, wrong_attempts, left_to_table) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (uid, profile_id, at, result.drill, identity.situation, identity.variant, result.item, identity.seed,
          identity.replay.key if identity.replay else None, result.mode.value, result.steps, result.correct,
-         float(result.seconds), int(result.perfect)))
+         float(result.seconds), int(result.perfect), result.wrong_attempts, result.left_to_table))
     item_id = ItemId(cursor.lastrowid or 0)
     if cursor.rowcount:
         connection.executemany(
@@ -297,7 +298,7 @@ def item_of(row: sqlite3.Row, mistakes: tuple[Mistake, ...]) -> StoredItem:
     replay = Replay.from_key(row["replay"]) if row["replay"] else None
     return StoredItem(ItemId(row["id"]), row["uid"], row["profile_name"], row["at"], row["drill"], row["situation"],
                       row["variant"], row["title"], row["seed"], replay, mode, row["steps"], row["correct"],
-                      row["seconds"], mistakes)
+                      row["seconds"], mistakes, row["wrong_attempts"], row["left_to_table"] or 0)
 
 
 def _profile(row: sqlite3.Row) -> Profile:

@@ -27,7 +27,7 @@ from trainer.jsonin import JsonInputError, Unreadable, decode_utf8, loads, shown
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, SetResult
 from trainer.store.db import StoreError
 from trainer.store.exam_policy import attempt_passed
-from trainer.store.instructor import Exam, attempt_item, exams
+from trainer.store.instructor import OWN_EXAM_TIME_LIMIT, Exam, attempt_item, exams
 from trainer.store.records import Identity, Profile, ProfileId, Replay, ReplayKind
 from trainer.store.safepath import write_text
 from trainer.store.store import Store, check_name, insert_item, rebuild_reviews
@@ -59,10 +59,19 @@ def export_profile(store: Store, profile: Profile, target: str | Path) -> int:
     """Write ``profile`` to ``target``; returns the number of items written."""
     items = store.items(profile)
     attempt_rows = store.connection.execute(
-        "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items FROM attempt "
-        "WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()
+        "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, pass_mark, "
+        "hands FROM attempt WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()
     terms = {exam.uid: {"hands": exam.hands, "pass_mark": exam.pass_mark,
                         "time_limit_minutes": exam.time_limit_minutes} for exam in exams(store)}
+
+    def terms_of(row: sqlite3.Row) -> dict[str, float] | None:
+        """The instructor's exam's terms; an exam the trainee set: the hands and pass mark it was kept with."""
+        if row["exam_uid"] in terms:
+            return terms[row["exam_uid"]]
+        if row["hands"] is None or row["pass_mark"] is None:
+            return None
+        return {"hands": row["hands"], "pass_mark": row["pass_mark"], "time_limit_minutes": OWN_EXAM_TIME_LIMIT}
+
     data = {
         "format": FORMAT, "version": VERSION, "exported": store.clock().isoformat(),
         "profile": {"uid": profile.uid, "name": profile.name, "created": profile.created},
@@ -74,8 +83,9 @@ def export_profile(store: Store, profile: Profile, target: str | Path) -> int:
             "mistakes": [{"kind": mistake.kind.value, "expected": mistake.expected, "given": mistake.given,
                           "rule": mistake.rule, "topic": mistake.topic} for mistake in item.mistakes],
         } for item in items],
-        "attempts": [{**dict(row), "mistakes": json.loads(row["mistakes"]), "passed": bool(row["passed"]),
-                      "items": json.loads(row["items"]), "exam": terms.get(row["exam_uid"])}
+        "attempts": [{**{key: value for key, value in dict(row).items() if key not in ("pass_mark", "hands")},
+                      "mistakes": json.loads(row["mistakes"]), "passed": bool(row["passed"]),
+                      "items": json.loads(row["items"]), "exam": terms_of(row)}
                      for row in attempt_rows],
     }
     write_text(target, json.dumps(data, ensure_ascii=False, indent=1), keep=store.own_files())
@@ -431,7 +441,10 @@ def _own_name(kept: str, given: str) -> bool:
 
 
 def _terms_for(attempt: ExportedAttempt, local: list[Exam]) -> ExamTerms | None:
-    """The exam that marks ``attempt``: this station's (by uid, else by name), else the terms the export carries."""
+    """The exam that marks ``attempt``: this station's (by uid, else by name), else the terms the export carries
+    (always those of an exam the trainee set: it has no exam ``uid``)."""
+    if not attempt.exam_uid and attempt.terms is not None:
+        return attempt.terms
     exam = next((exam for exam in local if attempt.exam_uid and exam.uid == attempt.exam_uid), None) or next(
         (exam for exam in local if exam.name.casefold() == attempt.exam_name.casefold()), None)
     if exam is not None:
@@ -450,7 +463,8 @@ def _add_attempt(connection: sqlite3.Connection, profile: Profile, attempt: Expo
     mistakes = [mistake for item in items for mistake in item["mistakes"]]
     cursor = connection.execute(
         "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
-        "seconds, passed, items) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "seconds, passed, items, pass_mark, hands, instructor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (attempt.uid, profile.id, attempt.exam_uid, attempt.exam_name, attempt.at, result.score, result.steps,
-         result.correct, json.dumps(mistakes), attempt.seconds, int(passed), json.dumps(items)))
+         result.correct, json.dumps(mistakes), attempt.seconds, int(passed), json.dumps(items), terms.pass_mark,
+         terms.hands, int(bool(attempt.exam_uid))))
     return int(cursor.rowcount > 0)

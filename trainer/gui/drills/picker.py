@@ -183,10 +183,25 @@ class DrillsDialog(QDialog):
         buttons.addWidget(self.back)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
+        self._buttons = buttons
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages, 1)
         layout.addLayout(buttons)
         self.resize(900, 700)
+
+    def add_command(self, name: str, text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
+        """A button beside the list for a set of hands that is no drill of its own (My mistakes): the dialog
+        closes, then ``slot`` runs."""
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setToolTip(tip)
+        button.clicked.connect(lambda _checked=False: self._run_command(slot))
+        self._buttons.insertWidget(1, button)
+        return button
+
+    def _run_command(self, slot: Callable[[], object]) -> None:
+        self.accept()
+        slot()
 
     def open_drill(self, drill: Drill, mode: Mode, count: int, seed: int | None) -> QWidget:
         """Show the form of ``drill`` in place of the picker."""

@@ -21,8 +21,8 @@ from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, HandRounds, named
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
-from trainer.scoring import ItemResult, Mode
-from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource
+from trainer.scoring import ItemResult, Mode, SetResult
+from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource, RunSetFinished, SetFinished
 from trainer.store.db import StoreError
 from trainer.store.records import Profile, ReplayKind
 from trainer.store.store import Store
@@ -142,8 +142,8 @@ class Keeping(QObject):
             return None
         store, profile = ready
         items = store.items(profile, limit=HISTORY_SHOWN)
-        return [ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode)
-                for item in reversed(items)]
+        return [ItemResult(item.drill, item.title, item.steps, item.correct, item.mistakes, item.seconds, item.mode,
+                           item.wrong_attempts, item.left_to_table) for item in reversed(items)]
 
 
 class TraineeChoice:
@@ -345,12 +345,45 @@ class ProgressWindows:
 
 class ExamDesk:
     """File ▸ Instructor… behind the PIN; an exam started there is dealt to the trainee training now and its
-    attempt kept (:class:`~trainer.gui.progress.exam_run.ExamRun`)."""
+    attempt kept (:class:`~trainer.gui.progress.exam_run.ExamRun`). Every other exam set (Ctrl+E, a drill on the
+    table or the run round in exam mode) is kept too, as the trainee's own attempt at its pass mark."""
 
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self.exam: ExamRun | None = None
         self.attempts: list[Attempt] = []
+        if desk.store is not None:
+            desk.host.session.subscribe(self._heard)
+
+    def _heard(self, event: Event) -> None:
+        if not isinstance(event, SetFinished | RunSetFinished):
+            return
+        result = event.result
+        if result.mode is not Mode.EXAM or not result.items:
+            return
+        session = self.desk.host.session
+        planned = session.set_hands if isinstance(event, SetFinished) else session.exam_hands
+        hands = len(result.items) if event.complete else max(planned, len(result.items) + 1)
+        # after the instructor's exam run has heard the event too (it may be the set)
+        QTimer.singleShot(0, lambda: self._keep_own(result, hands, event.complete))
+
+    def _keep_own(self, result: SetResult, hands: int, complete: bool) -> None:
+        if self.exam is not None and self.exam.result is result:
+            return  # an instructor's exam: kept by its run
+        ready = self.desk.ready()
+        if ready is None:
+            return
+        from trainer.store.instructor import AttemptNotSavedError, own_exam, record_attempt
+
+        store, profile = ready
+        try:
+            with waiting_at_most(store, WAIT_MS):
+                attempt = record_attempt(store, profile, own_exam(result, hands), result, seconds=result.seconds,
+                                         complete=complete, instructor=False)
+        except AttemptNotSavedError as error:
+            self.desk.host.notify_once(f"The exam set could not be kept in the progress store ({error}).")
+            return
+        self.attempts.append(attempt)
 
     def open_instructor(self) -> QDialog | None:
         if self.desk.needs_store() is None:

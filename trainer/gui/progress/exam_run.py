@@ -64,6 +64,8 @@ class ExamRun:
         self.rounds: DrillRounds | None = None
         self.dialog: QDialog | None = None
         self.attempt: Attempt | None = None
+        self.result: SetResult | None = None
+        """The set this attempt is (once it ended): the exam desk does not keep it again as the trainee's own."""
         self._ending: tuple[SetResult, bool, float] | None = None
         """The attempt ended and waiting to be stored (the store busy with another program)."""
 
@@ -100,7 +102,8 @@ class ExamRun:
         from trainer.gui.quiz.drill_on_table import start_drill
 
         self.host.session.subscribe(self._heard)
-        runner = start_drill(self.host, self.exam.drill, Mode.EXAM, self.exam.hands)
+        runner = start_drill(self.host, self.exam.drill, Mode.EXAM, self.exam.hands, banking=self.exam.banking,
+                             paytables=self.exam.paytables)
         if runner is None:
             self.host.session.unsubscribe(self._heard)
             return False
@@ -126,6 +129,7 @@ class ExamRun:
 
     def _keep(self, result: SetResult, *, complete: bool) -> None:
         self.host.session.unsubscribe(self._heard)
+        self.result = result
         if not complete:
             self.host.notify_once(cut_short_message(self.exam))
         self._ending = (result, complete, self._clock() - self._started)

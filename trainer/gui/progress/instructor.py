@@ -240,7 +240,10 @@ class InstructorDialog(QDialog):
         self.exam_drill.setObjectName("examDrill")
         self.exam_drill.addItems(list(all_drills()))
         self.exam_game = QComboBox()
-        self.exam_game.addItems(["house", "player-dealer"])
+        self.exam_game.setObjectName("examGame")
+        for label, banking in (("Washington (house-banked)", "house"),
+                               ("California (player-dealer)", "player-dealer")):
+            self.exam_game.addItem(label, banking)
         self.exam_paytables: dict[str, QComboBox] = {}
         self.exam_hands = QSpinBox()
         self.exam_hands.setObjectName("examHands")
@@ -300,7 +303,7 @@ class InstructorDialog(QDialog):
             return
         self.exam_name.setText(exam.name)
         self.exam_drill.setCurrentText(exam.drill)
-        self.exam_game.setCurrentText(exam.banking)
+        self.exam_game.setCurrentIndex(max(0, self.exam_game.findData(exam.banking)))
         for kind, box in self.exam_paytables.items():
             if kind in exam.paytables:
                 box.setCurrentText(exam.paytables[kind])
@@ -310,7 +313,7 @@ class InstructorDialog(QDialog):
 
     def save_exam(self) -> Exam | None:
         exam = Exam(self.exam_name.text(), self.exam_drill.currentText(), self.exam_hands.value(),
-                    self.exam_pass.value(), self.exam_time.value(), self.exam_game.currentText(),
+                    self.exam_pass.value(), self.exam_time.value(), str(self.exam_game.currentData()),
                     {kind: box.currentText() for kind, box in self.exam_paytables.items()})
         try:
             saved = save_exam(self.store, exam)

@@ -111,6 +111,9 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
              f"<p>{counted(totals.items, 'item')} on {counted(totals.days, 'day')} ({span}); "
              f"accuracy {totals.accuracy:.1f} %; "
              f"{totals.seconds / 3600:.1f} hours of practice.</p>",
+             f"<p>{totals.correct} of {counted(totals.steps, 'step')} right; {counted(totals.steps_wrong, 'step')} "
+             f"wrong ({totals.left_to_table} of them left to the table); "
+             f"{counted(totals.wrong_attempts, 'wrong attempt')}.</p>",
              "<h2>Mastery per drill</h2>",
              f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{_mastery_rows(report.drills)}</table>",
              "<h2>Mastery per situation</h2>",
@@ -119,12 +122,16 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
              "<h2>Exam attempts</h2>"]
     if report.attempts:
         rows = "".join(
-            f"<tr><td>{html.escape(attempt.exam)}</td><td>{attempt.at[:16].replace('T', ' ')}</td>"
-            f"<td align=right>{attempt.score:.1f} %</td><td align=right>{attempt.correct}/{attempt.steps}</td>"
+            f"<tr><td>{html.escape(attempt.exam)}</td><td>{attempt.kind}</td>"
+            f"<td>{attempt.at[:16].replace('T', ' ')}</td>"
+            f"<td align=right>{attempt.score:.1f} %</td>"
+            f"<td align=right>{'—' if attempt.pass_mark is None else f'{attempt.pass_mark:.0f} %'}</td>"
+            f"<td align=right>{attempt.correct}/{attempt.steps}</td>"
             f"<td align=right>{attempt.mistakes}</td><td align=right>{attempt.seconds / 60:.1f} min</td>"
             f"<td>{'passed' if attempt.passed else 'not passed'}</td></tr>" for attempt in report.attempts)
         parts.append("<table border=1 cellspacing=0 cellpadding=3 width=100%><tr><th align=left>Exam</th>"
-                     "<th align=left>Date</th><th>Score</th><th>Steps</th><th>Mistakes</th><th>Time</th>"
+                     "<th align=left>Set by</th><th align=left>Date</th><th>Score</th><th>Pass mark</th>"
+                     "<th>Steps</th><th>Mistakes</th><th>Time</th>"
                      f"<th align=left>Result</th></tr>{rows}</table>")
     else:
         parts.append("<p>No exam taken yet.</p>")

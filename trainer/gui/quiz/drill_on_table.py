@@ -46,14 +46,16 @@ class DrillOnTable(QObject):
     finished = Signal()
     """The set is over (or stopped) and the user's table is back."""
 
-    def __init__(self, host: TableHost, drill: SettlementDrill, mode: Mode, count: int, seed: int) -> None:
+    def __init__(self, host: TableHost, drill: SettlementDrill, mode: Mode, count: int, seed: int, *,
+                 banking: str | None = None, paytables: Mapping[str, str] | None = None) -> None:
         super().__init__(host.window())
         self.host = host
         self.drill = drill
         self.mode = mode
         self.count = count
         self.seed = seed
-        self.rounds = DrillRounds(drill, mode, count, seed, host.settings.deck_backs)
+        self.rounds = DrillRounds(drill, mode, count, seed, host.settings.deck_backs, banking=banking,
+                                  paytables=paytables)
 
     @property
     def items(self) -> tuple[SettlementItem, ...]:
@@ -130,14 +132,20 @@ class DrillOnTableDialog(QDialog):
 
 
 def start_drill(host: TableHost, drill: SettlementDrill | str, mode: Mode = Mode.PRACTICE, count: int = 5,
-                seed: int | None = None) -> DrillOnTable | None:
+                seed: int | None = None, *, banking: str | None = None,
+                paytables: Mapping[str, str] | None = None) -> DrillOnTable | None:
     """Deal ``drill`` on ``host``'s table (a seed drawn from the host's random source when none is given); a
-    drill running is stopped first."""
+    drill running is stopped first. ``banking`` and ``paytables`` (an instructor's exam): every hand on such a
+    table (None, with a message, when the drill deals none)."""
     if isinstance(drill, str):
         drill = next(d for d in DRILLS if d.name == drill)
     host.session.stop_drill()
     chosen_seed = seed if seed is not None else host.rng.randrange(SEED_RANGE)
-    runner = DrillOnTable(host, drill, mode, max(1, count), chosen_seed)
+    try:
+        runner = DrillOnTable(host, drill, mode, max(1, count), chosen_seed, banking=banking, paytables=paytables)
+    except ValueError as error:
+        host.notify_once(f"The drill cannot be dealt: {error}.")
+        return None
     return runner if runner.start() else None
 
 

@@ -35,8 +35,9 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QListWidget
 
 from trainer.drills.whole_round import NEXT_REFUSED
 from trainer.engine.dealing import Target
@@ -222,6 +223,8 @@ class RunRoundController(QObject):
             if self.host.scene is not None:
                 self.host.scene.reset_round()
             self.panel.hide()
+            if isinstance(self._log, QListWidget):
+                self._log.clear()  # the table's next round starts its own log; an earlier one is not shown again
             self._log.show()
             self._prompt_area.setVisible(self.session.mode is not None)
         else:
@@ -481,15 +484,17 @@ class RunRoundController(QObject):
     def _spot_clicked(self, seat: int, wager: str) -> None:
         if self.showing.part() is Part.SETTLE:
             settlement = self.panel.settlement
-            if not settlement.select(seat, wager):
+            if settlement.select(seat, wager):
+                settlement.amount.setFocus(Qt.FocusReason.MouseFocusReason)  # P / T / U / R as in settle it yourself
+            else:
                 settlement.show_feedback(f"Nothing is left to settle on seat {seat}'s {Wager(wager).label}.")
             return
         self._place_clicked("seat", seat, None)
 
     def _settle_seat(self, seat: int) -> None:
         wagers = self._wagers_left().get(seat)
-        if wagers:
-            self.panel.settlement.select(seat, wagers[0])
+        if wagers and self.panel.settlement.select(seat, wagers[0]):
+            self.panel.settlement.amount.setFocus(Qt.FocusReason.MouseFocusReason)
 
     def _choose_fold(self, seat: int) -> None:
         run, scene = self.run, self.host.scene

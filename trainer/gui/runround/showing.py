@@ -125,9 +125,11 @@ class Showing(QObject):
             table.rack()
         elif task is Task.VOID:
             table.say("Void: every wager is returned")
+            table.take_odd_card()
             table.void(run.voided)
         elif task is Task.CALL_FLOOR:
             table.say("Floor! The supervisor takes over")
+            table.take_odd_card()
 
     def sync(self) -> None:
         """The felt and the panel for the task now due."""

@@ -213,7 +213,9 @@ class RunTable(QObject):
             self._running.stop()
             self._running = None
         for item in [*self.markers.values(), *self._extra]:
-            if item.scene() is self.scene:
+            if isinstance(item, CardItem):
+                item.setOpacity(0.0)  # a card of the scene's: it goes with the scene's cards at the next reset
+            elif item.scene() is self.scene:
                 self.scene.removeItem(item)
         self.markers.clear()
         self._extra.clear()
@@ -352,6 +354,14 @@ class RunTable(QObject):
         self._extra.append(odd)
         odd.set_highlighted(True)
         self.play(lambda t: [t.show(odd), t.pulse(odd, self.durations.chips)])
+
+    def take_odd_card(self) -> None:
+        """The floor is called (or the round void): the other deck's card the shuffler gave leaves it, set
+        aside for the supervisor."""
+        odd, self.odd_card = self.odd_card, None
+        if odd is not None and odd.scene() is self.scene:
+            odd.set_highlighted(False)
+            self.play(lambda t: [t.fade(odd, 0.0, self.durations.chips)])
 
     def unload(self) -> None:
         """The cards left after the deal into the rack, unseen."""
