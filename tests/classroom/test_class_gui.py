@@ -243,7 +243,7 @@ def test_the_instructors_class_report_has_every_stations_items_with_a_station_co
         assert [dialog.report_profile.itemText(i) for i in range(dialog.report_profile.count())][1:] == ["Ana", "Bo"]
         assert dialog.write_report("csv") == target
     rows = target.read_text(encoding="utf-8").splitlines()
-    assert rows[0].endswith(",mistakes,station")
+    assert rows[0].endswith(",mistakes,wrong attempts,steps left to the table,station")
     assert sorted((row.split(",")[0], row.split(",")[-1]) for row in rows[1:]) == [
         ("Ana", "station-a"), ("Ana", "station-c"), ("Bo", "station-b")]
 

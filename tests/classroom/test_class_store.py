@@ -124,7 +124,7 @@ def test_report_and_profile_on_a_class_store_cover_every_station(
                  "--out", str(tmp_path / "class.csv")]) == 0
     rows = (tmp_path / "class.csv").read_text().splitlines()
     assert capsys.readouterr().out.startswith("Wrote 3 items")
-    assert rows[0].endswith(",mistakes,station")
+    assert rows[0].endswith(",mistakes,wrong attempts,steps left to the table,station")
     assert sorted((row.split(",")[0], row.split(",")[-1]) for row in rows[1:]) == [
         ("Ana", "station-a"), ("Ana", "station-c"), ("Bo", "station-b")]
     assert main(["--data-dir", str(tmp_path / "d"), "--store", station, "profile", "list"]) == 0
