@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
 from tests.gui.test_runround import HOUSE, do_engine_act, idle, make_window, start
@@ -42,3 +43,17 @@ def test_the_action_keys_settle_a_wager_clicked_on_the_felt_in_a_run_round(qtbot
         assert len(run.quiz.pending()) == before - 1, step.describe()
         settled += 1
     assert settled >= 1 and run.result().correct == run.result().steps
+
+
+def test_each_run_round_key_belongs_to_one_enabled_action_while_rounds_are_run(qtbot: Any, tmp_path: Path) -> None:
+    """Two enabled actions on one key make Qt run neither (an ambiguous shortcut): V voids a run round, it does not
+    also review the last settled hand, and E is Game Over, not skip to the end."""
+    window = make_window(qtbot, tmp_path, HOUSE)
+    controller = start(qtbot, window, Mode.PRACTICE)
+    enabled = [action for action in window.findChildren(QAction) if action.isEnabled()]
+    for name, action in controller.actions.items():
+        key = action.shortcut()
+        sharing = [other.objectName() for other in enabled if key in other.shortcuts()]
+        assert sharing == [action.objectName()], (name, key.toString(), sharing)
+    controller.set_mode(None)
+    assert present(window.action("reviewHandKey")).isEnabled()

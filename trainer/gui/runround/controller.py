@@ -219,6 +219,9 @@ class RunRoundController(QObject):
 
     def _show_mode(self, mode: Mode | None) -> None:
         self._clear_table()
+        review = self.host.action("reviewHandKey")  # V reviews a settled hand; while rounds are run V voids
+        if review is not None:
+            review.setEnabled(mode is None)
         if mode is None:
             if self.host.scene is not None:
                 self.host.scene.reset_round()
