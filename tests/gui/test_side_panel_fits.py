@@ -18,9 +18,9 @@ from trainer.gui.main_window import MainWindow
 pytestmark = pytest.mark.gui
 
 
-@pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
-def test_buttons_keep_their_height_and_the_log_stays_in_the_panel(window: MainWindow, qtbot: QtBot,  # noqa: F811
-                                                                  size: tuple[int, int]) -> None:
+def settling_with_feedback(window: MainWindow, qtbot: QtBot, size: tuple[int, int]) -> None:  # noqa: F811
+    """The window at ``size`` settling a hand in practice, the dealer announced and one wrong step refused: the
+    feedback box shows and the panel is at its tallest."""
     settling_at(window, qtbot, size)
     quiz = window.quiz
     assert quiz.quiz is not None
@@ -31,6 +31,13 @@ def test_buttons_keep_their_height_and_the_log_stays_in_the_panel(window: MainWi
     wrong = Action.TAKE if step.action is not Action.TAKE else Action.PAY
     quiz.settle(step.seat, Wager(step.wager), wrong, Decimal(1))  # practice: refused, the feedback box shows
     QApplication.processEvents()
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
+def test_buttons_keep_their_height_and_the_log_stays_in_the_panel(window: MainWindow, qtbot: QtBot,  # noqa: F811
+                                                                  size: tuple[int, int]) -> None:
+    settling_with_feedback(window, qtbot, size)
+    quiz = window.quiz
     for chip in quiz.panel.chip_buttons.values():
         assert chip.height() >= chip.minimumSizeHint().height(), f"{chip.text()} squashed to {chip.height()} px"
     log = window.round_log.list

@@ -3,15 +3,13 @@ its right edge: the panel is as wide as the room left beside the scroll bar, its
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.gui.test_legibility import settling_at, window  # noqa: F401 (the window fixture)
-from trainer.engine.wagers import Action, Wager
+from tests.gui.test_side_panel_fits import settling_with_feedback
 from trainer.gui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
@@ -43,16 +41,7 @@ def test_nothing_of_the_dealers_hand_box_is_cut(window: MainWindow, qtbot: QtBot
 @pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
 def test_nothing_of_the_panel_is_cut_beside_its_scroll_bar(window: MainWindow, qtbot: QtBot,  # noqa: F811
                                                            size: tuple[int, int]) -> None:
-    settling_at(window, qtbot, size)
-    quiz = window.quiz
-    assert quiz.quiz is not None
-    dealer = quiz.quiz.settlement
-    quiz.announce(dealer.dealer.category, dealer.dealer_qualifies)
-    step = quiz.quiz.next_step()
-    assert step is not None
-    wrong = Action.TAKE if step.action is not Action.TAKE else Action.PAY
-    quiz.settle(step.seat, Wager(step.wager), wrong, Decimal(1))  # the feedback shows: the panel grows
-    QApplication.processEvents()
+    settling_with_feedback(window, qtbot, size)  # the feedback shows: the panel grows
     scroll = window.round_log.prompt_scroll
     assert scroll.verticalScrollBar().isVisible(), "the case this test is about: the panel scrolls"
     assert not (cut := cut_at_the_right(window)), "cut at the right: " + "; ".join(cut)
