@@ -12,6 +12,8 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# The trainer speaks the system's language when none is chosen: the tests expect English unless they ask for another.
+os.environ["LANGUAGE"] = "en"
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 

@@ -8,8 +8,9 @@ The rule:
   Everything else (engine, quiz, drills, session, store, odds, settings, art, the command modules) runs without Qt.
 - The engine imports nothing of the trainer above it: only ``trainer.engine`` itself and the leaves below
   everything (``trainer.resources``: where data files are; ``trainer.jsonin``: reading JSON input;
-  ``trainer.userfiles``: reading a file the user names up to a bound; the package ``trainer`` itself, which holds
-  the version), which import nothing of the trainer themselves.
+  ``trainer.userfiles``: reading a file the user names up to a bound; ``trainer.i18n``: the language texts are
+  shown in; the package ``trainer`` itself, which holds the version), which import nothing of the trainer above
+  them.
 - The command line (``trainer.cli``) is the top: nothing but itself, ``python -m trainer`` and the benchmarks
   imports it (the ``settle`` JSON contract, ``trainer.settle_io``, stays below it: the quiz grades with it).
 
@@ -27,7 +28,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "trainer"
 GUI_LIBRARIES = ("PySide6", "shiboken6", "pygame")
 GUI_ENTRY_POINTS = {"trainer.cli", "trainer.bench.gui", "trainer.bench.store"}
-LEAVES = ("trainer", "trainer.resources", "trainer.jsonin", "trainer.userfiles")
+LEAVES = ("trainer", "trainer.resources", "trainer.jsonin", "trainer.userfiles", "trainer.i18n")
 
 
 def module_name(path: Path) -> str:
@@ -113,3 +114,11 @@ def test_nothing_below_the_command_line_imports_it() -> None:
              for name, imported in modules().items() if not any(within(name, each) for each in top)}
     assert "trainer.quiz.grade" in wrong
     assert not {name: found for name, found in wrong.items() if found}
+
+
+def test_the_language_package_imports_nothing_of_the_trainer_but_itself() -> None:
+    """Every layer shows text, the engine's rule lines included: ``trainer.i18n`` stays below them all."""
+    found = {name: sorted(other for other in imported if within(other, "trainer") and not within(other, "trainer.i18n"))
+             for name, imported in modules().items() if within(name, "trainer.i18n")}
+    assert "trainer.i18n.translation" in found
+    assert not {name: wrong for name, wrong in found.items() if wrong}, found

@@ -78,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # what the parser's --version prints, before the commands' modules are loaded to build it
         print(f"uth-trainer {__version__}")
         return 0
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    _speak(arguments)
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
@@ -95,6 +97,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None),
                    class_url=getattr(args, "store", None))
+
+
+def _speak(arguments: Sequence[str]) -> None:
+    """Speak the language ``--lang`` asks for before the parser is built, so that ``--help`` is in it too (a
+    language the trainer does not speak is left to the parser to refuse); without ``--lang``, the system's."""
+    from trainer.i18n.translation import LANGUAGES, language_from_environment, set_language
+
+    asked = None
+    for index, argument in enumerate(arguments):
+        if argument == "--":
+            break
+        if argument == "--lang" and index + 1 < len(arguments):
+            asked = arguments[index + 1]
+        elif argument.startswith("--lang="):
+            asked = argument.partition("=")[2]
+    set_language(asked if asked in LANGUAGES else language_from_environment())
 
 
 def standard_streams() -> tuple[TextIO, TextIO, TextIO]:

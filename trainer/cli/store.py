@@ -38,6 +38,12 @@ class PdfWriter(Protocol):
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
+    from trainer.i18n.translation import LANGUAGES, _
+
+    parser.add_argument("--lang", metavar="LANGUAGE", choices=LANGUAGES, default=None,
+                        help=_("the language to speak ({languages}; default: the one chosen in Settings, at first "
+                               "the system's)").format(languages=", ".join(LANGUAGES)) + "; "
+                        + _("the settle and grade JSON stay in English"))
     parser.add_argument("--data-dir", metavar="DIR", default=None,
                         help="keep the progress store in DIR (default: the user's data folder); a local folder, "
                              "never a network drive: a class is gathered by profile export and import")
