@@ -4,6 +4,8 @@
   ``npgettext``) with Babel's extractor and brings each language's ``trainer.po`` up to date: a new text is added
   untranslated, a text the code no longer has is dropped, every translation made is kept.
 - ``compile`` writes each ``trainer.mo`` (what the trainer reads at run time) from its ``trainer.po``.
+- ``todo es`` prints, as JSON, the texts the Spanish catalogue has not translated yet; ``apply es FILE.json``
+  puts the same JSON, filled in, into the catalogue (a plural text takes a list: one form a plural form).
 - ``check`` fails, one line a problem, on a text missing from a catalogue or untranslated or fuzzy, an entry the
   code no longer has, a translation whose ``{placeholders}`` differ from the English, a catalogue that does not
   compile, and a ``trainer.mo`` that is not the compiled ``trainer.po``. CI runs it (a test does).
@@ -185,8 +187,53 @@ def _shown(key: tuple[str | None, object]) -> str:
     return f"{shown} ({context})" if context else shown
 
 
+def untranslated(language: str) -> dict[str, str | list[str]]:
+    """The texts ``language``'s catalogue has not translated yet, as :func:`apply` reads them back: the English
+    text (``context\x04text`` with a context) → "" (a list of one "" a plural form for a plural text)."""
+    catalogue = _read(catalogue_path(language), language)
+    todo: dict[str, str | list[str]] = {}
+    for message in catalogue:
+        if message.id and (message.fuzzy or not all(_translations(message))):
+            key = _texts(message)[0] if not message.context else f"{message.context}\x04{_texts(message)[0]}"
+            todo[key] = [""] * catalogue.num_plurals if isinstance(message.id, (tuple, list)) else ""
+    return todo
+
+
+def apply(language: str, translations: dict[str, str | list[str]]) -> list[str]:
+    """Put ``translations`` (as :func:`untranslated` lists them, filled in) into ``language``'s catalogue; the
+    texts it does not have, one line each."""
+    path = catalogue_path(language)
+    catalogue = _read(path, language)
+    unknown = []
+    for key, text in translations.items():
+        context, _sep, english = key.rpartition("\x04")
+        message = next((m for m in catalogue if m.id and _texts(m)[0] == english and (m.context or "") == context),
+                       None)
+        if message is None:
+            unknown.append(f"not in the catalogue: {key!r}")
+            continue
+        if isinstance(text, list) != isinstance(message.id, (tuple, list)) or not text:
+            unknown.append(f"plural forms expected for a plural text and one text otherwise: {key!r}")
+            continue
+        message.string = tuple(text) if isinstance(text, list) else text
+        message.flags.discard("fuzzy")
+    _write(path, catalogue)
+    return unknown
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 2 and args[0] == "todo":
+        import json
+
+        print(json.dumps(untranslated(args[1]), ensure_ascii=False, indent=1))
+        return 0
+    if len(args) == 3 and args[0] == "apply":
+        import json
+
+        problems = apply(args[1], json.loads(Path(args[2]).read_text(encoding="utf-8")))
+        print("\n".join(problems) or "applied")
+        return 1 if problems else 0
     if args == ["update"]:
         print("\n".join(update()))
         return 0
@@ -197,7 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         problems = check()
         print("\n".join(problems) or "the catalogues are complete and compiled")
         return 1 if problems else 0
-    print("usage: python -m trainer.i18n.catalogue update|compile|check", file=sys.stderr)
+    print("usage: python -m trainer.i18n.catalogue update | compile | check | todo LANGUAGE | apply LANGUAGE FILE.json",
+          file=sys.stderr)
     return 2
 
 
