@@ -511,7 +511,7 @@ class TableSession:
     def _close_run_set(self, *, complete: bool = False) -> None:
         run_set, self._run_set = self._run_set, None
         if run_set is not None and run_set.items:
-            self.book.record_set(run_set)
+            self.book.record_set(run_set, complete=complete, planned=self.exam_hands)
             self._emit(RunSetFinished(run_set, complete))
 
     # -- internals -----------------------------------------------------------------------------------------
@@ -593,7 +593,7 @@ class TableSession:
         if result.mode is Mode.EXAM:
             for item in result.items:
                 self.book.record(item)
-        self.book.record_set(result)
+        self.book.record_set(result, complete=complete, planned=self._set_hands)
         self._emit(SetFinished(result, tuple(self.hands), complete))
 
     def _require(self, allowed: bool, what: str) -> None:

@@ -21,8 +21,8 @@ from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, HandRounds, named
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
-from trainer.scoring import ItemResult, Mode, SetResult
-from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource, RunSetFinished, SetFinished
+from trainer.scoring import ItemResult, KeptSet, Mode, SetResult
+from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource
 from trainer.store.db import StoreError
 from trainer.store.records import Profile, ReplayKind
 from trainer.store.store import Store
@@ -345,27 +345,23 @@ class ProgressWindows:
 
 class ExamDesk:
     """File ▸ Instructor… behind the PIN; an exam started there is dealt to the trainee training now and its
-    attempt kept (:class:`~trainer.gui.progress.exam_run.ExamRun`). Every other exam set (Ctrl+E, a drill on the
-    table or the run round in exam mode) is kept too, as the trainee's own attempt at its pass mark."""
+    attempt kept (:class:`~trainer.gui.progress.exam_run.ExamRun`). Every other exam set the session's score book
+    records is kept too, as the trainee's own attempt at its pass mark: Ctrl+E, a drill on the table or the run
+    round in exam mode, and a drill of the Drills window in exam mode (taken to its end, or left part-way)."""
 
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self.exam: ExamRun | None = None
         self.attempts: list[Attempt] = []
         if desk.store is not None:
-            desk.host.session.subscribe(self._heard)
+            desk.host.session.book.subscribe_sets(self._heard)
 
-    def _heard(self, event: Event) -> None:
-        if not isinstance(event, SetFinished | RunSetFinished):
-            return
-        result = event.result
+    def _heard(self, kept: KeptSet) -> None:
+        result = kept.result
         if result.mode is not Mode.EXAM or not result.items:
             return
-        session = self.desk.host.session
-        planned = session.set_hands if isinstance(event, SetFinished) else session.exam_hands
-        hands = len(result.items) if event.complete else max(planned, len(result.items) + 1)
-        # after the instructor's exam run has heard the event too (it may be the set)
-        QTimer.singleShot(0, lambda: self._keep_own(result, hands, event.complete))
+        # once the instructor's exam run has heard of the set too (it may be its attempt)
+        QTimer.singleShot(0, lambda: self._keep_own(result, kept.hands, kept.complete))
 
     def _keep_own(self, result: SetResult, hands: int, complete: bool) -> None:
         if self.exam is not None and self.exam.result is result:
