@@ -172,17 +172,49 @@ class SetResult:
 Listener = Callable[[ItemResult], None]
 
 
+@dataclass(frozen=True)
+class KeptSet:
+    """A set as the book records it: the set, whether it was taken to its end (``complete``) and the items it was
+    set for (``planned``).
+
+    >>> done = SetResult("blind", Mode.EXAM, [ItemResult("blind", "1", 4, 4)])
+    >>> KeptSet(done, complete=True, planned=1).hands, KeptSet(done, complete=False, planned=5).hands
+    (1, 5)
+    >>> KeptSet(done, complete=False, planned=1).hands
+    2
+    """
+
+    result: SetResult
+    complete: bool = True
+    planned: int = 0
+
+    @property
+    def hands(self) -> int:
+        """The hands the set counts as set for: those it had when taken to its end; when cut short, those it was
+        set for, and at least one more than it had (an exam cut short never counts as complete)."""
+        done = len(self.result.items)
+        return done if self.complete else max(self.planned, done + 1)
+
+
+SetListener = Callable[[KeptSet], None]
+
+
 class ScoreBook:
-    """The session's results; listeners hear of every item as it is recorded."""
+    """The session's results; listeners hear of every item as it is recorded, set listeners of every set."""
 
     def __init__(self, keep: int = 500) -> None:
         self._items: list[ItemResult] = []
         self._sets: list[SetResult] = []
         self._listeners: list[Listener] = []
+        self._set_listeners: list[SetListener] = []
         self._keep = keep
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def subscribe_sets(self, listener: SetListener) -> None:
+        """Tell ``listener`` of every set recorded from now on (an exam set is kept as an attempt by it)."""
+        self._set_listeners.append(listener)
 
     def record(self, item: ItemResult) -> None:
         self._items.append(item)
@@ -190,9 +222,14 @@ class ScoreBook:
         for listener in self._listeners:
             listener(item)
 
-    def record_set(self, result: SetResult) -> None:
+    def record_set(self, result: SetResult, *, complete: bool = True, planned: int | None = None) -> None:
+        """Keep ``result``: taken to its end (``complete``) or cut short, set for ``planned`` items (None: as many
+        as it has)."""
         self._sets.append(result)
         del self._sets[: -self._keep]
+        kept = KeptSet(result, complete, len(result.items) if planned is None else planned)
+        for listener in list(self._set_listeners):
+            listener(kept)
 
     def items(self, drill: str | None = None) -> list[ItemResult]:
         return [item for item in self._items if drill is None or item.drill == drill]

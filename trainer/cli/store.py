@@ -16,13 +16,14 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from trainer.scoring import ItemResult, ScoreBook
+from trainer.scoring import ItemResult, KeptSet, Mode, ScoreBook
 from trainer.store.db import StoreError, problem_of, store_path
 from trainer.store.records import Profile
 from trainer.store.safepath import WriteError
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
+    from trainer.store.instructor import Attempt
     from trainer.store.reports import TraineeReport
 
 EXIT_USAGE = 2
@@ -243,7 +244,9 @@ def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
 
 
 class QuizRecorder:
-    """A score book whose every item goes to the store under a profile, placed in its set (seed, index).
+    """A score book whose every item goes to the store under a profile, placed in its set (seed, index); an exam
+    set is kept as the trainee's own exam attempt at its pass mark (cut short by the end of input or Ctrl-C: not
+    passed), as on the table.
 
     An item the store cannot take (read-only, busy, a full disk) is kept and saved with the next one; the quiz goes
     on, told once in a line on ``stderr``; at the end, what could still not be saved is said."""
@@ -256,6 +259,8 @@ class QuizRecorder:
         self.problem: str | None = None
         self._index = 0
         self.book.subscribe(self._record)
+        self.book.subscribe_sets(self._keep_attempt)
+        self.attempt: Attempt | None = None
 
     def _record(self, item: ItemResult) -> None:
         index = self._index
@@ -279,6 +284,19 @@ class QuizRecorder:
             if self.problem is not None and not self.pending:
                 self.problem = None
                 self._tell("the store can be written again: every item kept so far is saved")
+
+    def _keep_attempt(self, kept: KeptSet) -> None:
+        result = kept.result
+        if result.mode is not Mode.EXAM or not result.items:
+            return
+        from trainer.store.instructor import AttemptNotSavedError, own_exam, record_attempt
+
+        self._save()  # its items first
+        try:
+            self.attempt = record_attempt(self.store, self.profile, own_exam(result, kept.hands), result,
+                                          complete=kept.complete, instructor=False)
+        except AttemptNotSavedError as error:
+            self._tell(f"the exam attempt could not be saved ({error}): {result.summary()}")
 
     def _tell(self, message: str) -> None:
         if self.stderr is not None:

@@ -54,7 +54,7 @@ def run_quiz(
         interrupted = True
         say()
         say("Interrupted: the quiz stops here.")
-    book.record_set(result)
+    book.record_set(result, complete=not interrupted and len(result.items) >= count, planned=count)
     if mode is Mode.EXAM and result.items:
         _review(result.items, titles, say)
     say()

@@ -10,8 +10,9 @@ item kept, and the menus that reach the progress screens and the pay-table lab.
 
 and owns the start page (Help ▸ Start here): the path, ticked from the trainee's history, beside who is training
 and their Today queue. Every item the session's score book records is stored for the trainee training now, one
-transaction each; the hands of a settlement drill dealt on the table are stored under their seed, so My mistakes
-can deal them again. Without a store (it could not be opened) the trainer runs as before, the start page without
+transaction each; the hands of a settlement drill dealt on the table are stored under their seed, the table's own
+hands (settled, run, or an exam's) with their round, so My mistakes can deal them again; every exam set is kept as
+an attempt. Without a store (it could not be opened) the trainer runs as before, the start page without
 profiles, and the results of this session only.
 """
 

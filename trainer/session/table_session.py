@@ -20,7 +20,7 @@ from trainer.engine.wagers import Action, Wager
 from trainer.quiz.given import as_given
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.quiz.settlement import SettlementQuiz, Verdict
-from trainer.scoring import Mode, ScoreBook, SetResult
+from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 from trainer.session.events import (
     DrillEnded,
     DrillStarted,
@@ -48,6 +48,8 @@ from trainer.session.state import SessionError, SessionState, state_of_phase
 SPEED_TARGET_SECONDS = 3.0
 """Speed mode's target: seconds per decision (one announcement or one wager settled)."""
 
+ROUNDS_REMEMBERED = 600
+"""How many scored hands the session remembers the round of (an exam of 500 hands is recorded at its end)."""
 _BEFORE_SETTLEMENT = (SessionState.DEALING, SessionState.DECISIONS, SessionState.SHOWDOWN)
 
 
@@ -91,6 +93,7 @@ class TableSession:
         self._run_round: TableRound | None = None
         self._run_count = 0
         self._run_set: SetResult | None = None
+        self._scored: deque[tuple[ItemResult, TableRound]] = deque(maxlen=ROUNDS_REMEMBERED)
 
     # -- what it is doing ----------------------------------------------------------------------------------
 
@@ -156,6 +159,14 @@ class TableSession:
     def hand_number(self) -> int:
         """The hand of the set being (or last) settled, counted from 1."""
         return self._hand_number
+
+    def round_of(self, result: ItemResult) -> TableRound | None:
+        """The round the hand scored as ``result`` was played on (settled or run at this table; None: no hand of
+        the latest :data:`ROUNDS_REMEMBERED`), so that it can be kept and dealt again exactly."""
+        for scored, table_round in reversed(self._scored):
+            if scored is result:
+                return table_round
+        return None
 
     def subscribe(self, listener: Listener) -> None:
         """Tell ``listener`` every event from now on."""
@@ -498,6 +509,8 @@ class TableSession:
 
     def _score_run(self, run: RunRound, *, complete: bool) -> None:
         result = run.result()
+        if self._run_round is not None:
+            self._scored.append((result, self._run_round))
         self.book.record(result)
         self._run_count += 1
         self._emit(RunRoundOver(result, complete))
@@ -511,7 +524,7 @@ class TableSession:
     def _close_run_set(self, *, complete: bool = False) -> None:
         run_set, self._run_set = self._run_set, None
         if run_set is not None and run_set.items:
-            self.book.record_set(run_set)
+            self.book.record_set(run_set, complete=complete, planned=self.exam_hands)
             self._emit(RunSetFinished(run_set, complete))
 
     # -- internals -----------------------------------------------------------------------------------------
@@ -556,6 +569,8 @@ class TableSession:
         if by_table:
             quiz.leave_to_table()  # the steps the table settles are steps not done: they count wrong
         result = quiz.result()
+        if self._round is not None:
+            self._scored.append((result, self._round))
         hand = HandReview(f"Hand {self._hand_number} (round {played.number})", tuple(quiz.review()), result)
         self.hands.append(hand)
         result_set.items.append(result)
@@ -593,7 +608,7 @@ class TableSession:
         if result.mode is Mode.EXAM:
             for item in result.items:
                 self.book.record(item)
-        self.book.record_set(result)
+        self.book.record_set(result, complete=complete, planned=self._set_hands)
         self._emit(SetFinished(result, tuple(self.hands), complete))
 
     def _require(self, allowed: bool, what: str) -> None:

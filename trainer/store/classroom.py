@@ -28,7 +28,7 @@ from trainer.store import outbox
 from trainer.store.classdb import check_version, connect, is_class_url, station_name, where
 from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
-from trainer.store.records import Identity, ItemId, Profile, ProfileId, StoredItem, identify
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
 from trainer.store.store import Clock, Store, insert_item, item_of, mistakes_of, review_item, utc_now
 
 RETRY_SECONDS = 5.0
@@ -319,11 +319,13 @@ class ClassStore(Store):
 
     def record_item(self, profile: Profile, result: ItemResult, *, situation: str | None = None,
                     seed: int | None = None, index: int | None = None, count: int | None = None,
-                    at: datetime | None = None) -> ItemId:
+                    at: datetime | None = None, replay: Replay | None = None) -> ItemId:
         """Keep one scored item on the station and queue it (one local transaction), then send what waits."""
         identity = identify(result, seed=seed, index=index, count=count)
         if situation is not None:
             identity = Identity(situation, identity.variant, identity.seed, identity.replay)
+        if replay is not None and identity.replay is None:
+            identity = Identity(identity.situation, identity.variant, identity.seed, replay)
         when = (at or self.clock()).astimezone(UTC)
         # the session reads the server (profiles with the server's ids) or this station's copy (its own ids)
         mine = profile if self.connection is self.local.connection else self._local_profile(profile)

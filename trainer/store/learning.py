@@ -2,7 +2,8 @@
 
 **Today** mixes the situation types whose review is due (FSRS, :mod:`trainer.store.review`) with new material
 (situation types never practised, in the syllabus order, ``new_per_day`` a day), and the hands to deal again.
-**My mistakes** is every hand got wrong, by its replay (its seed), until the latest try at it is right.
+**My mistakes** is every hand got wrong, by its replay (a drill's hand: its seed; a hand of the table itself: the
+round as it was dealt), until the latest try at it is right.
 """
 
 from __future__ import annotations
@@ -100,7 +101,10 @@ def mistakes_summary(store: Store, profile: Profile) -> MistakesSummary | None:
 
 
 def shown_title(replay: Replay, title: str) -> str:
-    """A hand's title as the trainee sees it: ``Blind · hand 680499`` (the variant would give the answer away)."""
+    """A hand's title as the trainee sees it: ``Blind · hand 680499`` (the variant would give the answer away), a
+    round of the table ``Table · round 12``."""
+    if replay.kind is ReplayKind.ROUND:
+        return f"Table · round {replay.seed}"
     if replay.kind is not ReplayKind.HAND:
         return title
     from trainer.drills.scenarios import SITUATIONS
@@ -111,7 +115,10 @@ def shown_title(replay: Replay, title: str) -> str:
 
 
 def deal_again(replay: Replay, mode: Mode) -> DrillItem:
-    """The exact item ``replay`` names, dealt again in ``mode``."""
+    """The exact item ``replay`` names, dealt again in ``mode``; a round of the table is no drill item
+    (:class:`ValueError`: it is dealt again on the table, :func:`trainer.session.replay.round_from_record`)."""
+    if replay.kind is ReplayKind.ROUND:
+        raise ValueError(f"{shown_title(replay, '')} is dealt again on the table (Train ▸ My mistakes)")
     if replay.kind is ReplayKind.HAND:
         from trainer.drills.scenarios import SITUATIONS
         from trainer.drills.settlement_drills import SettlementItem

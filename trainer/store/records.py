@@ -6,7 +6,7 @@ import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NewType
+from typing import Any, NewType
 
 from trainer.scoring import ItemResult, Mistake, Mode
 
@@ -29,6 +29,13 @@ class ReplayKind(StrEnum):
     """A settlement hand: the situation, its variant and the hand's seed deal it again on their own."""
     SET = "set"
     """Any drill: deal the set of ``count`` items from ``seed`` again and take item ``index``."""
+    ROUND = "round"
+    """A hand of the table itself (Settle it yourself, Run the round, an exam on the table): the round as it was
+    dealt, its record (:mod:`trainer.session.replay`: cards, seats, wagers, table and pay tables)."""
+
+
+ROUND_DRILL = "settlement"
+"""What a round of the table is dealt again as: a hand of the user's table, to settle."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,9 @@ class Replay:
     >>> replay = Replay(ReplayKind.HAND, "blind", 680499, situation="blind", variant="flush")
     >>> Replay.from_key(replay.key) == replay
     True
+    >>> again = Replay.of_round({"number": 12, "deck": "As Kd"})
+    >>> again.key, Replay.from_key(again.key) == again, again.seed
+    ('["round", {"deck": "As Kd", "number": 12}]', True, 12)
     """
 
     kind: ReplayKind
@@ -47,17 +57,36 @@ class Replay:
     variant: str = ""
     index: int = 0
     count: int = 1
+    round: str = ""
+    """A round of the table's record, as JSON with sorted keys (kind ``round``; its number is the seed)."""
 
     @property
     def key(self) -> str:
         """The replay as one string: two items with the same key are the same hand."""
         if self.kind is ReplayKind.HAND:
             return json.dumps(["hand", self.drill, self.situation, self.variant, self.seed])
+        if self.kind is ReplayKind.ROUND:
+            return json.dumps(["round", json.loads(self.round)], sort_keys=True)
         return json.dumps(["set", self.drill, self.seed, self.index, self.count])
+
+    @property
+    def record(self) -> Any:
+        """The round's record (kind ``round``; None for another kind), to deal it again with
+        :func:`trainer.session.replay.round_from_record`."""
+        return json.loads(self.round) if self.round else None
+
+    @classmethod
+    def of_round(cls, record: dict[str, Any]) -> Replay:
+        """The replay of a round of the table from its record (:func:`trainer.session.replay.round_record`)."""
+        number = record.get("number", 0)
+        return cls(ReplayKind.ROUND, ROUND_DRILL, number if isinstance(number, int) else 0,
+                   round=json.dumps(record, sort_keys=True))
 
     @classmethod
     def from_key(cls, key: str) -> Replay:
         parts = json.loads(key)
+        if parts[0] == "round":
+            return cls.of_round(parts[1])
         if parts[0] == "hand":
             _, drill, situation, variant, seed = parts
             return cls(ReplayKind.HAND, drill, int(seed), situation=situation, variant=variant)

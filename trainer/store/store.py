@@ -156,15 +156,18 @@ class Store(AbstractContextManager["Store"]):
 
     def record_item(self, profile: Profile, result: ItemResult, *, situation: str | None = None,
                     seed: int | None = None, index: int | None = None, count: int | None = None,
-                    at: datetime | None = None) -> ItemId:
+                    at: datetime | None = None, replay: Replay | None = None) -> ItemId:
         """Keep one scored item (one transaction) and review its situation type's card.
 
         ``seed``, ``index`` and ``count`` place the item in its set (see :func:`identify`); ``situation``
-        overrides the situation type found from the item.
+        overrides the situation type found from the item; ``replay`` deals an item again that names no replay of
+        its own (a round of the table: :attr:`~trainer.store.records.ReplayKind.ROUND`).
         """
         identity = identify(result, seed=seed, index=index, count=count)
         if situation is not None:
             identity = Identity(situation, identity.variant, identity.seed, identity.replay)
+        if replay is not None and identity.replay is None:
+            identity = Identity(identity.situation, identity.variant, identity.seed, replay)
         when = (at or self.clock()).astimezone(UTC)
         with self.transact() as connection:
             item_id = insert_item(connection, profile.id, uuid.uuid4().hex, when.isoformat(), result, identity)

@@ -102,6 +102,8 @@ MAX_DEPTH = 8
 """An export nests four levels (attempts → items → mistakes); deeper is refused before it is parsed."""
 MAX_ID = 64
 MAX_TEXT = 1000
+MAX_REPLAY = 4000
+"""A replay's key: a round of the table's record is some 1,300 characters."""
 MAX_STEPS = 10_000
 MAX_SECONDS = 10_000_000.0
 MAX_SEED = 2**63 - 1
@@ -262,15 +264,17 @@ def _result(entry: dict[str, Any], where: str, drill: str, mode: Mode) -> ItemRe
 def _replay(entry: dict[str, Any], where: str) -> Replay | None:
     if entry.get("replay") is None:
         return None
-    key = _text(entry, "replay", where, empty=False, limit=MAX_TEXT)
+    key = _text(entry, "replay", where, empty=False, limit=MAX_REPLAY)
     place = f"{where}.replay"
     try:
-        parts = loads(key, max_depth=2)
+        parts = loads(key, max_depth=4)
     except JsonInputError as error:
         _fail(place, f"{shown(key)} {error}")
+    if isinstance(parts, list) and len(parts) == 2 and parts[0] == "round":
+        return _round_replay(parts[1], place)
     if not isinstance(parts, list) or not parts or parts[0] not in ("hand", "set") or len(parts) != 5:
-        _fail(place, f"{shown(key)} is not a replay ([\"hand\", drill, situation, variant, seed] or "
-                     "[\"set\", drill, seed, index, count])")
+        _fail(place, f"{shown(key)} is not a replay ([\"hand\", drill, situation, variant, seed], "
+                     "[\"set\", drill, seed, index, count] or [\"round\", the round])")
     fields = dict(zip(("kind", "drill", "situation", "variant", "seed") if parts[0] == "hand"
                       else ("kind", "drill", "seed", "index", "count"), parts, strict=True))
     drill = _text(fields, "drill", place, empty=False, limit=MAX_ID, plain=True)
@@ -281,6 +285,17 @@ def _replay(entry: dict[str, Any], where: str) -> Replay | None:
                       variant=_text(fields, "variant", place, limit=MAX_ID, plain=True))
     count = _int(fields, "count", place, 1, MAX_SET)
     return Replay(ReplayKind.SET, drill, seed, index=_int(fields, "index", place, 0, count - 1), count=count)
+
+
+def _round_replay(record: Any, place: str) -> Replay:
+    """A round of the table: kept only when it deals again (the engine deals and settles it here)."""
+    from trainer.session.replay import round_from_record
+
+    try:
+        round_from_record(record)
+    except ValueError as error:
+        _fail(place, f"not a round of the table that deals again ({error})")
+    return Replay.of_round(record)
 
 
 def _mode(entry: dict[str, Any], where: str) -> Mode:

@@ -32,7 +32,7 @@ from trainer.drills.payouts import PayoutDrill
 from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.payout_form import PayoutForm
 from trainer.gui.drills.question_form import DrillForm
-from trainer.gui.drills.runner import RunsASet
+from trainer.gui.drills.runner import DrillSet, RunsASet
 from trainer.scoring import Mode, ScoreBook
 
 Clock = Callable[[], float]
@@ -222,12 +222,24 @@ class DrillsDialog(QDialog):
         if may_leave(self, self.part_way, self._confirm):
             super().reject()
 
+    def done(self, code: int) -> None:
+        """The window closes: an exam set left part-way is recorded, cut short."""
+        self._leave_form()
+        super().done(code)
+
+    def _leave_form(self) -> None:
+        """The form is left: its exam set, when part-way, is recorded as cut short (kept as an attempt)."""
+        drill_set = getattr(self.form, "drill_set", None)
+        if isinstance(drill_set, DrillSet):
+            drill_set.cut_short()
+
     def _back_to_the_drills(self) -> None:
         if may_leave(self, self.part_way, self._confirm):
             self.show_picker()
 
     def show_picker(self) -> None:
         if self.form is not None:
+            self._leave_form()
             self.pages.removeWidget(self.form)
             self.form.deleteLater()
             self.form = None

@@ -72,7 +72,7 @@ class DrillSet(Generic[ItemT]):
         if item is None:
             self.item = None
             self.over = True
-            self.book.record_set(self.result)
+            self.book.record_set(self.result, complete=True, planned=self.size)
             return None
         self.number += 1
         self.item = item
@@ -94,6 +94,23 @@ class DrillSet(Generic[ItemT]):
         False
         """
         return not self.over and 0 < len(self.result.items) < self.size
+
+    def cut_short(self) -> None:
+        """The set is left before its end: an exam set with items done is recorded now, cut short (it is kept as
+        an attempt, not passed); any other set left part-way is no finished set and is not recorded.
+
+        >>> book = ScoreBook()
+        >>> drill_set = DrillSet(book, "demo", Mode.EXAM, ["first", "second"], seed=7)
+        >>> _ = drill_set.next_item(); drill_set.record(ItemResult("demo", "first", steps=1, correct=1))
+        >>> drill_set.cut_short(); drill_set.cut_short()
+        >>> len(book.sets()), drill_set.over
+        (1, True)
+        """
+        if self.over or not self.result.items:
+            return
+        self.over = True
+        if self.mode is Mode.EXAM:
+            self.book.record_set(self.result, complete=False, planned=self.size)
 
     def advance(self, show: Callable[[ItemT], object], over: Callable[[], object]) -> None:
         """On to the next item: ``show`` it, or, at the end of the set, call ``over``."""

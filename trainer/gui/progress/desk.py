@@ -19,10 +19,10 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
-from trainer.gui.progress.replay import MY_MISTAKES, HandRounds, named
+from trainer.gui.progress.replay import MY_MISTAKES, ROUND_DRILL, HandRounds, RoundAgain, named, replay_of
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
-from trainer.scoring import ItemResult, Mode, SetResult
-from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource, RunSetFinished, SetFinished
+from trainer.scoring import ItemResult, KeptSet, Mode, SetResult
+from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource
 from trainer.store.db import StoreError
 from trainer.store.records import Profile, ReplayKind
 from trainer.store.store import Store
@@ -94,8 +94,9 @@ class Desk:
 
 
 class Keeping(QObject):
-    """Every item the session's book records, stored for the trainee training now (:class:`Recorder`); a round
-    watched marks the path's first step; the history Train ▸ Results shows."""
+    """Every item the session's book records, stored for the trainee training now (:class:`Recorder`), a hand of
+    the table with its round so that My mistakes can deal it again; a round watched marks the path's first step;
+    the history Train ▸ Results shows."""
 
     def __init__(self, desk: Desk, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -109,7 +110,9 @@ class Keeping(QObject):
     def record(self, result: ItemResult) -> None:
         ready = self.desk.ready()
         if ready is not None and self.recorder is not None:
-            self.recorder.record(ready[1], named(result, self.desk.sources))
+            stored = named(result, self.desk.sources)
+            self.recorder.record(ready[1], stored, replay_of(result, stored, self.desk.host.session,
+                                                             self.desk.sources))
 
     def close(self) -> None:
         if self.recorder is not None and self.desk.store is not None:
@@ -274,20 +277,29 @@ class DrillDoor:
         return open_lessons(self.desk.host, topic)
 
     def deal_mistakes(self) -> int:
-        """Deal on the table the settlement hands the trainee got wrong, by their seeds, in practice mode;
-        the number of hands dealt (0: none, and the trainee is told)."""
+        """Deal on the table, in practice mode, the hands the trainee got wrong: a settlement drill's by its seed,
+        a round of the table itself exactly as it was dealt; the number of hands dealt (0: none, and the trainee
+        is told)."""
         ready, host = self.desk.ready(), self.desk.host
         if ready is None:
             return 0
         from trainer.drills.settlement_drills import SettlementItem
+        from trainer.session.replay import round_from_record
         from trainer.store.learning import deal_again, my_mistakes
 
-        hands = []
+        hands: list[tuple[str, SettlementItem | RoundAgain]] = []
         for mistake in my_mistakes(*ready):
             if mistake.replay.kind is ReplayKind.HAND:
                 item = deal_again(mistake.replay, Mode.PRACTICE)
                 if isinstance(item, SettlementItem):
                     hands.append((mistake.drill, item))
+            elif mistake.replay.kind is ReplayKind.ROUND:
+                try:
+                    again = round_from_record(mistake.replay.record)
+                except ValueError as error:
+                    log.warning("%s cannot be dealt again: %s", mistake.title, error)
+                    continue
+                hands.append((ROUND_DRILL, RoundAgain(mistake.replay, again)))
         if not hands:
             host.notify_once("No hand to settle again: every hand got wrong has since been settled right "
                              "(drill items from the terminal: `uth-trainer quiz --profile NAME`).")
@@ -345,27 +357,23 @@ class ProgressWindows:
 
 class ExamDesk:
     """File ▸ Instructor… behind the PIN; an exam started there is dealt to the trainee training now and its
-    attempt kept (:class:`~trainer.gui.progress.exam_run.ExamRun`). Every other exam set (Ctrl+E, a drill on the
-    table or the run round in exam mode) is kept too, as the trainee's own attempt at its pass mark."""
+    attempt kept (:class:`~trainer.gui.progress.exam_run.ExamRun`). Every other exam set the session's score book
+    records is kept too, as the trainee's own attempt at its pass mark: Ctrl+E, a drill on the table or the run
+    round in exam mode, and a drill of the Drills window in exam mode (taken to its end, or left part-way)."""
 
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self.exam: ExamRun | None = None
         self.attempts: list[Attempt] = []
         if desk.store is not None:
-            desk.host.session.subscribe(self._heard)
+            desk.host.session.book.subscribe_sets(self._heard)
 
-    def _heard(self, event: Event) -> None:
-        if not isinstance(event, SetFinished | RunSetFinished):
-            return
-        result = event.result
+    def _heard(self, kept: KeptSet) -> None:
+        result = kept.result
         if result.mode is not Mode.EXAM or not result.items:
             return
-        session = self.desk.host.session
-        planned = session.set_hands if isinstance(event, SetFinished) else session.exam_hands
-        hands = len(result.items) if event.complete else max(planned, len(result.items) + 1)
-        # after the instructor's exam run has heard the event too (it may be the set)
-        QTimer.singleShot(0, lambda: self._keep_own(result, hands, event.complete))
+        # once the instructor's exam run has heard of the set too (it may be its attempt)
+        QTimer.singleShot(0, lambda: self._keep_own(result, kept.hands, kept.complete))
 
     def _keep_own(self, result: SetResult, hands: int, complete: bool) -> None:
         if self.exam is not None and self.exam.result is result:

@@ -46,10 +46,11 @@ class ExamBook(ScoreBook):
         super().record(item)
         self._book.record(item)
 
-    def record_set(self, result: SetResult) -> None:
-        super().record_set(result)
-        self._book.record_set(result)
-        self._finished(result)
+    def record_set(self, result: SetResult, *, complete: bool = True, planned: int | None = None) -> None:
+        super().record_set(result, complete=complete, planned=planned)
+        self._book.record_set(result, complete=complete, planned=planned)
+        if complete:
+            self._finished(result)
 
 
 class ExamRun:

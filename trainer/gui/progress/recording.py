@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from trainer.scoring import ItemResult
 from trainer.store.db import StoreError
-from trainer.store.records import Profile
+from trainer.store.records import Profile, Replay
 from trainer.store.store import Store
 
 log = logging.getLogger("trainer.gui")
@@ -71,7 +71,7 @@ class Recorder(QObject):
         self.store = store
         self._failed = failed
         self._wait_ms = wait_ms
-        self._queue: deque[tuple[Profile, ItemResult, datetime]] = deque()
+        self._queue: deque[tuple[Profile, ItemResult, datetime, Replay | None]] = deque()
         self._told = False
         self._timer = QTimer(self)
         self._timer.setInterval(retry_ms)
@@ -82,19 +82,20 @@ class Recorder(QObject):
         """Items kept until the store can be written."""
         return len(self._queue)
 
-    def record(self, profile: Profile, item: ItemResult) -> None:
-        """Keep ``item`` for ``profile``, scored now: written at once, or queued while the store is busy."""
-        self._queue.append((profile, item, self.store.clock()))
+    def record(self, profile: Profile, item: ItemResult, replay: Replay | None = None) -> None:
+        """Keep ``item`` for ``profile``, scored now (``replay``: how to deal it again, when the item does not say):
+        written at once, or queued while the store is busy."""
+        self._queue.append((profile, item, self.store.clock(), replay))
         self.flush()
 
     def flush(self, *, wait_ms: int | None = None) -> None:
         """Write the items waiting, oldest first, each waiting at most ``wait_ms`` (the short wait by default);
         a busy store keeps the rest for the next try."""
         while self._queue:
-            profile, item, scored = self._queue[0]
+            profile, item, scored, replay = self._queue[0]
             try:
                 with waiting_at_most(self.store, self._wait_ms if wait_ms is None else wait_ms):
-                    self.store.record_item(profile, item, at=scored)
+                    self.store.record_item(profile, item, at=scored, replay=replay)
             except (StoreError, sqlite3.Error, OSError) as error:
                 if is_busy(error):
                     if not self._timer.isActive():

@@ -1,20 +1,25 @@
-"""The hands of the table named by their seed: My mistakes dealt on the table, and each hand a table session
-scores under ``round N`` told apart again (its drill and ``situation/variant/seed``) before it is stored.
+"""The hands of the table and how each is dealt again: My mistakes dealt on the table, each hand a table session
+scores under ``round N`` told apart again (a drill's: its drill and ``situation/variant/seed``) before it is
+stored, and the replay of a hand of the table itself (the round as it was dealt).
 
-No Qt here: a round source (:class:`HandRounds`) and a lookup (:func:`hand_of`).
+No Qt here: a round source (:class:`HandRounds`), lookups (:func:`hand_of`, :func:`named`) and the replay a
+scored hand is kept with (:func:`replay_of`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from trainer.drills.played import played_round
 from trainer.drills.scenario_round import table_line
 from trainer.drills.settlement_drills import SettlementItem
 from trainer.scoring import ItemResult, Mode
-from trainer.session import DrillRounds, RoundSource, TableRound, scenario_felt
+from trainer.session import DrillRounds, ReplayRound, RoundSource, TableRound, scenario_felt
+from trainer.session.replay import round_record
+from trainer.session.table_session import TableSession
+from trainer.store.records import ROUND_DRILL, Replay, identify
 
 MY_MISTAKES = "my-mistakes"
 """What the table session scores the hands of My mistakes under, before each is told apart."""
@@ -26,12 +31,21 @@ def item_name(item: SettlementItem) -> str:
     return f"{item.situation.name}/{item.scenario.variant}/{item.scenario.seed}"
 
 
+class RoundAgain(ReplayRound):
+    """A round of the table got wrong, dealt again exactly as it was; ``replay`` is how the store names it."""
+
+    def __init__(self, replay: Replay, table_round: TableRound) -> None:
+        super().__init__(table_round.played, table_round.felt, name=MY_MISTAKES)
+        self.replay = replay
+
+
 class HandRounds:
-    """Given settlement hands, each with the drill it belongs to, dealt on the table one after another."""
+    """Given hands, each with the drill it belongs to, dealt on the table one after another: settlement hands of
+    a drill (dealt from their scenario) and rounds of the table (:class:`RoundAgain`, dealt as they were)."""
 
     name = MY_MISTAKES
 
-    def __init__(self, hands: Sequence[tuple[str, SettlementItem]], mode: Mode,
+    def __init__(self, hands: Sequence[tuple[str, SettlementItem | RoundAgain]], mode: Mode,
                  deck_backs: tuple[str, str] = ("red", "blue")) -> None:
         self.hands = tuple(hands)
         self.mode = mode
@@ -45,11 +59,25 @@ class HandRounds:
     def next_round(self) -> TableRound | None:
         if self.dealt >= len(self.hands):
             return None
-        scenario = self.hands[self.dealt][1].scenario
+        hand = self.hands[self.dealt][1]
         self.dealt += 1
+        heading = f"My mistakes, hand {self.dealt} of {len(self.hands)}"
+        if isinstance(hand, RoundAgain):  # numbered by its place here (its hand is told apart by it)
+            played = hand.played
+            return TableRound(replace(played, number=self.dealt), hand.felt,
+                              f"{heading} · round {played.number} of the table, dealt again")
+        scenario = hand.scenario
         colour = self.deck_backs[(self.dealt - 1) % 2]
-        caption = f"My mistakes, hand {self.dealt} of {len(self.hands)} · {table_line(scenario)}"
+        caption = f"{heading} · {table_line(scenario)}"
         return TableRound(played_round(scenario, self.dealt, colour), scenario_felt(scenario), caption)
+
+    def replay_of(self, number: int) -> Replay | None:
+        """The replay of hand ``number`` when it is a round of the table (None: a drill's hand, or none)."""
+        if 1 <= number <= len(self.hands):
+            hand = self.hands[number - 1][1]
+            if isinstance(hand, RoundAgain):
+                return hand.replay
+        return None
 
 
 def hand_of(source: RoundSource, number: int) -> tuple[str, str] | None:
@@ -58,6 +86,8 @@ def hand_of(source: RoundSource, number: int) -> tuple[str, str] | None:
         return source.name, item_name(source.items[number - 1])
     if isinstance(source, HandRounds) and 1 <= number <= len(source.hands):
         drill, item = source.hands[number - 1]
+        if isinstance(item, RoundAgain):
+            return drill, f"round {item.played.number}"
         return drill, item_name(item)
     return None
 
@@ -81,3 +111,24 @@ def named(result: ItemResult, sources: dict[str, RoundSource]) -> ItemResult:
         return result
     drill, item = found
     return replace(result, drill=drill, item=item)
+
+
+def replay_of(result: ItemResult, stored: ItemResult, session: TableSession,
+              sources: Mapping[str, RoundSource]) -> Replay | None:
+    """How to deal again the hand scored as ``result`` (``stored``: as it is named in the store) when its name
+    does not say (a drill's hand names its seed): a round of the table dealt again from My mistakes keeps the
+    replay it had; any other hand of the table is kept with its round (:mod:`trainer.session.replay`). None
+    for an item that is no hand of the table (a drill form's) or already names its replay."""
+    if identify(stored).replay is not None:
+        return None
+    match = _ROUND.match(result.item)
+    source = sources.get(result.drill)
+    if match is not None and isinstance(source, HandRounds):
+        kept = source.replay_of(int(match.group(1)))
+        if kept is not None:
+            return kept
+    table_round = session.round_of(result)
+    return None if table_round is None else Replay.of_round(round_record(table_round))
+
+
+__all__ = ["MY_MISTAKES", "ROUND_DRILL", "HandRounds", "RoundAgain", "hand_of", "item_name", "named", "replay_of"]

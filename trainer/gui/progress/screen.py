@@ -1,5 +1,6 @@
 """The progress screen: a trainee's mastery per skill, accuracy and seconds per decision over time (Qt Charts),
-hands per hour in speed mode, and the most frequent mistakes, each with its lesson and a drill on it.
+hands per hour in speed mode, the latest exam attempts, and the most frequent mistakes, each with its lesson and a
+drill on it.
 
 The screen only shows what the store says; ``lessonRequested(topic)`` and ``drillRequested(drill)`` tell the host
 what the trainee wants to open.
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.gui.progress.pdf import counted
+from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import (
     DayPoint,
@@ -42,7 +44,22 @@ from trainer.store.skills import SkillKind
 from trainer.store.store import Store
 
 ALL_SKILLS = "All drills"
+EXAMS_SHOWN = 3
+"""The latest exam attempts the screen names (the PDF report lists them all)."""
 LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#c77700", "practised": "#2f7fc1", "table-ready": "#2e8b3a"}
+
+
+def exams_text(kept: Sequence[Attempt]) -> str:
+    """The latest attempts, newest first, each with its pass mark and verdict, or ``No exam taken yet.``"""
+    if not kept:
+        return "No exam taken yet."
+    lines = []
+    for attempt in reversed(kept[-EXAMS_SHOWN:]):
+        mark = "" if attempt.pass_mark is None else f" (pass mark {attempt.pass_mark:.0f} %)"
+        verdict = "passed" if attempt.passed else "not passed"
+        lines.append(f"{attempt.exam}, {attempt.kind}, {attempt.at[:16].replace('T', ' ')}: {attempt.score:.0f} %"
+                     f"{mark}, {verdict}")
+    return f"Exam attempts ({len(kept)}): " + " · ".join(lines)
 
 
 def _msecs(day: str) -> int:
@@ -100,6 +117,10 @@ class ProgressScreen(QWidget):
         self.heading = QLabel()
         self.heading.setObjectName("progressHeading")
         self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self.exams = QLabel()
+        self.exams.setObjectName("progressExams")
+        self.exams.setTextFormat(Qt.TextFormat.PlainText)
+        self.exams.setWordWrap(True)
         self.skill_box = QComboBox()
         self.skill_box.setObjectName("skillBox")
         self.skill_box.currentIndexChanged.connect(self._show_skill)
@@ -126,6 +147,7 @@ class ProgressScreen(QWidget):
         grid.setRowStretch(1, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
+        layout.addWidget(self.exams)
         layout.addLayout(chooser)
         layout.addLayout(grid, 1)
         self.refresh()
@@ -163,6 +185,7 @@ class ProgressScreen(QWidget):
         self._show_speed(speed_by_day(self.store, self.profile))
         self._show_mastery(mastery(self.store, self.profile, SkillKind.DRILL))
         self._show_mistakes(frequent_mistakes(self.store, self.profile, limit=8))
+        self.exams.setText(exams_text(attempts(self.store, self.profile)))
 
     def _show_skill(self) -> None:
         text = self.skill_box.currentText()
