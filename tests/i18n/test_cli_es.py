@@ -110,19 +110,19 @@ def test_the_language_chosen_in_settings_is_spoken_without_lang(tmp_path: Path,
     folder.mkdir()
     (folder / "settings.json").write_text(json.dumps({"language": "es"}), encoding="utf-8")
     code, out, _err = run(["--help"], monkeypatch)
-    assert out.startswith("uso: ") and current_language() == "es"
+    assert code == 0 and out.startswith("uso: ") and current_language() == "es"
     code, out, _err = run(["--lang", "en", "--help"], monkeypatch)
-    assert out.startswith("usage: ")
+    assert code == 0 and out.startswith("usage: ")
 
 
 def test_without_a_choice_the_system_language_is_spoken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.setenv("LANGUAGE", "es_MX")
     code, out, _err = run(["--help"], monkeypatch)
-    assert out.startswith("uso: ")
+    assert code == 0 and out.startswith("uso: ")
     monkeypatch.setenv("LANGUAGE", "de_DE")
     code, out, _err = run(["--help"], monkeypatch)
-    assert out.startswith("usage: ")
+    assert code == 0 and out.startswith("usage: ")
 
 
 def test_a_language_the_trainer_does_not_speak_is_refused_by_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
