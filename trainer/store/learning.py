@@ -14,6 +14,7 @@ from enum import StrEnum
 from itertools import islice
 
 from trainer.drills.base import DrillItem, drill_named
+from trainer.i18n.translation import _, ngettext
 from trainer.scoring import Mistake, Mode
 from trainer.store.records import Profile, Replay, ReplayKind
 from trainer.store.review import cards
@@ -107,7 +108,7 @@ def shown_title(replay: Replay, title: str) -> str:
     from trainer.drills.settlement_drills import GROUPS
 
     topic = SITUATIONS[replay.situation].topic if replay.situation in SITUATIONS else replay.drill
-    return f"{GROUPS.get(topic, topic)} · hand {replay.seed}"
+    return _("{topic} · hand {seed}").format(topic=_(GROUPS.get(topic, topic)), seed=replay.seed)
 
 
 def deal_again(replay: Replay, mode: Mode) -> DrillItem:
@@ -133,18 +134,22 @@ def today(store: Store, profile: Profile, *, now: datetime | None = None) -> lis
     if open_mistakes is not None:
         count = open_mistakes.count
         entries.append(TodayEntry(TodayKind.MISTAKES, card_skill(open_mistakes.situation), open_mistakes.drill,
-                                  f"{count} hand{'s' if count != 1 else ''} got wrong, to settle right", count=count))
+                                  ngettext("{count} hand got wrong, to settle right",
+                                           "{count} hands got wrong, to settle right", count).format(count=count),
+                                  count=count))
     known = cards(store.connection, profile.id)
     for card in known:
         if card.due <= moment.isoformat():
             found = card_skill(card.card)
-            entries.append(TodayEntry(TodayKind.REVIEW, found, found.drill, f"review due ({card.reviews} so far)",
+            entries.append(TodayEntry(TodayKind.REVIEW, found, found.drill,
+                                      _("review due ({count} so far)").format(count=card.reviews),
                                       card.due))
     started_today = _started_since(store, profile, datetime.combine(moment.date(), time(), moment.tzinfo))
     room = max(0, config().new_per_day - started_today)
     practised = {card.card for card in known}
     for found in islice((entry for entry in new_material() if entry.name not in practised), room):
-        entries.append(TodayEntry(TodayKind.NEW, found, found.drill, "new: " + found.title))
+        entries.append(TodayEntry(TodayKind.NEW, found, found.drill,
+                                      _("new: {title}").format(title=_(found.title))))
     return entries
 
 
