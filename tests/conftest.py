@@ -41,6 +41,15 @@ def qt_warnings_fail() -> Iterator[None]:
     assert not seen, f"Qt warned: {seen}"
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A test that switches the language (``--lang es``, the Settings choice) leaves the next one in English."""
+    yield
+    from trainer.i18n.translation import set_language
+
+    set_language("en")
+
+
 @pytest.fixture(scope="session")
 def every_bad_beat_deal() -> BadBeatCounts:
     """The Bad Beat counted over every deal (about a minute on two cores): once per run, for every test using it."""

@@ -129,7 +129,7 @@ def test_report_and_profile_on_a_class_store_cover_every_station(
         ("Ana", "station-a"), ("Ana", "station-c"), ("Bo", "station-b")]
     assert main(["--data-dir", str(tmp_path / "d"), "--store", station, "profile", "list"]) == 0
     assert capsys.readouterr().out.splitlines()[:2] == [
-        f"Ana  2 items, last {rows[1].split(',')[1][:10]}", f"Bo  1 items, last {rows[1].split(',')[1][:10]}"]
+        f"Ana  2 items, last {rows[1].split(',')[1][:10]}", f"Bo  1 item, last {rows[1].split(',')[1][:10]}"]
 
 
 def _with_port(url: str, port: int) -> str:

@@ -73,7 +73,7 @@ def test_the_rooms_import_asks_the_pin_and_marks_exam_attempts_from_their_items(
     dialog = _room(qtbot, store, _claimed(tmp_path), pins)
     dialog.import_profile()
     assert pins == []  # asked
-    assert "2 items and 1 exam attempts added" in dialog.status.text()
+    assert "2 items and 1 exam attempt added" in dialog.status.text()
     (attempt,) = attempts(store, store.profile("Ana"))
     assert (attempt.score, attempt.passed) == (50.0, False)
 

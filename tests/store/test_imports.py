@@ -232,7 +232,7 @@ def test_the_command_line_import_with_instructor_asks_the_pin(tmp_path: Path, mo
             connection.execute("DELETE FROM setting WHERE key = 'instructor_pin_wait'")
     monkeypatch.setattr("trainer.cli.store.ask_pin", lambda _prompt: "4829")
     assert main(["--data-dir", str(data), "profile", "import", "--instructor", str(source)]) == 0
-    assert "2 items and 1 exam attempts added" in capsys.readouterr().out
+    assert "2 items and 1 exam attempt added" in capsys.readouterr().out
 
 
 def test_instructor_without_a_terminal_is_refused_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

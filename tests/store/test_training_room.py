@@ -146,7 +146,7 @@ def test_the_command_line_lists_exports_imports_backs_up_and_reports(
     with Store.open(data) as opened:
         opened.record_item(opened.profile("Ana"), hand(seed=5))
     assert main(["--data-dir", data, "profile", "list"]) == 0
-    assert "Ana  1 items" in capsys.readouterr().out
+    assert "Ana  1 item, last " in capsys.readouterr().out  # one item, not "1 items"
     assert main(["--data-dir", data, "profile", "export", "Ana", str(tmp_path / "ana.json")]) == 0
     assert main(["--data-dir", str(tmp_path / "other"), "profile", "import", str(tmp_path / "ana.json")]) == 0
     assert main(["--data-dir", str(tmp_path / "other"), "profile", "import", str(tmp_path / "ana.json")]) == 0

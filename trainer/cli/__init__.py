@@ -32,28 +32,20 @@ __all__ = [
 
 Handler = Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]
 
-FILES_EPILOG = """\
-where your files are kept (Linux; on Windows under %LOCALAPPDATA%\\uth-dealer-trainer, on macOS under
-~/Library/Application Support/uth-dealer-trainer and ~/Library/Logs/uth-dealer-trainer):
-  settings  ~/.config/uth-dealer-trainer/settings.json
-  progress  ~/.local/share/uth-dealer-trainer/progress.sqlite3 (profiles, scored items, exams)
-  logs      ~/.cache/uth-dealer-trainer/log/trainer.log
---data-dir DIR keeps the progress in DIR instead (a local folder).
-Back up the progress with `uth-trainer backup FILE` (safe while the table is open) and the
-settings by copying settings.json; restore by copying them back while the trainer is closed.
-"""
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The command line: no command opens the table; each command is added by its own ``_add_…`` function."""
+    from trainer.cli.words import FILES_EPILOG
+    from trainer.i18n.translation import _
+
     parser = argparse.ArgumentParser(
         prog="uth-trainer",
-        description="UTH Dealer Trainer: deal and settle Ultimate Texas Hold'em. "
-        "With no command it opens the table.",
-        epilog=FILES_EPILOG,
+        description=_("UTH Dealer Trainer: deal and settle Ultimate Texas Hold'em. With no command it opens the "
+                      "table."),
+        epilog=_(FILES_EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"uth-trainer {__version__}")
+    parser.add_argument("--version", action="version", version=f"uth-trainer {__version__}",
+                        help=_("show program's version number and exit"))
     from trainer.cli.store import add_global_options, add_parsers
 
     add_global_options(parser)
@@ -82,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _speak(arguments)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in ("settle", "grade") and not getattr(args, "text", False):
+        from trainer.i18n.translation import set_language
+
+        set_language("en")  # their JSON is a contract in English, and so are its error lines
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None and args.command == "odds":
         from trainer.cli.odds import run as run_odds
@@ -101,7 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _speak(arguments: Sequence[str]) -> None:
     """Speak the language ``--lang`` asks for before the parser is built, so that ``--help`` is in it too (a
-    language the trainer does not speak is left to the parser to refuse); without ``--lang``, the system's."""
+    language the trainer does not speak is left to the parser to refuse); without ``--lang``, the one chosen in
+    Settings, else the system's."""
+    from trainer.cli import words
     from trainer.i18n.translation import LANGUAGES, language_from_environment, set_language
 
     asked = None
@@ -112,7 +110,30 @@ def _speak(arguments: Sequence[str]) -> None:
             asked = arguments[index + 1]
         elif argument.startswith("--lang="):
             asked = argument.partition("=")[2]
-    set_language(asked if asked in LANGUAGES else language_from_environment())
+    if asked not in LANGUAGES:
+        asked = _saved_language() or language_from_environment()
+    set_language(asked)
+    words.argparse_speaks_the_catalogue()
+
+
+
+def _saved_language() -> str | None:
+    """The language chosen in Settings, when the settings file names one the trainer speaks (a file that cannot
+    be read is left for the window to report: the command speaks the system's language meanwhile)."""
+    import json
+
+    from trainer.i18n.translation import LANGUAGES
+    from trainer.settings.file import default_settings_path
+
+    try:
+        path = default_settings_path()
+        if not path.is_file():  # a FIFO named settings.json must not hold the command up
+            return None
+        with path.open("rb") as file:
+            saved = json.loads(file.read(1 << 20)).get("language")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return saved if saved in LANGUAGES else None
 
 
 def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
@@ -183,6 +204,7 @@ _LAZY = {
     "trainer.cli.inputs": ("ClosedStream", "ClosedStreamError", "decode", "opened_input", "read_at_most", "safe",
                            "spell_what_it_can_encode"),
     "trainer.cli.options": ("add_input_options",),
+    "trainer.cli.words": ("FILES_EPILOG",),
     "trainer.cli.quiz": ("run_quiz_command",),
     "trainer.cli.settle": ("MAX_HAND_BYTES", "WAITING_MESSAGE", "replaced_tables", "run_settle"),
     "trainer.drills.terminal": ("MAX_QUIZ_COUNT",),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from trainer.i18n.translation import _, ngettext
 from trainer.store.classdb import class_status, connect, make_roles, migrate, where
 from trainer.store.db import StoreError
 
@@ -17,20 +18,20 @@ EXIT_USAGE = 2
 
 def add_class_parser(commands: Any) -> None:
     room = commands.add_parser(
-        "class", help="a training room's class store (PostgreSQL): init, status, upload",
-        description="A training room keeps the whole class on one PostgreSQL database, the class store.")
+        "class", help=_("a training room's class store (PostgreSQL): init, status, upload"),
+        description=_("A training room keeps the whole class on one PostgreSQL database, the class store."))
     actions = room.add_subparsers(dest="class_command", metavar="ACTION", required=True)
     init = actions.add_parser(
-        "init", help="make the database a class store (or upgrade it), with the station and instructor users",
-        description="Make the database at URL (the database owner's URL) a class store, or upgrade its schema, "
-                    "and (re)make its two users with new passwords: the instructor's and the stations'. The last "
-                    "line is the URL to give every station (--store URL).")
+        "init", help=_("make the database a class store (or upgrade it), with the station and instructor users"),
+        description=_("Make the database at URL (the database owner's URL) a class store, or upgrade its schema, "
+                      "and (re)make its two users with new passwords: the instructor's and the stations'. The last "
+                      "line is the URL to give every station (--store URL)."))
     init.add_argument("url", metavar="URL", help="postgresql://OWNER:PASSWORD@HOST:PORT/DATABASE")
-    status = actions.add_parser("status", help="the schema, the stations seen, the items and each station's last "
-                                               "write")
-    status.add_argument("url", metavar="URL", help="a class store's URL (any of its users)")
-    actions.add_parser("upload", help="send this station's own history (--data-dir) to the class store (--store); "
-                                      "running it again adds nothing twice")
+    status = actions.add_parser("status", help=_("the schema, the stations seen, the items and each station's "
+                                                 "last write"))
+    status.add_argument("url", metavar="URL", help=_("a class store's URL (any of its users)"))
+    actions.add_parser("upload", help=_("send this station's own history (--data-dir) to the class store (--store); "
+                                        "running it again adds nothing twice"))
 
 
 def run_class(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -74,7 +75,7 @@ def _upload(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
     url = getattr(args, "store", None)
     if not url:
-        raise StoreError("name the class store: uth-trainer --store URL class upload")
+        raise StoreError(_("name the class store: uth-trainer --store URL class upload"))
     store = ClassStore.open_class(url, getattr(args, "data_dir", None))
     try:
         for notice in store.local.notices:
@@ -82,6 +83,8 @@ def _upload(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         profiles, added, present = store.upload()
     finally:
         store.close()
-    print(f"Uploaded this station's history to {where(url)}: {profiles} trainee{'s' if profiles != 1 else ''}, "
-          f"{added} item{'s' if added != 1 else ''} added, {present} already there", file=stdout)
+    trainees = ngettext("{count} trainee", "{count} trainees", profiles).format(count=profiles)
+    items = ngettext("{count} item added", "{count} items added", added).format(count=added)
+    print(_("Uploaded this station's history to {where}: {trainees}, {items}, {present} already there").format(
+        where=where(url), trainees=trainees, items=items, present=present), file=stdout)
     return 0

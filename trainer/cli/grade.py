@@ -18,6 +18,7 @@ from trainer.cli.inputs import decode, opened_input, read_document, safe
 from trainer.cli.options import add_input_options
 from trainer.cli.status import EXIT_USAGE
 from trainer.engine.paytables import PaytableRegistry
+from trainer.i18n.translation import _
 from trainer.userfiles import InputError
 
 if TYPE_CHECKING:
@@ -33,13 +34,14 @@ def add_grade_command(commands: Any) -> None:
     """Add ``grade`` to the command line's subcommands."""
     grade = commands.add_parser(
         "grade",
-        help="grade a trainee's settlement of a hand (JSON in, JSON out)",
-        description="Grade the steps a trainee took to settle a hand, as the exam mode does: every step judged "
-        "against the engine. Input: {\"hand\": <a settle input>, \"dealer\": {\"hand\", \"qualifies\"}, "
-        "\"steps\": [{\"seat\", \"wager\", \"action\", \"amount\"}]}.",
+        help=_("grade a trainee's settlement of a hand (JSON in, JSON out)"),
+        description=_("Grade the steps a trainee took to settle a hand, as the exam mode does: every step judged "
+                      "against the engine.") + " " + _("Input:") + ' {"hand": <a settle input>, "dealer": {"hand", '
+        '"qualifies"}, "steps": [{"seat", "wager", "action", "amount"}]}.',
     )
-    add_input_options(grade, file="the hand and the steps", line="request",
-                      text="print the review as the table shows it instead of JSON")
+    add_input_options(grade, file=_("the hand and the steps as JSON (default, or '-': standard input)"),
+                      line=_("one request per input line, one result per output line, each written at once"),
+                      text=_("print the review as the table shows it instead of JSON"))
     from trainer.cli.store import add_quiz_options
 
     add_quiz_options(grade)  # --profile NAME: each hand graded is kept in the trainee's progress

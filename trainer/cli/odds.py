@@ -38,28 +38,31 @@ class UsageError(Exception):
 
 def add_parser(commands: Any) -> argparse.ArgumentParser:
     """Add ``odds`` to the ``uth-trainer`` subcommands."""
+    from trainer.i18n.translation import _
+
     odds: argparse.ArgumentParser = commands.add_parser(
-        "odds", help="what a pay table costs the player, computed exactly",
-        description="Per line of a pay table: how often it pays, what it pays and its share of the return; then "
-                    "the return, the house edge and the hit frequency. 'game' solves Ante + Blind + Play.",
+        "odds", help=_("what a pay table costs the player, computed exactly"),
+        description=_("Per line of a pay table: how often it pays, what it pays and its share of the return; then "
+                      "the return, the house edge and the hit frequency. 'game' solves Ante + Blind + Play."),
     )
-    odds.add_argument("bet", choices=BETS, help="the bet: trips, pairs, bad-beat, progressive or game")
-    odds.add_argument("--paytable", metavar="NAME", help="the pay table (default: UTH-01, 1, BBB-02, 01)")
-    odds.add_argument("--paytable-file", metavar="FILE", help="a pay-table file (TOML or JSON, the shipped format)")
-    odds.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    odds.add_argument("bet", choices=BETS, help=_("the bet: trips, pairs, bad-beat, progressive or game"))
+    odds.add_argument("--paytable", metavar="NAME", help=_("the pay table (default: UTH-01, 1, BBB-02, 01)"))
+    odds.add_argument("--paytable-file", metavar="FILE", help=_("a pay-table file (TOML or JSON, the shipped format)"))
+    odds.add_argument("--json", action="store_true", help=_("print one JSON object instead of a table"))
     odds.add_argument("--workers", type=int, default=most_workers(),
-                      help=f"processes, 1 to the cores (default: every core, {most_workers()} here)")
-    odds.add_argument("--no-cache", action="store_true", help="compute again, ignoring the user's cache")
+                      help=_("processes, 1 to the cores (default: every core, {cores} here)").format(
+                          cores=most_workers()))
+    odds.add_argument("--no-cache", action="store_true", help=_("compute again, ignoring the user's cache"))
     odds.add_argument("--meter", default="10000",
-                      help="progressive: the meter, 0 to 1,000,000,000 in cents (default 10000)")
+                      help=_("progressive: the meter, 0 to 1,000,000,000 in cents (default 10000)"))
     odds.add_argument("--wager", default="1",
-                      help="progressive: the fixed wager, 0.01 to 1,000,000,000 (default 1)")
+                      help=_("progressive: the fixed wager, 0.01 to 1,000,000,000 (default 1)"))
     odds.add_argument("--hands", type=int, default=500_000,
-                      help="bad-beat: deals simulated for the fold-loses rule (default 500,000)")
-    odds.add_argument("--seed", type=int, default=2024, help="bad-beat: the simulation's seed (default 2024)")
+                      help=_("bad-beat: deals simulated for the fold-loses rule (default 500,000)"))
+    odds.add_argument("--seed", type=int, default=2024, help=_("bad-beat: the simulation's seed (default 2024)"))
     odds.add_argument("--strategy", choices=("optimal", "simple"), default="optimal",
-                      help="game: optimal play (default) or the simple strategy of the simulated players")
-    odds.add_argument("--export-strategy", metavar="FILE", help="game: write the optimal strategy as JSON")
+                      help=_("game: optimal play (default) or the simple strategy of the simulated players"))
+    odds.add_argument("--export-strategy", metavar="FILE", help=_("game: write the optimal strategy as JSON"))
     return odds
 
 

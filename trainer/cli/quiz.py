@@ -10,23 +10,25 @@ from typing import Any, TextIO
 from trainer.cli.inputs import ClosedStream, ClosedStreamError
 from trainer.cli.status import EXIT_USAGE
 from trainer.drills.terminal import MAX_QUIZ_COUNT
+from trainer.i18n.translation import _
 
 
 def add_quiz_command(commands: Any) -> None:
     """Add ``quiz`` to the command line's subcommands."""
     quiz = commands.add_parser(
         "quiz",
-        help="run a drill in the terminal",
-        description="Run a drill in the terminal: the hand as text, prompts here, answers typed, a score at the end.",
+        help=_("run a drill in the terminal"),
+        description=_("Run a drill in the terminal: the hand as text, prompts here, answers typed, a score at the "
+                      "end."),
     )
-    quiz.add_argument("--list", action="store_true", help="list the topics, one a line, with a description")
-    quiz.add_argument("--topic", metavar="TOPIC", help="the drill to run (see --list)")
-    quiz.add_argument("--seed", type=int, default=None, help="replay the same items (default: a new seed)")
+    quiz.add_argument("--list", action="store_true", help=_("list the topics, one a line, with a description"))
+    quiz.add_argument("--topic", metavar="TOPIC", help=_("the drill to run (see --list)"))
+    quiz.add_argument("--seed", type=int, default=None, help=_("replay the same items (default: a new seed)"))
     quiz.add_argument("--count", type=int, default=10, metavar="K",
-                      help=f"how many items, 1 to {MAX_QUIZ_COUNT:,} (default 10)")
+                      help=_("how many items, 1 to {most} (default 10)").format(most=f"{MAX_QUIZ_COUNT:,}"))
     quiz.add_argument(
         "--mode", choices=["practice", "exam", "speed", "guided"], default="practice",
-        help="practice: feedback at once (default); exam: feedback at the end; speed: timed",
+        help=_("practice: feedback at once (default); exam: feedback at the end; speed: timed"),
     )
     from trainer.cli.store import add_quiz_options
 
@@ -50,15 +52,17 @@ def run_quiz_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
     if isinstance(stdin, ClosedStream):  # said before the first item is dealt, not at its first prompt
         raise ClosedStreamError(stdin.name)
     if not args.topic:
-        print("uth-trainer quiz: name a drill with --topic (see --list)", file=stderr)
+        print("uth-trainer quiz: " + _("name a drill with --topic (see --list)"), file=stderr)
         return EXIT_USAGE
     if args.topic not in drills:
         from trainer.jsonin import shown_text
 
-        print(f"uth-trainer quiz: no topic named {shown_text(args.topic)} (see --list)", file=stderr)
+        print("uth-trainer quiz: " + _("no topic named {topic} (see --list)").format(topic=shown_text(args.topic)),
+              file=stderr)
         return EXIT_USAGE
     if not 1 <= args.count <= MAX_QUIZ_COUNT:
-        print(f"uth-trainer quiz: --count must be 1 to {MAX_QUIZ_COUNT:,}, not {args.count}", file=stderr)
+        print("uth-trainer quiz: " + _("--count must be 1 to {most}, not {count}").format(
+            most=f"{MAX_QUIZ_COUNT:,}", count=args.count), file=stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     from trainer.cli.store import quiz_recorder

@@ -12,6 +12,7 @@ from trainer.cli.inputs import opened_input, read_document, safe
 from trainer.cli.options import add_input_options
 from trainer.cli.status import EXIT_USAGE
 from trainer.engine.errors import RoundError
+from trainer.i18n.translation import _
 from trainer.userfiles import InputError
 
 if TYPE_CHECKING:
@@ -26,13 +27,15 @@ def add_settle_command(commands: Any) -> None:
     """Add ``settle`` to the command line's subcommands."""
     settle = commands.add_parser(
         "settle",
-        help="settle hands given as JSON (the answer key)",
-        description="Settle a hand given as JSON (a file, or standard input) and print the settlement as JSON.",
+        help=_("settle hands given as JSON (the answer key)"),
+        description=_("Settle a hand given as JSON (a file, or standard input) and print the settlement as JSON."),
     )
-    add_input_options(settle, file="the hand", text="print a readable table instead of JSON", line="hand")
+    add_input_options(settle, file=_("the hand as JSON (default, or '-': standard input)"),
+                      text=_("print a readable table instead of JSON"),
+                      line=_("one hand per input line, one result per output line, each written at once"))
     settle.add_argument(
         "--workers", type=int, default=1, metavar="N",
-        help="with --jsonl: settle in N processes, results still in input order (default 1)",
+        help=_("with --jsonl: settle in N processes, results still in input order (default 1)"),
     )
     settle.set_defaults(handler=run_settle)
 

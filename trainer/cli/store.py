@@ -16,6 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
+from trainer.i18n.translation import LANGUAGES, _, ngettext
 from trainer.scoring import ItemResult, KeptSet, Mode, ScoreBook
 from trainer.store.db import StoreError, problem_of, store_path
 from trainer.store.records import Profile
@@ -39,51 +40,50 @@ class PdfWriter(Protocol):
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
-    from trainer.i18n.translation import LANGUAGES, _
-
     parser.add_argument("--lang", metavar="LANGUAGE", choices=LANGUAGES, default=None,
                         help=_("the language to speak ({languages}; default: the one chosen in Settings, at first "
                                "the system's)").format(languages=", ".join(LANGUAGES)) + "; "
                         + _("the settle and grade JSON stay in English"))
     parser.add_argument("--data-dir", metavar="DIR", default=None,
-                        help="keep the progress store in DIR (default: the user's data folder); a local folder, "
-                             "never a network drive: a class is gathered by profile export and import")
+                        help=_("keep the progress store in DIR (default: the user's data folder); a local folder, "
+                               "never a network drive: a class is gathered by profile export and import"))
     parser.add_argument("--store", metavar="URL", default=None,
-                        help="work on a class store (postgresql://USER:PASSWORD@HOST/DATABASE, as `class init` "
-                             "gives it): every station of the room shares it; this station's store (--data-dir) "
-                             "keeps the items until the server has them")
+                        help=_("work on a class store (postgresql://USER:PASSWORD@HOST/DATABASE, as `class init` "
+                               "gives it): every station of the room shares it; this station's store (--data-dir) "
+                               "keeps the items until the server has them"))
 
 
 def add_quiz_options(quiz: argparse.ArgumentParser) -> None:
     quiz.add_argument("--profile", metavar="NAME", default=None,
-                      help="record the items in this trainee's progress (made when new)")
+                      help=_("record the items in this trainee's progress (made when new)"))
 
 
 def add_parsers(commands: Any) -> None:
     """Add ``report``, ``profile`` and ``backup`` to the ``uth-trainer`` subcommands."""
     report = commands.add_parser(
-        "report", help="a trainee's or the class's report as CSV or PDF",
-        description="Write a report: one trainee's (--profile) or the class's (every profile on this station). "
-                    "CSV: one row per scored item. PDF: mastery per skill, exam attempts, frequent mistakes, a chart.")
-    report.add_argument("--profile", metavar="NAME", help="one trainee (default: every profile)")
+        "report", help=_("a trainee's or the class's report as CSV or PDF"),
+        description=_("Write a report: one trainee's (--profile) or the class's (every profile on this station). "
+                      "CSV: one row per scored item. PDF: mastery per skill, exam attempts, frequent mistakes, "
+                      "a chart."))
+    report.add_argument("--profile", metavar="NAME", help=_("one trainee (default: every profile)"))
     report.add_argument("--format", choices=("csv", "pdf"), required=True)
-    report.add_argument("--out", metavar="FILE", required=True, help="the file to write")
-    profile = commands.add_parser("profile", help="list, add, show, export or import trainee profiles",
-                                  description="Trainee profiles on this station.")
+    report.add_argument("--out", metavar="FILE", required=True, help=_("the file to write"))
+    profile = commands.add_parser("profile", help=_("list, add, show, export or import trainee profiles"),
+                                  description=_("Trainee profiles on this station."))
     actions = profile.add_subparsers(dest="profile_command", metavar="ACTION", required=True)
-    actions.add_parser("list", help="the profiles, with their items and last practice")
-    add = actions.add_parser("add", help="add a profile")
+    actions.add_parser("list", help=_("the profiles, with their items and last practice"))
+    add = actions.add_parser("add", help=_("add a profile"))
     add.add_argument("name", metavar="NAME")
-    show = actions.add_parser("show", help="a profile's mastery, Today queue and open mistakes")
+    show = actions.add_parser("show", help=_("a profile's mastery, Today queue and open mistakes"))
     show.add_argument("name", metavar="NAME")
-    export = actions.add_parser("export", help="write a profile to one file (to import on another station)")
+    export = actions.add_parser("export", help=_("write a profile to one file (to import on another station)"))
     export.add_argument("name", metavar="NAME")
     export.add_argument("file", metavar="FILE")
-    imports = actions.add_parser("import", help="add a profile from an exported file (twice adds nothing twice)")
+    imports = actions.add_parser("import", help=_("add a profile from an exported file (twice adds nothing twice)"))
     imports.add_argument("file", metavar="FILE")
     imports.add_argument("--instructor", action="store_true",
-                         help="import the exam attempts too: asks the instructor's PIN at the terminal")
-    backup = commands.add_parser("backup", help="copy the progress store to FILE (safe while the app runs)")
+                         help=_("import the exam attempts too: asks the instructor's PIN at the terminal"))
+    backup = commands.add_parser("backup", help=_("copy the progress store to FILE (safe while the app runs)"))
     backup.add_argument("file", metavar="FILE")
     from trainer.cli.classroom import add_class_parser
 
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: Pdf
                 return _report(store, args, stdout, write_pdf)
             if args.command == "backup":
                 store.backup(args.file)
-                print(f"Backed up {store.path} to {args.file}", file=stdout)
+                print(_("Backed up {store} to {file}").format(store=store.path, file=args.file), file=stdout)
                 return 0
             return _profile(store, args, stdout)
     except WriteError as error:
@@ -133,20 +133,22 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: Pdf
 def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:
     profiles = [store.profile(args.profile)] if args.profile else store.profiles()
     if not profiles:
-        raise StoreError("no profiles yet: nothing to report")
+        raise StoreError(_("no profiles yet: nothing to report"))
     if args.format == "csv":
         from trainer.store.classroom import ClassStore, save_class_csv
         from trainer.store.reports import save_csv
 
         rows = save_class_csv(store, profiles, args.out) if isinstance(store, ClassStore) else save_csv(
             store, profiles, args.out)
-        print(f"Wrote {rows} item{'s' if rows != 1 else ''} to {args.out}", file=stdout)
+        print(ngettext("Wrote {count} item to {file}", "Wrote {count} items to {file}", rows).format(
+            count=rows, file=args.out), file=stdout)
         return 0
     from trainer.store.reports import class_report, trainee_report
 
     reports = [trainee_report(store, profiles[0])] if args.profile else class_report(store)
-    pages = write_pdf(reports, args.out, title=None if args.profile else "Class report", keep=store.own_files())
-    print(f"Wrote {args.out} ({pages} page{'s' if pages != 1 else ''})", file=stdout)
+    pages = write_pdf(reports, args.out, title=None if args.profile else _("Class report"), keep=store.own_files())
+    print(ngettext("Wrote {file} ({count} page)", "Wrote {file} ({count} pages)", pages).format(
+        file=args.out, count=pages), file=stdout)
     return 0
 
 
@@ -158,17 +160,20 @@ def _profile(store: Store, args: argparse.Namespace, stdout: TextIO) -> int:
         profiles = store.profiles()
         for profile in profiles:
             last = store.last_practised(profile)
-            print(f"{profile.name}  {store.item_count(profile)} items"
-                  f"{', last ' + last[:10] if last else ''}", file=stdout)
+            items = store.item_count(profile)
+            counted = ngettext("{count} item", "{count} items", items).format(count=items)
+            print(f"{profile.name}  {counted}" + (_(", last {day}").format(day=last[:10]) if last else ""),
+                  file=stdout)
         if not profiles:
-            print("No profiles yet (uth-trainer profile add NAME, or quiz --profile NAME)", file=stdout)
+            print(_("No profiles yet (uth-trainer profile add NAME, or quiz --profile NAME)"), file=stdout)
     elif action == "add":
-        print(f"Added {store.add_profile(args.name).name}", file=stdout)
+        print(_("Added {name}").format(name=store.add_profile(args.name).name), file=stdout)
     elif action == "show":
         _show(store, store.profile(args.name), stdout)
     elif action == "export":
         count = transfer.export_profile(store, store.profile(args.name), args.file)
-        print(f"Exported {args.name}: {count} items to {args.file}", file=stdout)
+        print(ngettext("Exported {name}: {count} item to {file}", "Exported {name}: {count} items to {file}",
+                       count).format(name=args.name, count=count, file=args.file), file=stdout)
     else:
         if args.instructor:
             _instructor_at_terminal(store)
@@ -182,11 +187,11 @@ def ask_pin(prompt: str) -> str:
     import sys
 
     if not sys.stdin or not sys.stdin.isatty():
-        raise StoreError("--instructor asks the instructor's PIN at a terminal, and standard input is not one")
+        raise StoreError(_("--instructor asks the instructor's PIN at a terminal, and standard input is not one"))
     try:
         return getpass.getpass(prompt)
     except EOFError:
-        raise StoreError("no PIN was given") from None
+        raise StoreError(_("no PIN was given")) from None
 
 
 def _instructor_at_terminal(store: Store) -> None:
@@ -195,11 +200,12 @@ def _instructor_at_terminal(store: Store) -> None:
 
     gate = Instructor(store)
     if not gate.has_pin():
-        raise StoreError("no instructor PIN is set on this station: set it in the instructor dialog first")
+        raise StoreError(_("no instructor PIN is set on this station: set it in the instructor dialog first"))
     wait = gate.pending_wait()
     if wait > 0:
-        raise StoreError(f"a wrong PIN was given: wait {math.ceil(wait)} s before trying again")
-    answer = gate.check(ask_pin("Instructor PIN: "))
+        raise StoreError(_("a wrong PIN was given: wait {seconds} s before trying again").format(
+            seconds=math.ceil(wait)))
+    answer = gate.check(ask_pin(_("Instructor PIN: ")))
     if not answer.accepted:
         raise StoreError(answer.message[0].lower() + answer.message[1:])
 
@@ -211,7 +217,7 @@ def where_to_practise(drill: str) -> str:
 
     if drill in all_drills():
         return f"quiz --topic {drill}"
-    return "in the window: Train ▸ My mistakes, or Settle it yourself"
+    return _("in the window: Train ▸ My mistakes, or Settle it yourself")
 
 
 def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
@@ -219,28 +225,30 @@ def _show(store: Store, profile: Profile, stdout: TextIO) -> None:
     from trainer.store.mastery import mastery
     from trainer.store.progress import frequent_mistakes
 
-    print(f"{profile.name}: {store.item_count(profile)} items", file=stdout)
-    print("Mastery:", file=stdout)
+    items = store.item_count(profile)
+    print(f"{profile.name}: " + ngettext("{count} item", "{count} items", items).format(count=items), file=stdout)
+    print(_("Mastery:"), file=stdout)
     for entry in mastery(store, profile):
         print(f"  {entry.skill.kind.value} {entry.describe()}", file=stdout)
-    print("Today:", file=stdout)
+    print(_("Today:"), file=stdout)
     for line in today(store, profile):
         print(f"  {line.kind.value}: {line.skill.name} — {line.note} ({where_to_practise(line.drill)})",
               file=stdout)
-    print("My mistakes (hands to deal again until right):", file=stdout)
+    print(_("My mistakes (hands to deal again until right):"), file=stdout)
     open_hands = my_mistakes(store, profile)
     for mistake in open_hands:
-        print(f"  {mistake.title} ({mistake.drill}, wrong {mistake.times_wrong}×): "
+        print("  " + _("{title} ({drill}, wrong {times}×)").format(
+            title=mistake.title, drill=mistake.drill, times=mistake.times_wrong) + ": "
               + "; ".join(each.describe() for each in mistake.mistakes[:2]), file=stdout)
     if not open_hands:
-        print("  none", file=stdout)
-    print("Mistakes kept (wrong steps by kind):", file=stdout)
+        print("  " + _("none"), file=stdout)
+    print(_("Mistakes kept (wrong steps by kind):"), file=stdout)
     kept = frequent_mistakes(store, profile, limit=20)
     for frequent in kept:
         print(f"  {frequent.kind} ({frequent.topic or frequent.drill}) ×{frequent.count}: {frequent.rule} "
               f"({where_to_practise(frequent.drill)})", file=stdout)
     if not kept:
-        print("  none", file=stdout)
+        print("  " + _("none"), file=stdout)
 
 
 class QuizRecorder:
@@ -276,14 +284,15 @@ class QuizRecorder:
                 self.store.record_item(self.profile, item, seed=self.seed, index=index, count=self.count)
             except StoreError as error:
                 if self.problem is None:
-                    self._tell(f"item {index + 1} could not be saved ({error}); the quiz goes on and keeps its "
-                               "items to save once the store can be written")
+                    self._tell(_("item {number} could not be saved ({error}); the quiz goes on and keeps its "
+                                 "items to save once the store can be written").format(number=index + 1,
+                                                                                      error=error))
                 self.problem = str(error)
                 return
             self.pending.pop(0)
             if self.problem is not None and not self.pending:
                 self.problem = None
-                self._tell("the store can be written again: every item kept so far is saved")
+                self._tell(_("the store can be written again: every item kept so far is saved"))
 
     def _keep_attempt(self, kept: KeptSet) -> None:
         result = kept.result
@@ -296,7 +305,8 @@ class QuizRecorder:
             self.attempt = record_attempt(self.store, self.profile, own_exam(result, kept.hands), result,
                                           complete=kept.complete, instructor=False)
         except AttemptNotSavedError as error:
-            self._tell(f"the exam attempt could not be saved ({error}): {result.summary()}")
+            self._tell(_("the exam attempt could not be saved ({problem}): {summary}").format(
+                problem=error, summary=result.summary()))
 
     def _tell(self, message: str) -> None:
         if self.stderr is not None:
@@ -307,8 +317,9 @@ class QuizRecorder:
         self._save()
         if self.pending:
             count = len(self.pending)
-            self._tell(f"{count} scored item{'s' if count != 1 else ''} could not be saved to {self.profile.name}'s "
-                       f"progress ({self.problem})")
+            self._tell(ngettext("{count} scored item could not be saved to {name}'s progress ({problem})",
+                                "{count} scored items could not be saved to {name}'s progress ({problem})",
+                                count).format(count=count, name=self.profile.name, problem=self.problem))
         self.store.close()
 
 

@@ -24,6 +24,7 @@ from trainer.engine.dealing import Procedure
 from trainer.engine.games import Game
 from trainer.engine.paytables import load_paytables
 from trainer.engine.table import Banking
+from trainer.i18n.translation import N_, _
 
 BANKINGS = tuple(b.value for b in Banking)
 PROCEDURES = tuple(p.value for p in Procedure)
@@ -147,21 +148,23 @@ def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[object], str | Non
         if value in choices and type(value) is type(choices[0]):
             return None
         listed = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
-        return f"{_quoted(value)} is not a known {what} (choose from {listed})"
+        return _("{value} is not a known {what} (choose from {choices})").format(
+            value=_quoted(value), what=_(what), choices=listed)
 
     return check
 
 
 def _flag(value: object) -> str | None:
-    return None if isinstance(value, bool) else f"{_quoted(value)} is not true or false"
+    return None if isinstance(value, bool) else _("{value} is not true or false").format(value=_quoted(value))
 
 
 def _whole_dollars(low: int, high: int) -> Callable[[object], str | None]:
     def check(value: object) -> str | None:
         if not _is_int(value):
-            return f"{_quoted(value)} is not a whole number of dollars"
+            return _("{value} is not a whole number of dollars").format(value=_quoted(value))
         if not low <= value <= high:  # type: ignore[operator]
-            return f"${value} is outside ${low:,} to ${high:,}"
+            return _("{value} is outside {low} to {high}").format(value=f"${value}", low=f"${low:,}",
+                                                                  high=f"${high:,}")
         return None
 
     return check
@@ -169,16 +172,17 @@ def _whole_dollars(low: int, high: int) -> Callable[[object], str | None]:
 
 def _check_seats(value: object) -> str | None:
     if not _is_int(value):
-        return f"{_quoted(value)} is not a whole number"
+        return _("{value} is not a whole number").format(value=_quoted(value))
     if value not in HOUSE_SEATS and value not in PLAYER_DEALER_POSITIONS:
-        return f"{value} seats is not a table size (1 to 7 seats, or 6 or 8 player-dealer positions)"
+        return _("{count} seats is not a table size (1 to 7 seats, or 6 or 8 player-dealer positions)").format(
+            count=value)
     return None
 
 
 def _check_collection(value: object) -> str | None:
     if isinstance(value, str) and value in collection_choices():
         return None
-    return f"{_quoted(value)} is not a known collection schedule (such as 'bb-1' or 'uth-2')"
+    return _("{value} is not a known collection schedule (such as 'bb-1' or 'uth-2')").format(value=_quoted(value))
 
 
 def _known_paytable(kind: str, what: str) -> Callable[[object], str | None]:
@@ -189,35 +193,38 @@ def _known_paytable(kind: str, what: str) -> Callable[[object], str | None]:
         wanted_type = int if kind == "pairs" else str
         if type(value) is wanted_type and str(value) in choices:
             return None
-        return f"{_quoted(value)} is not a known {what} (choose from {', '.join(choices)})"
+        return _("{value} is not a known {what} (choose from {choices})").format(
+            value=_quoted(value), what=_(what), choices=", ".join(choices))
 
     return check
 
 
 def _check_speed(value: object) -> str | None:
     if not _is_number(value):
-        return f"{_quoted(value)} is not a number"
+        return _("{value} is not a number").format(value=_quoted(value))
     if not MIN_SPEED <= float(value) <= MAX_SPEED:  # type: ignore[arg-type]
-        return f"{value}x is outside {speed_text(MIN_SPEED)} to {speed_text(MAX_SPEED)}"
+        return _("{value} is outside {low} to {high}").format(value=f"{value}x", low=speed_text(MIN_SPEED),
+                                                              high=speed_text(MAX_SPEED))
     return None
 
 
 def _check_volume(value: object) -> str | None:
     if not _is_number(value):
-        return f"{_quoted(value)} is not a number"
+        return _("{value} is not a number").format(value=_quoted(value))
     if not 0.0 <= float(value) <= 1.0:  # type: ignore[arg-type]
-        return f"{value} is outside 0 to 1"
+        return _("{value} is outside {low} to {high}").format(value=value, low=0, high=1)
     return None
 
 
 def _check_deck_backs(value: object) -> str | None:
     if not (isinstance(value, tuple) and len(value) == 2):
-        return f"{_quoted(value)} is not a pair of back colours"
+        return _("{value} is not a pair of back colours").format(value=_quoted(value))
     for colour in value:
         if colour not in DECK_BACK_COLOURS:
-            return f"{_quoted(colour)} is not a back colour (choose from {', '.join(DECK_BACK_COLOURS)})"
+            return _("{value} is not a back colour (choose from {choices})").format(
+                value=_quoted(colour), choices=", ".join(DECK_BACK_COLOURS))
     if value[0] == value[1]:
-        return "the two decks need different back colours, so the one in the rack can be told apart"
+        return _("the two decks need different back colours, so the one in the rack can be told apart")
     return None
 
 
@@ -225,40 +232,40 @@ def _check_geometry(value: object) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        return f"{_quoted(value)} is not a saved window geometry"
+        return _("{value} is not a saved window geometry").format(value=_quoted(value))
     try:
         base64.b64decode(value.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
-        return "the saved window geometry is garbled"
+        return _("the saved window geometry is garbled")
     return None
 
 
 def _check_profile(value: object) -> str | None:
     if not isinstance(value, str):
-        return f"{_quoted(value)} is not a trainee's name"
+        return _("{value} is not a trainee's name").format(value=_quoted(value))
     if len(value) > 60 or any(not char.isprintable() for char in value):
-        return "the last trainee's name is not one a profile can have"
+        return _("the last trainee's name is not one a profile can have")
     return None
 
 
 def _check_class_store_url(value: object) -> str | None:
     if not isinstance(value, str) or (value and not value.startswith(("postgresql://", "postgres://"))):
-        return f"{_quoted(value)} is not a class store's URL (postgresql://USER@HOST/DATABASE)"
+        return _("{value} is not a class store's URL (postgresql://USER@HOST/DATABASE)").format(value=_quoted(value))
     if len(value) > 500 or any(not char.isprintable() for char in value):
-        return "the class store's URL is not one a server can have"
+        return _("the class store's URL is not one a server can have")
     if value and urlsplit(value).password is not None:
-        return "the class store's URL is kept without its password (the keyring or ~/.pgpass keeps that)"
+        return _("the class store's URL is kept without its password (the keyring or ~/.pgpass keeps that)")
     return None
 
 
 _CHECKS: dict[str, Callable[[object], str | None]] = {
-    "banking": _one_of(BANKINGS, "banking"),
+    "banking": _one_of(BANKINGS, N_("banking")),
     "seats": _check_seats,
-    "procedure": _one_of(PROCEDURES, "dealing procedure"),
-    "trips_paytable": _known_paytable("trips", "Trips pay table"),
-    "bad_beat_paytable": _known_paytable("bad_beat", "Bad Beat pay table"),
-    "pairs_paytable": _known_paytable("pairs", "Pairs pay table"),
-    "progressive_paytable": _known_paytable("progressive", "Progressive pay table"),
+    "procedure": _one_of(PROCEDURES, N_("dealing procedure")),
+    "trips_paytable": _known_paytable("trips", N_("Trips pay table")),
+    "bad_beat_paytable": _known_paytable("bad_beat", N_("Bad Beat pay table")),
+    "pairs_paytable": _known_paytable("pairs", N_("Pairs pay table")),
+    "progressive_paytable": _known_paytable("progressive", N_("Progressive pay table")),
     "offer_trips": _flag,
     "offer_bad_beat": _flag,
     "offer_pairs": _flag,
@@ -268,10 +275,10 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "player_dealer_bank": _whole_dollars(WAGER_FLOOR, 10 * WAGER_CEILING),
     "collection_schedule": _check_collection,
     "careless_players": _flag,
-    "bad_beat_on_fold": _one_of(ON_FOLD_CHOICES, "Bad Beat fold rule"),
-    "progressive_on_fold": _one_of(ON_FOLD_CHOICES, "Progressive fold rule"),
-    "round_payouts_to": _one_of(tuple(PAYOUT_ROUNDINGS), "payout rounding"),
-    "quiz_mode": _one_of(QUIZ_MODES, "Settle it yourself mode"),
+    "bad_beat_on_fold": _one_of(ON_FOLD_CHOICES, N_("Bad Beat fold rule")),
+    "progressive_on_fold": _one_of(ON_FOLD_CHOICES, N_("Progressive fold rule")),
+    "round_payouts_to": _one_of(tuple(PAYOUT_ROUNDINGS), N_("payout rounding")),
+    "quiz_mode": _one_of(QUIZ_MODES, N_("Settle it yourself mode")),
     "animation_speed": _check_speed,
     "volume": _check_volume,
     "muted": _flag,
@@ -299,20 +306,22 @@ def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
     found: list[_Clash] = []
     player_dealer = v["banking"] == "player-dealer"
     if player_dealer and v["seats"] not in PLAYER_DEALER_POSITIONS:
-        found.append(_Clash("seats", f"a player-dealer table has 6 or 8 positions, not {v['seats']}", 6))
+        found.append(_Clash("seats", _("a player-dealer table has 6 or 8 positions, not {count}").format(
+            count=v["seats"]), 6))
     if not player_dealer and v["seats"] not in HOUSE_SEATS:
-        found.append(_Clash("seats", f"a house-banked table has 1 to 7 seats, not {v['seats']}", 6))
+        found.append(_Clash("seats", _("a house-banked table has 1 to 7 seats, not {count}").format(
+            count=v["seats"]), 6))
     if player_dealer and v["offer_pairs"]:
-        found.append(_Clash("offer_pairs", "a player-dealer table does not offer Pairs", False))
+        found.append(_Clash("offer_pairs", _("a player-dealer table does not offer Pairs"), False))
     if player_dealer and v["offer_progressive"]:
-        found.append(_Clash("offer_progressive", "a player-dealer table does not offer Progressive", False))
+        found.append(_Clash("offer_progressive", _("a player-dealer table does not offer Progressive"), False))
     if v["offer_bad_beat"] and not v["offer_trips"]:
-        found.append(_Clash("offer_bad_beat", "Bad Beat needs Trips: it is offered only with Trips", False))
+        found.append(_Clash("offer_bad_beat", _("Bad Beat needs Trips: it is offered only with Trips"), False))
     if v["max_wager"] < v["min_wager"]:
-        found.append(_Clash("max_wager", f"the maximum ${v['max_wager']} is below the minimum "
-                                         f"${v['min_wager']}", max(500, v["min_wager"])))
+        found.append(_Clash("max_wager", _("the maximum {most} is below the minimum {least}").format(
+            most=f"${v['max_wager']}", least=f"${v['min_wager']}"), max(500, v["min_wager"])))
     if player_dealer and v["player_dealer_bank"] < v["min_wager"]:
-        found.append(_Clash("player_dealer_bank", f"the bank ${v['player_dealer_bank']} is below the table "
-                                                  f"minimum ${v['min_wager']}", max(1000, v["min_wager"])))
+        found.append(_Clash("player_dealer_bank", _("the bank {bank} is below the table minimum {least}").format(
+            bank=f"${v['player_dealer_bank']}", least=f"${v['min_wager']}"), max(1000, v["min_wager"])))
     return found
 

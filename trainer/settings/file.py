@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from trainer.i18n.translation import _
 from trainer.settings.fields import SettingsError, _is_int, _quoted
 from trainer.settings.record import DEFAULTS, SETTINGS_VERSION, Settings, from_json
 
@@ -56,29 +57,31 @@ class SettingsStore:
         except FileNotFoundError:
             return DEFAULTS, None
         except (OSError, ValueError) as exc:
-            return DEFAULTS, self._set_aside(f"could not be read ({_reason(exc)})")
+            return DEFAULTS, self._set_aside(_("could not be read ({reason})").format(reason=_reason(exc)))
         from trainer import jsonin
 
         try:
             data = jsonin.loads(jsonin.decode_utf8(raw))
             settings, notes = from_json(data)
         except jsonin.JsonInputError as exc:
-            return DEFAULTS, self._set_aside(f"is not a settings file (it {exc})")
+            return DEFAULTS, self._set_aside(_("is not a settings file (it {problem})").format(problem=exc))
         except SettingsError as exc:
-            return DEFAULTS, self._set_aside(f"is not a settings file ({exc.message})")
+            return DEFAULTS, self._set_aside(_("is not a settings file ({problem})").format(problem=exc.message))
         version = data.get("version", SETTINGS_VERSION)
         if _is_int(version) and version > SETTINGS_VERSION:
-            self.kept_because = f"it was written by a newer version (settings version {version})"
-            notes.insert(0, f"written by a newer version (settings version {version}): read as far as it can "
-                            "be and kept as it is (changes are not saved)")
+            self.kept_because = _("it was written by a newer version (settings version {version})").format(
+                version=version)
+            notes.insert(0, _("written by a newer version (settings version {version}): read as far as it can "
+                              "be and kept as it is (changes are not saved)").format(version=version))
         elif version != SETTINGS_VERSION:
-            notes.insert(0, f"version {_quoted(version)} read as version {SETTINGS_VERSION}")
+            notes.insert(0, _("version {old} read as version {version}").format(old=_quoted(version),
+                                                                                version=SETTINGS_VERSION))
         if _read_only(self.path):
-            self.kept_because = self.kept_because or "the file is read-only"
-            notes.append("the file is read-only: changes are not saved")
+            self.kept_because = self.kept_because or _("the file is read-only")
+            notes.append(_("the file is read-only: changes are not saved"))
         if not notes:
             return settings, None
-        return settings, f"Settings file {self.path}: " + "; ".join(notes) + "."
+        return settings, _("Settings file {path}: {notes}.").format(path=self.path, notes="; ".join(notes))
 
     def _read_regular_file(self) -> bytes:
         """The file's bytes, opened without blocking and read only when it is a regular file of sane size."""
@@ -129,8 +132,9 @@ class SettingsStore:
         try:
             os.replace(self.path, target)
         except OSError:
-            return f"Settings file {self.path} {what}; using the defaults."
-        return f"Settings file {self.path} {what}; it was kept as {target.name} and the defaults are used."
+            return _("Settings file {path} {problem}; using the defaults.").format(path=self.path, problem=what)
+        return _("Settings file {path} {problem}; it was kept as {name} and the defaults are used.").format(
+            path=self.path, problem=what, name=target.name)
 
 
 def _read_only(path: Path) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from trainer.i18n.translation import _
 from trainer.settings.fields import (
     _CHECKS,
     PAYOUT_ROUNDINGS,
@@ -162,34 +163,37 @@ def from_json(data: object) -> tuple[Settings, list[str]]:
     'muted' reset to off: 'yes' is not true or false
     """
     if not isinstance(data, dict):
-        raise SettingsError("file", f"expected an object of settings, found {type(data).__name__}")
+        raise SettingsError("file", _("expected an object of settings, found {kind}").format(kind=type(data).__name__))
     notes: list[str] = []
     values = DEFAULTS.as_dict()
     for key, raw in data.items():
         if key == "version":
             continue
         if key not in values:
-            notes.append(f"unknown key {_quoted(key)} ignored")
+            notes.append(_("unknown key {key} ignored").format(key=_quoted(key)))
             continue
         value = _coerce(key, raw)
         problem = _CHECKS[key](value)
         if problem:
-            notes.append(f"{_quoted(key)} reset to {_shown(values[key])}: {problem}")
+            notes.append(_("{key} reset to {value}: {problem}").format(key=_quoted(key), value=_shown(values[key]),
+                                                                        problem=problem))
             continue
         values[key] = value
-    for _ in range(len(FIELD_NAMES)):  # each pass settles at least one clash; fallbacks never clash again
+    for _pass in range(len(FIELD_NAMES)):  # each pass settles at least one clash; fallbacks never clash again
         clashes = _clashes(values)
         if not clashes:
             break
         clash = clashes[0]
-        notes.append(f"{_quoted(clash.key)} reset to {_shown(clash.fallback)}: {clash.message}")
+        notes.append(_("{key} reset to {value}: {problem}").format(key=_quoted(clash.key),
+                                                                    value=_shown(clash.fallback),
+                                                                    problem=clash.message))
         values[clash.key] = clash.fallback
     return Settings(**values), notes
 
 
 def _shown(value: object) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, tuple):
         return "/".join(map(str, value))
     return str(value)

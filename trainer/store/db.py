@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from trainer import userdirs
+from trainer.i18n.translation import _
 
 FILE_NAME = "progress.sqlite3"
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -81,8 +82,8 @@ def default_data_dir() -> Path:
 def store_path(data_dir: str | Path | None = None) -> Path:
     """The store's file in ``data_dir`` (default: the user's data folder); an empty name is refused."""
     if data_dir is not None and not str(data_dir).strip():
-        raise StoreError("the data folder is named by an empty string: name a folder (--data-dir DIR) or leave "
-                         "--data-dir out")
+        raise StoreError(_("the data folder is named by an empty string: name a folder (--data-dir DIR) or leave "
+                           "--data-dir out"))
     return Path(data_dir if data_dir is not None else default_data_dir()) / FILE_NAME
 
 
@@ -94,14 +95,14 @@ def problem_of(error: sqlite3.Error, path: Path) -> str:
     """What a SQLite error means for the user, in one line naming the store."""
     text = str(error).lower()
     if "readonly" in text or "read-only" in text or "unable to open" in text or "access permission" in text:
-        return (f"the progress store {path} cannot be written (the file, its -wal or -shm file, or its folder is "
-                "read-only): nothing can be saved there; make it writable, or use --data-dir DIR")
+        return _("the progress store {path} cannot be written (the file, its -wal or -shm file, or its folder is "
+                 "read-only): nothing can be saved there; make it writable, or use --data-dir DIR").format(path=path)
     if "locked" in text or "busy" in text:
-        return (f"the progress store {path} is busy: another program has held it for over {BUSY_SECONDS:g} s; "
-                "try again when it is done")
+        return _("the progress store {path} is busy: another program has held it for over {seconds} s; try again "
+                 "when it is done").format(path=path, seconds=f"{BUSY_SECONDS:g}")
     if "full" in text:
-        return f"the progress store {path} cannot grow: the disk is full"
-    return f"the progress store {path} cannot be used: {error}"
+        return _("the progress store {path} cannot grow: the disk is full").format(path=path)
+    return _("the progress store {path} cannot be used: {problem}").format(path=path, problem=error)
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -159,7 +160,8 @@ def open_database(path: Path, *, now: Callable[[], datetime] = lambda: datetime.
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(f"cannot create the data folder {path.parent}: {error.strerror or error}") from error
+        raise StoreError(_("cannot create the data folder {path}: {problem}").format(
+            path=path.parent, problem=error.strerror or error)) from error
     notices: list[str] = []
     try:
         connection = _connect(path)
@@ -175,10 +177,11 @@ def open_database(path: Path, *, now: Callable[[], datetime] = lambda: datetime.
         try:
             aside = _move_aside(path, now())
         except OSError as error:
-            raise StoreError(f"the progress store {path} is damaged ({problem}) and cannot be moved aside: "
-                             f"{error.strerror or error}") from error
-        notices.append(f"The progress store was damaged ({problem}); it was moved to {aside.name} "
-                       "and a new, empty store was started.")
+            raise StoreError(_("the progress store {path} is damaged ({problem}) and cannot be moved aside: "
+                               "{reason}").format(path=path, problem=problem, reason=error.strerror or error)) \
+                from error
+        notices.append(_("The progress store was damaged ({problem}); it was moved to {name} and a new, empty "
+                         "store was started.").format(problem=problem, name=aside.name))
         connection = _connect(path)
     try:
         _prepare(connection, path, upgrade_to)
@@ -218,9 +221,9 @@ def _prepare(connection: sqlite3.Connection, path: Path, upgrade_to: int | None)
 
 def _refuse_newer(connection: sqlite3.Connection, path: Path, known: int) -> NoReturn:
     version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-    raise StoreError(f"the progress store {path} was written by a newer version of the trainer (schema "
-                     f"{version}; this version knows up to {known}); it is left untouched: update the "
-                     "trainer, or use --data-dir to work elsewhere")
+    raise StoreError(_("the progress store {path} was written by a newer version of the trainer (schema "
+                       "{version}; this version knows up to {known}); it is left untouched: update the trainer, "
+                       "or use --data-dir to work elsewhere").format(path=path, version=version, known=known))
 
 
 def _apply(connection: sqlite3.Connection, step: Migration) -> None:

@@ -3,7 +3,7 @@
 Qt-free, beside the store that keeps the attempts: the window's exam run (:mod:`trainer.gui.progress.exam_run`),
 :func:`~trainer.store.instructor.record_attempt` and the reports all decide by it.
 
->>> from trainer.scoring import ItemResult
+>>> from trainer.scoring import ItemResult, Mode
 >>> from trainer.store.instructor import Exam
 >>> exam = Exam("Level 1", "payouts-1", hands=2, pass_mark=90, time_limit_minutes=10)
 >>> right = ItemResult("payouts-1", "1", 4, 4, (), 30.0, Mode.EXAM)
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from trainer.scoring import Mode, SetResult
+from trainer.i18n.translation import _, ngettext
+from trainer.scoring import SetResult
 
 
 class Exam(Protocol):
@@ -68,12 +69,15 @@ def attempt_passed(exam: Exam, result: SetResult, *, seconds: float, complete: b
 
 def cut_short_message(exam: Exam) -> str:
     """What the trainee is told when an attempt ends before its last hand."""
-    return (f"The exam {exam.name!r} ended before its last hand (it is taken in {Mode.EXAM.value} mode only): the "
-            "attempt is kept as not passed.")
+    return _("The exam {name} ended before its last hand (it is taken in {mode} mode only): the attempt is kept "
+             "as not passed.").format(name=repr(exam.name), mode=_("exam"))
 
 
 def attempt_line(attempt: Attempt) -> str:
     """``Exam Level 1 for Ana: 95 % (19 of 20 steps) in 4.2 min, passed.``"""
-    verdict = "passed" if attempt.passed else "not passed"
-    return (f"Exam {attempt.exam} for {attempt.profile}: {attempt.score:.0f} % ({attempt.correct} of {attempt.steps} "
-            f"steps) in {attempt.seconds / 60:.1f} min, {verdict}.")
+    verdict = _("passed") if attempt.passed else _("not passed")
+    return ngettext("Exam {exam} for {profile}: {score} ({correct} of {count} step) in {minutes} min, {verdict}.",
+                    "Exam {exam} for {profile}: {score} ({correct} of {count} steps) in {minutes} min, {verdict}.",
+                    attempt.steps).format(exam=attempt.exam, profile=attempt.profile, score=f"{attempt.score:.0f} %",
+                                          correct=attempt.correct, count=attempt.steps,
+                                          minutes=f"{attempt.seconds / 60:.1f}", verdict=verdict)

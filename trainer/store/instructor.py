@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, Mode, SetResult
 from trainer.store.db import StoreError
 from trainer.store.exam_policy import attempt_passed
@@ -97,10 +98,10 @@ class Instructor:
     def set_pin(self, pin: str, *, current: str | None = None) -> None:
         """Set the PIN (changing it needs the current one)."""
         if len(pin) < MIN_PIN or not pin.isdigit():
-            raise StoreError(f"the PIN must be at least {MIN_PIN} digits")
+            raise StoreError(_("the PIN must be at least {count} digits").format(count=MIN_PIN))
         stored = self._stored()
         if stored is not None and (current is None or not pin_matches(current, stored)):
-            raise StoreError("the current PIN is needed to change it")
+            raise StoreError(_("the current PIN is needed to change it"))
         with self.store.transact() as connection:
             connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
                                (PIN_KEY, json.dumps(hash_pin(pin))))
@@ -109,21 +110,21 @@ class Instructor:
         """Check ``pin``; a try before the wait is over is refused without being checked."""
         stored = self._stored()
         if stored is None:
-            return PinCheck(False, 0.0, "No instructor PIN is set yet")
+            return PinCheck(False, 0.0, _("No instructor PIN is set yet"))
         wait = self.pending_wait()
         if wait > 0:
-            return PinCheck(False, wait, f"Wait {math.ceil(wait)} s before trying again")
+            return PinCheck(False, wait, _("Wait {seconds} s before trying again").format(seconds=math.ceil(wait)))
         now = self._clock()
         if pin_matches(pin, stored):
             if self._failures:
                 self._failures, self._next_try = 0, 0.0
                 self._keep_wait()
-            return PinCheck(True, 0.0, "Instructor mode")
+            return PinCheck(True, 0.0, _("Instructor mode"))
         self._failures += 1
         wait = min(MAX_WAIT, 2.0 ** min(self._failures - 1, 16))
         self._next_try = now + wait
         self._keep_wait()
-        return PinCheck(False, wait, f"Wrong PIN; wait {wait:.0f} s before trying again")
+        return PinCheck(False, wait, _("Wrong PIN; wait {seconds} s before trying again").format(seconds=f"{wait:.0f}"))
 
     def _stored(self) -> dict[str, Any] | None:
         row = self.store.connection.execute("SELECT value FROM setting WHERE key = ?", (PIN_KEY,)).fetchone()
@@ -157,17 +158,17 @@ class Exam:
 
         found = []
         if not self.name.strip():
-            found.append("an exam needs a name")
+            found.append(_("an exam needs a name"))
         if self.drill not in all_drills():
-            found.append(f"no drill named {self.drill!r} (see `uth-trainer quiz --list`)")
+            found.append(_("no drill named {drill} (see `uth-trainer quiz --list`)").format(drill=repr(self.drill)))
         if not 1 <= self.hands <= 500:
-            found.append("the number of hands must be from 1 to 500")
+            found.append(_("the number of hands must be from 1 to 500"))
         if not 0 < self.pass_mark <= 100:
-            found.append("the pass mark must be a percentage above 0, at most 100")
+            found.append(_("the pass mark must be a percentage above 0, at most 100"))
         if not 0 < self.time_limit_minutes <= 600:
-            found.append("the time limit must be above 0 and at most 600 minutes")
+            found.append(_("the time limit must be above 0 and at most 600 minutes"))
         if self.banking not in ("house", "player-dealer"):
-            found.append("the game must be 'house' or 'player-dealer'")
+            found.append(_("the game must be 'house' or 'player-dealer'"))
         elif not found:
             found += _table_problems(self)
         return found
@@ -229,7 +230,7 @@ def save_exam(store: Store, exam: Exam) -> Exam:
     """Add or replace (by name) an exam definition."""
     problems = exam.problems()
     if problems:
-        raise StoreError(f"exam {exam.name!r}: " + "; ".join(problems))
+        raise StoreError(_("exam {name}: {problems}").format(name=repr(exam.name), problems="; ".join(problems)))
     existing = find_exam(store, exam.name)
     uid = existing.uid if existing else (exam.uid or uuid.uuid4().hex)
     definition = {key: value for key, value in asdict(exam).items() if key not in ("name", "uid")}

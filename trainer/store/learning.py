@@ -15,6 +15,7 @@ from enum import StrEnum
 from itertools import islice
 
 from trainer.drills.base import DrillItem, drill_named
+from trainer.i18n.translation import _, ngettext
 from trainer.scoring import Mistake, Mode
 from trainer.store.records import Profile, Replay, ReplayKind
 from trainer.store.review import cards
@@ -104,21 +105,22 @@ def shown_title(replay: Replay, title: str) -> str:
     """A hand's title as the trainee sees it: ``Blind · hand 680499`` (the variant would give the answer away), a
     round of the table ``Table · round 12``."""
     if replay.kind is ReplayKind.ROUND:
-        return f"Table · round {replay.seed}"
+        return _("Table · round {seed}").format(seed=replay.seed)
     if replay.kind is not ReplayKind.HAND:
         return title
     from trainer.drills.scenarios import SITUATIONS
     from trainer.drills.settlement_drills import GROUPS
 
     topic = SITUATIONS[replay.situation].topic if replay.situation in SITUATIONS else replay.drill
-    return f"{GROUPS.get(topic, topic)} · hand {replay.seed}"
+    return _("{topic} · hand {seed}").format(topic=_(GROUPS.get(topic, topic)), seed=replay.seed)
 
 
 def deal_again(replay: Replay, mode: Mode) -> DrillItem:
     """The exact item ``replay`` names, dealt again in ``mode``; a round of the table is no drill item
     (:class:`ValueError`: it is dealt again on the table, :func:`trainer.session.replay.round_from_record`)."""
     if replay.kind is ReplayKind.ROUND:
-        raise ValueError(f"{shown_title(replay, '')} is dealt again on the table (Train ▸ My mistakes)")
+        raise ValueError(_("{title} is dealt again on the table (Train ▸ My mistakes)").format(
+            title=shown_title(replay, "")))
     if replay.kind is ReplayKind.HAND:
         from trainer.drills.scenarios import SITUATIONS
         from trainer.drills.settlement_drills import SettlementItem
@@ -140,18 +142,22 @@ def today(store: Store, profile: Profile, *, now: datetime | None = None) -> lis
     if open_mistakes is not None:
         count = open_mistakes.count
         entries.append(TodayEntry(TodayKind.MISTAKES, card_skill(open_mistakes.situation), open_mistakes.drill,
-                                  f"{count} hand{'s' if count != 1 else ''} got wrong, to settle right", count=count))
+                                  ngettext("{count} hand got wrong, to settle right",
+                                           "{count} hands got wrong, to settle right", count).format(count=count),
+                                  count=count))
     known = cards(store.connection, profile.id)
     for card in known:
         if card.due <= moment.isoformat():
             found = card_skill(card.card)
-            entries.append(TodayEntry(TodayKind.REVIEW, found, found.drill, f"review due ({card.reviews} so far)",
+            entries.append(TodayEntry(TodayKind.REVIEW, found, found.drill,
+                                      _("review due ({count} so far)").format(count=card.reviews),
                                       card.due))
     started_today = _started_since(store, profile, datetime.combine(moment.date(), time(), moment.tzinfo))
     room = max(0, config().new_per_day - started_today)
     practised = {card.card for card in known}
     for found in islice((entry for entry in new_material() if entry.name not in practised), room):
-        entries.append(TodayEntry(TodayKind.NEW, found, found.drill, "new: " + found.title))
+        entries.append(TodayEntry(TodayKind.NEW, found, found.drill,
+                                      _("new: {title}").format(title=_(found.title))))
     return entries
 
 

@@ -12,6 +12,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trainer.i18n.translation import ngettext
 from trainer.store.records import Profile
 from trainer.store.skills import Level, LevelRule, Skill, SkillKind, catalogue, config, skill
 from trainer.store.store import Store
@@ -39,9 +40,12 @@ class Mastery:
     def describe(self) -> str:
         """``blind: practised, 94 % over 20 items, 3.1 s per decision (target 4 s)``."""
         if self.accuracy is None or self.seconds_per_decision is None:
-            return f"{self.skill.name}: {self.level.value}"
-        return (f"{self.skill.name}: {self.level.value}, {self.accuracy:.0f} % over {self.items} items, "
-                f"{self.seconds_per_decision:.1f} s per decision (target {self.skill.target_seconds:g} s)")
+            return f"{self.skill.name}: {self.level.shown}"
+        return f"{self.skill.name}: {self.level.shown}, " + ngettext(
+            "{accuracy} over {count} item, {seconds} s per decision (target {target} s)",
+            "{accuracy} over {count} items, {seconds} s per decision (target {target} s)", self.items).format(
+                accuracy=f"{self.accuracy:.0f} %", count=self.items, seconds=f"{self.seconds_per_decision:.1f}",
+                target=f"{self.skill.target_seconds:g}")
 
 
 def level_of(items: int, accuracy: float | None, seconds: float | None, target: float,

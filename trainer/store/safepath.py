@@ -27,6 +27,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from trainer.i18n.translation import _
 from trainer.store.db import StoreError
 
 
@@ -36,14 +37,14 @@ class WriteError(StoreError):
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return _("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def writable_target(target: str | Path, *, make_folder: bool = False, keep: Iterable[Path] = ()) -> Path:
@@ -51,33 +52,37 @@ def writable_target(target: str | Path, *, make_folder: bool = False, keep: Iter
     file or a new path in an existing folder (``make_folder``: the folder is made), is a file that cannot be
     written, or is one of ``keep`` (the progress store's own files)."""
     if not str(target).strip():
-        raise WriteError("no file named (an empty name): name the file to write")
+        raise WriteError(_("no file named (an empty name): name the file to write"))
     given = Path(target)
     try:
         real = given.resolve(strict=False)
     except (OSError, RuntimeError) as error:  # a symlink loop
-        raise WriteError(f"cannot write {given}: {getattr(error, 'strerror', None) or error}") from error
+        raise WriteError(_("cannot write {path}: {problem}").format(
+            path=given, problem=getattr(error, "strerror", None) or error)) from error
     try:
         info = os.stat(real)
     except FileNotFoundError:
         info = None
     except OSError as error:
-        raise WriteError(f"cannot write {given}: {error.strerror or error}") from error
+        raise WriteError(_("cannot write {path}: {problem}").format(path=given, problem=error.strerror or error)) \
+            from error
     if real in {Path(path).resolve() for path in keep}:
-        raise WriteError(f"{given} is the progress store itself, which a backup, export or report cannot "
-                         "overwrite: name another file")
+        raise WriteError(_("{path} is the progress store itself, which a backup, export or report cannot "
+                           "overwrite: name another file").format(path=given))
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            raise WriteError(f"{given} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
+            raise WriteError(_("{path} is {kind}, not a file: it is left as it is; name a file").format(
+                path=given, kind=_kind(info.st_mode)))
         if not os.access(real, os.W_OK) or not info.st_mode & 0o222:
-            raise WriteError(f"{given} is read-only: it is left as it is")
+            raise WriteError(_("{path} is read-only: it is left as it is").format(path=given))
     if make_folder and not real.parent.exists():
         try:
             real.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise WriteError(f"cannot make the folder {real.parent}: {error.strerror or error}") from error
+            raise WriteError(_("cannot make the folder {path}: {problem}").format(
+                path=real.parent, problem=error.strerror or error)) from error
     if not real.parent.is_dir():
-        raise WriteError(f"cannot write {given}: no folder {real.parent}")
+        raise WriteError(_("cannot write {path}: no folder {folder}").format(path=given, folder=real.parent))
     return real
 
 
@@ -89,17 +94,19 @@ def written(target: str | Path, *, make_folder: bool = False, keep: Iterable[Pat
     try:
         handle, name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".partial", dir=real.parent)
     except OSError as error:
-        raise WriteError(f"cannot write {target}: {error.strerror or error}") from error
+        raise WriteError(_("cannot write {path}: {problem}").format(path=target, problem=error.strerror or error)) \
+            from error
     os.close(handle)
     partial = Path(name)
     try:
         yield partial
         if partial.stat().st_size == 0:
-            raise WriteError(f"cannot write {target}: nothing was written")
+            raise WriteError(_("cannot write {path}: nothing was written").format(path=target))
         _replace(partial, real, target)
     except OSError as error:
         partial.unlink(missing_ok=True)
-        raise WriteError(f"cannot write {target}: {error.strerror or error}") from error
+        raise WriteError(_("cannot write {path}: {problem}").format(path=target, problem=error.strerror or error)) \
+            from error
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
@@ -112,7 +119,8 @@ def _replace(partial: Path, real: Path, target: str | Path) -> None:
     except FileNotFoundError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        raise WriteError(f"{target} is {_kind(info.st_mode)}, not a file: it is left as it is; name a file")
+        raise WriteError(_("{path} is {kind}, not a file: it is left as it is; name a file").format(
+            path=target, kind=_kind(info.st_mode)))
     with contextlib.suppress(OSError):  # the file keeps its permissions; a new one gets the usual ones
         os.chmod(partial, stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask())
     with open(partial, "rb") as done:

@@ -14,6 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from trainer.i18n.translation import N_, _
+
 
 class SkillKind(StrEnum):
     DRILL = "drill"
@@ -27,6 +29,16 @@ class Level(StrEnum):
     LEARNING = "learning"
     PRACTISED = "practised"
     TABLE_READY = "table-ready"
+
+    @property
+    def shown(self) -> str:
+        """The level as a trainee reads it, in the language spoken (the value is what the store keeps)."""
+        return _(LEVEL_TEXTS[self])
+
+
+LEVEL_TEXTS = {Level.NEW: N_("new"), Level.LEARNING: N_("learning"), Level.PRACTISED: N_("practised"),
+               Level.TABLE_READY: N_("table-ready")}
+"""Each level's words, for the catalogue."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,11 @@ class Skill:
     drill: str
     lesson: str
     target_seconds: float
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the language spoken."""
+        return _(self.title)
 
     @property
     def key(self) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from trainer.i18n.translation import _
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
 from trainer.store.db import StoreError, open_database, store_path, transaction
@@ -39,11 +40,11 @@ def check_name(name: str) -> str:
     """A profile's name, trimmed; a clear error when it is empty, too long or has control characters."""
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise StoreError("a profile needs a name")
+        raise StoreError(_("a profile needs a name"))
     if len(cleaned) > MAX_NAME:
-        raise StoreError(f"a profile's name has at most {MAX_NAME} characters")
+        raise StoreError(_("a profile's name has at most {count} characters").format(count=MAX_NAME))
     if any(not char.isprintable() for char in cleaned):
-        raise StoreError(f"the profile name {name!r} has characters that cannot be shown")
+        raise StoreError(_("the profile name {name} has characters that cannot be shown").format(name=repr(name)))
     return cleaned
 
 
@@ -115,20 +116,20 @@ class Store(AbstractContextManager["Store"]):
         """The profile named ``name`` (any case); a clear error naming the profiles there are."""
         found = self.find_profile(name)
         if found is None:
-            names = ", ".join(profile.name for profile in self.profiles()) or "none yet"
-            raise StoreError(f"no profile named {name!r} (profiles: {names})")
+            names = ", ".join(profile.name for profile in self.profiles()) or _("none yet")
+            raise StoreError(_("no profile named {name} (profiles: {names})").format(name=repr(name), names=names))
         return found
 
     def add_profile(self, name: str, *, uid: str | None = None, created: str | None = None) -> Profile:
         cleaned = check_name(name)
         if self.find_profile(cleaned) is not None:
-            raise StoreError(f"a profile named {cleaned!r} already exists")
+            raise StoreError(_("a profile named {name} already exists").format(name=repr(cleaned)))
         try:
             with self.transact() as connection:
                 cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
                                             (uid or uuid.uuid4().hex, cleaned, created or self.clock().isoformat()))
         except sqlite3.IntegrityError as error:  # another program added it since the look above
-            raise StoreError(f"a profile named {cleaned!r} already exists") from error
+            raise StoreError(_("a profile named {name} already exists").format(name=repr(cleaned))) from error
         return self.profile_by_id(ProfileId(cursor.lastrowid or 0))
 
     def profile_or_new(self, name: str) -> Profile:

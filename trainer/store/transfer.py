@@ -23,6 +23,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NoReturn
 
+from trainer.i18n.translation import _, ngettext
 from trainer.jsonin import JsonInputError, Unreadable, decode_utf8, loads, shown
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, SetResult
 from trainer.store.db import StoreError
@@ -46,12 +47,20 @@ class ImportResult:
     attempts_left_out: int = 0
 
     def describe(self) -> str:
-        text = f"{self.profile.name}: {self.items_added} items and {self.attempts_added} exam attempts added"
+        items = ngettext("{count} item", "{count} items", self.items_added).format(count=self.items_added)
+        attempts = ngettext("{count} exam attempt", "{count} exam attempts", self.attempts_added).format(
+            count=self.attempts_added)
+        text = _("{name}: {items} and {attempts} added").format(name=self.profile.name, items=items,
+                                                                 attempts=attempts)
         if self.renamed_from:
-            text += f" (named {self.profile.name!r}: {self.renamed_from!r} is another trainee here)"
+            text += " " + _("(named {name}: {other} is another trainee here)").format(
+                name=repr(self.profile.name), other=repr(self.renamed_from))
         if self.attempts_left_out:
-            text += (f"; {self.attempts_left_out} exam attempt{'s' if self.attempts_left_out != 1 else ''} left "
-                     "out (without its items, or for an exam neither this station nor the file defines)")
+            text += "; " + ngettext(
+                "{count} exam attempt left out (without its items, or for an exam neither this station nor the "
+                "file defines)",
+                "{count} exam attempts left out (without their items, or for an exam neither this station nor the "
+                "file defines)", self.attempts_left_out).format(count=self.attempts_left_out)
         return text
 
 
@@ -380,11 +389,11 @@ def read_export(source: str | Path) -> Export:
         data = read_file_at_most(path, MAX_EXPORT_BYTES, pipes=False)
     except InputError as error:
         why = error.problem.removeprefix("cannot be read (").removesuffix(")")
-        raise StoreError(f"cannot read {path}: {why}") from None
+        raise StoreError(_("cannot read {path}: {problem}").format(path=path, problem=why)) from None
     try:
         text = decode_utf8(data)
     except JsonInputError as error:
-        raise ExportError(f"{path} is not a profile export ({error})") from None
+        raise ExportError(_("{path} is not a profile export ({problem})").format(path=path, problem=error)) from None
     return parse_export(text, str(path))
 
 
@@ -400,9 +409,12 @@ def import_profile(store: Store, source: str | Path, *, instructor: bool = False
     """
     export = read_export(source)
     if export.attempts and not instructor:
-        raise StoreError(f"{source} holds {len(export.attempts)} exam attempt{'s' if len(export.attempts) != 1 else ''}"
-                         ": importing them needs the instructor (profile import --instructor, which asks the PIN, "
-                         "or Import… in the instructor dialog); nothing was imported")
+        raise StoreError(ngettext(
+            "{source} holds {count} exam attempt: importing it needs the instructor (profile import --instructor, "
+            "which asks the PIN, or Import… in the instructor dialog); nothing was imported",
+            "{source} holds {count} exam attempts: importing them needs the instructor (profile import "
+            "--instructor, which asks the PIN, or Import… in the instructor dialog); nothing was imported",
+            len(export.attempts)).format(source=source, count=len(export.attempts)))
     local_exams = exams(store)
     try:
         with store.transact() as connection:
@@ -422,7 +434,8 @@ def import_profile(store: Store, source: str | Path, *, instructor: bool = False
             if items_added:
                 rebuild_reviews(connection, profile.id)
     except (sqlite3.Error, StoreError) as error:
-        raise StoreError(f"cannot import {source}: {error}; nothing was imported") from error
+        raise StoreError(_("cannot import {source}: {problem}; nothing was imported").format(
+            source=source, problem=error)) from error
     return ImportResult(store.profile_by_id(profile.id), items_added, attempts_added, renamed_from, left_out)
 
 
