@@ -13,6 +13,7 @@ from dataclasses import replace
 from trainer.drills.played import played_round
 from trainer.drills.scenario_round import table_line
 from trainer.drills.settlement_drills import SettlementItem
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, Mode
 from trainer.session import DrillRounds, RoundSource, TableRound, scenario_felt
 
@@ -48,7 +49,9 @@ class HandRounds:
         scenario = self.hands[self.dealt][1].scenario
         self.dealt += 1
         colour = self.deck_backs[(self.dealt - 1) % 2]
-        caption = f"My mistakes, hand {self.dealt} of {len(self.hands)} · {table_line(scenario)}"
+        caption = _("My mistakes, hand {number} of {count} · {table}").format(
+            number=self.dealt, count=len(self.hands), table=table_line(scenario))
+
         return TableRound(played_round(scenario, self.dealt, colour), scenario_felt(scenario), caption)
 
 
