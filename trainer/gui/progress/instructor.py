@@ -97,7 +97,9 @@ class InstructorDialog(QDialog):
         self.status.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText(_("Close"))
         for button in buttons.buttons():
+
             if isinstance(button, QPushButton):
                 button.setAutoDefault(False)  # Enter never closes the dialog; Escape or a click does
         layout = QVBoxLayout(self)
