@@ -401,3 +401,38 @@ def test_amounts_stay_as_the_engine_writes_them_in_spanish(qtbot: Any) -> None:
         form.add_chip(Decimal("5"))
         assert form.paying_label.text() == "Pagando $1,005  (1 × $1,000, 1 × $5)"
         assert form.chip_buttons[Decimal("1000")].text() == "$1,000"
+
+
+# -- legible in Spanish: nothing wider than the room it is given ------------------------------------------------
+
+
+def test_the_run_round_panel_needs_no_more_width_in_spanish_than_in_english(qtbot: Any) -> None:
+    """The side panel is as wide in either language: the longer Spanish words must not widen the panel (the
+    acts' grid and the answers to an irregularity would be cut at its right edge)."""
+    widths = {}
+    for language in ("en", "es"):
+        with speaking(language):
+            panel = RunRoundPanel()
+            qtbot.addWidget(panel)
+            panel.show_hand_due(2)
+            widths[language] = panel.minimumSizeHint().width()
+    assert widths["es"] <= widths["en"]
+
+
+def test_the_spanish_rooms_fit_the_sizes_their_windows_open_at(qtbot: Any, store: Store) -> None:
+    fill(store, store.add_profile("Ana"), 60, days=10, end=END)
+    Instructor(store).set_pin("4829")
+    with speaking("es"):
+        drills = DrillsDialog(ScoreBook())
+        instructor = InstructorDialog(store)
+        screen = ProgressScreen(store, store.profile("Ana"))
+        payout = PayoutForm(PayoutDrill(4), ScoreBook(), count=1, seed=3, clock=FakeClock(), tick_ms=5)
+        for window in (drills, instructor, screen, payout):
+            qtbot.addWidget(window)
+        instructor.pin.setText("4829")
+        instructor.enter_pin()
+        # the sizes the app opens them at (DrillsDialog, InstructorDialog, the progress window), all within
+        # 1366 x 768
+        assert drills.minimumSizeHint().width() <= 900 and payout.minimumSizeHint().width() <= 900
+        assert instructor.minimumSizeHint().width() <= 720 and instructor.minimumSizeHint().height() <= 520
+        assert screen.minimumSizeHint().width() <= 1200 and screen.minimumSizeHint().height() <= 720
