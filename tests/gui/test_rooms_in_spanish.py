@@ -436,3 +436,25 @@ def test_the_spanish_rooms_fit_the_sizes_their_windows_open_at(qtbot: Any, store
         assert drills.minimumSizeHint().width() <= 900 and payout.minimumSizeHint().width() <= 900
         assert instructor.minimumSizeHint().width() <= 720 and instructor.minimumSizeHint().height() <= 520
         assert screen.minimumSizeHint().width() <= 1200 and screen.minimumSizeHint().height() <= 720
+
+
+def test_a_hand_told_in_spanish_is_still_drawn_with_its_cards(qtbot: Any) -> None:
+    """The drill's item says its hand in the language shown ("Tablero:", "Crupier:"): the form still draws the
+    cards and the dealer's hand, with Spanish headings."""
+    from types import SimpleNamespace
+
+    from trainer.drills.settlement_drills import SettlementItem
+    from trainer.gui.drills.question_form import item_html
+
+    form = DrillForm(drill_named("qualification"), ScoreBook(), count=1, seed=2, clock=FakeClock())
+    qtbot.addWidget(form)
+    scenario = of_kind(form.item, SettlementItem).scenario
+    told = SimpleNamespace(scenario=scenario, text="Mesa con banca de la casa\nTablero: 4h 10s Qc | 3h | 7c\n"
+                                                     "Crupier: 9s Kh\nAsiento 1: Ah 2c")
+    with speaking("es"):
+        drawn = item_html(told)
+    assert "<b>Tablero</b>" in drawn and "<b>Crupier</b>" in drawn and "<th align='left'>Asiento</th>" in drawn
+    without_dealer = SimpleNamespace(scenario=scenario, text="Tablero: 4h 10s Qc | 3h | 7c\nAsiento 1: Ah 2c")
+    with speaking("es"):
+        assert "<b>Crupier</b>" not in item_html(without_dealer)
+    assert item_html(told).startswith("<pre>")  # in English, a Spanish text is not read as a hand

@@ -53,10 +53,12 @@ def drill_items(drill: Drill, rng: random.Random, count: int, mode: Mode,
 def item_html(item: DrillItem) -> str:
     """The item's hand drawn with card faces when it shows a table (its text has the board), else its text."""
     scenario = getattr(item, "scenario", None)
-    if scenario is None or "Board:" not in item.text:
+    board = ("Board:", _("Board") + ":")  # the item's text in English, or in the language shown
+    if scenario is None or not any(word in item.text for word in board):
         return f"<pre>{escape(item.text)}</pre>"
     lines = item.text.splitlines()
-    show_dealer = any(line.startswith(("Dealer:", "Player-dealer (seat")) for line in lines)
+    dealer = ("Dealer:", "Player-dealer (seat", _("Dealer") + ":", _("Player-dealer (seat {seat})").split("{")[0])
+    show_dealer = any(line.startswith(dealer) for line in lines)
     return hand_html(scenario, show_dealer=show_dealer)
 
 
@@ -86,7 +88,9 @@ class AnswerPanel(QStackedWidget):
         self.category = QComboBox()
         self.category.setObjectName("category")
         for category in Category:
-            self.category.addItem(category.label.capitalize(), category.label)
+            name = _(category.label)  # the engine's hand names are in the catalogue (read as the label's key)
+            self.category.addItem(name[:1].upper() + name[1:], category.label)
+
         self.qualify_buttons = {
             True: self._button(_("Qualifies"), lambda: self.typed.emit(f"{self.category.currentData()} q"),
                                "qualifies"),

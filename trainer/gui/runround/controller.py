@@ -454,7 +454,8 @@ class RunRoundController(QObject):
         self.feedback.report(verdict)
         if verdict.accepted:
             said = (_("{hand}, qualifies") if qualifies else _("{hand}, does not qualify")).format(
-                hand=category.label)
+                hand=_(category.label))
+
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
             self.panel.settlement.begin_steps(_("Dealer: {said}").format(said=said) + mark, self._wagers_left())
         self.showing.sync()

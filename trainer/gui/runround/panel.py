@@ -145,8 +145,9 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self.hand_category.setToolTip(_("The player's best five-card hand of the seven cards"))
         chosen = self.hand_category.currentIndex()
         for index, category in enumerate(Category):
-            label = category.label
-            self.hand_category.setItemText(index, label[:1].upper() + label[1:])
+            name = _(category.label)  # the engine's hand names are in the catalogue (read as the label's key)
+            self.hand_category.setItemText(index, name[:1].upper() + name[1:])
+
         self.hand_category.setCurrentIndex(chosen)
         for result, button in self.hand_buttons.items():
             button.setText(_(HAND_RESULTS[result]))

@@ -105,10 +105,12 @@ class Showing(QObject):
         elif task is Task.REFUSE_PLAY and due.seat is not None:
             table.say(_("Seat {seat}: no second Play wager").format(seat=due.seat))
         elif task is Task.ANNOUNCE_HAND and due.hand is not None:
-            table.say(_("Seat {seat}: {hand}, {result}").format(seat=due.seat, hand=due.hand.label,
+            table.say(_("Seat {seat}: {hand}, {result}").format(seat=due.seat, hand=_(due.hand.label),
                                                                 result=_result_word(due.result)))
         elif task is Task.HAND_BUTTON and due.hand is not None:
-            table.say(_("Seat {seat}: {hand}, the hand button pressed").format(seat=due.seat, hand=due.hand.label))
+            table.say(_("Seat {seat}: {hand}, the hand button pressed").format(seat=due.seat,
+                                                                               hand=_(due.hand.label)))
+
         elif task is Task.CALL_SUPERVISOR:
             table.say(_("The supervisor verifies the Progressive win and records it"))
         elif task is Task.GAME_OVER:
