@@ -12,7 +12,7 @@ import pytest
 from tests.store.conftest import Clock
 from trainer.bench.store import fill
 from trainer.gui.progress import ProgressScreen
-from trainer.gui.progress.pdf import counted
+from trainer.gui.progress.words import day_count
 from trainer.store import Store
 
 pytestmark = pytest.mark.gui
@@ -36,4 +36,4 @@ def test_the_first_days_accuracy_is_drawn_and_counted_in_the_singular(qtbot: obj
 
 
 def test_counts_are_singular_for_one_and_plural_otherwise() -> None:
-    assert [counted(n, "day") for n in (0, 1, 2)] == ["0 days", "1 day", "2 days"]
+    assert [day_count(n) for n in (0, 1, 2)] == ["0 days", "1 day", "2 days"]

@@ -12,6 +12,7 @@ from trainer.engine.cards import Card
 from trainer.engine.paytables import load_paytables
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
+from trainer.i18n.translation import _
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 RED = "#c62828"
@@ -34,15 +35,17 @@ def hand_html(scenario: Scenario, *, show_dealer: bool = True) -> str:
     """The hand as an HTML table for a QLabel (Qt's rich-text subset)."""
     table = scenario.table
     board = scenario.board
+    board_word = escape(_("Board"))
     rows = [f'<p style="color:#555555;">{escape(table_line(scenario))}</p>',
-            f"<p><b>Board</b>&nbsp;&nbsp;{cards_html(board[:3])}&nbsp;&nbsp;│&nbsp;&nbsp;{card_html(board[3])}"
+            f"<p><b>{board_word}</b>&nbsp;&nbsp;{cards_html(board[:3])}&nbsp;&nbsp;│&nbsp;&nbsp;{card_html(board[3])}"
             f"&nbsp;&nbsp;│&nbsp;&nbsp;{card_html(board[4])}</p>"]
     if show_dealer:
-        who = "Dealer" if table.is_house else f"Player-dealer (seat {table.player_dealer_seat})"
-        rows.append(f"<p><b>{who}</b>&nbsp;&nbsp;{cards_html(scenario.dealer)}</p>")
+        who = _("Dealer") if table.is_house else _("Player-dealer (seat {seat})").format(
+            seat=table.player_dealer_seat)
+        rows.append(f"<p><b>{escape(who)}</b>&nbsp;&nbsp;{cards_html(scenario.dealer)}</p>")
+    headers = (_("Seat"), _("Cards"), _("Ante / Blind"), _("Decision"), _("Side bets"))
     cells = ['<table cellspacing="0" cellpadding="4">',
-             "<tr><th align='left'>Seat</th><th align='left'>Cards</th><th align='left'>Ante / Blind</th>"
-             "<th align='left'>Decision</th><th align='left'>Side bets</th></tr>"]
+             "<tr>" + "".join(f"<th align='left'>{escape(header)}</th>" for header in headers) + "</tr>"]
     for seat in scenario.seats:
         focus = ' style="background:#fff3c4;"' if seat.seat == scenario.focus_seat else ""
         side = ", ".join(f"{wager.label} {format_money(seat.stake(wager))}" for wager in SIDE_BETS
@@ -67,8 +70,13 @@ def rules_html(scenario: Scenario) -> str:
     table = scenario.table
     if not table.is_house and table.collection_schedule:
         schedule = load_paytables().collection(table.collection_schedule)
-        rows = "".join(f"<tr><td>{format_money(lower)} and more</td><td align='right'>{format_money(fee)}</td></tr>"
-                       for lower, fee in schedule.brackets)
-        boxes.append(f"<td valign='top'><b>Fee: {escape(schedule.title)}</b><br>total action, fee"
+        and_more = _("{amount} and more")
+        rows = "".join(f"<tr><td>{escape(and_more.format(amount=format_money(lower)))}</td>"
+                       f"<td align='right'>{format_money(fee)}</td></tr>" for lower, fee in schedule.brackets)
+        title = escape(_("Fee: {schedule}").format(schedule=schedule.title))
+        columns = escape(_("total action, fee"))
+        boxes.append(f"<td valign='top'><b>{title}</b><br>{columns}"
                      f"<table cellspacing='0' cellpadding='1'>{rows}</table></td>")
+
+
     return f"<table cellspacing='0' cellpadding='6'><tr>{''.join(boxes)}</tr></table>" if boxes else ""

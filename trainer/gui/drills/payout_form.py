@@ -28,6 +28,7 @@ from trainer.drills.payouts import CHIPS_HIGH_FIRST, LEVELS, PayoutDrill, Payout
 from trainer.engine.settlement import format_money
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.widgets import BAD, CHIP_ICON, GOOD, NOTE, chip_icon, form_button, form_label, say
+from trainer.i18n.translation import _, pgettext
 from trainer.scoring import ItemResult, Mode, ScoreBook
 
 Clock = Callable[[], float]
@@ -46,7 +47,7 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("payoutForm")
-        self.setWindowTitle("Payouts")
+        self.setWindowTitle(_("Payouts"))
         self.drill, self.book, self.mode, self.count = drill, book, mode, count
         self.clock = clock
         self.paying: list[Decimal] = []
@@ -61,10 +62,10 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
     def _build(self) -> None:
         self.level = QComboBox()
         self.level.setObjectName("level")
-        self.level.addItem("All levels, climbing", None)
+        self.level.addItem(_("All levels, climbing"), None)
         for level in LEVELS:
-            self.level.addItem(f"Level {level.number}: {level.title} (target {level.target_seconds:.0f} s)",
-                               level.number)
+            self.level.addItem(_("Level {number}: {title} (target {seconds} s)").format(
+                number=level.number, title=_(level.title), seconds=f"{level.target_seconds:.0f}"), level.number)
         self.level.setCurrentIndex(self.level.findData(self.drill.level))
         self.level.currentIndexChanged.connect(self._choose_level)
         self.progress = form_label("progress")
@@ -77,7 +78,7 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
         self.paying_label = form_label("paying", bold=True, size=18)
         self.amount = QLineEdit()
         self.amount.setObjectName("amount")
-        self.amount.setPlaceholderText("or type the amount")
+        self.amount.setPlaceholderText(_("or type the amount"))
         self.amount.setMinimumWidth(170)
         self.amount.returnPressed.connect(self.pay)
         self.chip_buttons: dict[Decimal, QPushButton] = {}
@@ -91,10 +92,10 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
             button.clicked.connect(lambda _checked=False, v=value: self.add_chip(v))
             keypad.addWidget(button, index // 4, index % 4)
             self.chip_buttons[value] = button
-        self.undo_button = form_button("Undo chip", "undo", self.undo_chip)
-        self.clear_button = form_button("Clear", "clear", self.clear_chips)
-        self.pay_button = form_button("Pay", "pay", self.pay)
-        self.next_button = form_button("Next", "next", self.next_item)
+        self.undo_button = form_button(_("Undo chip"), "undo", self.undo_chip)
+        self.clear_button = form_button(_("Clear"), "clear", self.clear_chips)
+        self.pay_button = form_button(pgettext("button", "Pay"), "pay", self.pay)
+        self.next_button = form_button(_("Next"), "next", self.next_item)
         self.feedback = form_label("feedback")
         self.score = form_label("score")
 
@@ -149,10 +150,11 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
 
     def _show_item(self, item: PayoutItem) -> None:
         level = item.level
-        self.progress.setText(f"{self.number} of {self.count} · level {level.number}: {level.title} · "
-                              f"target {level.target_seconds:.0f} s")
+        self.progress.setText(_("{number} of {count} · level {level}: {title} · target {seconds} s").format(
+            number=self.number, count=self.count, level=level.number, title=_(level.title),
+            seconds=f"{level.target_seconds:.0f}"))
         self.question.setText(item.question.prompt)
-        self.stake.setText(f"The wager: {chips_text(item.question.stake)}")
+        self.stake.setText(_("The wager: {chips}").format(chips=chips_text(item.question.stake)))
         self.feedback.clear()
         self.clear_chips()
         self._enable(True)
@@ -188,7 +190,7 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
         self._show_paying()
 
     def _show_paying(self) -> None:
-        self.paying_label.setText(f"Paying {format_money(self.paying_total)}" + (
+        self.paying_label.setText(_("Paying {amount}").format(amount=format_money(self.paying_total)) + (
             f"  ({chips_text(self.paying_total)})" if self.paying else ""))
 
     def pay(self) -> Feedback | None:
@@ -200,20 +202,21 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
         assert question is not None
         value = self.paying_total if self.paying else question.parse(self.amount.text())
         if value is None:
-            self._say(f"Could not read {self.amount.text()!r}: {question.hint}", NOTE)
+            self._say(_("Could not read {text}: {hint}").format(text=repr(self.amount.text()), hint=question.hint),
+                      NOTE)
             return None
         feedback = item.answer(value)
         self._ticker.stop()
         self._show_clock()
         if self.mode is Mode.EXAM:
-            self._say("Answer taken.", NOTE)
+            self._say(_("Answer taken."), NOTE)
         else:
             self._say(("✓ " if feedback.correct else "✗ ") + feedback.message, GOOD if feedback.correct else BAD)
         self.answered.emit(feedback)
         outcome = item.result()
         self.drill_set.record(outcome)
         self._enable(False)
-        self.next_button.setText("See the score" if self.drill_set.last else "Next")
+        self.next_button.setText(_("See the score") if self.drill_set.last else _("Next"))
         self.next_button.setFocus()
         self._show_score()
         self.item_finished.emit(outcome)
@@ -221,11 +224,14 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
 
     def _finish_set(self) -> None:
         self._ticker.stop()
-        self.question.setText("Set done")
+        self.question.setText(_("Set done"))
         self.stake.clear()
         self._enable(False)
         on_target = sum(1 for item in self.result.items if item.correct and item.seconds <= self._target(item))
-        self._say(f"{self.result.summary()}; {on_target} of {len(self.result.items)} right and on target", NOTE)
+        result = self.result
+        self._say(_("Score {score} % ({correct} of {steps} steps); {on_target} of {items} right and on target")
+                  .format(score=f"{result.score:.1f}", correct=result.correct, steps=result.steps,
+                          on_target=on_target, items=len(result.items)), NOTE)
         self.set_finished.emit(self.result)
 
     def _target(self, outcome: ItemResult) -> float:
@@ -245,7 +251,8 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
         target = item.level.target_seconds
         colour = GOOD if seconds <= target else BAD
         self.clock_label.setStyleSheet(f"color: {colour};")
-        self.clock_label.setText(f"{seconds:.1f} s  (target {target:.0f} s)")
+        self.clock_label.setText(_("{seconds} s  (target {target} s)").format(seconds=f"{seconds:.1f}",
+                                                                               target=f"{target:.0f}"))
 
     def _show_score(self) -> None:
         if not self.result.items:
@@ -253,7 +260,9 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
             return
         items = self.result.items
         mean = sum(item.seconds for item in items) / len(items)
-        self.score.setText(f"{self.result.correct} of {len(items)} right · {mean:.1f} s on average")
+        self.score.setText(_("{correct} of {items} right · {seconds} s on average").format(
+            correct=self.result.correct, items=len(items), seconds=f"{mean:.1f}"))
+
 
     def _say(self, text: str, colour: str) -> None:
         say(self.feedback, text, colour)

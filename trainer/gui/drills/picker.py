@@ -33,17 +33,19 @@ from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, ma
 from trainer.gui.drills.payout_form import PayoutForm
 from trainer.gui.drills.question_form import DrillForm
 from trainer.gui.drills.runner import DrillSet, RunsASet
+from trainer.i18n.translation import N_, _
 from trainer.scoring import Mode, ScoreBook
 
 Clock = Callable[[], float]
 GROUP_ORDER = ("Settlement order", "Qualification", "The dealer's hand", "Blind", "Trips", "Bad Beat", "Pairs Bonus",
                "Progressive", "Player-dealer table", "Payouts", "Dealing")
 MODE_TEXT = {
-    Mode.PRACTICE: "Practice: each answer checked at once, with the rule",
-    Mode.GUIDED: "Guided: what comes next and why, before each step",
-    Mode.EXAM: "Exam: no feedback until the hand is done",
-    Mode.SPEED: "Speed: against the clock",
+    Mode.PRACTICE: N_("Practice: each answer checked at once, with the rule"),
+    Mode.GUIDED: N_("Guided: what comes next and why, before each step"),
+    Mode.EXAM: N_("Exam: no feedback until the hand is done"),
+    Mode.SPEED: N_("Speed: against the clock"),
 }
+"""Each mode as the picker offers it (English, marked; shown with ``_``)."""
 
 
 def grouped(drills: Mapping[str, Drill]) -> dict[str, list[Drill]]:
@@ -67,36 +69,36 @@ class DrillPicker(QWidget):
         self.drills = dict(drills if drills is not None else all_drills())
         self.tree = QTreeWidget()
         self.tree.setObjectName("drills")
-        self.tree.setHeaderLabels(["Drill", "What it drills"])
+        self.tree.setHeaderLabels([_("Drill"), _("What it drills")])
         self.tree.setColumnWidth(0, 200)
         self.tree.setWordWrap(True)
         for group, members in grouped(self.drills).items():
-            top = QTreeWidgetItem([group])
+            top = QTreeWidgetItem([_(group)])
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             font = top.font(0)
             font.setBold(True)
             top.setFont(0, font)
             for drill in members:
-                child = QTreeWidgetItem([drill.name, drill.description])
+                child = QTreeWidgetItem([drill.name, _(drill.description)])
                 child.setData(0, Qt.ItemDataRole.UserRole, drill.name)
-                child.setToolTip(1, drill.description)
+                child.setToolTip(1, _(drill.description))
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
         self.tree.expandAll()
-        self.tree.itemDoubleClicked.connect(lambda *_: self.start())
-        self.tree.currentItemChanged.connect(lambda *_: self._update())
+        self.tree.itemDoubleClicked.connect(lambda *_args: self.start())
+        self.tree.currentItemChanged.connect(lambda *_args: self._update())
         self.mode = QComboBox()
         self.mode.setObjectName("mode")
         for mode, text in MODE_TEXT.items():
-            self.mode.addItem(text, mode)
+            self.mode.addItem(_(text), mode)
         self.count = QSpinBox()
         self.count.setObjectName("count")
         self.count.setRange(1, 100)
         self.count.setValue(10)
         self.seed = QLineEdit()
         self.seed.setObjectName("seed")
-        self.seed.setPlaceholderText("new hands each time")
-        self.start_button = QPushButton("Start")
+        self.seed.setPlaceholderText(_("new hands each time"))
+        self.start_button = QPushButton(_("Start"))
         self.start_button.setObjectName("start")
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(self.start)
@@ -104,9 +106,9 @@ class DrillPicker(QWidget):
         self.about.setObjectName("about")
         self.about.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("Mode", self.mode)
-        form.addRow("Hands", self.count)
-        form.addRow("Seed (replay)", self.seed)
+        form.addRow(_("Mode"), self.mode)
+        form.addRow(_("Hands"), self.count)
+        form.addRow(_("Seed (replay)"), self.seed)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.about)
@@ -133,7 +135,7 @@ class DrillPicker(QWidget):
     def _update(self) -> None:
         drill = self.drill()
         self.start_button.setEnabled(drill is not None)
-        self.about.setText(f"{drill.group} · {drill.description}" if drill else "Choose a drill.")
+        self.about.setText(f"{_(drill.group)} · {_(drill.description)}" if drill else _("Choose a drill."))
 
     def start(self) -> None:
         drill = self.drill()
@@ -166,7 +168,7 @@ class DrillsDialog(QDialog):
         super().__init__(parent)
         self._confirm = confirm
         self.setObjectName("drillsDialog")
-        self.setWindowTitle("Drills")
+        self.setWindowTitle(_("Drills"))
         self.book = book
         self.clock = clock
         self.picker = DrillPicker(drills)
@@ -174,7 +176,8 @@ class DrillsDialog(QDialog):
         self.form: QWidget | None = None
         self.pages = QStackedWidget()
         self.pages.addWidget(self.picker)
-        self.back = QPushButton("Back to the drills")
+        self.back = QPushButton(_("Back to the drills"))
+
         self.back.setObjectName("back")
         self.back.clicked.connect(self._back_to_the_drills)
         self.back.hide()

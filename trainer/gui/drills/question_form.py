@@ -33,7 +33,9 @@ from trainer.drills.decision_drills import read_result
 from trainer.engine.evaluator import Category
 from trainer.gui.drills.hand_view import hand_html, rules_html
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
+from trainer.gui.progress.words import mode_name
 from trainer.gui.widgets import BAD, GOOD, NOTE, form_label, say
+from trainer.i18n.translation import _, pgettext
 from trainer.quiz.review import mistakes_text, tally_of
 from trainer.scoring import ItemResult, Mode, ScoreBook
 
@@ -51,10 +53,12 @@ def drill_items(drill: Drill, rng: random.Random, count: int, mode: Mode,
 def item_html(item: DrillItem) -> str:
     """The item's hand drawn with card faces when it shows a table (its text has the board), else its text."""
     scenario = getattr(item, "scenario", None)
-    if scenario is None or "Board:" not in item.text:
+    board = ("Board:", _("Board") + ":")  # the item's text in English, or in the language shown
+    if scenario is None or not any(word in item.text for word in board):
         return f"<pre>{escape(item.text)}</pre>"
     lines = item.text.splitlines()
-    show_dealer = any(line.startswith(("Dealer:", "Player-dealer (seat")) for line in lines)
+    dealer = ("Dealer:", "Player-dealer (seat", _("Dealer") + ":", _("Player-dealer (seat {seat})").split("{")[0])
+    show_dealer = any(line.startswith(dealer) for line in lines)
     return hand_html(scenario, show_dealer=show_dealer)
 
 
@@ -68,30 +72,36 @@ class AnswerPanel(QStackedWidget):
         self.line = QLineEdit()
         self.line.setObjectName("answerLine")
         self.line.returnPressed.connect(lambda: self.typed.emit(self.line.text()))
-        self.addWidget(self._row(self.line, self._button("Answer", lambda: self.typed.emit(self.line.text()))))
+        self.addWidget(self._row(self.line, self._button(_("Answer"), lambda: self.typed.emit(self.line.text()),
+                                                         "answer")))
 
         self.amount = QLineEdit()
         self.amount.setObjectName("amount")
-        self.amount.setPlaceholderText("amount for a pay, e.g. 7.50")
+        self.amount.setPlaceholderText(_("amount for a pay, e.g. 7.50"))
         self.amount.returnPressed.connect(lambda: self.typed.emit(f"pay {self.amount.text()}"))
-        self.action_buttons = {
-            word: self._button(word.capitalize(), self._action(word)) for word in ("pay", "take", "push", "return")
-        }
+        action_texts = {"pay": pgettext("button", "Pay"), "take": pgettext("button", "Take"),
+                        "push": pgettext("button", "Push"), "return": pgettext("button", "Return")}
+        self.action_buttons = {word: self._button(text, self._action(word), word)
+                               for word, text in action_texts.items()}
         self.addWidget(self._row(self.amount, *self.action_buttons.values()))
 
         self.category = QComboBox()
         self.category.setObjectName("category")
         for category in Category:
-            self.category.addItem(category.label.capitalize(), category.label)
+            name = _(category.label)  # the engine's hand names are in the catalogue (read as the label's key)
+            self.category.addItem(name[:1].upper() + name[1:], category.label)
+
         self.qualify_buttons = {
-            True: self._button("Qualifies", lambda: self.typed.emit(f"{self.category.currentData()} q")),
-            False: self._button("Does not qualify", lambda: self.typed.emit(f"{self.category.currentData()} no")),
+            True: self._button(_("Qualifies"), lambda: self.typed.emit(f"{self.category.currentData()} q"),
+                               "qualifies"),
+            False: self._button(_("Does not qualify"),
+                                lambda: self.typed.emit(f"{self.category.currentData()} no"), "does_not_qualify"),
         }
         self.addWidget(self._row(self.category, *self.qualify_buttons.values()))
 
-        self.result_buttons = {
-            word: self._button(word.capitalize(), self._say(word)) for word in ("win", "lose", "tie")
-        }
+        result_texts = {"win": pgettext("button", "Win"), "lose": pgettext("button", "Lose"),
+                        "tie": pgettext("button", "Tie")}
+        self.result_buttons = {word: self._button(text, self._say(word), word) for word, text in result_texts.items()}
         self.addWidget(self._row(*self.result_buttons.values()))
 
     def _action(self, word: str) -> Callable[[], None]:
@@ -101,9 +111,10 @@ class AnswerPanel(QStackedWidget):
         return lambda: self.typed.emit(word)
 
     @staticmethod
-    def _button(text: str, slot: Callable[[], None]) -> QPushButton:
+    def _button(text: str, slot: Callable[[], None], name: str) -> QPushButton:
+        """A button showing ``text`` (in the current language), named ``name`` whatever the language."""
         button = QPushButton(text)
-        button.setObjectName(text.lower().replace(" ", "_"))
+        button.setObjectName(name)
         button.setMinimumHeight(34)
         button.clicked.connect(slot)
         return button
@@ -144,7 +155,7 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
                  seed: int | None = None, clock: Clock | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("drillForm")
-        self.setWindowTitle(drill.description)
+        self.setWindowTitle(_(drill.description))
         self.drill, self.book, self.mode, self.count = drill, book, mode, count
         self.clock = clock
         self._item_over = False
@@ -154,7 +165,7 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
 
     def _build(self) -> None:
         self.heading = form_label("heading", bold=True, size=15, selectable=True)
-        self.heading.setText(self.drill.description)
+        self.heading.setText(_(self.drill.description))
         self.progress = form_label("progress", selectable=True)
         self.title = form_label("title", bold=True, selectable=True)
         self.hand = form_label("hand", selectable=True)
@@ -167,10 +178,10 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         self.feedback = form_label("feedback", selectable=True)
         self.history = form_label("history", selectable=True)
         self.history.setStyleSheet(f"color: {NOTE};")
-        self.next_button = QPushButton("Next hand")
+        self.next_button = QPushButton(_("Next hand"))
         self.next_button.setObjectName("next")
         self.next_button.clicked.connect(self.next_item)
-        self.again_button = QPushButton("New set")
+        self.again_button = QPushButton(_("New set"))
         self.again_button.setObjectName("again")
         self.again_button.clicked.connect(lambda: self.start(None))
         buttons = QHBoxLayout()
@@ -207,7 +218,8 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
 
     def _show_item(self, item: DrillItem) -> None:
         self._item_over = False
-        self.progress.setText(f"Hand {self.number} of {self.count} · {self.mode.value} mode · seed {self.seed}")
+        self.progress.setText(_("Hand {number} of {count} · {mode} mode · seed {seed}").format(
+            number=self.number, count=self.count, mode=mode_name(self.mode), seed=self.seed))
         self.title.setText(item.title)
         self.hand.setText(item_html(item))
         scenario = getattr(item, "scenario", None)
@@ -237,15 +249,15 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         assert question is not None
         value = question.parse(text.strip())
         if value is None:
-            self._say(f"Could not read {text.strip()!r}: {question.hint}", NOTE)
+            self._say(_("Could not read {text}: {hint}").format(text=repr(text.strip()), hint=question.hint), NOTE)
             return None
         feedback = self.item.answer(value)
         if feedback.accepted:
             mark = "•" if self.mode is Mode.EXAM else ("✓" if feedback.correct else "✗")
             self._answers.append(f"{mark} {question.prompt} {text.strip()}")
-            self.history.setText("Answered:\n" + "\n".join(self._answers[-12:]))
+            self.history.setText(_("Answered:") + "\n" + "\n".join(self._answers[-12:]))
         if self.mode is Mode.EXAM:
-            self._say(feedback.message if not feedback.accepted else "Answer taken.", NOTE)
+            self._say(feedback.message if not feedback.accepted else _("Answer taken."), NOTE)
         else:
             self._say(("✓ " if feedback.correct else "✗ ") + feedback.message, GOOD if feedback.correct else BAD)
         self.answered.emit(feedback)
@@ -258,19 +270,22 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         self.drill_set.record(outcome)
         self._item_over = True
         self.answers.setEnabled(False)
-        done = f"Hand done: {outcome.score:.0f} % ({outcome.correct} of {outcome.steps})"
+        done = _("Hand done: {score} % ({correct} of {steps})").format(
+            score=f"{outcome.score:.0f}", correct=outcome.correct, steps=outcome.steps)
         summary = [tally_of([outcome]).text()] + [f"• {mistake.describe()}" for mistake in outcome.mistakes]
         answer = [] if self.mode is Mode.EXAM else [self.feedback.text()]  # the last answer's verdict stays
-        self._say("\n".join([*answer, "This hand: " + summary[0], *summary[1:]]), GOOD if outcome.perfect else BAD)
+        self._say("\n".join([*answer, _("This hand: {tally}").format(tally=summary[0]), *summary[1:]]),
+                  GOOD if outcome.perfect else BAD)
         last = self.drill_set.last
-        self.prompt.setText(done + ("." if last else ". Next hand when ready."))
+        self.prompt.setText(done + ("." if last else _(". Next hand when ready.")))
         self.next_button.setEnabled(True)
-        self.next_button.setText("See the score" if last else "Next hand")
+        self.next_button.setText(_("See the score") if last else _("Next hand"))
         self.next_button.setFocus()
         self.item_finished.emit(outcome)
 
     def _finish_set(self) -> None:
-        self.title.setText("Set done (the last hand above)")
+        self.title.setText(_("Set done (the last hand above)"))
+
         self.prompt.setText(f"{tally_of(self.result.items).text()}. {mistakes_text(self.result.items)}")
         self.answers.setEnabled(False)
         self.next_button.setEnabled(False)

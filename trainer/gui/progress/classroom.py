@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
 from trainer.gui.progress.desk import Inform
 from trainer.gui.widgets import window_action
+from trainer.i18n.translation import _, ngettext
 from trainer.store import outbox
 from trainer.store.classdb import where
 from trainer.store.classroom import ClassStore, open_server
@@ -43,13 +44,12 @@ class ClassStoreDoor(QObject):
         store.send_in_background()
         self.label = QLabel()
         self.label.setObjectName("classStoreLabel")
-        self.label.setToolTip(f"The class store {where(store.url)}: every item is kept on this station first, "
-                              "then sent")
         window.statusBar().addPermanentWidget(self.label)
         self.upload_action: QAction = window_action(
-            window, "classUpload", "&Upload this station's history…", [],
-            tip="Send every item kept on this station to the class store (nothing is sent twice)",
+            window, "classUpload", _("&Upload this station's history…"), [],
+            tip=_("Send every item kept on this station to the class store (nothing is sent twice)"),
             slot=self.upload, menu=menu)
+        self.retranslate()
         self._uploading: threading.Thread | None = None
         self.uploaded.connect(self._upload_done)
         self._timer = QTimer(self)
@@ -57,6 +57,15 @@ class ClassStoreDoor(QObject):
         self._timer.timeout.connect(self.refresh)
         self._timer.start()
         self.refresh()
+
+    def retranslate(self) -> None:
+        """The language changed (or the door is built): its tooltip and its menu entry in the current language."""
+        self.label.setToolTip(_("The class store {where}: every item is kept on this station first, then sent")
+                              .format(where=where(self.store.url)))
+        tip = _("Send every item kept on this station to the class store (nothing is sent twice)")
+        self.upload_action.setText(_("&Upload this station's history…"))
+        self.upload_action.setToolTip(tip)
+        self.upload_action.setStatusTip(tip)
 
     def refresh(self) -> None:
         """The status bar's line, as the sender last found the server."""
@@ -68,7 +77,7 @@ class ClassStoreDoor(QObject):
         if self._uploading is not None and self._uploading.is_alive():
             return
         self.upload_action.setEnabled(False)
-        self.label.setText("Class store: uploading this station's history…")
+        self.label.setText(_("Class store: uploading this station's history…"))
         self._uploading = threading.Thread(target=self._upload, name="class-store-upload", daemon=True)
         self._uploading.start()
 
@@ -89,12 +98,15 @@ class ClassStoreDoor(QObject):
             finally:
                 local.close()
         except (StoreError, sqlite3.Error, OSError) as error:
-            self._tell(f"Nothing was uploaded: {error}.")
+            self._tell(_("Nothing was uploaded: {error}.").format(error=error))
             return
-        self._tell(
-            f"Uploaded this station's history to the class store {where(self.store.url)}: {profiles} "
-            f"trainee{'s' if profiles != 1 else ''}, {added} item{'s' if added != 1 else ''} added, {present} "
-            "already there.")
+        self._tell(_("Uploaded this station's history to the class store {where}: {trainees}, {added}, {present} "
+                     "already there.").format(
+            where=where(self.store.url),
+            trainees=ngettext("{count} trainee", "{count} trainees", profiles).format(count=profiles),
+            added=ngettext("{count} item added", "{count} items added", added).format(count=added),
+            present=present))
+
 
     def _tell(self, line: str) -> None:
         with contextlib.suppress(RuntimeError):  # the window closed during the upload: it is done all the same

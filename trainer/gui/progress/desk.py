@@ -21,6 +21,7 @@ from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, ROUND_DRILL, HandRounds, RoundAgain, named, replay_of
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, KeptSet, Mode, SetResult
 from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource
 from trainer.store.db import StoreError
@@ -64,6 +65,23 @@ class Desk:
         self.inform = inform
         self.ask_path = ask_path
         self.sources: dict[str, RoundSource] = {}
+        self._in_language: list[tuple[QObject, Callable[[], object]]] = []
+        """The windows open that show texts, each with what re-sets them in the current language."""
+
+    def keep_in_language(self, window: QObject, retranslate: Callable[[], object]) -> None:
+        """``retranslate`` re-sets ``window``'s texts when the language changes (:meth:`retranslate`), as long as
+        the window lives."""
+        self._in_language.append((window, retranslate))
+        window.destroyed.connect(lambda _gone=None, w=window: self._forget(w))
+
+    def _forget(self, window: QObject) -> None:
+        self._in_language = [(each, again) for each, again in self._in_language if each is not window]
+
+    def retranslate(self) -> None:
+        """The language changed: every progress window open shows its texts in the new one (the start page's
+        trainee panel, the progress and Today windows). A window opened later is built in it anyway."""
+        for _window, again in list(self._in_language):
+            again()
 
     def ready(self) -> tuple[Store, Profile] | None:
         """The store and the trainee, when progress is on."""
@@ -73,7 +91,7 @@ class Desk:
         """:meth:`ready`, else the user is told progress is off."""
         ready = self.ready()
         if ready is None:
-            self.host.notify_once("Progress is off for this session (the progress store could not be opened).")
+            self.host.notify_once(_("Progress is off for this session (the progress store could not be opened)."))
         return ready
 
     def say_later(self, text: str) -> None:
@@ -87,6 +105,9 @@ class Desk:
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(dialog.reject)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setText(_("Close"))
+        self.keep_in_language(dialog, lambda: close.setText(_("Close")))
         layout = QVBoxLayout(dialog)
         layout.addWidget(content, 1)
         layout.addWidget(buttons)
@@ -170,7 +191,7 @@ class TraineeChoice:
             else:
                 profile = profiles[0] if profiles else store.add_profile(default_trainee())
         except (StoreError, sqlite3.Error) as error:
-            desk.say_later(f"Progress is off for this session: {error}.")
+            desk.say_later(_("Progress is off for this session: {error}.").format(error=error))
             desk.store = None
             return None
         if desk.host.settings.profile != profile.name:
@@ -220,6 +241,7 @@ class StartDoor:
                 from trainer.gui.progress.profiles import TraineePanel
 
                 self.panel = TraineePanel(desk.store, desk.profile)
+                desk.keep_in_language(self.panel, self.panel.retranslate)
                 self.panel.profileChosen.connect(self._choose)
                 self.panel.drillRequested.connect(self._open_drill)
                 self.panel.mistakesRequested.connect(self._deal_mistakes)
@@ -301,12 +323,12 @@ class DrillDoor:
                     continue
                 hands.append((ROUND_DRILL, RoundAgain(mistake.replay, again)))
         if not hands:
-            host.notify_once("No hand to settle again: every hand got wrong has since been settled right "
-                             "(drill items from the terminal: `uth-trainer quiz --profile NAME`).")
+            host.notify_once(_("No hand to settle again: every hand got wrong has since been settled right "
+                               "(drill items from the terminal: `uth-trainer quiz --profile NAME`)."))
             return 0
         session = host.session
         if host.playing or not session.can_start_drill():
-            host.notify_once("Finish the round on the table first, then deal My mistakes.")
+            host.notify_once(_("Finish the round on the table first, then deal My mistakes."))
             return 0
         self._leave()
         rounds = HandRounds(hands, Mode.PRACTICE, host.settings.deck_backs)
@@ -332,7 +354,13 @@ class ProgressWindows:
 
         store, profile = ready
         screen = ProgressScreen(store, profile)
-        dialog = self.desk.dialog("progressDialog", f"Progress · {profile.name}", screen)
+        dialog = self.desk.dialog("progressDialog", _("Progress · {name}").format(name=profile.name), screen)
+
+        def again() -> None:
+            dialog.setWindowTitle(_("Progress · {name}").format(name=screen.profile.name))
+            screen.retranslate()
+
+        self.desk.keep_in_language(dialog, again)
         screen.lessonRequested.connect(self.drills.open_lesson)
         screen.drillRequested.connect(lambda name: _from(dialog, lambda: self.drills.open_drill(name)))
         dialog.resize(1200, 720)
@@ -347,7 +375,14 @@ class ProgressWindows:
 
         store, profile = ready
         view = TodayView(store, profile)
-        dialog = self.desk.dialog("todayDialog", f"Today · {profile.name}", view)
+        dialog = self.desk.dialog("todayDialog", _("Today · {name}").format(name=profile.name), view)
+
+        def again() -> None:
+            dialog.setWindowTitle(_("Today · {name}").format(name=view.profile.name))
+            view.refresh()
+
+        self.desk.keep_in_language(dialog, again)
+
         view.drillRequested.connect(lambda name: _from(dialog, lambda: self.drills.open_drill(name)))
         view.mistakesRequested.connect(lambda: _from(dialog, self.drills.deal_mistakes))
         dialog.resize(620, 480)
@@ -389,7 +424,8 @@ class ExamDesk:
                 attempt = record_attempt(store, profile, own_exam(result, hands), result, seconds=result.seconds,
                                          complete=complete, instructor=False)
         except AttemptNotSavedError as error:
-            self.desk.host.notify_once(f"The exam set could not be kept in the progress store ({error}).")
+            self.desk.host.notify_once(_("The exam set could not be kept in the progress store ({error}).").format(
+                error=error))
             return
         self.attempts.append(attempt)
 
@@ -429,15 +465,17 @@ def back_up(desk: Desk) -> Path | None:
     if desk.needs_store() is None:
         return None
     assert desk.store is not None
-    name = desk.ask_path("Back up progress", "Progress store (*.sqlite3)", True)
+    name = desk.ask_path(_("Back up progress"), _("Progress store (*.sqlite3)"), True)
     if not name:
         return None
     try:
         copy = desk.store.backup(name)
     except (StoreError, sqlite3.Error, OSError) as error:
-        desk.host.notify_once(f"The backup could not be written to {name} ({error}).")
+        desk.host.notify_once(_("The backup could not be written to {file} ({error}).").format(file=name,
+                                                                                               error=error))
         return None
-    desk.inform(f"Progress backed up to {copy}.")
+    desk.inform(_("Progress backed up to {file}.").format(file=copy))
+
     return copy
 
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 from trainer.drills.base import all_drills
 from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import RETRY_MS, WAIT_MS, is_busy, waiting_at_most
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 from trainer.session import DrillEnded, DrillRounds, Event, SetFinished
 from trainer.store.exam_policy import attempt_complete, attempt_line, cut_short_message
@@ -80,14 +81,15 @@ class ExamRun:
             return self._start_on_table()
         drill = all_drills().get(self.exam.drill)
         if drill is None:
-            self.host.notify_once(f"The exam {self.exam.name!r} names no drill the trainer has ({self.exam.drill}).")
+            self.host.notify_once(_("The exam {name} names no drill the trainer has ({drill}).").format(
+                name=repr(self.exam.name), drill=self.exam.drill))
             return False
         from trainer.gui.drills.picker import form_for
 
         book = ExamBook(self.host.session.book, self._form_finished)
         dialog = QDialog(self.host.window())
         dialog.setObjectName("examDialog")
-        dialog.setWindowTitle(f"Exam: {self.exam.name} · {self.profile.name}")
+        dialog.setWindowTitle(_("Exam: {name} · {trainee}").format(name=self.exam.name, trainee=self.profile.name))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         form = form_for(drill, book, mode=Mode.EXAM, count=self.exam.hands,
                         seed=random.SystemRandom().randrange(SEED_RANGE))
@@ -151,8 +153,9 @@ class ExamRun:
                 return
             self._ending = None
             attempt = error.attempt
-            self.host.notify_once(f"The attempt at the exam {self.exam.name!r} could not be saved ({error}); its "
-                                  "result is shown, write it down.")
+            self.host.notify_once(_("The attempt at the exam {name} could not be saved ({error}); its result is "
+                                    "shown, write it down.").format(name=repr(self.exam.name), error=error))
+
         self._ending, self.attempt = None, attempt
         self._kept(attempt)
 

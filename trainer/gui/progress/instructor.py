@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.gui.progress.words import page_count
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.store.db import StoreError
 from trainer.store.instructor import Exam, Instructor, delete_exam, exams, save_exam
 from trainer.store.store import Store
@@ -42,15 +44,17 @@ AskPath = Callable[[str, str, bool], str | None]
 """``ask_path(title, file filter, for saving)``: a chosen file name, or None."""
 AskPin = Callable[[str], str | None]
 """``ask_pin(why)``: the PIN typed (not shown), or None when the instructor cancels."""
-PAYTABLE_KINDS = (("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", "Pairs"), ("progressive", "Progressive"))
+PAYTABLE_KINDS = (("trips", N_("Trips pay table")), ("bad_beat", N_("Bad Beat pay table")),
+                  ("pairs", N_("Pairs pay table")), ("progressive", N_("Progressive pay table")))
+"""Each side bet's pay table chooser: its kind and its label (marked; shown with ``_``)."""
 
 
 def file_dialog(parent: QWidget) -> AskPath:
     def ask(title: str, pattern: str, save: bool) -> str | None:
         if save:
-            name, _ = QFileDialog.getSaveFileName(parent, title, "", pattern)
+            name, _pattern = QFileDialog.getSaveFileName(parent, title, "", pattern)
         else:
-            name, _ = QFileDialog.getOpenFileName(parent, title, "", pattern)
+            name, _pattern = QFileDialog.getOpenFileName(parent, title, "", pattern)
         return name or None
 
     return ask
@@ -58,7 +62,7 @@ def file_dialog(parent: QWidget) -> AskPath:
 
 def pin_dialog(parent: QWidget) -> AskPin:
     def ask(why: str) -> str | None:
-        pin, given = QInputDialog.getText(parent, "Instructor PIN", why, QLineEdit.EchoMode.Password)
+        pin, given = QInputDialog.getText(parent, _("Instructor PIN"), why, QLineEdit.EchoMode.Password)
         return pin if given else None
 
     return ask
@@ -75,7 +79,7 @@ class InstructorDialog(QDialog):
                  ask_path: AskPath | None = None, ask_pin: AskPin | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("instructorDialog")
-        self.setWindowTitle("Instructor")
+        self.setWindowTitle(_("Instructor"))
         self.store = store
         self.gate = gate or Instructor(store)
         self.ask_path = ask_path or file_dialog(self)
@@ -84,16 +88,18 @@ class InstructorDialog(QDialog):
         self.pages.addWidget(self._pin_page())
         self.room = QTabWidget()
         self.room.setObjectName("room")
-        self.room.addTab(self._exams_page(), "Exams")
-        self.room.addTab(self._reports_page(), "Reports")
-        self.room.addTab(self._profiles_page(), "Profiles")
+        self.room.addTab(self._exams_page(), _("Exams"))
+        self.room.addTab(self._reports_page(), _("Reports"))
+        self.room.addTab(self._profiles_page(), _("Profiles"))
         self.pages.addWidget(self.room)
         self.status = QLabel()
         self.status.setObjectName("status")
         self.status.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText(_("Close"))
         for button in buttons.buttons():
+
             if isinstance(button, QPushButton):
                 button.setAutoDefault(False)  # Enter never closes the dialog; Escape or a click does
         layout = QVBoxLayout(self)
@@ -115,15 +121,15 @@ class InstructorDialog(QDialog):
         self.pin_confirm = QLineEdit()
         self.pin_confirm.setObjectName("pinConfirm")
         self.pin_confirm.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_confirm.setPlaceholderText("the same PIN again")
+        self.pin_confirm.setPlaceholderText(_("the same PIN again"))
         self.pin_confirm.returnPressed.connect(self.enter_pin)
-        self.pin_confirm_label = QLabel("Again")
+        self.pin_confirm_label = QLabel(_("Again"))
         self.pin_button = QPushButton()
         self.pin_button.setObjectName("pinButton")
         self.pin_button.setAutoDefault(False)  # Enter in a field is the field's returnPressed, handled once
         self.pin_button.clicked.connect(self.enter_pin)
         form = QFormLayout()
-        form.addRow("PIN", self.pin)
+        form.addRow(_("PIN"), self.pin)
         form.addRow(self.pin_confirm_label, self.pin_confirm)
         row = QHBoxLayout()
         row.addLayout(form, 1)
@@ -137,20 +143,20 @@ class InstructorDialog(QDialog):
 
     def _show_pin_prompt(self) -> None:
         if not getattr(self.store, "may_instruct", True):  # a class store, with the stations' user
-            self.pin_prompt.setText("This station works on the class store as a station: the instructor's screens "
-                                    "open with the instructor's URL (uth-trainer --store INSTRUCTOR_URL, as "
-                                    "`class init` printed it).")
+            self.pin_prompt.setText(_("This station works on the class store as a station: the instructor's "
+                                      "screens open with the instructor's URL (uth-trainer --store INSTRUCTOR_URL, "
+                                      "as `class init` printed it)."))
             self.pin_prompt.setWordWrap(True)
             for field in (self.pin, self.pin_confirm, self.pin_button):
                 field.setEnabled(False)
             return
         if self.gate.has_pin():
-            self.pin_prompt.setText("Enter the instructor PIN.")
-            self.pin_button.setText("Unlock")
+            self.pin_prompt.setText(_("Enter the instructor PIN."))
+            self.pin_button.setText(_("Unlock"))
         else:
-            self.pin_prompt.setText("No instructor PIN yet: choose one (at least 4 digits) and type it twice. "
-                                    "Only its hash is kept.")
-            self.pin_button.setText("Set PIN")
+            self.pin_prompt.setText(_("No instructor PIN yet: choose one (at least 4 digits) and type it twice. "
+                                      "Only its hash is kept."))
+            self.pin_button.setText(_("Set PIN"))
         setting = not self.gate.has_pin()
         self.pin_confirm.setVisible(setting)
         self.pin_confirm_label.setVisible(setting)
@@ -178,12 +184,12 @@ class InstructorDialog(QDialog):
         self.pin_confirm.clear()
         if not self.gate.has_pin():
             if not pin:
-                self.status.setText("Type a PIN (at least 4 digits), then the same PIN again.")
+                self.status.setText(_("Type a PIN (at least 4 digits), then the same PIN again."))
                 self.pin.setFocus()
                 return
             if confirm != pin:
-                self.status.setText("The two PINs differ: type the same PIN twice." if confirm
-                                    else "Type the PIN again in the second field to confirm it.")
+                self.status.setText(_("The two PINs differ: type the same PIN twice.") if confirm
+                                    else _("Type the PIN again in the second field to confirm it."))
                 self.pin.setFocus()
                 return
             try:
@@ -191,7 +197,7 @@ class InstructorDialog(QDialog):
             except StoreError as error:
                 self.status.setText(str(error).capitalize())
                 return
-            self._open_room("PIN set.")
+            self._open_room(_("PIN set."))
             return
         answer = self.gate.check(pin)
         if answer.accepted:
@@ -205,7 +211,8 @@ class InstructorDialog(QDialog):
         if wait <= 0:
             return
         if not self.status.text():
-            self.status.setText(f"A wrong PIN was given: wait {math.ceil(wait)} s before trying again")
+            self.status.setText(_("A wrong PIN was given: wait {seconds} s before trying again").format(
+                seconds=math.ceil(wait)))
         self.pin.setEnabled(False)
         self.pin_button.setEnabled(False)
         QTimer.singleShot(int(wait * 1000) + 50, self._reopen_pin)  # a coarse timer may come early
@@ -241,8 +248,8 @@ class InstructorDialog(QDialog):
         self.exam_drill.addItems(list(all_drills()))
         self.exam_game = QComboBox()
         self.exam_game.setObjectName("examGame")
-        for label, banking in (("Washington (house-banked)", "house"),
-                               ("California (player-dealer)", "player-dealer")):
+        for label, banking in ((_("Washington (house-banked)"), "house"),
+                               (_("California (player-dealer)"), "player-dealer")):
             self.exam_game.addItem(label, banking)
         self.exam_paytables: dict[str, QComboBox] = {}
         self.exam_hands = QSpinBox()
@@ -257,28 +264,28 @@ class InstructorDialog(QDialog):
         self.exam_time = QDoubleSpinBox()
         self.exam_time.setRange(1, 600)
         self.exam_time.setValue(20)
-        self.exam_time.setSuffix(" min")
+        self.exam_time.setSuffix(_(" min"))
         form = QFormLayout()
-        form.addRow("Name", self.exam_name)
-        form.addRow("Drill", self.exam_drill)
-        form.addRow("Game", self.exam_game)
+        form.addRow(_("Name"), self.exam_name)
+        form.addRow(_("Drill"), self.exam_drill)
+        form.addRow(_("Game"), self.exam_game)
         for kind, title in PAYTABLE_KINDS:
             box = QComboBox()
             box.addItems([str(choice) for choice in paytable_choices(kind)])
             self.exam_paytables[kind] = box
-            form.addRow(f"{title} pay table", box)
-        form.addRow("Hands", self.exam_hands)
-        form.addRow("Pass mark", self.exam_pass)
-        form.addRow("Time limit", self.exam_time)
-        form.addRow("Mode", QLabel("exam (locked: no feedback until the end)"))
-        save = QPushButton("Save exam")
+            form.addRow(_(title), box)
+        form.addRow(_("Hands"), self.exam_hands)
+        form.addRow(_("Pass mark"), self.exam_pass)
+        form.addRow(_("Time limit"), self.exam_time)
+        form.addRow(_("Mode"), QLabel(_("exam (locked: no feedback until the end)")))
+        save = QPushButton(_("Save exam"))
         save.setObjectName("saveExam")
         save.clicked.connect(self.save_exam)
-        remove = QPushButton("Delete")
+        remove = QPushButton(_("Delete"))
         remove.clicked.connect(self._delete_exam)
-        start = QPushButton("Start for the trainee")
+        start = QPushButton(_("Start for the trainee"))
         start.setObjectName("startExam")
-        start.setToolTip("Saves the exam, then deals it to the trainee training now, in exam mode")
+        start.setToolTip(_("Saves the exam, then deals it to the trainee training now, in exam mode"))
         start.clicked.connect(self.start_exam)
         actions = QHBoxLayout()
         actions.addWidget(save)
@@ -321,7 +328,7 @@ class InstructorDialog(QDialog):
             self.status.setText(str(error))
             return None
         self._list_exams()
-        self.status.setText(f"Exam {saved.name!r} saved.")
+        self.status.setText(_("Exam {name} saved.").format(name=repr(saved.name)))
         return saved
 
     def start_exam(self) -> Exam | None:
@@ -344,32 +351,36 @@ class InstructorDialog(QDialog):
         page = QWidget()
         self.report_profile = QComboBox()
         self.report_profile.setObjectName("reportProfile")
-        csv_button = QPushButton("CSV…")
+        csv_button = QPushButton(_("CSV…"))
         csv_button.setObjectName("reportCsv")
         csv_button.clicked.connect(lambda: self.write_report("csv"))
-        pdf_button = QPushButton("PDF…")
+        pdf_button = QPushButton(_("PDF…"))
         pdf_button.setObjectName("reportPdf")
         pdf_button.clicked.connect(lambda: self.write_report("pdf"))
         form = QFormLayout(page)
-        form.addRow("Report on", self.report_profile)
+        form.addRow(_("Report on"), self.report_profile)
         buttons = QHBoxLayout()
         buttons.addWidget(csv_button)
         buttons.addWidget(pdf_button)
-        form.addRow("Write", buttons)
-        form.addRow(QLabel("CSV: one row per scored item. PDF: mastery, exam attempts, frequent mistakes, a chart."))
+        form.addRow(_("Write"), buttons)
+        # Translators: the CSV's column names stay in English (a contract for the programs that read it): say so.
+        about = QLabel(_("CSV: one row per scored item. PDF: mastery, exam attempts, frequent mistakes, a chart."))
+
+        about.setWordWrap(True)
+        form.addRow(about)
         return page
 
     def _profiles_page(self) -> QWidget:
         page = QWidget()
         self.profile_list = QListWidget()
         self.profile_list.setObjectName("roomProfiles")
-        export = QPushButton("Export…")
+        export = QPushButton(_("Export…"))
         export.setObjectName("exportProfile")
         export.clicked.connect(self.export_profile)
-        importing = QPushButton("Import…")
+        importing = QPushButton(_("Import…"))
         importing.setObjectName("importProfile")
         importing.clicked.connect(self.import_profile)
-        backup = QPushButton("Back up the store…")
+        backup = QPushButton(_("Back up the store…"))
         backup.setObjectName("backupStore")
         backup.clicked.connect(self.backup)
         buttons = QVBoxLayout()
@@ -387,11 +398,12 @@ class InstructorDialog(QDialog):
         self.profile_list.clear()
         self.profile_list.addItems(names)
         self.report_profile.clear()
-        self.report_profile.addItems(["The class (every profile)", *names])
+        self.report_profile.addItems([_("The class (every profile)"), *names])
 
     def write_report(self, kind: str) -> Path | None:
-        pattern = "CSV (*.csv)" if kind == "csv" else "PDF (*.pdf)"
-        name = self.ask_path(f"Write the {kind.upper()} report", pattern, True)
+        pattern = _("CSV (*.csv)") if kind == "csv" else _("PDF (*.pdf)")
+        name = self.ask_path(_("Write the CSV report") if kind == "csv" else _("Write the PDF report"), pattern,
+                             True)
         if not name:
             return None
         from trainer.store.reports import class_report, save_csv, trainee_report
@@ -404,17 +416,17 @@ class InstructorDialog(QDialog):
 
                 rows = (save_class_csv(self.store, profiles, name) if isinstance(self.store, ClassStore)
                         else save_csv(self.store, profiles, name))
-                self.status.setText(f"Wrote {rows} items to {name}")
+                self.status.setText(_wrote_items(rows, name))
             elif kind == "csv":
                 rows = save_csv(self.store, profiles, name)
-                self.status.setText(f"Wrote {rows} items to {name}")
+                self.status.setText(_wrote_items(rows, name))
             else:
                 from trainer.gui.progress.pdf import write_pdf
 
                 reports = [trainee_report(self.store, profiles[0])] if chosen > 0 else class_report(self.store)
-                pages = write_pdf(reports, name, title=None if chosen > 0 else "Class report",
+                pages = write_pdf(reports, name, title=None if chosen > 0 else _("Class report"),
                                   keep=self.store.own_files())
-                self.status.setText(f"Wrote {name} ({pages} pages)")
+                self.status.setText(_("Wrote {file} ({pages})").format(file=name, pages=page_count(pages)))
         except StoreError as error:
             self.status.setText(str(error))
             return None
@@ -425,9 +437,9 @@ class InstructorDialog(QDialog):
 
         item = self.profile_list.currentItem()
         if item is None:
-            self.status.setText("Choose a profile to export.")
+            self.status.setText(_("Choose a profile to export."))
             return None
-        name = self.ask_path(f"Export {item.text()}", "Profile (*.json)", True)
+        name = self.ask_path(_("Export {name}").format(name=item.text()), _("Profile (*.json)"), True)
         if not name:
             return None
         try:
@@ -435,7 +447,9 @@ class InstructorDialog(QDialog):
         except StoreError as error:
             self.status.setText(str(error))
             return None
-        self.status.setText(f"Exported {item.text()}: {count} items to {name}")
+        self.status.setText(ngettext("Exported {name}: {count} item to {file}",
+                                     "Exported {name}: {count} items to {file}", count).format(
+            name=item.text(), count=count, file=name))
         return Path(name)
 
     def import_profile(self) -> None:
@@ -443,13 +457,15 @@ class InstructorDialog(QDialog):
         its attempts are marked again from their items."""
         from trainer.store.transfer import import_profile, read_export
 
-        name = self.ask_path("Import a profile", "Profile (*.json)", False)
+        name = self.ask_path(_("Import a profile"), _("Profile (*.json)"), False)
         if not name:
             return
         try:
             held = len(read_export(name).attempts)
-            if held and not self._pin_again(f"{name} holds {held} exam attempt{'s' if held != 1 else ''}: "
-                                            "the instructor's PIN imports them"):
+            if held and not self._pin_again(ngettext(
+                    "{file} holds {count} exam attempt: the instructor's PIN imports it",
+                    "{file} holds {count} exam attempts: the instructor's PIN imports them", held).format(
+                    file=name, count=held)):
                 return
             self.status.setText(import_profile(self.store, name, instructor=True).describe())
         except StoreError as error:
@@ -460,24 +476,31 @@ class InstructorDialog(QDialog):
         """The PIN asked again (wrong PINs wait as at the door); False, with the reason shown, when not given."""
         wait = self.gate.pending_wait()
         if wait > 0:
-            self.status.setText(f"A wrong PIN was given: wait {math.ceil(wait)} s before trying again; nothing "
-                                "was imported")
+            self.status.setText(_("A wrong PIN was given: wait {seconds} s before trying again; nothing was "
+                                  "imported").format(seconds=math.ceil(wait)))
             return False
         pin = self.ask_pin(why)
         if pin is None:
-            self.status.setText("Import cancelled: nothing was imported")
+            self.status.setText(_("Import cancelled: nothing was imported"))
             return False
         answer = self.gate.check(pin)
         if not answer.accepted:
-            self.status.setText(f"{answer.message}; nothing was imported")
+            self.status.setText(_("{reason}; nothing was imported").format(reason=answer.message))
             return False
         return True
 
     def backup(self) -> None:
-        name = self.ask_path("Back up the progress store", "SQLite (*.sqlite3)", True)
+        name = self.ask_path(_("Back up the progress store"), _("SQLite (*.sqlite3)"), True)
         if not name:
             return
         try:
-            self.status.setText(f"Backed up to {self.store.backup(name)}")
+            self.status.setText(_("Backed up to {file}").format(file=self.store.backup(name)))
+
         except StoreError as error:
             self.status.setText(str(error))
+
+
+def _wrote_items(rows: int, name: str) -> str:
+    """``Wrote 3 items to report.csv``, in the current language."""
+    return ngettext("Wrote {count} item to {file}", "Wrote {count} items to {file}", rows).format(count=rows,
+                                                                                                   file=name)

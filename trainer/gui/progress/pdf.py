@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import sys
 from collections.abc import Iterable, Sequence
+from datetime import date, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
@@ -26,6 +27,16 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from trainer.gui.progress.words import (
+    day_count,
+    item_count,
+    level_name,
+    mistake_kind,
+    step_count,
+    wrong_attempt_count,
+)
+from trainer.i18n.formats import babel_locale, format_day, format_moment
+from trainer.i18n.translation import _, pgettext
 from trainer.store.mastery import Mastery
 from trainer.store.progress import DayPoint
 from trainer.store.reports import TraineeReport
@@ -35,13 +46,11 @@ LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#e08a00", "practised": "#2f7fc1"
 _app: QGuiApplication | None = None
 
 
-def counted(number: int, word: str) -> str:
-    """``1 day``, ``2 days``: a count and its noun, singular for one.
+def short_day(day: str) -> str:
+    """An ISO day as a chart's axis writes it: ``Nov 26``, ``26 nov``."""
+    from babel.dates import format_skeleton
 
-    >>> counted(1, "day"), counted(0, "item"), counted(30, "day")
-    ('1 day', '0 items', '30 days')
-    """
-    return f"{number} {word}{'' if number == 1 else 's'}"
+    return format_skeleton("MMMd", date.fromisoformat(day[:10]), locale=babel_locale())
 
 
 def _application() -> None:
@@ -80,9 +89,10 @@ def accuracy_chart(days: Sequence[DayPoint], width: int = 900, height: int = 260
                          (bottom - top) * accuracy / 100)
             painter.fillRect(bar, QColor("#2e8b3a" if accuracy >= 90 else "#e08a00"))
             if number % max(1, len(shown) // 10) == 0:
-                painter.drawText(QRectF(x - 10, bottom + 4, step + 20, 16), Qt.AlignmentFlag.AlignHCenter, day[5:])
+                painter.drawText(QRectF(x - 10, bottom + 4, step + 20, 16), Qt.AlignmentFlag.AlignHCenter,
+                                 short_day(day))
     painter.drawText(QRectF(left, bottom + 20, width - left, 16), Qt.AlignmentFlag.AlignLeft,
-                     "Accuracy per day (steps right of steps), last 30 days practised")
+                     _("Accuracy per day (steps right of steps), last 30 days practised"))
     painter.end()
     return image
 
@@ -94,7 +104,8 @@ def _mastery_rows(entries: Sequence[Mastery]) -> str:
         accuracy = "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %"
         pace = "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s"
         rows.append(f"<tr><td>{html.escape(entry.skill.name)}</td><td style='color:{colour}'><b>"
-                    f"{entry.level.value}</b></td><td align=right>{accuracy}</td><td align=right>{pace}</td>"
+                    f"{html.escape(level_name(entry.level.value))}</b></td><td align=right>{accuracy}</td>"
+                    f"<td align=right>{pace}</td>"
                     f"<td align=right>{entry.skill.target_seconds:g} s</td><td align=right>{entry.items}</td></tr>")
     return "".join(rows)
 
@@ -103,47 +114,73 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     """One trainee's part of the report as HTML (``chart``: the resource name of the chart image)."""
     totals = report.totals
     name = html.escape(report.profile.name)
-    head = ("<tr><th align=left>Skill</th><th align=left>Level</th><th align=right>Accuracy</th>"
-            "<th align=right>Per decision</th><th align=right>Target</th><th align=right>Items</th></tr>")
-    span = f"{totals.first[:10]} to {totals.last[:10]}" if totals.first and totals.last else "no practice yet"
+    head = _header_row(((_("Skill"), "left"), (_("Level"), "left"), (_("Accuracy"), "right"),
+                        (_("Per decision"), "right"), (_("Target"), "right"), (_("Items"), "right")))
+    span = (_("{first} to {last}").format(first=format_day(date.fromisoformat(totals.first[:10])),
+                                          last=format_day(date.fromisoformat(totals.last[:10])))
+            if totals.first and totals.last else _("no practice yet"))
     brk = " style='page-break-before: always'" if new_page else ""
+    said = html.escape
     parts = [f"<h1{brk}>{name}</h1>",
-             f"<p>{counted(totals.items, 'item')} on {counted(totals.days, 'day')} ({span}); "
-             f"accuracy {totals.accuracy:.1f} %; "
-             f"{totals.seconds / 3600:.1f} hours of practice.</p>",
-             f"<p>{totals.correct} of {counted(totals.steps, 'step')} right; {counted(totals.steps_wrong, 'step')} "
-             f"wrong ({totals.left_to_table} of them left to the table); "
-             f"{counted(totals.wrong_attempts, 'wrong attempt')}.</p>",
-             "<h2>Mastery per drill</h2>",
+             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy} %; {hours} hours of practice.").format(
+                 items=item_count(totals.items), days=day_count(totals.days), span=span,
+                 accuracy=f"{totals.accuracy:.1f}", hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
+             "<p>" + said(_("{correct} of {steps} right; {wrong} wrong ({left} of them left to the table); {attempts}.")
+                          .format(
+                 correct=totals.correct, steps=step_count(totals.steps), wrong=step_count(totals.steps_wrong),
+                 left=totals.left_to_table, attempts=wrong_attempt_count(totals.wrong_attempts))) + "</p>",
+             _heading(_("Mastery per drill")),
              f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{_mastery_rows(report.drills)}</table>",
-             "<h2>Mastery per situation</h2>",
+             _heading(_("Mastery per situation")),
              f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}"
              f"{_mastery_rows(report.situations)}</table>",
-             "<h2>Exam attempts</h2>"]
+             _heading(_("Exam attempts"))]
     if report.attempts:
+        set_by = {"instructor": pgettext("exam set by", "instructor"), "own": pgettext("exam set by", "own")}
+        minutes, verdicts = _("{minutes} min"), {True: _("passed"), False: _("not passed")}
         rows = "".join(
-            f"<tr><td>{html.escape(attempt.exam)}</td><td>{attempt.kind}</td>"
-            f"<td>{attempt.at[:16].replace('T', ' ')}</td>"
+            f"<tr><td>{said(attempt.exam)}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
+            f"<td>{said(_moment(attempt.at))}</td>"
             f"<td align=right>{attempt.score:.1f} %</td>"
             f"<td align=right>{'—' if attempt.pass_mark is None else f'{attempt.pass_mark:.0f} %'}</td>"
             f"<td align=right>{attempt.correct}/{attempt.steps}</td>"
-            f"<td align=right>{attempt.mistakes}</td><td align=right>{attempt.seconds / 60:.1f} min</td>"
-            f"<td>{'passed' if attempt.passed else 'not passed'}</td></tr>" for attempt in report.attempts)
-        parts.append("<table border=1 cellspacing=0 cellpadding=3 width=100%><tr><th align=left>Exam</th>"
-                     "<th align=left>Set by</th><th align=left>Date</th><th>Score</th><th>Pass mark</th>"
-                     "<th>Steps</th><th>Mistakes</th><th>Time</th>"
-                     f"<th align=left>Result</th></tr>{rows}</table>")
+            f"<td align=right>{attempt.mistakes}</td>"
+            f"<td align=right>{said(minutes.format(minutes=f'{attempt.seconds / 60:.1f}'))}</td>"
+            f"<td>{said(verdicts[attempt.passed])}</td></tr>"
+            for attempt in report.attempts)
+        head = _header_row(((_("Exam"), "left"), (pgettext("column", "Set by"), "left"), (_("Date"), "left"),
+                            (_("Score"), ""), (_("Pass mark"), ""), (_("Steps"), ""), (_("Mistakes"), ""),
+                            (_("Time"), ""), (_("Result"), "left")))
+        parts.append(f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{rows}</table>")
     else:
-        parts.append("<p>No exam taken yet.</p>")
-    parts.append("<h2>Most frequent mistakes</h2>")
+        parts.append("<p>" + said(_("No exam taken yet.")) + "</p>")
+    parts.append(_heading(_("Most frequent mistakes")))
     if report.mistakes:
         parts.append("<ol>" + "".join(
-            f"<li><b>{html.escape(mistake.kind)}</b> ({html.escape(mistake.topic or mistake.drill)}) × "
-            f"{mistake.count}: {html.escape(mistake.rule)}</li>" for mistake in report.mistakes) + "</ol>")
+            f"<li><b>{said(mistake_kind(mistake.kind))}</b> ({said(mistake.topic or mistake.drill)}) × "
+            f"{mistake.count}: {said(mistake.rule)}</li>" for mistake in report.mistakes) + "</ol>")
     else:
-        parts.append("<p>No mistakes recorded.</p>")
-    parts.append(f"<h2>Accuracy over time</h2><p><img src='{chart}' width=640></p>")
+        parts.append("<p>" + said(_("No mistakes recorded.")) + "</p>")
+    parts.append(_heading(_("Accuracy over time")) + f"<p><img src='{chart}' width=640></p>")
     return "".join(parts)
+
+
+def _heading(text: str) -> str:
+    return f"<h2>{html.escape(text)}</h2>"
+
+
+def _header_row(columns: Sequence[tuple[str, str]]) -> str:
+    """A table's header row: each column's heading (in the current language) and its alignment."""
+    return "<tr>" + "".join(f"<th{f' align={align}' if align else ''}>{html.escape(text)}</th>"
+                            for text, align in columns) + "</tr>"
+
+
+def _moment(at: str) -> str:
+    """A stored moment (ISO) as the language writes a day and time; as stored when it does not read."""
+    try:
+        return format_moment(datetime.fromisoformat(at))
+    except ValueError:
+        return at[:16].replace("T", " ")
 
 
 def build_document(reports: Sequence[TraineeReport], title: str | None = None) -> QTextDocument:
@@ -158,9 +195,10 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
                        f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td></tr>"
                        for report in reports)
+        head = _header_row(((_("Trainee"), "left"), (_("Items"), ""), (_("Accuracy"), ""),
+                            (_("Drills table-ready"), ""), (_("Exams passed"), "")))
         parts.append(f"<h1>{html.escape(title)}</h1><table border=1 cellspacing=0 cellpadding=3 width=100%>"
-                     "<tr><th align=left>Trainee</th><th>Items</th><th>Accuracy</th><th>Drills table-ready</th>"
-                     f"<th>Exams passed</th></tr>{rows}</table>")
+                     f"{head}{rows}</table>")
     for number, report in enumerate(reports):
         name = f"chart-{number}.png"
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), accuracy_chart(report.days))
@@ -178,7 +216,8 @@ def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str |
         writer = QPdfWriter(str(partial))
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-        writer.setTitle(title or (reports[0].profile.name if reports else "Report"))
+        writer.setTitle(title or (reports[0].profile.name if reports else _("Report")))
+
         writer.setCreator("UTH Dealer Trainer")
         writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
         layout = writer.pageLayout().paintRectPixels(writer.resolution())

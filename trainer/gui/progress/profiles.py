@@ -8,6 +8,9 @@ for My mistakes.
 
 from __future__ import annotations
 
+from datetime import date
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -20,6 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.gui.progress.words import item_count
+from trainer.i18n.formats import format_day
+from trainer.i18n.translation import _, ngettext
 from trainer.store.db import StoreError
 from trainer.store.learning import TodayKind, today
 from trainer.store.records import Profile
@@ -42,12 +48,12 @@ class ProfileChooser(QWidget):
         self.list.itemActivated.connect(lambda _item: self.choose())
         self.name = QLineEdit()
         self.name.setObjectName("newProfileName")
-        self.name.setPlaceholderText("New trainee's name")
+        self.name.setPlaceholderText(_("New trainee's name"))
         self.name.returnPressed.connect(self.add)
-        self.add_button = QPushButton("Add")
+        self.add_button = QPushButton(_("Add"))
         self.add_button.setObjectName("addProfile")
         self.add_button.clicked.connect(self.add)
-        self.start_button = QPushButton("Start")
+        self.start_button = QPushButton(_("Start"))
         self.start_button.setObjectName("startProfile")
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(self.choose)
@@ -58,7 +64,8 @@ class ProfileChooser(QWidget):
         adding.addWidget(self.name, 1)
         adding.addWidget(self.add_button)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Who is training?</b>"))
+        self.who = QLabel()
+        layout.addWidget(self.who)
         layout.addWidget(self.list, 1)
         layout.addLayout(adding)
         layout.addWidget(self.problem)
@@ -71,7 +78,11 @@ class ProfileChooser(QWidget):
             last = self.store.connection.execute("SELECT max(at) FROM item WHERE profile_id = ?",
                                                  (profile.id,)).fetchone()[0]
             count = self.store.item_count(profile)
-            item = QListWidgetItem(f"{profile.name} — {count} items" + (f", last {last[:10]}" if last else ""))
+            said = _("{name} — {items}").format(name=profile.name, items=item_count(count))
+            if last:
+                said = _("{name} — {items}, last {day}").format(name=profile.name, items=item_count(count),
+                                                                 day=format_day(date.fromisoformat(last[:10])))
+            item = QListWidgetItem(said)
             item.setData(Qt.ItemDataRole.UserRole, profile.name)
             self.list.addItem(item)
             if select is not None and profile.name.casefold() == select.casefold():
@@ -79,6 +90,15 @@ class ProfileChooser(QWidget):
         if self.list.currentItem() is None and self.list.count():
             self.list.setCurrentRow(0)
         self.start_button.setEnabled(self.list.count() > 0)
+        self._set_texts()
+
+    def _set_texts(self) -> None:
+        """The chooser's own words in the current language."""
+        self.who.setText("<b>" + escape(_("Who is training?")) + "</b>")
+
+        self.name.setPlaceholderText(_("New trainee's name"))
+        self.add_button.setText(_("Add"))
+        self.start_button.setText(_("Start"))
 
     def add(self) -> None:
         try:
@@ -129,21 +149,24 @@ class TodayView(QWidget):
     def refresh(self) -> None:
         entries = today(self.store, self.profile)
         reviews = sum(1 for entry in entries if entry.kind is TodayKind.REVIEW)
-        self.title.setText(f"<b>Today for {self.profile.name}</b>: {reviews} review{'s' if reviews != 1 else ''} "
-                           f"due, {sum(1 for entry in entries if entry.kind is TodayKind.NEW)} new")
+        new = sum(1 for entry in entries if entry.kind is TodayKind.NEW)
+        self.title.setText(
+            "<b>" + escape(_("Today for {name}").format(name=self.profile.name)) + "</b>: " + escape(
+                ngettext("{count} review due", "{count} reviews due", reviews).format(count=reviews) + ", "
+                + ngettext("{count} new", "{count} new", new).format(count=new)))
         self.list.clear()
         for entry in entries:
             # a new one's note names it in words already; a review names its skill by the skill's title
             said = entry.note if entry.kind is TodayKind.NEW else f"{entry.skill.title}: {entry.note}"
             text = f"{KIND_MARKS[entry.kind]}  {said}"
             if entry.kind is TodayKind.MISTAKES:
-                text = f"{KIND_MARKS[entry.kind]}  My mistakes: {entry.note}"
+                text = f"{KIND_MARKS[entry.kind]}  " + _("My mistakes: {note}").format(note=entry.note)
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, (entry.kind.value, entry.drill))
-            item.setToolTip(f"{entry.skill.title} (drill: {entry.drill})")
+            item.setToolTip(_("{skill} (drill: {drill})").format(skill=entry.skill.title, drill=entry.drill))
             self.list.addItem(item)
         if not entries:
-            self.list.addItem(QListWidgetItem("Nothing due: every skill is reviewed and no new material today."))
+            self.list.addItem(QListWidgetItem(_("Nothing due: every skill is reviewed and no new material today.")))
 
     def _activate(self, item: QListWidgetItem) -> None:
         data = item.data(Qt.ItemDataRole.UserRole)
@@ -180,13 +203,21 @@ class TraineePanel(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(self.chooser, 2)
         self._layout.addWidget(self.training)
+        self._profile = profile
         self.show_profile(profile)
+
+    def retranslate(self) -> None:
+        """The language changed: the chooser, who is training and the Today queue again in the new one."""
+        self.show_profile(self._profile)
 
     def show_profile(self, profile: Profile | None) -> None:
         """Show ``profile`` as the one training, with its Today queue."""
+        self._profile = profile
+
         self.chooser.refresh(select=profile.name if profile else None)
-        self.training.setText(f"Training now: <b>{profile.name}</b>" if profile else "Nobody is training yet: add a "
-                              "trainee, then Start.")
+        self.training.setText(_("Training now: {name}").format(name=f"<b>{escape(profile.name)}</b>") if profile
+                              else escape(_("Nobody is training yet: add a trainee, then Start.")))
+
         if profile is None:
             return
         if self.today is None:

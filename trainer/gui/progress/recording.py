@@ -19,6 +19,7 @@ from datetime import datetime
 
 from PySide6.QtCore import QObject, QTimer
 
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
 from trainer.store.db import StoreError
 from trainer.store.records import Profile, Replay
@@ -120,8 +121,9 @@ class Recorder(QObject):
         log.error("Could not store %s %s: %s", item.drill, item.item, error)
         if not self._told:
             self._told = True
-            self._failed(f"Progress could not be saved ({error}); this session's results are still under Train ▸ "
-                         "Results.")
+            self._failed(_("Progress could not be saved ({error}); this session's results are still under Train ▸ "
+                           "Results.").format(error=error))
+
 
 
 __all__ = ["RETRY_MS", "WAIT_MS", "Recorder", "is_busy", "waiting_at_most"]

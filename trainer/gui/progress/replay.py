@@ -15,6 +15,7 @@ from dataclasses import replace
 from trainer.drills.played import played_round
 from trainer.drills.scenario_round import table_line
 from trainer.drills.settlement_drills import SettlementItem
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, Mode
 from trainer.session import DrillRounds, ReplayRound, RoundSource, TableRound, scenario_felt
 from trainer.session.replay import round_record
@@ -61,11 +62,12 @@ class HandRounds:
             return None
         hand = self.hands[self.dealt][1]
         self.dealt += 1
-        heading = f"My mistakes, hand {self.dealt} of {len(self.hands)}"
+        heading = _("My mistakes, hand {number} of {count}").format(number=self.dealt, count=len(self.hands))
         if isinstance(hand, RoundAgain):  # numbered by its place here (its hand is told apart by it)
             played = hand.played
             return TableRound(replace(played, number=self.dealt), hand.felt,
-                              f"{heading} · round {played.number} of the table, dealt again")
+                              heading + " · " + _("round {number} of the table, dealt again").format(
+                                  number=played.number))
         scenario = hand.scenario
         colour = self.deck_backs[(self.dealt - 1) % 2]
         caption = f"{heading} · {table_line(scenario)}"

@@ -8,11 +8,12 @@ what the trainee wants to open.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
-from PySide6.QtCore import QDateTime, QMargins, Qt, Signal
+from PySide6.QtCore import QDateTime, QLocale, QMargins, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,7 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.gui.progress.pdf import counted
+from trainer.gui.progress.words import day_count, item_count, level_name, mistake_kind
+from trainer.i18n.formats import babel_locale
+from trainer.i18n.translation import N_, _
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import (
@@ -43,23 +46,27 @@ from trainer.store.records import Profile
 from trainer.store.skills import SkillKind
 from trainer.store.store import Store
 
-ALL_SKILLS = "All drills"
+ALL_SKILLS = N_("All drills")
+"""The skill chooser's first entry (every skill together); shown with ``_``."""
 EXAMS_SHOWN = 3
 """The latest exam attempts the screen names (the PDF report lists them all)."""
+ATTEMPT_KINDS = {"own": N_("own"), "instructor": N_("instructor")}
+"""Whose exam an attempt was, as the screen says it (the reports keep the English word)."""
 LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#c77700", "practised": "#2f7fc1", "table-ready": "#2e8b3a"}
 
 
 def exams_text(kept: Sequence[Attempt]) -> str:
     """The latest attempts, newest first, each with its pass mark and verdict, or ``No exam taken yet.``"""
     if not kept:
-        return "No exam taken yet."
+        return _("No exam taken yet.")
     lines = []
     for attempt in reversed(kept[-EXAMS_SHOWN:]):
-        mark = "" if attempt.pass_mark is None else f" (pass mark {attempt.pass_mark:.0f} %)"
-        verdict = "passed" if attempt.passed else "not passed"
-        lines.append(f"{attempt.exam}, {attempt.kind}, {attempt.at[:16].replace('T', ' ')}: {attempt.score:.0f} %"
-                     f"{mark}, {verdict}")
-    return f"Exam attempts ({len(kept)}): " + " · ".join(lines)
+        mark = "" if attempt.pass_mark is None else " " + _("(pass mark {mark})").format(
+            mark=f"{attempt.pass_mark:.0f} %")
+        verdict = _("passed") if attempt.passed else _("not passed")
+        lines.append(f"{attempt.exam}, {_(ATTEMPT_KINDS.get(attempt.kind, attempt.kind))}, "
+                     f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.0f} %{mark}, {verdict}")
+    return _("Exam attempts ({count}):").format(count=len(kept)) + " " + " · ".join(lines)
 
 
 def _msecs(day: str) -> int:
@@ -69,7 +76,7 @@ def _msecs(day: str) -> int:
 
 def _date_axis(points: Sequence[str]) -> QDateTimeAxis:
     axis = QDateTimeAxis()
-    axis.setFormat("d MMM")
+    axis.setFormat("d MMM")  # the month's name in the chart's locale (the current language's)
     axis.setTickCount(min(8, max(2, len(points))))
     if points:
         first, last = _msecs(points[0]), _msecs(points[-1])
@@ -79,9 +86,9 @@ def _date_axis(points: Sequence[str]) -> QDateTimeAxis:
     return axis
 
 
-def _chart(title: str) -> QChart:
+def _chart() -> QChart:
     chart = QChart()
-    chart.setTitle(title)
+
     chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
     chart.setMargins(QMargins(4, 4, 4, 4))
     chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
@@ -124,19 +131,20 @@ class ProgressScreen(QWidget):
         self.skill_box = QComboBox()
         self.skill_box.setObjectName("skillBox")
         self.skill_box.currentIndexChanged.connect(self._show_skill)
-        self.accuracy_chart = _chart("Accuracy and seconds per decision")
+        self.accuracy_chart = _chart()
         self.accuracy_view = QChartView(self.accuracy_chart)
-        self.speed_chart = _chart("Hands per hour, speed mode")
+        self.speed_chart = _chart()
         self.speed_view = QChartView(self.speed_chart)
         for view in (self.accuracy_view, self.speed_view):
             view.setRenderHint(QPainter.RenderHint.Antialiasing)
             view.setMinimumHeight(220)
-        self.mastery_table = self._table(("Skill", "Level", "Accuracy", "Per decision", "Target", "Items"))
+        self.mastery_table = self._table(6)
         self.mastery_table.setObjectName("masteryTable")
-        self.mistakes_table = self._table(("Mistake", "Topic", "Times", "", ""))
+        self.mistakes_table = self._table(5)
         self.mistakes_table.setObjectName("mistakesTable")
+        self.skill_label = QLabel()
         chooser = QHBoxLayout()
-        chooser.addWidget(QLabel("Skill:"))
+        chooser.addWidget(self.skill_label)
         chooser.addWidget(self.skill_box, 1)
         grid = QGridLayout()
         grid.addWidget(self.accuracy_view, 0, 0)
@@ -150,17 +158,34 @@ class ProgressScreen(QWidget):
         layout.addWidget(self.exams)
         layout.addLayout(chooser)
         layout.addLayout(grid, 1)
+        self._set_texts()
+        self.refresh()
+
+    def _set_texts(self) -> None:
+        """The screen's own words (titles, headings) in the current language."""
+        for chart in (self.accuracy_chart, self.speed_chart):
+            chart.setLocale(QLocale(babel_locale()))
+
+        self.accuracy_chart.setTitle(_("Accuracy and seconds per decision"))
+        self.speed_chart.setTitle(_("Hands per hour, speed mode"))
+        self.mastery_table.setHorizontalHeaderLabels([_("Skill"), _("Level"), _("Accuracy"), _("Per decision"),
+                                                      _("Target"), _("Items")])
+        self.mistakes_table.setHorizontalHeaderLabels([_("Mistake"), _("Topic"), _("Times"), "", ""])
+        self.skill_label.setText(_("Skill:"))
+
+    def retranslate(self) -> None:
+        """The language changed: every text again in the new one."""
+        self._set_texts()
         self.refresh()
 
     @staticmethod
-    def _table(headers: Sequence[str]) -> QTableWidget:
-        table = QTableWidget(0, len(headers))
-        table.setHorizontalHeaderLabels(list(headers))
+    def _table(columns: int) -> QTableWidget:
+        table = QTableWidget(0, columns)
         table.verticalHeader().setVisible(False)
         table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, len(headers)):
+        for column in range(1, columns):
             table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         return table
 
@@ -170,16 +195,19 @@ class ProgressScreen(QWidget):
 
     def refresh(self) -> None:
         summary = totals(self.store, self.profile)
-        self.heading.setText(f"<h2>{self.profile.name}</h2>{counted(summary.items, 'item')} on "
-                             f"{counted(summary.days, 'day')}, "
-                             f"accuracy {summary.accuracy:.1f} %, {summary.seconds / 3600:.1f} hours of practice")
+        self.heading.setText(f"<h2>{html.escape(self.profile.name)}</h2>" + html.escape(
+            _("{items} on {days}, accuracy {accuracy} %, {hours} hours of practice").format(
+                items=item_count(summary.items), days=day_count(summary.days), accuracy=f"{summary.accuracy:.1f}",
+                hours=f"{summary.seconds / 3600:.1f}")))
         self._days = by_day(self.store, self.profile)
         skills = sorted({point.skill for point in self._days})
         self.skill_box.blockSignals(True)
-        current = self.skill_box.currentText()
+        current = self.skill_box.currentData()
         self.skill_box.clear()
-        self.skill_box.addItems([ALL_SKILLS, *skills])
-        self.skill_box.setCurrentIndex(max(0, self.skill_box.findText(current)))
+        self.skill_box.addItem(_(ALL_SKILLS), None)
+        for skill in skills:
+            self.skill_box.addItem(skill, skill)
+        self.skill_box.setCurrentIndex(max(0, self.skill_box.findData(current)))
         self.skill_box.blockSignals(False)
         self._show_skill()
         self._show_speed(speed_by_day(self.store, self.profile))
@@ -188,15 +216,15 @@ class ProgressScreen(QWidget):
         self.exams.setText(exams_text(attempts(self.store, self.profile)))
 
     def _show_skill(self) -> None:
-        text = self.skill_box.currentText()
-        points = combine_days(self._days, None if text in ("", ALL_SKILLS) else text)
+        skill = self.skill_box.currentData()
+        points = combine_days(self._days, skill if isinstance(skill, str) and skill else None)
         chart = self.accuracy_chart
         chart.removeAllSeries()
         for axis in chart.axes():
             chart.removeAxis(axis)
         accuracy, pace = QLineSeries(), QLineSeries()
-        accuracy.setName("Accuracy (%)")
-        pace.setName("Seconds per decision")
+        accuracy.setName(_("Accuracy (%)"))
+        pace.setName(_("Seconds per decision"))
         accuracy.setPen(QPen(QColor("#2e8b3a"), 2))
         pace.setPen(QPen(QColor("#2f7fc1"), 2))
         for series in (accuracy, pace):
@@ -212,7 +240,7 @@ class ProgressScreen(QWidget):
         percent.setLabelFormat("%d %%")
         seconds = QValueAxis()
         seconds.setRange(0, max([point.seconds_per_decision for point in points] + [1.0]) * 1.2)
-        seconds.setLabelFormat("%.0f s")
+        seconds.setLabelFormat(_("%.0f s"))
         seconds.applyNiceNumbers()
         chart.addAxis(dates, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(percent, Qt.AlignmentFlag.AlignLeft)
@@ -227,7 +255,7 @@ class ProgressScreen(QWidget):
         for axis in chart.axes():
             chart.removeAxis(axis)
         series = QLineSeries()
-        series.setName("Hands per hour" if points else "No speed sets yet")
+        series.setName(_("Hands per hour") if points else _("No speed sets yet"))
         series.setPen(QPen(QColor("#8a3ab9"), 2))
         series.setPointsVisible(True)
         for point in points:
@@ -247,32 +275,34 @@ class ProgressScreen(QWidget):
         table = self.mastery_table
         table.setRowCount(len(entries))
         for row, entry in enumerate(entries):
-            cells = (entry.skill.name, entry.level.value,
+            cells = (entry.skill.name, level_name(entry.level.value),
                      "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %",
                      "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s",
                      f"{entry.skill.target_seconds:g} s", str(entry.items))
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 if column == 1:
-                    cell.setForeground(QColor(LEVEL_COLOURS.get(text, "#000000")))
-                cell.setToolTip(entry.skill.title)
+                    cell.setForeground(QColor(LEVEL_COLOURS.get(entry.level.value, "#000000")))
+                cell.setToolTip(_(entry.skill.title))
                 table.setItem(row, column, cell)
 
     def _show_mistakes(self, mistakes: Sequence[FrequentMistake]) -> None:
         table = self.mistakes_table
         table.setRowCount(len(mistakes))
         for row, mistake in enumerate(mistakes):
-            for column, text in enumerate((mistake.kind, mistake.topic or mistake.drill, str(mistake.count))):
+            for column, text in enumerate((mistake_kind(mistake.kind), mistake.topic or mistake.drill,
+                                           str(mistake.count))):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(mistake.rule)
                 table.setItem(row, column, cell)
-            lesson = QPushButton("Lesson")
+            lesson = QPushButton(_("Lesson"))
             lesson.setObjectName(f"lesson-{row}")
-            lesson.setToolTip(f"Open the lesson on {mistake.lesson}")
-            lesson.clicked.connect(lambda _=False, topic=mistake.lesson: self.lessonRequested.emit(topic))
-            drill = QPushButton("Drill")
+            lesson.setToolTip(_("Open the lesson on {topic}").format(topic=mistake.lesson))
+            lesson.clicked.connect(lambda _checked=False, topic=mistake.lesson: self.lessonRequested.emit(topic))
+            drill = QPushButton(_("Drill"))
             drill.setObjectName(f"drill-{row}")
-            drill.setToolTip(f"Practise {mistake.drill}")
-            drill.clicked.connect(lambda _=False, name=mistake.drill: self.drillRequested.emit(name))
+            drill.setToolTip(_("Practise {drill}").format(drill=mistake.drill))
+            drill.clicked.connect(lambda _checked=False, name=mistake.drill: self.drillRequested.emit(name))
+
             table.setCellWidget(row, 3, lesson)
             table.setCellWidget(row, 4, drill)

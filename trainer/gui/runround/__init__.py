@@ -18,18 +18,20 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from trainer.gui.runround.controller import MODE_TITLES, Refresh, RunRoundController
 from trainer.gui.runround.panel import ACT_KEYS, KEYS_HELP, RunRoundPanel
+from trainer.i18n.translation import N_, _
 from trainer.scoring import Mode
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
 
 MODE_ACTIONS: tuple[tuple[str, Mode | None, str, str], ...] = (
-    ("runRoundGuided", Mode.GUIDED, "&Guided: the next place lit", "Ctrl+Alt+1"),
-    ("runRoundPractice", Mode.PRACTICE, "&Practice: each act checked at once", "Ctrl+Alt+2"),
-    ("runRoundExam", Mode.EXAM, "&Exam: the review at the end of the round", "Ctrl+Alt+3"),
-    ("runRoundSpeed", Mode.SPEED, "&Speed: against the clock", "Ctrl+Alt+4"),
-    ("runRoundOff", None, "S&top running rounds", "Ctrl+Alt+0"),
+    ("runRoundGuided", Mode.GUIDED, N_("&Guided: the next place lit"), "Ctrl+Alt+1"),
+    ("runRoundPractice", Mode.PRACTICE, N_("&Practice: each act checked at once"), "Ctrl+Alt+2"),
+    ("runRoundExam", Mode.EXAM, N_("&Exam: the review at the end of the round"), "Ctrl+Alt+3"),
+    ("runRoundSpeed", Mode.SPEED, N_("&Speed: against the clock"), "Ctrl+Alt+4"),
+    ("runRoundOff", None, N_("S&top running rounds"), "Ctrl+Alt+0"),
 )
+"""Each mode's menu entry: its action's name, the mode, its text (marked; shown with ``_``) and its keys."""
 
 
 def install_run_round(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidget,
@@ -38,20 +40,15 @@ def install_run_round(host: TableHost, menu: QMenu, prompt_area: QWidget, log: Q
     submenu of ``menu``; ``refresh`` puts a round's felt on the table."""
     controller = RunRoundController(host, prompt_area, log, refresh)
     window = host.window()
-    submenu = menu.addMenu("Run the &round (deal it yourself)")
+    submenu = menu.addMenu("")
     submenu.setObjectName("runRoundMenu")
     group = QActionGroup(window)
     group.setExclusive(True)
     actions: dict[Mode | None, QAction] = {}
-    for name, mode, text, key in MODE_ACTIONS:
-        action = QAction(text, window)
+    for name, mode, _text, key in MODE_ACTIONS:
+        action = QAction(window)
         action.setObjectName(name)
         action.setShortcut(QKeySequence(key))
-        tip = ("Run the whole round yourself on the table: fee, no more bets, COIN IN, every card, the folds, "
-               f"the announcement, the settlement, the rack and the count — {MODE_TITLES[mode]}"
-               if mode is not None else "Stop running rounds: the table deals and settles its own again")
-        action.setToolTip(f"{tip} ({key})")
-        action.setStatusTip(tip)
         action.setCheckable(True)
         action.triggered.connect(lambda _checked=False, m=mode: controller.set_mode(m))
         group.addAction(action)
@@ -61,16 +58,35 @@ def install_run_round(host: TableHost, menu: QMenu, prompt_area: QWidget, log: Q
     actions[None].setChecked(True)
     controller.modeChanged.connect(lambda mode: actions[mode].setChecked(True))
     submenu.addSeparator()
-    irregular = QAction("&Irregularities now and then", window)
+    irregular = QAction(window)
     irregular.setObjectName("runRoundIrregular")
     irregular.setCheckable(True)
     controller.irregular = host.settings.run_round_irregularities
     irregular.setChecked(controller.irregular)
-    irregular.setStatusTip("Now and then a round brings an irregularity: the shuffler fails, a folded hand does "
-                           "not count two, a card shows the other deck's back (exam rounds bring some anyway)")
     irregular.toggled.connect(lambda on: _remember_irregularities(host, controller, on))
     submenu.addAction(irregular)
+
+    def name_menu() -> None:
+        """The submenu and its entries in the current language (at start, and when the language changes)."""
+        submenu.setTitle(_("Run the &round (deal it yourself)"))
+        for _name, mode, text, key in MODE_ACTIONS:
+            action = actions[mode]
+            action.setText(_(text))
+            tip = (_("Run the whole round yourself on the table: fee, no more bets, COIN IN, every card, the folds, "
+                     "the announcement, the settlement, the rack and the count — {mode}").format(
+                         mode=_(MODE_TITLES[mode])) if mode is not None
+                   else _("Stop running rounds: the table deals and settles its own again"))
+            action.setToolTip(f"{tip} ({key})")
+            action.setStatusTip(tip)
+        irregular.setText(_("&Irregularities now and then"))
+        irregular.setStatusTip(_("Now and then a round brings an irregularity: the shuffler fails, a folded hand "
+                                 "does not count two, a card shows the other deck's back (exam rounds bring some "
+                                 "anyway)"))
+
+    name_menu()
+    controller.also_retranslate(name_menu)
     return controller
+
 
 
 def _remember_irregularities(host: TableHost, controller: RunRoundController, on: bool) -> None:

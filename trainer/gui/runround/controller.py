@@ -39,7 +39,6 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QListWidget
 
-from trainer.drills.whole_round import NEXT_REFUSED
 from trainer.engine.dealing import Target
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
@@ -52,6 +51,7 @@ from trainer.gui.runround.showing import Showing
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
+from trainer.i18n.translation import _, pgettext
 from trainer.quiz.given import as_given
 from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
@@ -92,6 +92,8 @@ class RunRoundController(QObject):
         assert layout is not None
         layout.addWidget(self.panel)
         self.actions: dict[str, QAction] = {}
+        self._also_retranslate: list[Callable[[], object]] = []
+
         self.feedback = Feedback(host, self.session, self.panel)
         """What the trainee is told (it keeps no data)."""
         self.showing = Showing(host, self.session, self.panel, self.feedback, self.actions, self, tick_ms=tick_ms)
@@ -166,14 +168,13 @@ class RunRoundController(QObject):
         }
         for name, slot in slots.items():
             panel.buttons[name].clicked.connect(lambda _checked=False, s=slot: s())
-            text, key, tip = ACT_KEYS[name]
-            action = QAction(f"Run the round: {text}", window)
+            action = QAction(window)
             action.setObjectName(f"runRound_{name}")
-            action.setShortcut(QKeySequence(key))
-            action.setStatusTip(f"Run the round: {tip[:1].lower()}{tip[1:]}")
+            action.setShortcut(QKeySequence(ACT_KEYS[name][1]))
             action.triggered.connect(lambda _checked=False, s=slot: s())
             window.addAction(action)
             self.actions[name] = action
+        self._name_actions()
         for result, button in panel.hand_buttons.items():
             button.clicked.connect(lambda _checked=False, r=result: self.announce_hand(r))
         panel.fee_amount.returnPressed.connect(self.take_fee)
@@ -189,6 +190,32 @@ class RunRoundController(QObject):
         settlement.chipsCleared.connect(lambda: self.cutter.clear() if self.cutter else None)
         settlement.lessonRequested.connect(self.open_lesson)
 
+    def _name_actions(self) -> None:
+        """The window's act actions (their keys) named in the current language."""
+        for name, action in self.actions.items():
+            text, _key, tip = ACT_KEYS[name]
+            action.setText(_("Run the round: {act}").format(act=_(text)))
+            tip = _(tip)
+            action.setStatusTip(_("Run the round: {what}").format(what=f"{tip[:1].lower()}{tip[1:]}"))
+
+    def also_retranslate(self, again: Callable[[], object]) -> None:
+        """``again`` re-sets more texts of the run round (its menu) when :meth:`retranslate` runs."""
+        self._also_retranslate.append(again)
+
+    def retranslate(self) -> None:
+        """The language changed: the panel, the act actions and what the panel says of the round on the table,
+        in the new one (what the trainee was told of an act already done stays as it was said)."""
+        self.panel.retranslate()
+        self._name_actions()
+        for again in self._also_retranslate:
+            again()
+        mode = self.mode
+        if mode is not None:
+            self.panel.title.setText(_("Run the round · {mode}").format(mode=_(MODE_TITLES[mode])))
+            if self.run is not None and not self.run.done:
+                self._begin_panel(keep=True)
+            self.showing.sync()
+
     # -- the mode -------------------------------------------------------------------------------------------
     def set_mode(self, mode: Mode | None) -> bool:
         """Run the rounds in ``mode`` from now on and deal the first (None: stop; the table is the user's again).
@@ -197,7 +224,7 @@ class RunRoundController(QObject):
             self.stop()
             return True
         if self.host.playing or not self.session.can_run_rounds():
-            self.host.notify_once("Finish the round on the table first, then run the round yourself.")
+            self.host.notify_once(_("Finish the round on the table first, then run the round yourself."))
             return False
         self.session.run_rounds(mode)
         self.deal()
@@ -234,7 +261,7 @@ class RunRoundController(QObject):
             self._log.hide()
             self._prompt_area.show()
             self.panel.show()
-            self.panel.title.setText(f"Run the round · {MODE_TITLES[mode]}")
+            self.panel.title.setText(_("Run the round · {mode}").format(mode=_(MODE_TITLES[mode])))
         self.showing.enable_actions()
         self.modeChanged.emit(mode)
 
@@ -265,15 +292,22 @@ class RunRoundController(QObject):
         self.showing.sync()
         return True
 
-    def _begin_panel(self) -> None:
+    def _begin_panel(self, *, keep: bool = False) -> None:
+        """The panel for the round just dealt (``keep``: only its words again, in the current language)."""
         panel, run = self.panel, self.run
         assert run is not None
         played = run.played
         table = played.table
-        where = (f"player-dealer in seat {table.player_dealer_seat}" if table.player_dealer_seat is not None
-                 else "house-banked")
-        panel.progress.setText(f"Round {played.number} · {played.procedure.label} · the {played.deck_colour} deck · "
-                               f"{where}")
+        where = (_("player-dealer in seat {seat}").format(seat=table.player_dealer_seat)
+                 if table.player_dealer_seat is not None else _("house-banked"))
+        decks = {"red": pgettext("deck", "the red deck"), "blue": pgettext("deck", "the blue deck"),
+                 "green": pgettext("deck", "the green deck"), "black": pgettext("deck", "the black deck")}
+
+        deck = decks.get(played.deck_colour, _("the {colour} deck").format(colour=played.deck_colour))
+        panel.progress.setText(_("Round {number} · {procedure} · {deck} · {where}").format(
+            number=played.number, procedure=played.procedure.label, deck=deck, where=where))
+        if keep:
+            return
         panel.set_settling(False)
         panel.fee_amount.clear()
         panel.count_box.clear()
@@ -330,7 +364,7 @@ class RunRoundController(QObject):
         except InvalidOperation:
             amount = None
         if amount is None:
-            self.panel.show_feedback("Type the collection fee first in the box beside Fee, then T.")
+            self.panel.show_feedback(_("Type the collection fee first in the box beside Fee, then T."))
             self.panel.fee_amount.setFocus()
             return None
         return self.perform(Act(Task.TAKE_FEE, amount=amount))
@@ -340,9 +374,8 @@ class RunRoundController(QObject):
         if self.run is None:
             return None
         if self.mode in (Mode.EXAM, Mode.SPEED):
-            self.panel.show_feedback(html.escape(NEXT_REFUSED.replace("name the place", "click the place")
-                                                 .replace(" ('seat 3', 'dealer', 'flop', ...)", "")
-                                                 .replace("'next' deals", "D deals")))
+            self.panel.show_feedback(html.escape(_("In exam and speed modes click the place of each card: D deals "
+                                                   "for you only in guided and practice modes")))
             return None
         return self.perform(Act(Task.DEAL, target=self.run.next_place()))
 
@@ -371,7 +404,7 @@ class RunRoundController(QObject):
         run = self.run
         if run is None:
             return None
-        turned = sum(act.task is Task.REVEAL for _, act in run.done_acts)
+        turned = sum(act.task is Task.REVEAL for _step, act in run.done_acts)
         return self.perform(Act(Task.REVEAL, count=FLOP_CARDS if turned == 0 else BOARD_CARDS))
 
     def announce_hand(self, result: str) -> RoundVerdict | None:
@@ -380,7 +413,7 @@ class RunRoundController(QObject):
         due = run.expected() if run is not None else None
         category = self.panel.hand_category.currentData()
         if not isinstance(category, Category):
-            self.panel.show_feedback("Choose the player's hand first, then Wins, Loses or Ties.")
+            self.panel.show_feedback(_("Choose the player's hand first, then Wins, Loses or Ties."))
             return None
         seat = due.seat if due is not None and due.task is Task.ANNOUNCE_HAND else None
         return self.perform(Act(Task.ANNOUNCE_HAND, seat=seat, hand=category, result=result))
@@ -388,14 +421,14 @@ class RunRoundController(QObject):
     def count_fold(self, count: int) -> RoundVerdict | None:
         """The folded hand chosen on the felt counts ``count`` cards: into the rack."""
         if self.showing.fold_seat is None:
-            self.panel.show_feedback("Click the folded hand on the felt first, then its count (1, 2 or 3).")
+            self.panel.show_feedback(_("Click the folded hand on the felt first, then its count (1, 2 or 3)."))
             return None
         return self.perform(Act(Task.COLLECT_FOLD, seat=self.showing.fold_seat, count=count))
 
     def confirm_count(self) -> RoundVerdict | None:
         text = self.panel.count_box.text().strip()
         if not text.isdigit():
-            self.panel.show_feedback("Type the number of cards in the rack first in the box beside Count, then K.")
+            self.panel.show_feedback(_("Type the number of cards in the rack first in the box beside Count, then K."))
             self.panel.count_box.setFocus()
             return None
         return self.perform(Act(Task.COUNT, count=int(text)))
@@ -405,7 +438,7 @@ class RunRoundController(QObject):
         run = self.run
         due = run.expected() if run is not None else None
         if due is None or not due.task.responds:
-            self.panel.show_feedback("Carry on: do the next act of the round.")
+            self.panel.show_feedback(_("Carry on: do the next act of the round."))
             return None
         if due.target is not None:
             return self.perform(Act(Task.DEAL, target=due.target))
@@ -420,9 +453,11 @@ class RunRoundController(QObject):
         verdict = self.session.run_announce(category, qualifies)
         self.feedback.report(verdict)
         if verdict.accepted:
-            said = f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
+            said = (_("{hand}, qualifies") if qualifies else _("{hand}, does not qualify")).format(
+                hand=_(category.label))
+
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
-            self.panel.settlement.begin_steps(f"Dealer: {said}{mark}", self._wagers_left())
+            self.panel.settlement.begin_steps(_("Dealer: {said}").format(said=said) + mark, self._wagers_left())
         self.showing.sync()
         return verdict
 
@@ -471,7 +506,7 @@ class RunRoundController(QObject):
             if kind == "seat" and seat is not None:
                 self._settle_seat(seat)
             return
-        given = [act.target for _, act in run.done_acts if act.task is Task.DEAL and act.target is not None]
+        given = [act.target for _step, act in run.done_acts if act.task is Task.DEAL and act.target is not None]
         pd_seat = run.played.table.player_dealer_seat if not run.played.table.is_house else None
         self.deal_to(clicked_target(kind, seat, slot, given, player_dealer_seat=pd_seat))
 
@@ -490,7 +525,8 @@ class RunRoundController(QObject):
             if settlement.select(seat, wager):
                 settlement.amount.setFocus(Qt.FocusReason.MouseFocusReason)  # P / T / U / R as in settle it yourself
             else:
-                settlement.show_feedback(f"Nothing is left to settle on seat {seat}'s {Wager(wager).label}.")
+                settlement.show_feedback(_("Nothing is left to settle on seat {seat}'s {wager}.").format(
+                    seat=seat, wager=Wager(wager).label))
             return
         self._place_clicked("seat", seat, None)
 
@@ -503,9 +539,10 @@ class RunRoundController(QObject):
         run, scene = self.run, self.host.scene
         if run is None or scene is None:
             return
-        collected = {act.seat for _, act in run.done_acts if act.task is Task.COLLECT_FOLD}
+        collected = {act.seat for _step, act in run.done_acts if act.task is Task.COLLECT_FOLD}
         if seat not in run.played.folded - left_after_fold(run.played) or seat in collected:
-            self.panel.show_feedback(f"Seat {seat} has no folded hand to collect.")
+            self.panel.show_feedback(_("Seat {seat} has no folded hand to collect.").format(seat=seat))
+
             return
         if self.showing.fold_seat is not None:
             scene.highlight_seat(self.showing.fold_seat, False)

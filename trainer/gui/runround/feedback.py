@@ -7,7 +7,9 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from trainer.gui.progress.words import mistake_kind
 from trainer.gui.runround.panel import RunRoundPanel
+from trainer.i18n.translation import _, ngettext
 from trainer.quiz.run_round import RoundVerdict, RunRound
 from trainer.scoring import ItemResult, Mistake, Mode
 
@@ -37,14 +39,17 @@ class Feedback:
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
         body = "<br>".join(_mistake_html(mistake) for mistake in verdict.mistakes) or html.escape(verdict.message)
         self.panel.show_verdict(exam=self.mode is Mode.EXAM, accepted=verdict.accepted, correct=verdict.correct,
-                                message=verdict.message, wrong_html=body + "<br>Do it again, right.", topic=topic)
+                                message=verdict.message, wrong_html=body + "<br>" + html.escape(
+                                    _("Do it again, right.")), topic=topic)
 
     @staticmethod
     def review_html(result: ItemResult) -> str:
         """The review at the end of an exam round."""
         if not result.mistakes:
-            return f"Review: every act right ({result.steps} of {result.steps})."
-        lines = [f"Review: {len(result.mistakes)} mistake{'s' if len(result.mistakes) != 1 else ''}"]
+            return html.escape(_("Review: every act right ({steps} of {steps}).").format(steps=result.steps))
+        count = len(result.mistakes)
+        lines = [html.escape(ngettext("Review: {count} mistake", "Review: {count} mistakes", count).format(
+            count=count))]
         lines += [_mistake_html(mistake) for mistake in result.mistakes]
         return "<br>".join(lines)
 
@@ -53,7 +58,8 @@ class Feedback:
         if self.run is None or self.mode is Mode.EXAM:
             return ""
         now = self.run.result()
-        return f"This round: {now.correct} of {now.steps} acts right" if now.steps else ""
+        return _("This round: {correct} of {steps} acts right").format(correct=now.correct, steps=now.steps) \
+            if now.steps else ""
 
     def set_text(self) -> str:
         """The sitting's score: the rounds run in this mode."""
@@ -64,8 +70,9 @@ class Feedback:
             return ""
         steps = sum(item.steps for item in items)
         correct = sum(item.correct for item in items)
-        return (f"This sitting: {len(items)} round{'s' if len(items) != 1 else ''}, {correct} of {steps} acts right"
-                f" ({100 * correct / steps:.0f} %)" if steps else "")
+        rounds_run = ngettext("{count} round", "{count} rounds", len(items)).format(count=len(items))
+        return _("This sitting: {rounds}, {correct} of {steps} acts right ({percent} %)").format(
+            rounds=rounds_run, correct=correct, steps=steps, percent=f"{100 * correct / steps:.0f}") if steps else ""
 
     def show_clock(self) -> None:
         """Speed mode's clock."""
@@ -75,7 +82,9 @@ class Feedback:
             return
         result = run.result()
         per = result.seconds / result.steps if result.steps else 0.0
-        self.panel.show_clock(f"⏱ {result.seconds:5.1f} s · {result.steps} acts · {per:.1f} s each")
+        self.panel.show_clock("⏱ " + _("{seconds} s · {acts} · {each} s each").format(
+            seconds=f"{result.seconds:5.1f}", acts=ngettext("{count} act", "{count} acts", result.steps).format(
+                count=result.steps), each=f"{per:.1f}"))
 
     def sound(self, name: str) -> None:
         sound = self.host.sound
@@ -89,6 +98,10 @@ class Feedback:
 
 
 def _mistake_html(mistake: Mistake) -> str:
-    return (f"<b>✗ {html.escape(mistake.kind.value.capitalize())}</b><br>"
-            f"Expected: {html.escape(mistake.expected)}<br>You: {html.escape(mistake.given)}<br>"
-            f"<i>Document:</i> {html.escape(mistake.rule)}")
+    kind = mistake_kind(mistake.kind)
+    return (f"<b>✗ {html.escape(kind[:1].upper() + kind[1:])}</b><br>"
+            + html.escape(_("Expected:")) + f" {html.escape(mistake.expected)}<br>"
+            + html.escape(_("You:")) + f" {html.escape(mistake.given)}<br>"
+            + "<i>" + html.escape(_("Document:")) + f"</i> {html.escape(mistake.rule)}")
+
+

@@ -25,41 +25,48 @@ from trainer.engine.evaluator import Category
 from trainer.gui.quiz.controls import FeedbackShown
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.widgets import BAD, form_label, score_clock_keys
+from trainer.i18n.translation import N_, _, pgettext
 
 ACT_KEYS: dict[str, tuple[str, str, str]] = {
-    "fee": ("Fee", "T", "Take the collection fee typed beside it from the player-dealer, into the drop "
-                                 "box, before any card is dealt"),
-    "no_more_bets": ("No more bets", "B", "Call \"No more bets\" (wave your hand over the layout)"),
-    "coin_in": ("COIN IN", "I", "Press COIN IN on the Progressive controller and take every Progressive wager "
-                                "off the layout"),
-    "deal_next": ("Deal next", "D", "Deal the next card to the place it is due (guided and practice "
-                                             "modes); or click the place on the felt"),
-    "unload": ("Unload", "U", "The cards left after the deal go into the discard rack unseen"),
-    "take_play": ("Play", "A", "Take the Play wager the player puts out now: 3x or 4x the Ante before the "
-                                    "flop, 2x on the flop, 1x on the river (seed 001 Dealing Procedures 9-13)"),
-    "refuse_play": ("Refuse", "X", "Refuse a Play wager the player may not make: once players bet they cannot bet "
-                                   "again or change their bet (seed 001 Dealing Procedures 9)"),
-    "reveal": ("Turn", "O", "Turn over the next community cards: the flop, then the turn and the river "
-                                 "(seed 001 Dealing Procedures 10, 12)"),
-    "hand_button": ("Hand", "H", "A Progressive wins: press the winning hand's button on the controller for "
-                                        "its seat, then call a supervisor (seed 002 Progressive rule 9 d-e)"),
-    "game_over": ("Game Over", "E", "Every wager reconciled after a Progressive win: press Game Over on the "
-                                    "controller (seed 002 Progressive rule 9 h)"),
-    "fold_1": ("1", "1", "The folded hand chosen counts one card"),
-    "fold_2": ("2", "2", "The folded hand chosen counts two cards: into the rack"),
-    "fold_3": ("3", "3", "The folded hand chosen counts three cards"),
-    "rack": ("Rack", "R", "Every card of the round into the discard rack"),
-    "count": ("Count", "K", "The rack holds the count typed beside it"),
-    "void": ("Void", "V", "Void every hand of the round and return every wager"),
-    "floor": ("Floor", "F", "Stop and call the floor supervisor"),
-    "carry_on": ("Carry on", "G", "Nothing to stop for: go on with the round as it is"),
+    "fee": (N_("Fee"), "T", N_("Take the collection fee typed beside it from the player-dealer, into the drop box, "
+                               "before any card is dealt")),
+    "no_more_bets": (N_("No more bets"), "B", N_("Call \"No more bets\" (wave your hand over the layout)")),
+    "coin_in": (N_("COIN IN"), "I", N_("Press COIN IN on the Progressive controller and take every Progressive "
+                                       "wager off the layout")),
+    "deal_next": (N_("Deal next"), "D", N_("Deal the next card to the place it is due (guided and practice modes); "
+                                           "or click the place on the felt")),
+    "unload": (N_("Unload"), "U", N_("The cards left after the deal go into the discard rack unseen")),
+    "take_play": (N_("Play"), "A", N_("Take the Play wager the player puts out now: 3x or 4x the Ante before the "
+                                      "flop, 2x on the flop, 1x on the river (seed 001 Dealing Procedures 9-13)")),
+    "refuse_play": (N_("Refuse"), "X", N_("Refuse a Play wager the player may not make: once players bet they "
+                                          "cannot bet again or change their bet (seed 001 Dealing Procedures 9)")),
+    "reveal": (N_("Turn"), "O", N_("Turn over the next community cards: the flop, then the turn and the river "
+                                   "(seed 001 Dealing Procedures 10, 12)")),
+    "hand_button": (N_("Hand"), "H", N_("A Progressive wins: press the winning hand's button on the controller for "
+                                        "its seat, then call a supervisor (seed 002 Progressive rule 9 d-e)")),
+    "game_over": (N_("Game Over"), "E", N_("Every wager reconciled after a Progressive win: press Game Over on the "
+                                           "controller (seed 002 Progressive rule 9 h)")),
+    "fold_1": ("1", "1", N_("The folded hand chosen counts one card")),
+    "fold_2": ("2", "2", N_("The folded hand chosen counts two cards: into the rack")),
+    "fold_3": ("3", "3", N_("The folded hand chosen counts three cards")),
+    "rack": (N_("Rack"), "R", N_("Every card of the round into the discard rack")),
+    "count": (N_("Count"), "K", N_("The rack holds the count typed beside it")),
+    "void": (N_("Void"), "V", N_("Void every hand of the round and return every wager")),
+    "floor": (N_("Floor"), "F", N_("Stop and call the floor supervisor")),
+    "carry_on": (N_("Carry on"), "G", N_("Nothing to stop for: go on with the round as it is")),
 }
-"""Each act's button: (text, key, what it does). The keys work in the window while a run round is on."""
-HAND_RESULTS = {"win": "Wins", "lose": "Loses", "push": "Ties"}
-"""The buttons that announce a player's hand: its result against the dealer's."""
+"""Each act's button: (text, key, what it does), the texts marked (shown with ``_``). The keys work in the window
+while a run round is on, whatever the language."""
+HAND_RESULTS = {"win": N_("Wins"), "lose": N_("Loses"), "push": N_("Ties")}
+"""The buttons that announce a player's hand: its result against the dealer's (marked; shown with ``_``)."""
+HAND_RESULT_TIPS = {
+    "win": N_("Announce the hand chosen and that it wins against the dealer's"),
+    "lose": N_("Announce the hand chosen and that it loses against the dealer's"),
+    "push": N_("Announce the hand chosen and that it ties against the dealer's"),
+}
 
 
-KEYS_HELP = (
+KEYS_HELP = N_(
     "Run the round — T take the fee (type it first), B no more bets, I COIN IN, click a place on the felt to deal "
     "it a card (D: the next in order, guided and practice), U unload, A take the Play wager put out, X refuse "
     "one the player may not make, O turn over the flop, then the turn and river, H the Progressive hand button, E "
@@ -83,13 +90,15 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self.hint = form_label("runRoundHint")
         self.hint.setStyleSheet("QLabel#runRoundHint { color: #6b4e00; background: #fff6d6; border: 1px solid "
                                 "#d9b45c; border-radius: 5px; padding: 5px; }")
-        self.acts = QGroupBox("The round")
+        self.acts = QGroupBox()
         self.acts.setObjectName("runRoundActs")
-        self.fee_amount = self._number_box("feeAmount", "fee $", r"\$?[0-9]{0,5}(\.[0-9]{0,2})?")
-        self.count_box = self._number_box("countBox", "count", r"[0-9]{0,3}")
+        self.fee_amount = self._number_box("feeAmount", r"\$?[0-9]{0,5}(\.[0-9]{0,2})?")
+        self.count_box = self._number_box("countBox", r"[0-9]{0,3}")
         self.fold_seat = form_label("foldSeat")
+        self._fold_seat: int | None = None
+        self._hand_due: int | None = None
         self._build_acts()
-        self.responses = QGroupBox("Something wrong?")
+        self.responses = QGroupBox()
         self.responses.setObjectName("runRoundResponses")
         row = QHBoxLayout(self.responses)
         row.setSpacing(3)
@@ -101,12 +110,12 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self.feedback = form_label("feedback")
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
         self.feedback.hide()
-        self.lesson_button = QPushButton("Open lesson")
+        self.lesson_button = QPushButton()
         self.lesson_button.setObjectName("runRoundLesson")
         self.lesson_button.hide()
         self.lesson_topic: str | None = None
         self.score, self.clock, self.keys_help = score_clock_keys(
-            ("runRoundScore", "runRoundClock", "runRoundKeys"), "Keys: hover here, or Help ▸ Keys.", KEYS_HELP)
+            ("runRoundScore", "runRoundClock", "runRoundKeys"), "", "")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(5)
@@ -116,19 +125,48 @@ class RunRoundPanel(FeedbackShown, QWidget):
             layout.addWidget(widget)
         self.show_seen("")
         self.show_hint("")
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every text of the panel in the current language (at start, and when the language changes); what the
+        controller shows for the round on the table it shows again itself."""
+        for name, button in self.buttons.items():
+            text, key, tip = ACT_KEYS[name]
+            button.setText(f"{_(text)} ({key})")
+            button.setToolTip(f"{_(tip)} ({key})")
+        self.acts.setTitle(_("The round"))
+        self.responses.setTitle(_("Something wrong?"))
+        self.hands.setTitle(_("Each player's hand"))
+        self.fee_amount.setPlaceholderText(_("fee $"))
+        self.count_box.setPlaceholderText(pgettext("placeholder", "count"))
+        self.lesson_button.setText(_("Open lesson"))
+        self.keys_help.setText(_("Keys: hover here, or Help ▸ Keys."))
+        self.keys_help.setToolTip(_(KEYS_HELP))
+        self.hand_category.setToolTip(_("The player's best five-card hand of the seven cards"))
+        chosen = self.hand_category.currentIndex()
+        for index, category in enumerate(Category):
+            name = _(category.label)  # the engine's hand names are in the catalogue (read as the label's key)
+            self.hand_category.setItemText(index, name[:1].upper() + name[1:])
+
+        self.hand_category.setCurrentIndex(chosen)
+        for result, button in self.hand_buttons.items():
+            button.setText(_(HAND_RESULTS[result]))
+            button.setToolTip(_(HAND_RESULT_TIPS[result]))
+        self.show_fold_seat(self._fold_seat)
+        self.show_hand_due(self._hand_due)
+        settlement_again = getattr(self.settlement, "retranslate", None)
+        if callable(settlement_again):
+            settlement_again()
 
     def _button(self, name: str) -> QPushButton:
-        text, key, tip = ACT_KEYS[name]
-        button = QPushButton(f"{text} ({key})")
+        button = QPushButton()
         button.setObjectName(f"act_{name}")
-        button.setToolTip(f"{tip} ({key})")
         self.buttons[name] = button
         return button
 
-    def _number_box(self, name: str, placeholder: str, pattern: str) -> QLineEdit:
+    def _number_box(self, name: str, pattern: str) -> QLineEdit:
         box = QLineEdit()
         box.setObjectName(name)
-        box.setPlaceholderText(placeholder)
         box.setMaximumWidth(74)
         box.setValidator(QRegularExpressionValidator(QRegularExpression(pattern), box))
         return box
@@ -158,21 +196,19 @@ class RunRoundPanel(FeedbackShown, QWidget):
     def _build_hands(self) -> None:
         """Each player's hand announced after the dealer's: the hand, then Wins, Loses or Ties (seed 001 When
         player-dealer qualifies 1 c; seed 003 Round of Play 10 d)."""
-        self.hands = QGroupBox("Each player's hand")
+        self.hands = QGroupBox()
         self.hands.setObjectName("runRoundHands")
         self.hand_seat = form_label("handSeat")
         self.hand_category = QComboBox()
         self.hand_category.setObjectName("handCategory")
-        self.hand_category.setToolTip("The player's best five-card hand of the seven cards")
         for category in Category:
-            self.hand_category.addItem(category.label[:1].upper() + category.label[1:], category)
+            self.hand_category.addItem(category.label, category)
         self.hand_buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         row.setSpacing(3)
-        for result, text in HAND_RESULTS.items():
-            button = QPushButton(text)
+        for result in HAND_RESULTS:
+            button = QPushButton()
             button.setObjectName(f"hand_{result}")
-            button.setToolTip(f"Announce the hand chosen and that it {text.lower()} against the dealer's")
             self.hand_buttons[result] = button
             row.addWidget(button)
         layout = QVBoxLayout(self.hands)
@@ -186,7 +222,7 @@ class RunRoundPanel(FeedbackShown, QWidget):
 
     def show_seen(self, text: str) -> None:
         """What the table shows that a dealer must stop for (empty: nothing)."""
-        self.seen.setText(f"At the table: {text}." if text else "")
+        self.seen.setText(_("At the table: {what}.").format(what=text) if text else "")
         self.seen.setVisible(bool(text))
 
     def show_hint(self, text: str) -> None:
@@ -194,14 +230,17 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self.hint.setVisible(bool(text))
 
     def show_fold_seat(self, seat: int | None) -> None:
-        self.fold_seat.setText(f"Seat {seat}'s fold: how many cards?" if seat is not None
-                               else "A fold: click it, then its count")
+        self._fold_seat = seat
+        self.fold_seat.setText(_("Seat {seat}'s fold: how many cards?").format(seat=seat) if seat is not None
+                               else _("A fold: click it, then its count"))
 
     def show_hand_due(self, seat: int | None) -> None:
         """Seat ``seat``'s hand is to be announced (None: no hand is due; the box goes)."""
         if seat is not None and self.hands.isHidden():
             self.hand_category.setCurrentIndex(-1)
-        self.hand_seat.setText(f"Seat {seat}: announce its hand and whether it wins" if seat is not None else "")
+        self._hand_due = seat
+        self.hand_seat.setText(_("Seat {seat}: announce its hand and whether it wins").format(seat=seat)
+                               if seat is not None else "")
         self.hands.setVisible(seat is not None)
 
     def set_settling(self, settling: bool) -> None:

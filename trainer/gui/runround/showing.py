@@ -19,6 +19,7 @@ from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES
 from trainer.gui.runround.table import RunTable
+from trainer.i18n.translation import _, ngettext, pgettext
 from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, RESULT_WORDS, Irregularity, ScriptStep, Task
 from trainer.quiz.run_round import Act, RunRound
 from trainer.scoring import Mode, SetResult
@@ -99,20 +100,24 @@ class Showing(QObject):
         elif task is Task.UNLOAD:
             table.unload()
         elif task is Task.TAKE_PLAY and due.seat is not None:
-            table.say(f"Seat {due.seat}: Play {format_money(due.amount or Decimal(0))}")
+            table.say(_("Seat {seat}: Play {amount}").format(seat=due.seat,
+                                                             amount=format_money(due.amount or Decimal(0))))
         elif task is Task.REFUSE_PLAY and due.seat is not None:
-            table.say(f"Seat {due.seat}: no second Play wager")
+            table.say(_("Seat {seat}: no second Play wager").format(seat=due.seat))
         elif task is Task.ANNOUNCE_HAND and due.hand is not None:
-            table.say(f"Seat {due.seat}: {due.hand.label}, {RESULT_WORDS[due.result]}")
+            table.say(_("Seat {seat}: {hand}, {result}").format(seat=due.seat, hand=_(due.hand.label),
+                                                                result=_result_word(due.result)))
         elif task is Task.HAND_BUTTON and due.hand is not None:
-            table.say(f"Seat {due.seat}: {due.hand.label}, the hand button pressed")
+            table.say(_("Seat {seat}: {hand}, the hand button pressed").format(seat=due.seat,
+                                                                               hand=_(due.hand.label)))
+
         elif task is Task.CALL_SUPERVISOR:
-            table.say("The supervisor verifies the Progressive win and records it")
+            table.say(_("The supervisor verifies the Progressive win and records it"))
         elif task is Task.GAME_OVER:
             table.say("Game Over")
         elif task is Task.REVEAL:
             flop = due.count == FLOP_CARDS
-            table.say("The flop" if flop else "The turn and the river")
+            table.say(_("The flop") if flop else _("The turn and the river"))
             table.turn_over(range(FLOP_CARDS) if flop else range(FLOP_CARDS, BOARD_CARDS))
             table.street("flop" if flop else "river")
         elif task is Task.COLLECT_FOLD and due.seat is not None:
@@ -124,11 +129,11 @@ class Showing(QObject):
         elif task is Task.RACK:
             table.rack()
         elif task is Task.VOID:
-            table.say("Void: every wager is returned")
+            table.say(_("Void: every wager is returned"))
             table.take_odd_card()
             table.void(run.voided)
         elif task is Task.CALL_FLOOR:
-            table.say("Floor! The supervisor takes over")
+            table.say(_("Floor! The supervisor takes over"))
             table.take_odd_card()
 
     def sync(self) -> None:
@@ -200,8 +205,8 @@ class Showing(QObject):
         self.cutter = PayoutCutter(scene, self.host.timing.chips, lambda: self.host.settings.animation_speed, self)
         self.panel.set_settling(True)
         settlement = self.panel.settlement
-        settlement.begin_hand(f"Settle · {MODE_TITLES[self.mode]}", "Reveal and announce your hand, then settle "
-                                                                    "every wager.")
+        settlement.begin_hand(_("Settle · {mode}").format(mode=_(MODE_TITLES[self.mode])),
+                              _("Reveal and announce your hand, then settle every wager."))
         settlement.dealer_box.show()
         settlement.keys_help.hide()
         settlement.title.hide()
@@ -239,15 +244,17 @@ class Showing(QObject):
             self.table.hide_places()
         result = run.result()  # scored into the book by the session
         last = run.script[-1].task
-        ending = {Task.VOID: "The round is void: every wager is returned. ",
-                  Task.CALL_FLOOR: "The floor supervisor takes over: the round stops here. "}.get(last, "")
-        score = f"{result.correct} of {result.steps} acts right ({result.score:.0f} %)"
+        ending = {Task.VOID: _("The round is void: every wager is returned.") + " ",
+                  Task.CALL_FLOOR: _("The floor supervisor takes over: the round stops here.") + " "}.get(last, "")
+        score = _("{correct} of {steps} acts right ({percent} %)").format(
+            correct=result.correct, steps=result.steps, percent=f"{result.score:.0f}")
         if self.mode is Mode.EXAM:
             self.panel.show_feedback(self.feedback.review_html(result), "note" if not result.mistakes else "bad",
                                      next((m.topic for m in result.mistakes if m.topic), None))
         finished, self.finished_set = self.finished_set, None
         exam = exam_set_text(finished) + " " if finished is not None else ""
-        self.panel.progress.setText(f"{ending}Round run: {score}. {exam}Deal the next round (N).")
+        self.panel.progress.setText(ending + _("Round run: {score}.").format(score=score) + " " + exam
+                                    + _("Deal the next round (N)."))
         self.panel.show_score(self.feedback.set_text())
         self.panel.show_seen("")
         self.enable_actions()
@@ -260,7 +267,15 @@ class Showing(QObject):
             self.cutter = None
 
 
+def _result_word(result: str | None) -> str:
+    """How a player's result against the dealer is announced (``wins``, ``loses``, ``ties``)."""
+    words = {"win": pgettext("hand result", "wins"), "lose": pgettext("hand result", "loses"),
+             "push": pgettext("hand result", "ties")}
+    return words.get(result or "", RESULT_WORDS.get(result or "", str(result)))
+
+
 def exam_set_text(result: SetResult) -> str:
+
     """An exam set of rounds run, in one sentence.
 
     >>> from trainer.scoring import ItemResult
@@ -268,7 +283,10 @@ def exam_set_text(result: SetResult) -> str:
     >>> exam_set_text(done)
     'Exam set done: 38 of 40 acts right over 1 round (95 %), passed (pass mark 90 %).'
     """
-    rounds = f"{len(result.items)} round{'s' if len(result.items) != 1 else ''}"
-    verdict = "passed" if result.passed else "not passed"
-    return (f"Exam set done: {result.correct} of {result.steps} acts right over {rounds} ({result.score:.0f} %), "
-            f"{verdict} (pass mark {result.pass_mark:.0f} %).")
+    rounds = ngettext("{count} round", "{count} rounds", len(result.items)).format(count=len(result.items))
+    verdict = _("passed") if result.passed else _("not passed")
+    return _("Exam set done: {correct} of {steps} acts right over {rounds} ({percent} %), {verdict} (pass mark "
+             "{pass_mark} %).").format(correct=result.correct, steps=result.steps, rounds=rounds,
+                                       percent=f"{result.score:.0f}", verdict=verdict,
+                                       pass_mark=f"{result.pass_mark:.0f}")
+

@@ -6,17 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from trainer.i18n.translation import N_
 from trainer.scoring import Mode
 
 if TYPE_CHECKING:
     from trainer.gui.table.layout import TableLayoutConfig
 
 MODE_TITLES = {
-    Mode.GUIDED: "Guided — the next place lit, and why",
-    Mode.PRACTICE: "Practice — each act checked at once",
-    Mode.EXAM: "Exam — the review at the end of the round",
-    Mode.SPEED: "Speed — against the clock",
+    Mode.GUIDED: N_("Guided — the next place lit, and why"),
+    Mode.PRACTICE: N_("Practice — each act checked at once"),
+    Mode.EXAM: N_("Exam — the review at the end of the round"),
+    Mode.SPEED: N_("Speed — against the clock"),
 }
+"""Each mode's title (marked; shown with ``_``)."""
+
 RESPONSES = ("void", "floor", "carry_on")
 Refresh = Callable[["TableLayoutConfig"], bool]
 

@@ -32,6 +32,7 @@ from trainer.gui.table.plan import PlannedPhase, SettledKey, plan_round, step_ke
 from trainer.gui.table.scene import Z_CARDS, Z_EQUIPMENT, Z_MOVING, Z_PROMPT, TableScene
 from trainer.gui.table.stage import Durations, Stage
 from trainer.gui.table.timeline import Timeline
+from trainer.i18n.translation import _
 from trainer.quiz.round_script import left_after_fold, tucked_under_pairs
 
 Z_MARKER = Z_CARDS - 2
@@ -340,7 +341,7 @@ class RunTable(QObject):
         self.scene.addItem(fault)
         self._extra.append(fault)
         shuffler.set_label(SHUFFLER_ERROR)
-        self.say("The shuffler has stopped")
+        self.say(_("The shuffler has stopped"))
 
     def wrong_back(self) -> None:
         """The next card comes out showing the other deck's back."""
