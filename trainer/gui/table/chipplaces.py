@@ -159,10 +159,18 @@ def nearest_clear(start: Point, heading: float, rect: QRectF, polygons: list[QPo
     outlines = [polygon.boundingRect() for polygon in polygons]
     shapes = [(box.left(), box.top(), box.right(), box.bottom()) for box in outlines]
     path = obstacles(polygons)
+    hit = 0  # the rectangle the last candidate met first: the next, a step away, most often meets it too
     for point in _candidates(start, heading, turns, reach):
         x0, y0, x1, y1 = left + point.x, top + point.y, right + point.x, bottom + point.y
-        if any(x < x1 and x0 < r and y < y1 and y0 < b for x, y, r, b in edges):
-            continue
+        if edges:
+            x, y, r, b = edges[hit]
+            if x < x1 and x0 < r and y < y1 and y0 < b:
+                continue
+            met = next((index for index, (x, y, r, b) in enumerate(edges)
+                        if x < x1 and x0 < r and y < y1 and y0 < b), None)
+            if met is not None:
+                hit = met
+                continue
         there = grown.translated(QPointF(point.x, point.y))
         near_shape = any(x < x1 and x0 < r and y < y1 and y0 < b for x, y, r, b in shapes)
         if (not near_shape or not path.intersects(there)) and inside.contains(there):
