@@ -4,7 +4,8 @@ The rule:
 
 - Only ``trainer.gui`` imports PySide6, shiboken6 or pygame, or imports ``trainer.gui``. The exceptions are the
   entry points that start the GUI: the ``uth-trainer`` command (``trainer.cli``, which opens the table and hands the
-  ``report`` command its PDF renderer) and the GUI benchmarks (``trainer.bench.gui``, ``trainer.bench.store``).
+  ``report`` command its PDF renderer) and the GUI benchmarks (``trainer.bench.gui``, ``trainer.bench.store``,
+  ``trainer.bench.felt_layout``).
   Everything else (engine, quiz, drills, session, store, odds, settings, art, the command modules) runs without Qt.
 - The engine imports nothing of the trainer above it: only ``trainer.engine`` itself and the leaves below
   everything (``trainer.resources``: where data files are; ``trainer.jsonin``: reading JSON input;
@@ -27,7 +28,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "trainer"
 GUI_LIBRARIES = ("PySide6", "shiboken6", "pygame")
-GUI_ENTRY_POINTS = {"trainer.cli", "trainer.bench.gui", "trainer.bench.store"}
+GUI_ENTRY_POINTS = {"trainer.cli", "trainer.bench.gui", "trainer.bench.store", "trainer.bench.felt_layout"}
 LEAVES = ("trainer", "trainer.resources", "trainer.jsonin", "trainer.userfiles", "trainer.i18n")
 
 

@@ -2,7 +2,10 @@
 "Royal flush - first 5 cards ... 100%" included), and the player-dealer's bank has its own place, printed BANK,
 clear of every wagering area, printed name, card place, seat marker and the button, the neighbours' too; on a full
 table every wager and payout of the round keeps clear of it. The worst case, seven seats each with every wager and
-every payout, reads at every window size: no name, amount, badge or BANK overlaps another or lies under chips."""
+every payout, reads at every window size: at the usual stakes no name, amount, badge or BANK overlaps another or
+lies under chips on any table; at the largest stakes a $5-$500 table deals, none does on Washington's and
+California's full tables, and on every table each stack stays within its reach of its own area, whole in the window.
+The same round is laid out the same way every time."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.table_support import art
 from tests.gui.test_legibility import FULL_TABLE, SIZES, settling_at
+from trainer.bench import felt_layout as felt_bench
 from trainer.engine.games import game_named
 from trainer.gui.felt import felt_layout
 from trainer.gui.legibility import CHIP_TEXT_TARGET, measure
@@ -26,7 +30,7 @@ from trainer.gui.table import chipplaces
 from trainer.gui.table.director import Durations
 from trainer.gui.table.felt import body_font, paytable_line_boxes
 from trainer.gui.table.layout import Point, TableLayoutConfig
-from trainer.gui.table.scene import TableScene
+from trainer.gui.table.scene import FURTHEST, PAYOUT_REACH, TableScene
 from trainer.session.felt import felt_for
 from trainer.settings import SettingsStore
 
@@ -138,81 +142,46 @@ def test_a_seats_badge_runs_to_the_side_free_of_chips(qtbot: object) -> None:
 
 # -- the worst case: seven seats, every wager, every payout --------------------------------------------------
 
-STAKES = {"ante": Decimal(10), "blind": Decimal(10), "play": Decimal(40), "trips": Decimal(5),
-          "bad_beat": Decimal(5), "pairs": Decimal(5), "progressive": Decimal(1)}
-PAYOUTS = {"ante": Decimal(10), "blind": Decimal(15), "play": Decimal(40), "trips": Decimal(15),
-           "bad_beat": Decimal(45), "pairs": Decimal(25), "progressive": Decimal(100)}
+USUAL_STAKES = {"ante": Decimal(10), "blind": Decimal(10), "play": Decimal(40), "trips": Decimal(5),
+                "bad_beat": Decimal(5), "pairs": Decimal(5), "progressive": Decimal(1)}
+USUAL_PAYOUTS = {"ante": Decimal(10), "blind": Decimal(15), "play": Decimal(40), "trips": Decimal(15),
+                 "bad_beat": Decimal(45), "pairs": Decimal(25), "progressive": Decimal(100)}
 """A $10 Ante and Blind, a 4x Play, $5 side bets; every wager paid: the Blind 3 to 2, Trips 3 to 1, Bad Beat 9 to
 1, Pairs 5 to 1, the Progressive $100 (its stake went at COIN IN)."""
+LARGEST = {"stakes": felt_bench.STAKES, "payouts": felt_bench.PAYOUTS}
+"""The largest stakes a $5-$500 table deals, each paid (see :data:`trainer.bench.felt_layout.STAKES`)."""
+WORST = felt_bench.worst_layouts()
 
 
-def crowded(config: TableLayoutConfig) -> TableScene:
-    """The table as the round leaves it before the cleanup, every seat playing every wager and paid on each: the
-    wagers placed, each seat's decision shown, then seat by seat its result and its payouts (the bank posted on
-    a player-dealer table, seat 1 banking)."""
-    scene = TableScene(config, art())
-    if config.is_player_dealer:
-        scene.set_player_dealer_seat(1)
-        scene.set_bank(scene.new_chips(Decimal(2000), scene.bank_place()))
-    players = [seat for seat in scene.geometry.seats if seat.seat != scene.player_dealer_seat]
-    for seat in players:
-        for wager in seat.spots:
-            if wager != "progressive":  # it leaves the layout at COIN IN
-                stake = STAKES[wager]
-                scene.set_wager_chips(seat.seat, wager,
-                                      scene.new_chips(stake, scene.wager_place(seat.seat, wager, stake)))
-        scene.set_badge(seat.seat, "4x")
-    for seat in players:
-        net = sum(PAYOUTS[wager] for wager in seat.spots)
-        scene.set_badge(seat.seat, f"WIN · NET +${net:,}")
-        for wager in seat.spots:
-            payout = PAYOUTS[wager]
-            scene.set_payout_chips(seat.seat, wager,
-                                   scene.new_chips(payout, scene.payout_place(seat.seat, wager, payout)))
-    return scene
+def crowded(config: TableLayoutConfig, stakes: dict[str, Decimal] = USUAL_STAKES,
+            payouts: dict[str, Decimal] = USUAL_PAYOUTS) -> TableScene:
+    """The table as the round leaves it before the cleanup, every seat playing every wager and paid on each."""
+    return felt_bench.crowd(TableScene(config, art()), stakes=stakes, payouts=payouts)
 
 
-def text_boxes(scene: TableScene) -> list[tuple[str, QPolygonF]]:
-    """Every text on the felt that must read, named, as a polygon of the scene: the areas' printed names, the
-    BANK, every stack's amount, every badge; and every stack's chips (which would hide a text under them)."""
-    boxes = [(f"seat {spot.seat} {spot.wager} name", chipplaces.label_in_scene(spot))
-             for spot in scene.geometry.all_spots()]
-    boxes += [(word, QPolygonF(rect)) for word, rect in scene.printed_texts()]
-    for seat in scene.geometry.seats:
-        for wager, stack in scene.seat_stacks(seat.seat):
-            kind = "payout" if scene._payout_chips.get((seat.seat, wager)) is stack else "wager"
-            if kind == "payout" and stack.caption == "":
-                kind = "wager"  # the payout on or against its wager's chips, read in the wager's label: one stack
-            if stack.isVisible() and stack.amount > 0:
-                for part, rect in (("amount", stack.label_rect), ("chips", stack.chips_rect)):
-                    if not rect.isEmpty():
-                        boxes.append((f"seat {seat.seat} {wager} {kind} {part}", stack.mapToScene(rect)))
-        badge = scene._badges.get(seat.seat)
-        if badge is not None and badge.isVisible():
-            boxes.append((f"seat {seat.seat} badge", badge.mapToScene(badge.boundingRect())))
-    return boxes
+def shown_in(window: MainWindow, qtbot: QtBot, size: tuple[int, int], scene: TableScene) -> None:
+    settling_at(window, qtbot, size)
+    assert window.view is not None
+    window.view.setScene(scene)
+    window.view.fit_table()
+    QApplication.processEvents()
 
 
-def overlap(a: QPolygonF, b: QPolygonF) -> bool:
-    """The two boxes share more than a hairline (half a unit each way)."""
-    shared = a.intersected(b).boundingRect()
-    return shared.width() > 0.5 and shared.height() > 0.5
-
-
-def clashes(scene: TableScene) -> list[str]:
-    """Every pair of text boxes that overlap (a stack's amount lies under its own chips; two stacks' chips may
-    touch)."""
-    boxes = text_boxes(scene)
-    found = [f"{name} off the table" for name, box in boxes if not scene.sceneRect().contains(box.boundingRect())]
-    for index, (name, box) in enumerate(boxes):
-        for other, against in boxes[index + 1:]:
-            same_stack = name.rsplit(" ", 1)[0] == other.rsplit(" ", 1)[0]
-            if same_stack or (name.endswith("chips") and other.endswith("chips")):
-                continue
-            if overlap(box, against):
-                found.append(f"{name} × {other}")
+def too_far(scene: TableScene) -> list[str]:
+    """The stacks standing further from their own area than a stack may: a wager within the reach of its area's
+    centre, a payout within its own reach of the area's payout point (each a quarter further where nothing
+    nearer is clear)."""
+    found = []
+    for name, distance in felt_bench.reaches(scene).items():
+        _, seat, wager, kind = name.split()
+        spot = scene.geometry.spot(int(seat), wager)
+        if kind == "wager":
+            bound = FURTHEST * chipplaces.REACH
+        else:
+            bound = FURTHEST * PAYOUT_REACH + spot.center.distance(spot.payout)
+        if distance > bound + 0.5:
+            found.append(f"{name} {distance:.0f} from its area")
     return found
-
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -221,33 +190,73 @@ def test_on_a_full_table_every_amount_name_and_badge_reads_whole_at_the_window_s
         qtbot: QtBot, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     """Seven seats (every position of a player-dealer game), every wager and every payout, each game of the
     documents and a house table with every side bet: no two texts (names, amounts, badges, BANK) overlap or lie
-    under another stack's chips, each whole in the window, its amounts at the legible size."""
+    under another stack's chips, each whole in the window, its amounts at the legible size; every stack by its
+    own area."""
     window = MainWindow(FULL_TABLE, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
                         durations=Durations.tiny(), rng=random.Random(5))
     qtbot.addWidget(window)
-    settling_at(window, qtbot, size)
-    assert window.view is not None
     scene = crowded(LAYOUTS[name])
-    window.view.setScene(scene)
-    window.view.fit_table()
-    QApplication.processEvents()
-    assert clashes(scene) == []
+    shown_in(window, qtbot, size, scene)
+    assert felt_bench.clashes(scene) == []
+    assert too_far(scene) == []
+    assert window.view is not None
     screen = window.view.viewportTransform()
     shown = QRectF(window.view.viewport().rect())
-    boxes = [(text, screen.map(box)) for text, box in text_boxes(scene)]
+    boxes = [(text, screen.map(box)) for text, box in felt_bench.text_boxes(scene)]
     assert len(boxes) > 7 * 7 * 2
     assert [text for text, box in boxes if not shown.contains(box.boundingRect())] == []
     assert measure(window.view).chip_text >= CHIP_TEXT_TARGET
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", list(WORST))
+def test_at_the_largest_stakes_every_stack_stays_by_its_own_area_whole_in_the_window(
+        qtbot: QtBot, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    """The largest stakes a $5-$500 table deals, every wager paid, on each game's fullest table and a house table
+    with every side bet: no stack wanders across the table (each within its reach of its own area), every text
+    is whole in the window and legible."""
+    window = MainWindow(FULL_TABLE, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
+                        durations=Durations.tiny(), rng=random.Random(5))
+    qtbot.addWidget(window)
+    scene = crowded(WORST[name], **LARGEST)
+    shown_in(window, qtbot, size, scene)
+    assert too_far(scene) == []
+    assert window.view is not None
+    screen = window.view.viewportTransform()
+    shown = QRectF(window.view.viewport().rect())
+    boxes = [(text, screen.map(box)) for text, box in felt_bench.text_boxes(scene)]
+    assert [text for text, box in boxes if not shown.contains(box.boundingRect())] == []
+    assert measure(window.view).chip_text >= CHIP_TEXT_TARGET
+
+
+@pytest.mark.parametrize("name", ["wa", "ca"])
+def test_at_the_largest_stakes_a_document_games_full_table_reads_without_overlaps(qtbot: object, name: str) -> None:
+    """Washington's house table (Trips, Bad Beat) and California's player-dealer table, seven players at the
+    largest stakes, every wager paid: no two texts overlap."""
+    assert felt_bench.clashes(crowded(WORST[name], **LARGEST)) == []
+
+
+def test_the_same_round_is_laid_out_the_same_every_time(qtbot: object) -> None:
+    """Places come from the table and the round alone: a second table with the same round has every stack and
+    badge where the first had it (no jump when a round is replayed)."""
+    first, second = (crowded(WORST["every-side-bet"], **LARGEST) for _ in range(2))
+    def places(scene: TableScene) -> list[tuple[str, float, float]]:
+        found = [(f"{seat.seat} {wager} {stack.amount}", stack.pos().x(), stack.pos().y())
+                 for seat in scene.geometry.seats for wager, stack in scene.seat_stacks(seat.seat)]
+        found += [(f"badge {seat.seat}", badge.pos().x(), badge.pos().y()) for seat in scene.geometry.seats
+                  for badge in [scene.badge(seat.seat)] if badge is not None]
+        return found
+    assert places(first) == places(second) and len(places(first)) > 7 * 6
+
+
 def test_a_payout_against_its_wager_reads_in_one_label_and_chips_being_cut_show_their_own(qtbot: object) -> None:
     scene = TableScene(layout("wa"), art())
-    open_felt = Point(600, 250)  # left of the dealer's cards: room for the two stacks and their one label
+    open_felt = Point(600, 225)  # left of the dealer's cards: room for the two stacks and their two-line label
     scene.set_wager_chips(3, "ante", scene.new_chips(Decimal(10), open_felt))
     paid = scene.new_chips(Decimal(15), scene.payout_place(3, "ante", Decimal(15)))
     scene.set_payout_chips(3, "ante", paid)
     wager = scene.wager_chips(3, "ante")
-    assert wager is not None and wager.caption == "$10 + $15" and paid.label_rect.isEmpty()
+    assert wager is not None and wager.caption == "$10\n+ $15" and paid.label_rect.isEmpty()
     assert paid.pos().y() == pytest.approx(open_felt.y) and abs(paid.pos().x() - open_felt.x) < 50  # against it
     assert scene.chip_amount(3, "ante") == Decimal(25)
     scene.set_wager_chips(4, "ante", scene.new_chips(Decimal(10), Point(1000, 250)))

@@ -9,7 +9,7 @@ amount label, :func:`~trainer.gui.table.items.stack_rect`) touches nothing it mu
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF, QTransform
@@ -18,7 +18,7 @@ from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, Point, SeatGeometr
 from trainer.gui.table.spots import printed_label_rect, spot_outline
 
 __all__ = [
-    "all_card_places", "board_and_dealer_cards", "find_place", "label_in_scene",
+    "all_card_places", "board_and_dealer_cards", "find_place", "label_in_scene", "least_covered", "nearest_clear",
     "seat_cards_in_scene", "spot_in_scene", "towards_dealer",
 ]
 
@@ -113,3 +113,93 @@ def find_place(start: Point, heading: float, rect: QRectF, avoid: QPainterPath, 
                 return Point(round(x, 2), round(y, 2))
         distance += STEP
     return start
+
+
+def _candidates(start: Point, heading: float, turns: tuple[float, ...], reach: float,
+                step: float = STEP) -> Iterator[Point]:
+    """The points tried, nearest first: ``start``, then each distance a ``step`` further out along each heading
+    turned from ``heading`` by ``turns`` (made as they are asked for: a search that stops early makes few)."""
+    yield start
+    directions = [(math.cos(math.radians(heading + turn)), math.sin(math.radians(heading + turn))) for turn in turns]
+    distance = step
+    while distance <= reach:
+        for dx, dy in directions:
+            yield Point(round(start.x + distance * dx, 2), round(start.y + distance * dy, 2))
+        distance += step
+
+
+def near(rect: QRectF, start: Point, reach: float, polygons: Iterable[QPolygonF],
+         rects: Iterable[QRectF]) -> tuple[list[QPolygonF], list[QRectF]]:
+    """The polygons and rectangles a ``rect`` placed within ``reach`` of ``start`` could touch: the others cannot
+    change where it goes, and leaving them out keeps the search quick."""
+    span = rect.translated(start.x, start.y).adjusted(-reach - 4, -reach - 4, reach + 4, reach + 4)
+    return ([polygon for polygon in polygons if polygon.boundingRect().intersects(span)],
+            [other for other in rects if other.intersects(span)])
+
+
+def nearest_clear(start: Point, heading: float, rect: QRectF, polygons: list[QPolygonF], rects: list[QRectF],
+                  inside: QPainterPath, margin: float = 3.0, turns: tuple[float, ...] = TURNS,
+                  reach: float = REACH) -> Point | None:
+    """The nearest point to ``start`` within ``reach`` (walking along headings turned from ``heading``) where
+    ``rect`` grown by ``margin`` lies within ``inside`` and touches none of ``polygons`` and ``rects``; None when
+    there is none. (A rectangle is told apart by arithmetic; only a candidate near a polygon is tested on it.)
+
+    >>> square = [QPolygonF(QRectF(-10, -10, 20, 20))]
+    >>> room = QPainterPath(); room.addRect(QRectF(-100, -100, 200, 200))
+    >>> nearest_clear(Point(0, 0), 0.0, QRectF(-5, -5, 10, 10), square, [], room, margin=0)
+    Point(x=15.0, y=0.0)
+    >>> nearest_clear(Point(0, 0), 0.0, QRectF(-5, -5, 10, 10), [], [QRectF(-10, -10, 20, 20)], room, margin=0)
+    Point(x=15.0, y=0.0)
+    >>> nearest_clear(Point(0, 0), 0.0, QRectF(-5, -5, 10, 10), square, [], room, margin=0, reach=9) is None
+    True
+    """
+    grown = rect.adjusted(-margin, -margin, margin, margin)
+    left, top, right, bottom = grown.left(), grown.top(), grown.right(), grown.bottom()
+    edges = [(other.left(), other.top(), other.right(), other.bottom()) for other in rects]
+    outlines = [polygon.boundingRect() for polygon in polygons]
+    shapes = [(box.left(), box.top(), box.right(), box.bottom()) for box in outlines]
+    path = obstacles(polygons)
+    hit = 0  # the rectangle the last candidate met first: the next, a step away, most often meets it too
+    for point in _candidates(start, heading, turns, reach):
+        x0, y0, x1, y1 = left + point.x, top + point.y, right + point.x, bottom + point.y
+        if edges:
+            x, y, r, b = edges[hit]
+            if x < x1 and x0 < r and y < y1 and y0 < b:
+                continue
+            met = next((index for index, (x, y, r, b) in enumerate(edges)
+                        if x < x1 and x0 < r and y < y1 and y0 < b), None)
+            if met is not None:
+                hit = met
+                continue
+        there = grown.translated(QPointF(point.x, point.y))
+        near_shape = any(x < x1 and x0 < r and y < y1 and y0 < b for x, y, r, b in shapes)
+        if (not near_shape or not path.intersects(there)) and inside.contains(there):
+            return point
+    return None
+
+
+def least_covered(start: Point, heading: float, rect: QRectF, avoid: list[QRectF], inside: QPainterPath,
+                  turns: tuple[float, ...] = TURNS, reach: float = REACH) -> Point:
+    """Where ``rect`` covers least of ``avoid`` (the overlapping area, summed) within ``reach`` of ``start`` and
+    within ``inside``; the nearest such point of equal cover (``start`` when no point lies inside).
+
+    >>> room = QPainterPath(); room.addRect(QRectF(-100, -100, 200, 200))
+    >>> least_covered(Point(0, 0), 0.0, QRectF(-5, -5, 10, 10), [QRectF(-10, -10, 20, 20)], room, reach=30)
+    Point(x=18.0, y=0.0)
+    """
+    best: tuple[float, Point] | None = None
+    edges = [(other.left(), other.top(), other.right(), other.bottom()) for other in avoid]
+    left, top, right, bottom = rect.left(), rect.top(), rect.right(), rect.bottom()
+    for point in _candidates(start, heading, turns, reach, step=3 * STEP):
+        if not inside.contains(rect.translated(QPointF(point.x, point.y))):
+            continue
+        x0, y0, x1, y1 = left + point.x, top + point.y, right + point.x, bottom + point.y
+        cover = 0.0
+        for x, y, r, b in edges:
+            if x < x1 and x0 < r and y < y1 and y0 < b:
+                cover += (min(r, x1) - max(x, x0)) * (min(b, y1) - max(y, y0))
+        if best is None or cover < best[0] - 1e-6:
+            best = (cover, point)
+            if cover == 0:
+                break
+    return start if best is None else best[1]

@@ -35,7 +35,8 @@ from trainer.gui.table.money import chip_breakdown, format_amount
 from trainer.gui.table.pixmaps import DevicePixmaps, Turn, painter_turn
 
 __all__ = [
-    "MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "chips_half_width", "chips_height", "device_scale",
+    "MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "chips_half_width", "chips_height", "column_rect",
+    "device_scale",
     "is_upright", "stack_rect",
 ]
 
@@ -254,7 +255,7 @@ class ChipStack(TableItem):
         self._label = ""
         self._caption: tuple[str, float] | None = None
         """The label's own text and how far right of the stack it is centred (a wager and its payout beside it
-        read as one: ``$25 + $37.50``); None: the stack's amount."""
+        read as one: ``$25`` over ``+ $37.50``); None: the stack's amount."""
         self._label_rect = QRectF()
         self._chips_rect = QRectF()
         self._bounds = QRectF()
@@ -362,7 +363,7 @@ class ChipStack(TableItem):
 
 def _stack_rects(count: int, label: str, font: QFont, shift: float = 0.0) -> tuple[QRectF, QRectF]:
     """A stack of ``count`` chips' bounds and its amount label's rectangle (empty without a label, centred
-    ``shift`` units right of the stack), around the centre of its bottom chip."""
+    ``shift`` units right of the stack; a line for each line of ``label``), around the centre of its bottom chip."""
     columns = max(1, math.ceil(count / _COLUMN))
     radius = CHIP_DIAMETER / 2
     top = -(max(1, min(count, _COLUMN)) - 1) * _CHIP_STEP - radius
@@ -371,8 +372,9 @@ def _stack_rects(count: int, label: str, font: QFont, shift: float = 0.0) -> tup
     label_rect = QRectF()
     if label:
         metrics = QFontMetricsF(font)
-        text_w = metrics.horizontalAdvance(label) + 10
-        label_rect = QRectF(shift - text_w / 2, radius - 3, text_w, metrics.height() + 1)
+        lines = label.split("\n")
+        text_w = max(metrics.horizontalAdvance(line) for line in lines) + 10
+        label_rect = QRectF(shift - text_w / 2, radius - 3, text_w, len(lines) * metrics.height() + 1)
         bounds = bounds.united(label_rect)
     return bounds.adjusted(-2, -2, 3, 3), label_rect
 
@@ -385,6 +387,11 @@ def stack_rect(amount: Decimal, *, label: bool = True, caption: str | None = Non
     count = len(chip_breakdown(amount)) if amount > 0 else 0
     text = (format_amount(amount) if caption is None else caption) if label and amount > 0 else ""
     return _stack_rects(count, text, style.font(CHIP_LABEL_SIZE, bold=True), shift)[0]
+
+
+def column_rect(count: int) -> QRectF:
+    """The rectangle a column of ``count`` chips (at most one full column) covers, without a label."""
+    return _stack_rects(min(count, _COLUMN), "", style.font(CHIP_LABEL_SIZE, bold=True))[0]
 
 
 def chips_height(amount: Decimal) -> float:

@@ -40,6 +40,14 @@ PAYOUT_ROOM = Decimal("125")
 """The least room kept for a payout is a stack of this amount (a few chips and a three-figure label): a payout
 being cut grows."""
 
+PAYOUT_REACH = 420.0
+"""How far from its area's payout point a payout may stand at most (a wager: :data:`.chipplaces.REACH`): further
+than a wager, the wagers having taken the felt near by, never across the table."""
+
+FURTHEST = 1.25
+"""Where no place within a stack's reach is clear, it may stand this much further out (a quarter of its reach)
+before it covers anything."""
+
 BANK_ROOM = Decimal("20000")
 """The room kept for the player-dealer's bank: a stack this high (two columns of $1,000 chips) and its amount."""
 BANK_WORD = "BANK"
@@ -126,12 +134,14 @@ class TableScene(QGraphicsScene):
         self._wager_chips: dict[tuple[int, str], ChipStack] = {}
         self._payout_chips: dict[tuple[int, str], ChipStack] = {}
         self._card_places = chipplaces.all_card_places(g)
+        self._name_polygons = [chipplaces.label_in_scene(spot) for spot in g.all_spots()]
+        """Every area's printed name, as a polygon of the scene."""
         self._chip_places: dict[tuple[int, str, str], tuple[Point, QRectF]] = {}
         """The places of the round's stacks, by seat, ``wager`` or ``payout``, and wager, with the room kept."""
         self._beside: dict[tuple[int, str], float] = {}
         """The payouts placed right beside their wager's chips or on top of them (by seat and wager), with how far
         right of the wager they stand (negative: on its left; 0: on top): the two read as one label,
-        ``$25 + $37.50``."""
+        ``$25`` over ``+ $37.50``."""
         felt = QPainterPath()
         felt.addEllipse(g.felt.center.x - g.felt.rx, g.felt.center.y - g.felt.ry, 2 * g.felt.rx, 2 * g.felt.ry)
         top = QPainterPath()
@@ -144,6 +154,8 @@ class TableScene(QGraphicsScene):
         self._printed_rects = [QRectF(p.rect.x, p.rect.y, p.rect.width, p.rect.height) for p in g.paytables]
         self._printed_rects += felt_item.inscription_rects()
         """The printed pay tables and the inscription, which no stack or badge covers."""
+        self._equipment_rects = [item.sceneBoundingRect() for item in (self.tray, self.shuffler, self.rack)]
+        """The chip tray, the shuffler and the discard rack, on which no stack of the round stands."""
         self._badges: dict[int, Badge] = {}
         self._badge_rooms: dict[int, QRectF] = {}
         """The room kept for each seat's badge showing: its place with room for the longest result."""
@@ -238,7 +250,7 @@ class TableScene(QGraphicsScene):
         (or aside) just enough that it covers no area's printed name, no card place and no other stack on the
         table. The place is kept for the round."""
         place = self.geometry.seat(seat)
-        polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
+        polygons = list(self._name_polygons)
         polygons += self._card_places
         return self._chip_place(
             (seat, "wager", str(wager)), stack_rect(amount), self.geometry.spot(seat, wager).center,
@@ -247,7 +259,7 @@ class TableScene(QGraphicsScene):
 
     def payout_place(self, seat: int, wager: str, amount: Decimal | None = None) -> Point:
         """Where the payout of ``seat``'s ``wager`` goes: right beside the wager's chips, the two under one label
-        (``$25 + $37.50``), when that room is clear of every printed name, card place, stack and badge (not for
+        (``$25`` over ``+ $37.50``), when that room is clear of every printed name, card place, stack and badge (not for
         chips the trainee is still cutting, ``amount`` None: their own amount shows); else by
         the area, clear of every printed name, every Play box, every card place and the stacks (wagers and
         payouts) placed this round. Each place is kept for the round, so a payout cut and then paid lands where
@@ -259,7 +271,7 @@ class TableScene(QGraphicsScene):
         place = self.geometry.seat(seat)
         spot = self.geometry.spot(seat, wager)
         paid = PAYOUT_ROOM if amount is None else Decimal(amount)
-        polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
+        polygons = list(self._name_polygons)
         polygons += self._card_places
         # Chips being cut (no amount yet) stand apart, their own amount showing, the wager's in view beside them.
         beside = None if amount is None else self._beside_wager(seat, str(wager), paid, polygons)
@@ -267,7 +279,7 @@ class TableScene(QGraphicsScene):
             return beside
         polygons += [chipplaces.spot_in_scene(s) for s in self.geometry.all_spots() if s.wager == "play"]
         heading = chipplaces.away_from(spot.center, spot.payout, chipplaces.towards_dealer(place))
-        return self._chip_place(key, stack_rect(paid), spot.payout, heading, polygons)
+        return self._chip_place(key, stack_rect(paid), spot.payout, heading, polygons, PAYOUT_REACH)
 
     def _beside_wager(self, seat: int, wager: str, paid: Decimal, polygons: list[QPolygonF]) -> Point | None:
         """A place for the payout against the wager's chips (right, else left), else on top of them, the two
@@ -297,38 +309,41 @@ class TableScene(QGraphicsScene):
         return None
 
     def _chip_place(
-        self, key: tuple[int, str, str], rect: QRectF, start: Point, heading: float, polygons: list[QPolygonF]
+        self, key: tuple[int, str, str], rect: QRectF, start: Point, heading: float, polygons: list[QPolygonF],
+        reach: float | None = None,
     ) -> Point:
+        """The place kept for the stack ``key``: the nearest to ``start`` within reach, on the table, clear of
+        ``polygons``, the printed pay tables, the stacks and places kept this round, the badges showing and the
+        bank; where none is, the nearest clear of all but the badges (which then move), else the place within
+        reach covering least of them. Never further than the reach: a stack stays by its own area."""
         kept = self._chip_places.get(key)
         if kept is not None:
             return kept[0]
+        reach = chipplaces.REACH if reach is None else reach
         taken = [r for _, r in self._chip_places.values()]
-        taken += [stack.sceneBoundingRect() for stack in self._wager_chips.values()]
-        taken += self._printed_rects
-        inside = self._table_area
-        point = chipplaces.find_place(start, heading, rect, chipplaces.obstacles(polygons, taken + self._kept_clear()),
-                                      inside=inside)
-        if not self._clear(point, rect, polygons, taken + self._kept_clear()):
-            # No room clear of the badges near by: the stack takes a badge's place (the badge moves), or else goes
-            # further out.
-            bank = [self._bank_at[1]] if self._bank_at is not None else []
-            for clear, reach in ((taken + bank, chipplaces.REACH), (taken + self._kept_clear(), 2 * chipplaces.REACH),
-                                 (taken + bank, 2 * chipplaces.REACH)):
-                point = chipplaces.find_place(start, heading, rect, chipplaces.obstacles(polygons, clear),
-                                              inside=inside, reach=reach)
-                if self._clear(point, rect, polygons, clear):
-                    break
+        taken += [stack.sceneBoundingRect() for stack in self._wager_chips.values() if stack.isVisible()]
+        taken += self._printed_rects + self._equipment_rects
+        all_polygons, all_taken = polygons, taken
+        polygons, taken = chipplaces.near(rect, start, reach, polygons, taken)
+        bank = [self._bank_at[1]] if self._bank_at is not None else []
+        point = None
+        for clear in (taken + self._kept_clear(), taken + bank):
+            point = chipplaces.nearest_clear(start, heading, rect, polygons, clear, self._table_area, reach=reach)
+            if point is not None:
+                break
+        if point is None:
+            polygons, taken = chipplaces.near(rect, start, FURTHEST * reach, all_polygons, all_taken)
+            point = chipplaces.nearest_clear(start, heading, rect, polygons, taken + bank, self._table_area,
+                                             reach=FURTHEST * reach)
+        if point is None:
+            covered = [polygon.boundingRect() for polygon in polygons] + taken + self._kept_clear()
+            point = chipplaces.least_covered(start, heading, rect, covered, self._table_area, reach=reach)
         room = rect.translated(point.x, point.y)
         self._chip_places[key] = (point, room)
         for seat, badge_room in list(self._badge_rooms.items()):
             if badge_room.intersects(room):
                 self.set_badge(seat, self._badges[seat].text)
         return point
-
-    @staticmethod
-    def _clear(point: Point, rect: QRectF, polygons: list[QPolygonF], rects: list[QRectF]) -> bool:
-        """A stack's rectangle ``rect`` at ``point`` touches none of ``polygons`` and ``rects``."""
-        return not chipplaces.obstacles(polygons, rects).intersects(rect.translated(point.x, point.y))
 
     def _kept_clear(self) -> list[QRectF]:
         """What no stack placed from now on may cover: the badges showing (a decision, a fold count, a result)
@@ -362,7 +377,7 @@ class TableScene(QGraphicsScene):
         stack = stack_rect(BANK_ROOM)
         word = self.bank_word.boundingRect()
         room = stack.united(QRectF(-word.width() / 2, stack.bottom() + 2, word.width(), word.height()))
-        polygons = [chipplaces.label_in_scene(s) for s in self.geometry.all_spots()]
+        polygons = list(self._name_polygons)
         polygons += [chipplaces.spot_in_scene(s) for s in self.geometry.all_spots()]
         polygons += self._card_places
         button = self.button.boundingRect().translated(place.button.x, place.button.y)
@@ -443,6 +458,10 @@ class TableScene(QGraphicsScene):
     def wager_chips(self, seat: int, wager: str) -> ChipStack | None:
         return self._wager_chips.get((seat, str(wager)))
 
+    def payout_chips(self, seat: int, wager: str) -> ChipStack | None:
+        """The payout beside ``seat``'s ``wager`` area (None: none)."""
+        return self._payout_chips.get((seat, str(wager)))
+
     def set_wager_chips(self, seat: int, wager: str, stack: ChipStack | None, *, keep: bool = False) -> None:
         """Make ``stack`` the chips on the wagering area (None: the area is empty). The stack it replaces is
         taken off the table, unless ``keep`` (it is on its way somewhere)."""
@@ -464,7 +483,7 @@ class TableScene(QGraphicsScene):
 
     def set_payout_chips(self, seat: int, wager: str, stack: ChipStack | None) -> None:
         """Make ``stack`` the payout lying beside the wagering area. A payout right beside its wager's chips
-        has no label of its own: the wager's reads for both (``$25 + $37.50``)."""
+        has no label of its own: the wager's reads for both (``$25`` over ``+ $37.50``)."""
         key = (seat, str(wager))
         self._set_stack(self._payout_chips, key, stack, Z_CHIPS + 1)
         staked = self._wager_chips.get(key)
@@ -580,7 +599,7 @@ class TableScene(QGraphicsScene):
         """Put ``badge`` nearest the seat's number where it covers nothing to be read (see :meth:`set_badge`);
         on the number, running ``inward``, when no place is clear."""
         g = self.geometry
-        polygons = [chipplaces.label_in_scene(s) for s in g.all_spots()]
+        polygons = list(self._name_polygons)
         polygons += [chipplaces.spot_in_scene(s) for s in g.all_spots()]
         polygons += self._card_places
         rects = list(self._printed_rects)
@@ -590,6 +609,9 @@ class TableScene(QGraphicsScene):
         rects += [room for seat, room in self._badge_rooms.items() if seat != place.seat]
         if self._bank_at is not None:
             rects.append(self._bank_at[1])
+        drawn = badge.boundingRect()
+        either_way = drawn.united(QRectF(-drawn.right(), drawn.top(), drawn.width(), drawn.height()))
+        polygons, rects = chipplaces.near(either_way, place.label, 2 * chipplaces.REACH, polygons, rects)
         avoid = chipplaces.obstacles(polygons, rects)
         inside = QPainterPath()
         inside.addRect(self.sceneRect())
@@ -642,6 +664,10 @@ class TableScene(QGraphicsScene):
         item.setVisible(False)
         self._retired.append(item)
 
+    def badge(self, seat: int) -> Badge | None:
+        """``seat``'s badge, once one has been shown."""
+        return self._badges.get(seat)
+
     def badge_text(self, seat: int) -> str:
         badge = self._badges.get(seat)
         return badge.text if badge is not None and badge.isVisible() else ""
@@ -683,9 +709,10 @@ class TableScene(QGraphicsScene):
 
 
 def joined_caption(staked: Decimal, paid: Decimal) -> str:
-    """The one label of a wager and its payout beside it: the stake, then what was paid.
+    """The one label of a wager and its payout beside it: the stake, then under it what was paid (two short lines
+    take less of the felt than one long one).
 
     >>> joined_caption(Decimal(25), Decimal("37.5"))
-    '$25 + $37.50'
+    '$25\\n+ $37.50'
     """
-    return f"{format_amount(staked)} + {format_amount(paid)}"
+    return f"{format_amount(staked)}\n+ {format_amount(paid)}"
