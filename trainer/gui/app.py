@@ -388,9 +388,66 @@ def message_box_notify(parent_getter: Callable[[], object | None] = lambda: None
     return notify
 
 
+def choose_language(settings: Settings, asked: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> tuple[str, Settings]:
+    """The language the window speaks, and the settings to keep: ``asked`` (``--lang``, for this run only: the
+    settings keep their choice), else the one chosen in Settings, else the system's, which becomes the choice.
+
+    >>> from trainer.settings import DEFAULTS
+    >>> choose_language(DEFAULTS, None, {"LANG": "es_ES.UTF-8"})[0], choose_language(DEFAULTS, None, {})[1].language
+    ('es', 'en')
+    >>> chosen = DEFAULTS.replace(language="es")
+    >>> choose_language(chosen, "en")[0], choose_language(chosen, "en")[1].language, choose_language(chosen)[0]
+    ('en', 'es', 'es')
+    """
+    from trainer.i18n.translation import language_from_environment
+
+    if asked:
+        return asked, settings
+    if settings.language:
+        return settings.language, settings
+    language = language_from_environment(environ)
+    return language, settings.replace(language=language)
+
+
+_qt_translators: list[Any] = []
+"""The Qt translators installed (kept alive here: Qt does not own them)."""
+
+
+def install_qt_translations(language: str) -> bool:
+    """Qt's own texts (the standard dialogs' buttons, the file chooser) in ``language``: Qt's shipped
+    ``qtbase_<language>.qm`` from PySide6's translations folder; English needs none. True when one was loaded."""
+    from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    while _qt_translators:
+        QCoreApplication.removeTranslator(_qt_translators.pop())
+    if language == "en":
+        return False
+    translator = QTranslator()
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if not translator.load(f"qtbase_{language}", folder):
+        log.warning("Qt's own texts stay in English: no qtbase_%s in %s", language, folder)
+        return False
+    QCoreApplication.installTranslator(translator)
+    _qt_translators.append(translator)
+    return True
+
+
+def speak(language: str) -> None:
+    """Speak ``language`` from now on: the trainer's texts and Qt's own."""
+    from trainer.i18n.translation import set_language
+
+    set_language(language)
+    install_qt_translations(language)
+
+
 def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = None,
             notify: Notify | None = None, on_window: Callable[[Any], None] | None = None,
-            data_dir: str | Path | None = None, class_url: str | None = None) -> int:
+            data_dir: str | Path | None = None, class_url: str | None = None,
+            language: str | None = None) -> int:
     """Open the table window and run until it is closed; the exit status of the ``uth-trainer`` command.
 
     Returns 2 (after one line on stderr) when there is no display. ``store`` and ``notify`` replace the
@@ -424,6 +481,8 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     settings, settings_problem = store.load()
     if settings_problem:
         log.warning("%s", settings_problem)
+    spoken, settings = choose_language(settings, language)
+    speak(spoken)
     sound = _make_sound(settings)
     from trainer.gui.progress_wiring import open_store
 
