@@ -97,7 +97,8 @@ def test_switching_language_keeps_the_round_and_the_steps_settled(
         f"{TERMS['pay'].capitalize()} P", f"{TERMS['take'].capitalize()} T", f"{TERMS['push'].capitalize()} U",
         f"{TERMS['return'].capitalize()} R"]
     assert panel.step_box.title() == "2 · Liquidar las apuestas"
-    assert panel.title.text().startswith("Liquídela usted · Práctica")
+    assert panel.announced.text().startswith("Crupier: ") and "califica" in panel.announced.text()
+    assert panel.title.text() == "Liquídela usted · Práctica — cada paso se comprueba"
     log = window.round_log.lines()
     assert log[0].startswith(f"Ronda {played.number} · mazo ") and log[0] != round_heading
     assert any(line.startswith("Asiento ") and TERMS["Ante"] in line and TERMS["Blind"] in line for line in log)
@@ -114,6 +115,12 @@ def test_switching_language_keeps_the_round_and_the_steps_settled(
     assert window.played is played and quiz.quiz is core and core.next_step() is following
     answer_rest_by_keys(qtbot, quiz)
     assert quiz.quiz is None and not window.settling, "the round goes on to its end"
+    assert panel.progress.text().startswith("Hand settled (")
+
+    choose_language(qtbot, window, "es")
+
+    progress = panel.progress.text()
+    assert progress.startswith("Mano liquidada (") and "Reparta la próxima mano (N)" in progress
 
 
 # --- every text in Spanish ------------------------------------------------------------------------------------

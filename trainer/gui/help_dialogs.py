@@ -83,6 +83,8 @@ def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QD
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.setWordWrap(True)
     table.resizeRowsToContents()
+    # a description wraps to the column's width, known once the dialog is laid out: the rows grow with it
+    header.sectionResized.connect(lambda *_change: table.resizeRowsToContents())
     panel = QLabel(_("Settling a hand yourself — {keys}").format(keys=_(KEYS_HELP).removeprefix(_("Keys — "))))
     panel.setObjectName("panelKeys")
     panel.setWordWrap(True)

@@ -89,6 +89,8 @@ class QuizController(QObject):
         self._scene: TableScene | None = None
         self._hand_quiz: SettlementQuiz | None = None
         self._hand_number = 0
+        self._shown: dict[str, Callable[[], str]] = {}
+        """How the panel's progress line and announcement were made, to show them again in another language."""
         self._prompt_area = prompt_area
         self._log = log
         self.before_mode_change: list[Callable[[], object]] = []
@@ -247,6 +249,7 @@ class QuizController(QObject):
         self.cutter = PayoutCutter(scene, host.timing.chips, lambda: host.settings.animation_speed, self)
         self.panel.dealer_box.show()
         self._hand_number = event.hand
+        self._shown = {"progress": lambda: self._progress_text(event.hand)}
         self.panel.begin_hand(mode_title(mode), self._progress_text(event.hand))
         self._show_log(mode is not Mode.EXAM)
         self._guide()
@@ -270,11 +273,19 @@ class QuizController(QObject):
         mode = self.session.mode
         if mode is None:
             return
-        if self._hand_quiz is not None:
-            self.panel.title.setText(mode_title(mode))
-            self.panel.progress.setText(self._progress_text(self._hand_number))
-        elif self.panel.stage is PanelStage.IDLE:
+        if self.panel.stage is PanelStage.IDLE and self._hand_quiz is None:
             self._show_waiting(mode)
+            return
+        self.panel.title.setText(mode_title(mode))
+        for label, text in ((self.panel.progress, self._shown.get("progress")),
+                            (self.panel.announced, self._shown.get("announced"))):
+            if text is not None and label.text():
+                label.setText(text())
+
+    def _say_progress(self, text: Callable[[], str]) -> None:
+        """Show ``text()`` as the panel's progress line (and keep how, for :meth:`retranslate`)."""
+        self._shown["progress"] = text
+        self.panel.progress.setText(text())
 
     def _move_chips(self, event: StepAccepted) -> None:
         """A step taken: the chips move as the trainee gave it (a pay with the chips cut)."""
@@ -289,6 +300,7 @@ class QuizController(QObject):
         self._ticker.stop()
         result = event.hand.result
         self._disconnect_scene()
+        self._shown["progress"] = lambda: self._finished_text(event)
         self.panel.finish_hand(self._finished_text(event))
         self.panel.review_button.setVisible(result.mode is not Mode.EXAM)
         self._show_score(result, result.mode)
@@ -303,8 +315,8 @@ class QuizController(QObject):
         drill, result = self.session.drill, self.session.set_result
         if drill is None or drill.rounds_left != 0 or hand.mode is Mode.EXAM or result is None:
             return
-        self.panel.progress.setText(_("Drill {drill} done: {summary}. Your own table comes back once this round is "
-                                      "cleared.").format(drill=drill.name, summary=set_summary(result)))
+        self._say_progress(lambda: _("Drill {drill} done: {summary}. Your own table comes back once this round is "
+                                     "cleared.").format(drill=drill.name, summary=set_summary(result)))
         self.show_review(list(self.session.hands), result, caption=_("Drill {drill}").format(drill=drill.name))
 
     def _finished_text(self, event: HandFinished) -> str:
@@ -322,7 +334,7 @@ class QuizController(QObject):
     def _exam_done(self, event: SetFinished) -> None:
         result = event.result
         self._show_log(True)
-        self.panel.progress.setText(verdict_text(result) + ". " + _("Deal a hand (N) to start a new exam set."))
+        self._say_progress(lambda: verdict_text(result) + ". " + _("Deal a hand (N) to start a new exam set."))
         self.panel.show_score(set_summary(result))
         self.show_review(list(event.hands), result)
         self.panel.review_button.show()
@@ -343,10 +355,11 @@ class QuizController(QObject):
         self._report(verdict)
         self._show_score()
         if verdict.accepted:
-            said = (_("{hand}, qualifies") if qualifies else _("{hand}, does not qualify")).format(
-                hand=category.label)
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
-            self.panel.begin_steps(_("Dealer: {said}").format(said=said) + mark, self._wagers_left())
+            self._shown["announced"] = lambda: _("Dealer: {said}").format(said=(
+                _("{hand}, qualifies") if qualifies else _("{hand}, does not qualify")).format(
+                hand=category.label)) + mark
+            self.panel.begin_steps(self._shown["announced"](), self._wagers_left())
             self._select_next()
             self._after_answer()
         return verdict

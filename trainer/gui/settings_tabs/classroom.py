@@ -43,9 +43,10 @@ class ClassStoreTab(QWidget):
         form = form_of(self)
         self.url = QLineEdit()
         self.url.setObjectName("class_store_url")
-        self.url.setMinimumWidth(420)
         self.url.setPlaceholderText(
             _("postgresql://USER:PASSWORD@HOST:PORT/DATABASE (empty: this station's own store)"))
+        # the whole example shows, in any language (the field's margins and frame take about 16 pixels)
+        self.url.setMinimumWidth(max(420, self.url.fontMetrics().horizontalAdvance(self.url.placeholderText()) + 16))
         self.url.setToolTip(_("The station URL the instructor's `uth-trainer class init` gave"))
         self.connect_button = QPushButton(_("C&onnect"))
         self.connect_button.setObjectName("classStoreConnect")

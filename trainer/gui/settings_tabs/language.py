@@ -19,5 +19,4 @@ class LanguageTab(QWidget):
         rows.add(form, _("&Language:"), self.language, "language")
         note = QLabel(_("The window changes language at once; the round in progress goes on."))
         note.setObjectName("languageNote")
-        note.setWordWrap(True)
         form.addRow("", note)
