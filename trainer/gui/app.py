@@ -22,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from trainer.i18n.translation import N_, _
 from trainer.settings import Settings, SettingsStore
 
 if TYPE_CHECKING:
@@ -32,11 +33,11 @@ ORGANISATION = "UTH Dealer Trainer"
 DESKTOP_FILE = "uth-trainer"
 """The name of the ``.desktop`` file (packaging/uth-trainer.desktop), so a Wayland shell finds the icon."""
 
-NO_DISPLAY_MESSAGE = (
+NO_DISPLAY_MESSAGE = N_(
     "uth-trainer: no display found (set DISPLAY, or use `uth-trainer settle` / `uth-trainer quiz`, "
     "which work without one)"
 )
-PLATFORM_FAILED_MESSAGE = (
+PLATFORM_FAILED_MESSAGE = N_(
     "uth-trainer: the window system could not be started ({detail}); "
     "`uth-trainer settle` / `uth-trainer quiz` work without one"
 )
@@ -111,7 +112,7 @@ def x_server_answers(display: str, timeout: float = 0.5) -> bool:
     """
     if display.startswith("/"):
         return True  # a launchd socket path (XQuartz): let Qt try it
-    host, _, rest = display.rpartition(":")
+    host, _colon, rest = display.rpartition(":")
     number = rest.split(".", 1)[0]
     if not number.isdigit():
         return True
@@ -189,8 +190,8 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
         reason = sys.exc_info()[1]
         detail = getattr(reason, "strerror", None) or reason or "unknown error"
         with contextlib.suppress(OSError, ValueError):
-            print(f"uth-trainer: the log file {self.baseFilename} cannot be written ({detail}); "
-                  "logging to it stops", file=sys.stderr)
+            print(_("uth-trainer: the log file {path} cannot be written ({detail}); logging to it stops").format(
+                path=self.baseFilename, detail=detail), file=sys.stderr)
 
     def emit(self, record: logging.LogRecord) -> None:
         if not self.failed:
@@ -244,8 +245,9 @@ class CrashReporter:
         """One line: what went wrong and where the details are."""
         first = (str(exc).strip().splitlines() or [""])[0]
         what = f"{type(exc).__name__}: {first}" if first else type(exc).__name__
-        where = f" Details are in {self.log_path}." if self.log_path else ""
-        return f"Something went wrong ({what}).{where}"
+        if self.log_path:
+            return _("Something went wrong ({what}). Details are in {path}.").format(what=what, path=self.log_path)
+        return _("Something went wrong ({what}).").format(what=what)
 
     def install(self) -> None:
         """Become ``sys.excepthook`` (slots' errors in PySide6 arrive there too); errors in other threads are
@@ -320,7 +322,7 @@ def _catch_fatal() -> None:
         if mode == QtMsgType.QtFatalMsg:
             detail = " ".join(message.split())[:160]
             log.critical("Qt could not start: %s", message)
-            print(PLATFORM_FAILED_MESSAGE.format(detail=detail), file=sys.stderr, flush=True)
+            print(_(PLATFORM_FAILED_MESSAGE).format(detail=detail), file=sys.stderr, flush=True)
             logging.shutdown()
             os._exit(EXIT_NO_DISPLAY)
         log.info("Qt (starting): %s", message)
@@ -463,7 +465,7 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
         os.environ.setdefault(name, value)
     problem = display_problem()
     if problem:
-        print(problem, file=sys.stderr)
+        print(_(problem), file=sys.stderr)
         return EXIT_NO_DISPLAY
     log_path = setup_logging()
     log.info("Starting %s", APP_NAME)

@@ -205,7 +205,8 @@ class PaytableLab(QDialog):
             lines.append(line)
         if not edited:
             return base
-        return replace(base, id=f"{base.id} (edited)", title=f"{base.title}, edited copy", lines=tuple(lines))
+        return replace(base, id=_("{id} (edited)").format(id=base.id),
+                       title=_("{title}, edited copy").format(title=base.title), lines=tuple(lines))
 
     def _table_changed(self) -> None:
         self.report = None
@@ -376,7 +377,7 @@ class PaytableLab(QDialog):
             _("<b>{title}</b>: return <b>{return_}</b>, house edge <b>{edge}</b>, hit frequency <b>{hits}</b> "
               "({method})").format(title=report.title, return_=percent(report.return_),
                                    edge=percent(report.house_edge), hits=percent(report.hit_frequency),
-                                   method=report.method)
+                                   method=_(METHODS.get(report.method, report.method)))
             + f"<br><small>{notes}</small>")
         self._chart(list(report.lines))
 
@@ -457,18 +458,23 @@ def _game_report(blind: Paytable, progress: Callable[[int, int], None], cancelle
         solution = solve_game(blind, workers=most_workers(), progress=progress, cancelled=cancelled)
         cache.store(key, solution_to_cache(solution))
     best, simple = solution.optimal, solution.simple
-    lines = tuple(LineFigure(hand, label, getattr(best, hand), f"Play {play}x" if play else "Ante, Blind lost",
+    lines = tuple(LineFigure(hand, _(label), getattr(best, hand),
+                             _("Play {multiple}x").format(multiple=play) if play else _("Ante, Blind lost"),
                              Fraction(play) / best.average_play) for hand, label, play in _DECISIONS)
-    notes = (f"Optimal strategy: house edge {percent(best.house_edge, 3)} of the Ante (published 2.185 %), element "
-             f"of risk {percent(best.element_of_risk, 3)}; the simple strategy: {percent(simple.house_edge, 3)}.",
-             "Lines: how often each decision is taken; contribution: its share of the average Play "
-             f"({float(best.average_play):.3f} Antes).")
-    return OddsReport("game", "optimal", "Ante + Blind + Play, optimal strategy", "exact", lines, notes=notes,
+    notes = (_("Optimal strategy: house edge {edge} of the Ante (published {published}), element of risk {risk}; the "
+               "simple strategy: {simple}.").format(edge=percent(best.house_edge, 3), published="2.185 %",
+                                                   risk=percent(best.element_of_risk, 3),
+                                                   simple=percent(simple.house_edge, 3)),
+             _("Lines: how often each decision is taken; contribution: its share of the average Play ({antes} "
+               "Antes).").format(antes=f"{float(best.average_play):.3f}"))
+    return OddsReport("game", "optimal", _("Ante + Blind + Play, optimal strategy"), "exact", lines, notes=notes,
                       return_override=1 - best.house_edge, hit_override=best.wins)
 
 
-_DECISIONS = (("raise_4x", "4x before the flop", 4), ("raise_3x", "3x before the flop", 3),
-              ("raise_2x", "2x on the flop", 2), ("raise_1x", "1x on the river", 1), ("fold", "fold", 0))
+_DECISIONS = (("raise_4x", N_("4x before the flop"), 4), ("raise_3x", N_("3x before the flop"), 3),
+              ("raise_2x", N_("2x on the flop"), 2), ("raise_1x", N_("1x on the river"), 1), ("fold", N_("fold"), 0))
+METHODS = {"exact": N_("exact"), "simulation": N_("simulation")}
+"""How a report's figures were found, as the lab names it."""
 
 
 def open_paytable_lab(parent: QWidget | None) -> PaytableLab:
