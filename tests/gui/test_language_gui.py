@@ -98,6 +98,7 @@ def test_switching_language_keeps_the_round_and_the_steps_settled(
         f"{TERMS['return'].capitalize()} R"]
     assert panel.step_box.title() == "2 · Liquidar las apuestas"
     assert panel.announced.text().startswith("Crupier: ") and "califica" in panel.announced.text()
+    assert panel.score.text().startswith("Esta mano: ")
     assert panel.title.text() == "Liquídela usted · Práctica — cada paso se comprueba"
     log = window.round_log.lines()
     assert log[0].startswith(f"Ronda {played.number} · mazo ") and log[0] != round_heading

@@ -90,6 +90,9 @@ class QuizController(QObject):
         self._hand_quiz: SettlementQuiz | None = None
         self._hand_number = 0
         self._shown: dict[str, Callable[[], str]] = {}
+        self._verdict_shown: tuple[Verdict, str] | None = None
+        self._score_shown: tuple[ItemResult | None, Mode | None] = (None, None)
+        self._clock_shown: tuple[SettlementQuiz | None, Mode | None] = (None, None)
         """How the panel's progress line and announcement were made, to show them again in another language."""
         self._prompt_area = prompt_area
         self._log = log
@@ -281,6 +284,10 @@ class QuizController(QObject):
                             (self.panel.announced, self._shown.get("announced"))):
             if text is not None and label.text():
                 label.setText(text())
+        if self._verdict_shown is not None and self._verdict_shown[1] == self.panel.feedback.text():
+            self._show_verdict(self._verdict_shown[0])
+        self._show_score(*self._score_shown)
+        self._show_clock(*self._clock_shown)
 
     def _say_progress(self, text: Callable[[], str]) -> None:
         """Show ``text()`` as the panel's progress line (and keep how, for :meth:`retranslate`)."""
@@ -471,9 +478,13 @@ class QuizController(QObject):
         """Show a verdict as the mode wants it (exam: only that it was noted)."""
         if self.mode is not Mode.EXAM:
             self._play("right" if verdict.correct else "wrong")
+        self._show_verdict(verdict)
+
+    def _show_verdict(self, verdict: Verdict) -> None:
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
         self.panel.show_verdict(exam=self.mode is Mode.EXAM, accepted=verdict.accepted, correct=verdict.correct,
                                 message=verdict.message, wrong_html=mistakes_html(verdict.mistakes), topic=topic)
+        self._verdict_shown = (verdict, self.panel.feedback.text())
 
     def _play(self, name: str) -> None:
         sound = self.host.sound
@@ -481,6 +492,7 @@ class QuizController(QObject):
             sound.play(name)
 
     def _show_score(self, hand: ItemResult | None = None, mode: Mode | None = None) -> None:
+        self._score_shown = (hand, mode)
         result = self.session.set_result
         if (mode or self.mode) is Mode.EXAM or result is None:
             self.panel.show_score("")
@@ -490,6 +502,7 @@ class QuizController(QObject):
 
     def _show_clock(self, final: SettlementQuiz | None = None, mode: Mode | None = None) -> None:
         """Speed mode: the hand's clock and the pace of the set against the target."""
+        self._clock_shown = (final, mode)
         if (mode or self.mode) is not Mode.SPEED:
             self.panel.show_clock("")
             return
