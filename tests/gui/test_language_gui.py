@@ -187,6 +187,7 @@ def same_in_both(text: str) -> bool:
 
 
 def window_and_settings(qtbot: Any, tmp_path: Path, language: str) -> tuple[list[tuple[str, str]], MainWindow]:
+    """A window built in ``language`` and what it shows, its Settings and Keys dialogs open."""
     from tests.gui.table_support import FakeSound
     from trainer.settings import DEFAULTS, SettingsStore
 
@@ -195,14 +196,19 @@ def window_and_settings(qtbot: Any, tmp_path: Path, language: str) -> tuple[list
                         sound=FakeSound())
     qtbot.addWidget(window)
     window.quiz.set_mode(None)
+    return shown_texts(qtbot, window), window
+
+
+def shown_texts(qtbot: Any, window: MainWindow) -> list[tuple[str, str]]:
+    """What ``window`` shows with its Settings and Keys dialogs open (closed and gone again afterwards)."""
     dialog = window.open_settings()
     texts = texts_of(window)
     keys = window.open_keys()
     texts += [(f"keys {name}", text) for name, text in texts_of(keys)]
     for opened in (dialog, keys):
         opened.close()
-    assert isinstance(dialog, QDialog)
-    return texts, window
+    qtbot.waitUntil(lambda: not window.findChildren(QDialog), timeout=5000)
+    return texts
 
 
 def test_every_text_of_the_window_and_its_settings_is_spanish(qtbot: Any, tmp_path: Path) -> None:
@@ -213,6 +219,19 @@ def test_every_text_of_the_window_and_its_settings_is_spanish(qtbot: Any, tmp_pa
             if en == es and not same_in_both(en)]
     assert left == [], "\n".join(left)
     assert sum(1 for (_n, en), (_m, es) in zip(english, spanish, strict=True) if en != es) > 150
+
+
+@pytest.mark.parametrize(("built_in", "switched_to"), [("es", "en"), ("en", "es")])
+def test_a_window_switched_shows_what_a_window_built_in_that_language_shows(
+    qtbot: Any, tmp_path: Path, built_in: str, switched_to: str
+) -> None:
+    expected, _window = window_and_settings(qtbot, tmp_path, switched_to)
+    _texts, window = window_and_settings(qtbot, tmp_path, built_in)
+    window.switch_language(switched_to)
+    switched = shown_texts(qtbot, window)
+    differ = [f"{name}: {shown!r}, built: {wanted!r}" for (name, shown), (_name, wanted)
+              in zip(switched, expected, strict=True) if shown != wanted]
+    assert differ == [], "\n".join(differ)
 
 
 def test_each_menu_has_a_mnemonic_of_its_own_for_every_command_in_spanish(qtbot: Any, tmp_path: Path) -> None:

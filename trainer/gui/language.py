@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from functools import cache, partial
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.i18n.translation import DOMAIN, _, current_language, localedir, pgettext
+from trainer.i18n.translation import DOMAIN, LANGUAGES, _, current_language, localedir, pgettext
 
 __all__ = ["english_of", "retranslate"]
 
@@ -89,14 +89,24 @@ def _translated(source: tuple[str, str]) -> str:
 def _source(text: str, before: str) -> tuple[str, str, str] | None:
     """(context, English, what follows it) of ``text`` shown in ``before``."""
     whole = english_of(text, before)
-    if whole is not None:
+    if whole is not None and (before != "en" or _catalogued(text)):
         return (*whole, "")
     match = _KEYS_AFTER.match(text)
     if match is not None:
         part = english_of(match["text"], before)
-        if part is not None:
+        if part is not None and (before != "en" or _catalogued(match["text"])):
             return (*part, " " + match["keys"])
-    return None
+    return (*whole, "") if whole is not None else None
+
+
+def _catalogued(english: str) -> bool:
+    """True when ``english`` is a text of the catalogue (some language translates it)."""
+    return any(english in _originals(language) for language in LANGUAGES if language != "en")
+
+
+@cache
+def _originals(language: str) -> frozenset[str]:
+    return frozenset(english for _context, english in _backwards(language).values())
 
 
 _PROPERTY = "trainerEnglish"
@@ -115,6 +125,10 @@ def _found(obj: QObject, name: str, shown: str, before: str) -> tuple[str, str, 
 
 def _put(obj: QObject, name: str, put: Callable[[str], None], shown: str, source: tuple[str, str, str]) -> None:
     context, english, after = source
+    if isinstance(obj, QAction) and name == "toolTip" and after and obj.shortcuts():
+        # an action's keys after its tip: named again as Qt names them in the language spoken now
+        after = " ({keys})".format(keys=", ".join(
+            key.toString(QKeySequence.SequenceFormat.NativeText) for key in obj.shortcuts()))
     text = _translated((context, english)) + after
     if text != shown:
         put(text)
