@@ -124,6 +124,26 @@ def test_switching_language_keeps_the_round_and_the_steps_settled(
     assert progress.startswith("Mano liquidada (") and "Reparta la próxima mano (N)" in progress
 
 
+def test_ok_in_settings_keeps_a_language_given_for_this_run_only(qtbot: Any, tmp_path: Path) -> None:
+    from tests.gui.table_support import FakeSound
+    from trainer.settings import DEFAULTS, SettingsStore
+
+    speak("es")  # as --lang es does, the settings keeping English as the choice
+    window = MainWindow(DEFAULTS.replace(language="en"), store=SettingsStore(tmp_path / "settings.json"),
+                        notify=lambda _text: None, sound=FakeSound())
+    qtbot.addWidget(window)
+    dialog = window.open_settings()
+    assert isinstance(dialog, SettingsDialog) and dialog.language.currentData() == "es", "the language spoken"
+    with qtbot.waitSignal(dialog.finished, timeout=5000):
+        dialog.accept()
+    assert current_language() == "es" and menu_bar(window)[1] == "&Mesa"
+    assert window.settings.language == "en", "OK alone does not make --lang the choice"
+
+    choose_language(qtbot, window, "en")
+
+    assert current_language() == "en" and menu_bar(window) == MENU_BAR_EN and window.settings.language == "en"
+
+
 # --- every text in Spanish ------------------------------------------------------------------------------------
 
 PROPER_NAMES = {"UTH Dealer Trainer", "Trips", "Bad Beat", "Ultimate Pairs", "English", "español", "Washington UTH",

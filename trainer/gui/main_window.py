@@ -56,6 +56,7 @@ from trainer.settings import Settings, SettingsStore, speed_text
 
 if TYPE_CHECKING:
     from trainer.engine.settlement import Step
+    from trainer.gui.settings_dialog import SettingsDialog
     from trainer.gui.table.art import ArtLibrary
     from trainer.gui.table.director import Durations, RoundDirector
     from trainer.gui.table.items import ChipStack
@@ -463,9 +464,16 @@ class MainWindow(QMainWindow):
 
         dialog = SettingsDialog(self.settings, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self.apply_settings(dialog.result_settings()))
+        dialog.accepted.connect(lambda: self._settings_accepted(dialog))
         dialog.open()
         return dialog
+
+    def _settings_accepted(self, dialog: SettingsDialog) -> None:
+        """OK in Settings: the settings applied; a language chosen there spoken at once (one given for this run
+        only, ``--lang``, stays until the trainee chooses one)."""
+        self.apply_settings(dialog.result_settings())
+        if dialog.language_changed():
+            self.switch_language(dialog.chosen_language())
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the table from the next round, speed and sound at once; save them."""
@@ -484,8 +492,6 @@ class MainWindow(QMainWindow):
             self._refresh_scene()
             self.status.show_decks(settings)
         self.status.show_table(settings)
-        if settings.language and settings.language != current_language():
-            self.switch_language(settings.language)
         self._update_controls()
         self.save_settings()
 

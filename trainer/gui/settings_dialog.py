@@ -209,11 +209,18 @@ class SettingsDialog(QDialog):
             values["seats"] = 0
         return values
 
+    def chosen_language(self) -> str:
+        """The language the box shows."""
+        return str(self.language.currentData())
+
+    def language_changed(self) -> bool:
+        """True when the trainee chose another language than the one spoken as the dialog opened."""
+        return self.chosen_language() != self._spoken
+
     def _chosen_language(self) -> str:
         """The language box's choice when the trainee changed it, else the choice the settings keep (the language
         spoken for this run only, ``--lang``, is not made the choice by OK)."""
-        chosen = str(self.language.currentData())
-        return chosen if chosen != self._spoken else self._original.language or chosen
+        return self.chosen_language() if self.language_changed() else self._original.language or self._spoken
 
     def problems(self) -> dict[str, str]:
         """What is wrong with the fields as they stand, by settings name."""
