@@ -120,6 +120,7 @@ class ResultsDialog(QDialog):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(text)
                 self.table.setItem(row, column, cell)
+        self.table.resizeColumnsToContents()  # every heading whole, in any language (the mistakes stretch)
         heading = _("This session") if history is None else ngettext(
             "The last {count} item kept", "The last {count} items kept", len(items)).format(count=len(items))
         lines = [_("{heading}: {tally}").format(heading=heading, tally=tally_of(items).text())] if items else [
