@@ -28,7 +28,7 @@ from tests.gui.test_settlement_quiz_gui import (  # noqa: F401 (open_window: a f
     seed_for,
     settle_right,
 )
-from trainer.gui.app import install_qt_translations, speak
+from trainer.gui.language import install_qt_translations, speak
 from trainer.gui.main_window import MainWindow
 from trainer.gui.settings_dialog import SettingsDialog
 from trainer.i18n.translation import current_language, set_language

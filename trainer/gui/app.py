@@ -412,40 +412,6 @@ def choose_language(settings: Settings, asked: str | None = None,
     return language, settings.replace(language=language)
 
 
-_qt_translators: list[Any] = []
-"""The Qt translators installed (kept alive here: Qt does not own them)."""
-
-
-def install_qt_translations(language: str) -> bool:
-    """Qt's own texts (the standard dialogs' buttons, the file chooser) in ``language``: Qt's shipped
-    ``qtbase_<language>.qm`` from PySide6's translations folder; English needs none. True when one was loaded."""
-    from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
-
-    app = QCoreApplication.instance()
-    if app is None:
-        return False
-    while _qt_translators:
-        QCoreApplication.removeTranslator(_qt_translators.pop())
-    if language == "en":
-        return False
-    translator = QTranslator()
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if not translator.load(f"qtbase_{language}", folder):
-        log.warning("Qt's own texts stay in English: no qtbase_%s in %s", language, folder)
-        return False
-    QCoreApplication.installTranslator(translator)
-    _qt_translators.append(translator)
-    return True
-
-
-def speak(language: str) -> None:
-    """Speak ``language`` from now on: the trainer's texts and Qt's own."""
-    from trainer.i18n.translation import set_language
-
-    set_language(language)
-    install_qt_translations(language)
-
-
 def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = None,
             notify: Notify | None = None, on_window: Callable[[Any], None] | None = None,
             data_dir: str | Path | None = None, class_url: str | None = None,
@@ -484,6 +450,8 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     if settings_problem:
         log.warning("%s", settings_problem)
     spoken, settings = choose_language(settings, language)
+    from trainer.gui.language import speak
+
     speak(spoken)
     sound = _make_sound(settings)
     from trainer.gui.progress_wiring import open_store

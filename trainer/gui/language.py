@@ -13,12 +13,13 @@ and the keys, so the keys stay as they were.
 
 from __future__ import annotations
 
+import logging
 import re
 import struct
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -32,9 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.i18n.translation import DOMAIN, LANGUAGES, _, current_language, localedir, pgettext
+from trainer.i18n.translation import DOMAIN, LANGUAGES, _, current_language, localedir, pgettext, set_language
 
-__all__ = ["english_of", "retranslate"]
+__all__ = ["english_of", "install_qt_translations", "retranslate", "speak"]
+
+log = logging.getLogger("trainer.gui")
 
 _KEYS_AFTER = re.compile(r"^(?P<text>.*\S) (?P<keys>\([^()]*\))$", re.DOTALL)
 _CONTEXT = "\x04"
@@ -189,3 +192,33 @@ def retranslate(root: QObject, before: str) -> int:
     for obj, name, put, shown, source in found:
         _put(obj, name, put, shown, source)
     return len(found)
+
+
+_qt_translators: list[QTranslator] = []
+"""The Qt translators installed (kept alive here: Qt does not own them)."""
+
+
+def install_qt_translations(language: str) -> bool:
+    """Qt's own texts (the standard dialogs' buttons, the file chooser) in ``language``: Qt's shipped
+    ``qtbase_<language>.qm`` from PySide6's translations folder; English needs none. True when one was loaded."""
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    while _qt_translators:
+        QCoreApplication.removeTranslator(_qt_translators.pop())
+    if language == "en":
+        return False
+    translator = QTranslator()
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if not translator.load(f"qtbase_{language}", folder):
+        log.warning("Qt's own texts stay in English: no qtbase_%s in %s", language, folder)
+        return False
+    QCoreApplication.installTranslator(translator)
+    _qt_translators.append(translator)
+    return True
+
+
+def speak(language: str) -> None:
+    """Speak ``language`` from now on: the trainer's texts and Qt's own."""
+    set_language(language)
+    install_qt_translations(language)

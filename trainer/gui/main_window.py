@@ -498,8 +498,7 @@ class MainWindow(QMainWindow):
     def switch_language(self, language: str) -> None:
         """Speak ``language`` at once: every text of the window, its docks, panels and open dialogs set again in
         it (:func:`trainer.gui.language.retranslate`); the round in progress, the session's, goes on as it was."""
-        from trainer.gui.app import speak
-        from trainer.gui.language import retranslate
+        from trainer.gui.language import retranslate, speak
 
         before = current_language()
         if language == before:
