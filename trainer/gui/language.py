@@ -8,7 +8,10 @@ spoken now. A text made from parts (a score, "Seat 3 pays $10") is no catalogue 
 (the window's ``languageChanged`` signal), as it does whenever the round moves.
 
 A tooltip that is a translated text followed by its keys in brackets ("Deal a new round (N)") is found as the text
-and the keys, so the keys stay as they were.
+and the keys; an action's keys are then named as Qt names them in the new language ("Ctrl+Q", "Control+Q").
+
+:func:`speak` switches the catalogue and Qt's own translations (``qtbase_<language>.qm``, shipped with PySide6:
+the standard buttons, the key names, the file chooser) together.
 """
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ rest until the hand is settled. *Drill on the table…* (Train menu, :mod:`train
 deals a settlement drill's hands.
 
 The table is built from the :class:`~trainer.settings.Settings`; settings changed in the dialog apply from the
-next round (speed, volume and mute at once). The window remembers its place on the screen.
+next round (speed, volume and mute at once). The window remembers its place on the screen. A language chosen in
+Settings ▸ Language applies at once (:meth:`MainWindow.switch_language`): every text is set again in it, and the
+round in progress, which the session holds, goes on.
 """
 
 from __future__ import annotations
