@@ -144,6 +144,17 @@ def test_ok_in_settings_keeps_a_language_given_for_this_run_only(qtbot: Any, tmp
     assert current_language() == "en" and menu_bar(window) == MENU_BAR_EN and window.settings.language == "en"
 
 
+def test_the_lessons_open_in_the_language_spoken(qtbot: Any, tmp_path: Path) -> None:
+    from trainer.gui.training import LessonsDialog, open_lessons
+
+    _texts, window = window_and_settings(qtbot, tmp_path, "es")
+    dialog = open_lessons(window, "ante-play")
+    assert isinstance(dialog, LessonsDialog) and dialog.windowTitle() == "Lecciones"
+    titles = [dialog.syllabus.item(row).text() for row in range(dialog.syllabus.count())]
+    assert f"{TERMS['Ante'].capitalize()} y Play" in titles and "Ante and Play" not in titles
+    dialog.close()
+
+
 # --- every text in Spanish ------------------------------------------------------------------------------------
 
 PROPER_NAMES = {"UTH Dealer Trainer", "Trips", "Bad Beat", "Ultimate Pairs", "English", "español", "Washington UTH",

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from trainer.gui.quiz.review import set_summary
 from trainer.gui.widgets import window_action
-from trainer.i18n.translation import N_, _, ngettext
+from trainer.i18n.translation import N_, _, current_language, ngettext
 from trainer.lessons import Lesson, load_lessons_tolerant
 from trainer.quiz.review import tally_of
 from trainer.scoring import ItemResult, ScoreBook
@@ -205,7 +205,7 @@ def open_results(host: TableHost, history: Sequence[ItemResult] | None = None) -
 
 
 def open_lessons(host: TableHost, topic: str | None = None) -> QDialog:
-    lessons, problems = load_lessons_tolerant()
+    lessons, problems = load_lessons_tolerant(language=current_language())  # a topic not translated: in English
     for problem in problems:
         host.notify_once(problem)
     dialog = LessonsDialog(lessons, parent=host.window())
