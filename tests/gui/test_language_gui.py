@@ -332,3 +332,39 @@ def test_lang_on_the_command_line_is_for_that_run_only(user_dirs: dict[str, Path
     assert start(["--lang", "es"], "en") == ["MENUS " + "|".join(MENU_BAR_ES), "QT Cancelar"]
     assert saved_language(user_dirs) == "en", "--lang is not saved as the choice"
     assert start([], "es") == ["MENUS " + "|".join(MENU_BAR_EN), "QT Cancel"]
+
+
+# --- the settlement panel's words -------------------------------------------------------------------------------
+
+
+def test_a_mistake_is_told_in_spanish_with_its_kind_rule_and_topic() -> None:
+    from trainer.gui.quiz.texts import mistakes_html
+    from trainer.i18n.translation import speaking
+    from trainer.scoring import ErrorKind, Mistake
+
+    mistake = Mistake(ErrorKind.WRONG_ACTION, "Seat 3: take the Ante $20", "Seat 3: pay the Ante $1",
+                      "A fold loses the Ante and the Blind", "fold")
+    with speaking("es"):
+        shown = mistakes_html([mistake])
+    assert "Acción equivocada" in shown and "Esperado: Seat 3" in shown and "Usted: Seat 3" in shown
+    assert "<i>Regla:</i>" in shown and "<i>Tema:</i> fold" in shown and shown.endswith("Corríjalo y siga.")
+    assert "<i>Rule:</i>" in mistakes_html([mistake]), "English again outside the block"
+
+
+def test_the_clock_and_the_seats_take_the_spanish_plural_forms() -> None:
+    from trainer.gui.quiz.texts import clock_text
+    from trainer.gui.status_bar import table_summary
+    from trainer.i18n.translation import ngettext, speaking
+    from trainer.settings import DEFAULTS
+
+    with speaking("es"):
+        text, on_target = clock_text(None, None, 3.0)
+        forms = [ngettext("{seconds} s · {count} decision · {each} s each",
+                          "{seconds} s · {count} decisions · {each} s each", n).format(seconds="2.0", count=n,
+                                                                                        each="2.0")
+                 for n in (1, 3, 1_000_000)]
+        one_seat = table_summary(DEFAULTS.replace(seats=1))
+    assert text == "Objetivo: 3.0 s por decisión" and on_target is None
+    assert forms == ["2.0 s · 1 decisión · 2.0 s cada una", "2.0 s · 3 decisiones · 2.0 s cada una",
+                     "2.0 s · 1000000 de decisiones · 2.0 s cada una"]
+    assert f"1 {TERMS['seat']} ·" in one_seat and "asientos" not in one_seat

@@ -21,8 +21,8 @@ def mistakes_html(mistakes: Sequence[Mistake]) -> str:
             f"<b>✗ {html.escape(kind_name(mistake.kind))}</b><br>"
             + html.escape(_("Expected: {step}").format(step=mistake.expected)) + "<br>"
             + html.escape(_("You: {step}").format(step=mistake.given)) + "<br>"
-            + f"<i>{html.escape(_('Rule:'))}</i> {html.escape(mistake.rule)}"
-            + (f"<br><i>{html.escape(_('Topic:'))}</i> {html.escape(mistake.topic)}" if mistake.topic else ""))
+            + "<i>" + html.escape(_("Rule:")) + f"</i> {html.escape(mistake.rule)}"
+            + ("<br><i>" + html.escape(_("Topic:")) + f"</i> {html.escape(mistake.topic)}" if mistake.topic else ""))
     return "<br>".join(parts) + "<br>" + html.escape(_("Correct it and go on."))
 
 
