@@ -44,10 +44,10 @@ def error_text(dialog: SettingsDialog, key: str) -> str:
     return label.text() if not label.isHidden() else ""
 
 
-def test_the_dialog_has_six_tabs(qtbot: Any) -> None:
+def test_the_dialog_has_seven_tabs(qtbot: Any) -> None:
     dialog = make(qtbot)
     titles = [dialog.tabs.tabText(i).replace("&&", "&") for i in range(dialog.tabs.count())]
-    assert titles == ["Table", "Pay tables", "Limits", "Animation & sound", "Cards", "Class store"]
+    assert titles == ["Table", "Pay tables", "Limits", "Animation & sound", "Cards", "Class store", "Language"]
 
 
 def test_the_dialog_shows_the_settings_it_was_given_unchanged(qtbot: Any) -> None:

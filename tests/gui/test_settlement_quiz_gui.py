@@ -426,7 +426,7 @@ def test_speed_mode_reports_hands_per_hour_and_seconds_per_decision(qtbot: Any, 
     assert core is not None
     now[0] += 2.0
     announce_right(qtbot, quiz)
-    assert "1 decisions" in quiz.panel.clock.text() and "2.0 s each" in quiz.panel.clock.text()
+    assert "1 decision ·" in quiz.panel.clock.text() and "2.0 s each" in quiz.panel.clock.text()
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         while (step := core.next_step()) is not None:
             choose_by_keys(qtbot, quiz, step.seat, step.wager.value)

@@ -92,13 +92,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from trainer.gui.app import run_app
 
     return run_app(list(argv) if argv is not None else sys.argv[1:], data_dir=getattr(args, "data_dir", None),
-                   class_url=getattr(args, "store", None))
+                   class_url=getattr(args, "store", None), language=getattr(args, "lang", None))
 
 
 def _speak(arguments: Sequence[str]) -> None:
     """Speak the language ``--lang`` asks for before the parser is built, so that ``--help`` is in it too (a
     language the trainer does not speak is left to the parser to refuse); without ``--lang``, the one chosen in
-    Settings, else the system's."""
+    Settings, else the system's (the window decides again and keeps the first choice:
+    :func:`trainer.gui.app.run_app`)."""
     from trainer.cli import words
     from trainer.i18n.translation import LANGUAGES, language_from_environment, set_language
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from trainer.i18n.translation import N_, _
 from trainer.settings import Settings, SettingsStore
 
 if TYPE_CHECKING:
@@ -32,11 +33,11 @@ ORGANISATION = "UTH Dealer Trainer"
 DESKTOP_FILE = "uth-trainer"
 """The name of the ``.desktop`` file (packaging/uth-trainer.desktop), so a Wayland shell finds the icon."""
 
-NO_DISPLAY_MESSAGE = (
+NO_DISPLAY_MESSAGE = N_(
     "uth-trainer: no display found (set DISPLAY, or use `uth-trainer settle` / `uth-trainer quiz`, "
     "which work without one)"
 )
-PLATFORM_FAILED_MESSAGE = (
+PLATFORM_FAILED_MESSAGE = N_(
     "uth-trainer: the window system could not be started ({detail}); "
     "`uth-trainer settle` / `uth-trainer quiz` work without one"
 )
@@ -111,7 +112,7 @@ def x_server_answers(display: str, timeout: float = 0.5) -> bool:
     """
     if display.startswith("/"):
         return True  # a launchd socket path (XQuartz): let Qt try it
-    host, _, rest = display.rpartition(":")
+    host, _colon, rest = display.rpartition(":")
     number = rest.split(".", 1)[0]
     if not number.isdigit():
         return True
@@ -189,8 +190,8 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
         reason = sys.exc_info()[1]
         detail = getattr(reason, "strerror", None) or reason or "unknown error"
         with contextlib.suppress(OSError, ValueError):
-            print(f"uth-trainer: the log file {self.baseFilename} cannot be written ({detail}); "
-                  "logging to it stops", file=sys.stderr)
+            print(_("uth-trainer: the log file {path} cannot be written ({detail}); logging to it stops").format(
+                path=self.baseFilename, detail=detail), file=sys.stderr)
 
     def emit(self, record: logging.LogRecord) -> None:
         if not self.failed:
@@ -244,8 +245,9 @@ class CrashReporter:
         """One line: what went wrong and where the details are."""
         first = (str(exc).strip().splitlines() or [""])[0]
         what = f"{type(exc).__name__}: {first}" if first else type(exc).__name__
-        where = f" Details are in {self.log_path}." if self.log_path else ""
-        return f"Something went wrong ({what}).{where}"
+        if self.log_path:
+            return _("Something went wrong ({what}). Details are in {path}.").format(what=what, path=self.log_path)
+        return _("Something went wrong ({what}).").format(what=what)
 
     def install(self) -> None:
         """Become ``sys.excepthook`` (slots' errors in PySide6 arrive there too); errors in other threads are
@@ -320,7 +322,7 @@ def _catch_fatal() -> None:
         if mode == QtMsgType.QtFatalMsg:
             detail = " ".join(message.split())[:160]
             log.critical("Qt could not start: %s", message)
-            print(PLATFORM_FAILED_MESSAGE.format(detail=detail), file=sys.stderr, flush=True)
+            print(_(PLATFORM_FAILED_MESSAGE).format(detail=detail), file=sys.stderr, flush=True)
             logging.shutdown()
             os._exit(EXIT_NO_DISPLAY)
         log.info("Qt (starting): %s", message)
@@ -388,9 +390,32 @@ def message_box_notify(parent_getter: Callable[[], object | None] = lambda: None
     return notify
 
 
+def choose_language(settings: Settings, asked: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> tuple[str, Settings]:
+    """The language the window speaks, and the settings to keep: ``asked`` (``--lang``, for this run only: the
+    settings keep their choice), else the one chosen in Settings, else the system's, which becomes the choice.
+
+    >>> from trainer.settings import DEFAULTS
+    >>> choose_language(DEFAULTS, None, {"LANG": "es_ES.UTF-8"})[0], choose_language(DEFAULTS, None, {})[1].language
+    ('es', 'en')
+    >>> chosen = DEFAULTS.replace(language="es")
+    >>> choose_language(chosen, "en")[0], choose_language(chosen, "en")[1].language, choose_language(chosen)[0]
+    ('en', 'es', 'es')
+    """
+    from trainer.i18n.translation import language_from_environment
+
+    if asked:
+        return asked, settings
+    if settings.language:
+        return settings.language, settings
+    language = language_from_environment(environ)
+    return language, settings.replace(language=language)
+
+
 def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = None,
             notify: Notify | None = None, on_window: Callable[[Any], None] | None = None,
-            data_dir: str | Path | None = None, class_url: str | None = None) -> int:
+            data_dir: str | Path | None = None, class_url: str | None = None,
+            language: str | None = None) -> int:
     """Open the table window and run until it is closed; the exit status of the ``uth-trainer`` command.
 
     Returns 2 (after one line on stderr) when there is no display. ``store`` and ``notify`` replace the
@@ -406,7 +431,7 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
         os.environ.setdefault(name, value)
     problem = display_problem()
     if problem:
-        print(problem, file=sys.stderr)
+        print(_(problem), file=sys.stderr)
         return EXIT_NO_DISPLAY
     log_path = setup_logging()
     log.info("Starting %s", APP_NAME)
@@ -424,6 +449,10 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     settings, settings_problem = store.load()
     if settings_problem:
         log.warning("%s", settings_problem)
+    spoken, settings = choose_language(settings, language)
+    from trainer.gui.language import speak
+
+    speak(spoken)
     sound = _make_sound(settings)
     from trainer.gui.progress_wiring import open_store
 

@@ -42,6 +42,7 @@ from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, ma
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.drills.spread_view import SPREAD_MS, SpreadView, font, spread_layout
 from trainer.gui.table import ArtLibrary, AssetError
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.resources import assets_dir
 from trainer.scoring import Mode, ScoreBook
 from trainer.settings import Settings
@@ -75,7 +76,7 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         super().__init__(parent)
         self._confirm = confirm
         self.setObjectName("deck_count")
-        self.setWindowTitle("Deck count")
+        self.setWindowTitle(_("Deck count"))
         self.book = book
         self.count = count
         self.mode = mode
@@ -98,7 +99,7 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
             self.chooser.addItem(drill.description, drill.name)
         self.chooser.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.chooser.activated.connect(lambda _index: self.start())
-        self.new_set = QPushButton("New set")
+        self.new_set = QPushButton(_("New set"))
         self.new_set.setObjectName("new_set")
         self.new_set.setShortcut("Ctrl+N")
         self.new_set.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -123,7 +124,8 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.feedback = self._label("feedback", font(13))
         self.clock_label = self._label("clock", font(15, bold=True))
         self.clock_label.setWordWrap(False)  # "12.3 s / target 30 s" on one line, whatever the window's width
-        self.clock_label.setMinimumWidth(self.clock_label.fontMetrics().horizontalAdvance("000.0 s / target 000 s") + 8)
+        self.clock_label.setMinimumWidth(self.clock_label.fontMetrics().horizontalAdvance(
+            "000.0 s / " + _("target {target} s").format(target="000")) + 8)
         self.score_label = self._label("score", font(13))
         answer_row = QHBoxLayout()
         answer_row.addWidget(self.answer_box, 1)
@@ -182,7 +184,8 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
 
     def _show_item(self, item: CountItem) -> None:
         self._item_over = False
-        self.title.setText(f"{self.number} of {self.drill_set.size} · {item.title}")
+        self.title.setText(_("{number} of {size} · {title}").format(number=self.number, size=self.drill_set.size,
+                                                                    title=item.title))
         self.brief.setText(item.brief[:1].upper() + item.brief[1:] + ".")
         item.next_question()
         self._show_question()
@@ -192,7 +195,7 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
 
     def _finish_set(self) -> None:
         self._ticker.stop()
-        self.prompt.setText("Set done. Ctrl+N or New set for another.")
+        self.prompt.setText(_("Set done. Ctrl+N or New set for another."))
         self.keys.clear()
         self.answer_box.setEnabled(False)
         self._show_score()
@@ -212,7 +215,7 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.answer_box.setEnabled(True)
         self.answer_box.clear()
         self.answer_box.setFocus()
-        note = "The deck is in the shuffler: no cards are out yet."
+        note = _("The deck is in the shuffler: no cards are out yet.")
         self.view.show_spread(item.spread, note)
 
     def submit(self, text: str | None = None) -> Feedback | None:
@@ -228,14 +231,15 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         raw = self.answer_box.text() if text is None else text
         value = question.parse(raw.strip())
         if value is None:
-            self.feedback.setText(f"Could not read {raw.strip()!r}: {question.hint}.")
+            self.feedback.setText(_("Could not read {answer}: {hint}.").format(answer=repr(raw.strip()),
+                                                                                hint=question.hint))
             self.answer_box.selectAll()
             return None
         feedback = self.item.answer(value)
         if self.mode.shows_feedback_at_once:
             self.feedback.setText(("✓ " if feedback.correct else "✗ ") + feedback.message)
         else:
-            self.feedback.setText("Answer taken.")
+            self.feedback.setText(_("Answer taken."))
         self.answered.emit(feedback)
         if self.item.next_question() is None:
             self._end_item()
@@ -253,11 +257,12 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.drill_set.record(outcome)
         self._item_over = True
         if not self.mode.shows_feedback_at_once:
-            lines = [f"Item score {outcome.score:.0f} %. {item.timing()}"]
+            lines = [_("Item score {score} %.").format(score=f"{outcome.score:.0f}") + f" {item.timing()}"]
             lines += [f"• {mistake.describe()}" for mistake in outcome.mistakes]
             self.feedback.setText("\n".join(lines))
-        last = "Enter: see the score of the set." if self.drill_set.last else "Enter: next item."
-        self.prompt.setText(f"Item done: {outcome.score:.0f} % in {item.seconds:.1f} s. {last}")
+        last = _("Enter: see the score of the set.") if self.drill_set.last else _("Enter: next item.")
+        self.prompt.setText(_("Item done: {score} in {seconds} s.").format(
+            score=f"{outcome.score:.0f} %", seconds=f"{item.seconds:.1f}") + f" {last}")
         self.keys.clear()
         self.answer_box.clear()
         self._show_score()
@@ -301,32 +306,40 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         if item is None:
             return
         colour = "#2e7d32" if item.on_target else "#c62828"
-        self.clock_label.setText(f"<span style='color:{colour}'>{item.seconds:.1f} s</span>"
-                                 f" / target {item.target_seconds:.0f} s")
+        self.clock_label.setText(f"<span style='color:{colour}'>{item.seconds:.1f} s</span> / "
+                                 + _("target {target} s").format(target=f"{item.target_seconds:.0f}"))
 
     def _show_score(self) -> None:
         result = self.result
-        parts = [f"{self.drill.name}, {self.mode.value} mode, seed {self.seed}" if self._given is None
-                 else f"{self._given} item{'s' if self._given != 1 else ''}, {self.mode.value} mode"]
+        mode = _(MODE_WORDS.get(self.mode.value, self.mode.value))
+        parts = [_("{drill}, {mode} mode, seed {seed}").format(drill=self.drill.name, mode=mode, seed=self.seed)
+                 if self._given is None else ngettext("{count} item, {mode} mode", "{count} items, {mode} mode",
+                                                      self._given).format(count=self._given, mode=mode)]
         if self.item is not None and not self._item_over and self.mode.shows_feedback_at_once:
             now = self.item.result()
             if now.steps:
-                parts.append(f"this item {now.correct} of {now.steps} right")
+                parts.append(_("this item {right} of {steps} right").format(right=now.correct, steps=now.steps))
         if result.items:
-            parts.append(f"{result.summary()}, {result.seconds:.1f} s in all")
+            parts.append(_("{summary}, {seconds} s in all").format(summary=result.summary(),
+                                                                     seconds=f"{result.seconds:.1f}"))
         self.score_label.setText(" · ".join(parts))
 
 
 def _keys_text(question: Question) -> str:
     """What to press for ``question``."""
     if question.choices == ("Y", "N"):
-        counts = " — or the number of cards and Enter" if "number of cards" in question.hint else ""
-        return f"Keys: Y or N{counts}."
+        if "number of cards" in question.hint:
+            return _("Keys: Y or N — or the number of cards and Enter.")
+        return _("Keys: Y or N.")
     if question.choices:
-        return "Keys: the first letter of " + " or ".join(question.choices) + "."
+        return _("Keys: the first letter of {choices}.").format(choices=_(" or ").join(question.choices))
     if "card" in question.hint and "Qh" in question.hint:
-        return "Type a card (Qh, 10s) and Enter; - and Enter for none."
-    return "Type the number and Enter."
+        return _("Type a card (Qh, 10s) and Enter; - and Enter for none.")
+    return _("Type the number and Enter.")
+
+
+MODE_WORDS = {"guided": N_("guided"), "practice": N_("practice"), "exam": N_("exam"), "speed": N_("speed")}
+"""The drill's mode as the score line names it."""
 
 
 def _configured(drill: DeckCountDrill, colours: tuple[str, str], clock: Callable[[], float] | None) -> DeckCountDrill:

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox
 
 from trainer.engine.games import Game
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.settings import collection_title, game_title
 
 __all__ = [
@@ -25,15 +26,15 @@ __all__ = [
 
 CUSTOM = "custom"
 """The game box's value for the room's own table (no game of the documents)."""
-CUSTOM_TITLE = "Custom table (the room's own)"
-OUTSIDE_GAME = " — custom table"
+CUSTOM_TITLE = N_("Custom table (the room's own)")
+OUTSIDE_GAME = N_(" — custom table")
 """Added to a choice the chosen game does not have (listed below the game's own choices)."""
 FIELD_LABELS = {
-    "banking": "Banking", "seats": "Seats", "procedure": "Dealing procedure", "offer_trips": "Trips",
+    "banking": N_("Banking"), "seats": N_("Seats"), "procedure": N_("Dealing procedure"), "offer_trips": "Trips",
     "trips_paytable": "Trips", "offer_bad_beat": "Bad Beat", "bad_beat_paytable": "Bad Beat",
-    "offer_pairs": "Ultimate Pairs", "pairs_paytable": "Ultimate Pairs", "offer_progressive": "Progressive",
-    "progressive_paytable": "Progressive", "min_wager": "Table minimum", "max_wager": "Table maximum",
-    "collection_schedule": "Collection schedule",
+    "offer_pairs": "Ultimate Pairs", "pairs_paytable": "Ultimate Pairs", "offer_progressive": N_("Progressive"),
+    "progressive_paytable": N_("Progressive"), "min_wager": N_("Table minimum"), "max_wager": N_("Table maximum"),
+    "collection_schedule": N_("Collection schedule"),
 }
 
 
@@ -47,9 +48,10 @@ def game_choice_text(game: Game) -> str:
     'California UTH (player-dealer, 8 positions, seed 003)'
     """
     numbers = [document.removeprefix("seed ") for document in game.documents]
-    documents = f"seed{'s' if len(numbers) > 1 else ''} {'/'.join(numbers)}"
-    banking = "house-banked" if game.is_house else f"player-dealer, {game.positions} positions"
-    return f"{game_title(game)} ({banking}, {documents})"
+    documents = ngettext("seed {numbers}", "seeds {numbers}", len(numbers)).format(numbers="/".join(numbers))
+    banking = _("house-banked") if game.is_house else _("player-dealer, {count} positions").format(
+        count=game.positions)
+    return _("{game} ({banking}, {documents})").format(game=game_title(game), banking=banking, documents=documents)
 
 
 def fee_option_text(game: Game | None, schedule: str) -> str:
@@ -58,27 +60,30 @@ def fee_option_text(game: Game | None, schedule: str) -> str:
     option = next((o for o in game.fee_options if o.schedule == schedule), None) if game else None
     if option is not None and option.limit_per_spot is not None:
         low, high = option.limit_per_spot
-        text += f" · limit per spot ${low:,}–${high:,}"
+        text += _(" · limit per spot {low}–{high}").format(low=f"${low:,}", high=f"${high:,}")
     return text
 
 
 def limits_text(game: Game | None) -> str:
     """What the chosen game allows for the table's limits, in one line."""
     if game is None:
-        return "The room's own limits."
+        return _("The room's own limits.")
     if game.is_house:
-        return f"{game_title(game)}: the room's own limits."
+        return _("{game}: the room's own limits.").format(game=game_title(game))
     spots = [(o.schedule, o.limit_per_spot) for o in game.fee_options if o.limit_per_spot is not None]
     if spots:
-        listed = ", ".join(f"${low:,}–${high:,}" for _, (low, high) in spots)
-        return (f"{game_title(game)}: every wager stays within the fee option's limit per spot ({listed} for "
-                f"options 1–{len(spots)}); choosing an option sets the table's limits to it.")
+        listed = ", ".join(f"${low:,}–${high:,}" for _schedule, (low, high) in spots)
+        return _("{game}: every wager stays within the fee option's limit per spot ({listed} for options "
+                 "1–{count}); choosing an option sets the table's limits to it.").format(
+            game=game_title(game), listed=listed, count=len(spots))
     parts = []
     if game.min_wager_range:
-        parts.append(f"minimum ${game.min_wager_range[0]:,}–${game.min_wager_range[1]:,}")
+        parts.append(_("minimum {low}–{high}").format(low=f"${game.min_wager_range[0]:,}",
+                                                      high=f"${game.min_wager_range[1]:,}"))
     if game.max_wager_range:
-        parts.append(f"maximum ${game.max_wager_range[0]:,}–${game.max_wager_range[1]:,}")
-    return f"{game_title(game)}: table {' and '.join(parts)}."
+        parts.append(_("maximum {low}–{high}").format(low=f"${game.max_wager_range[0]:,}",
+                                                      high=f"${game.max_wager_range[1]:,}"))
+    return _("{game}: table {parts}.").format(game=game_title(game), parts=_(" and ").join(parts))
 
 
 def select(box: QComboBox, data: Any) -> None:
@@ -108,6 +113,6 @@ def fill_box(box: QComboBox, items: list[tuple[str, Any]], offered: list[Any] | 
         if others:
             box.insertSeparator(box.count())
         for text, data in others:
-            box.addItem(text + OUTSIDE_GAME, data)
+            box.addItem(text + _(OUTSIDE_GAME), data)
     box.setCurrentIndex(0)
     select(box, current)

@@ -22,13 +22,15 @@ from trainer import __version__
 from trainer.gui.quiz.keys import KEYS_HELP
 from trainer.gui.runround.panel import KEYS_HELP as RUN_ROUND_KEYS
 from trainer.gui.table.magnifier import MAGNIFIER_KEYS_ROW
+from trainer.i18n.translation import N_, _
 
 RULES_SOURCES = (
-    "California Bureau of Gambling Control: Ultimate Texas Hold'em (player-dealer) and its Bad Beat Bonus version",
-    "Washington State Gambling Commission: house-banked Ultimate Texas Hold'em with the Progressive, Bad Beat "
-    "and Ultimate Pairs bonuses",
-    "The ACE shuffler manual: the dealing procedure of a shuffler dealing two cards at a time",
-    "The trainer's rules notes, where the documents are silent or disagree (each lesson says so)",
+    N_("California Bureau of Gambling Control: Ultimate Texas Hold'em (player-dealer) and its Bad Beat Bonus "
+       "version"),
+    N_("Washington State Gambling Commission: house-banked Ultimate Texas Hold'em with the Progressive, Bad Beat "
+       "and Ultimate Pairs bonuses"),
+    N_("The ACE shuffler manual: the dealing procedure of a shuffler dealing two cards at a time"),
+    N_("The trainer's rules notes, where the documents are silent or disagree (each lesson says so)"),
 )
 """The documents the engine's rules come from, as the About box names them."""
 
@@ -64,11 +66,11 @@ def _close_box(dialog: QDialog) -> QDialogButtonBox:
 
 def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QDialog:
     """Every shortcut of the window's ``actions``, then the keys of the settlement panel and of a run round."""
-    dialog, layout = _dialog(parent, "keysDialog", "Keys · UTH Dealer Trainer")
-    rows = [*shortcut_rows(actions), MAGNIFIER_KEYS_ROW]
+    dialog, layout = _dialog(parent, "keysDialog", _("Keys · UTH Dealer Trainer"))
+    rows = [*shortcut_rows(actions), (_(MAGNIFIER_KEYS_ROW[0]), _(MAGNIFIER_KEYS_ROW[1]))]
     table = QTableWidget(len(rows), 2)
     table.setObjectName("keysTable")
-    table.setHorizontalHeaderLabels(["Keys", "What they do"])
+    table.setHorizontalHeaderLabels([_("Keys"), _("What they do")])
     table.verticalHeader().hide()
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     for row, (keys, what) in enumerate(rows):
@@ -81,10 +83,12 @@ def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QD
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.setWordWrap(True)
     table.resizeRowsToContents()
-    panel = QLabel("Settling a hand yourself — " + KEYS_HELP.removeprefix("Keys — "))
+    # a description wraps to the column's width, known once the dialog is laid out: the rows grow with it
+    header.sectionResized.connect(lambda *_change: table.resizeRowsToContents())
+    panel = QLabel(_("Settling a hand yourself — {keys}").format(keys=_(KEYS_HELP).removeprefix(_("Keys — "))))
     panel.setObjectName("panelKeys")
     panel.setWordWrap(True)
-    run_round = QLabel(RUN_ROUND_KEYS)
+    run_round = QLabel(_(RUN_ROUND_KEYS))
     run_round.setObjectName("runRoundKeys")
     run_round.setWordWrap(True)
     layout.addWidget(table, 1)
@@ -97,15 +101,15 @@ def keys_dialog(actions: Iterable[QAction], parent: QWidget | None = None) -> QD
 
 def about_dialog(parent: QWidget | None = None) -> QDialog:
     """The trainer's version and the rules sources."""
-    dialog, layout = _dialog(parent, "aboutDialog", "About UTH Dealer Trainer")
-    sources = "".join(f"<li>{source}</li>" for source in RULES_SOURCES)
+    dialog, layout = _dialog(parent, "aboutDialog", _("About UTH Dealer Trainer"))
+    sources = "".join(f"<li>{_(source)}</li>" for source in RULES_SOURCES)
     text = QLabel(
         f"<h3>UTH Dealer Trainer {__version__}</h3>"
-        "<p>Learn to run and settle Ultimate Texas Hold'em: watch a hand dealt, then settle it as a dealer "
-        "must, in the right order, with the right action and amount on every wager.</p>"
-        f"<p><b>The rules come from:</b></p><ul>{sources}</ul>"
-        "<p>The pay tables and collection schedules are data files shipped with the trainer. "
-        "Works offline; nothing is sent anywhere.</p>"
+        + "<p>" + _("Learn to run and settle Ultimate Texas Hold'em: watch a hand dealt, then settle it as a dealer "
+                    "must, in the right order, with the right action and amount on every wager.") + "</p>"
+        + "<p><b>" + _("The rules come from:") + f"</b></p><ul>{sources}</ul>"
+        + "<p>" + _("The pay tables and collection schedules are data files shipped with the trainer. "
+                    "Works offline; nothing is sent anywhere.") + "</p>"
     )
     text.setObjectName("aboutText")
     text.setWordWrap(True)

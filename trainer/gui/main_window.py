@@ -14,7 +14,9 @@ rest until the hand is settled. *Drill on the table…* (Train menu, :mod:`train
 deals a settlement drill's hands.
 
 The table is built from the :class:`~trainer.settings.Settings`; settings changed in the dialog apply from the
-next round (speed, volume and mute at once). The window remembers its place on the screen.
+next round (speed, volume and mute at once). The window remembers its place on the screen. A language chosen in
+Settings ▸ Language applies at once (:meth:`MainWindow.switch_language`): every text is set again in it, and the
+round in progress, which the session holds, goes on.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from trainer.gui.status_bar import StatusLine
 from trainer.gui.table.magnifier import Magnifier
 from trainer.gui.training import install_training, open_lessons
 from trainer.gui.widgets import window_action
+from trainer.i18n.translation import _, current_language
 from trainer.resources import assets_dir
 from trainer.scoring import Mode, ScoreBook
 from trainer.session import (
@@ -55,6 +58,7 @@ from trainer.settings import Settings, SettingsStore, speed_text
 
 if TYPE_CHECKING:
     from trainer.engine.settlement import Step
+    from trainer.gui.settings_dialog import SettingsDialog
     from trainer.gui.table.art import ArtLibrary
     from trainer.gui.table.director import Durations, RoundDirector
     from trainer.gui.table.items import ChipStack
@@ -81,6 +85,8 @@ class MainWindow(QMainWindow):
     """The round's animation began a phase (``deal``, ``flop``, …)."""
     roundStarted = Signal()  # noqa: N815
     roundFinished = Signal()  # noqa: N815
+    languageChanged = Signal()  # noqa: N815
+    """The window speaks another language: what shows a text made from parts shows it again."""
 
     def __init__(
         self,
@@ -100,7 +106,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
-        self.setWindowTitle("UTH Dealer Trainer")
+        self.setWindowTitle(_("UTH Dealer Trainer"))
         self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         self.settings = settings
         self.store = store
@@ -137,8 +143,8 @@ class MainWindow(QMainWindow):
         self.playback.roundFinished.connect(self.roundFinished.emit)
         self._build_table(assets)
         train_menu.addSeparator()
-        self.quiz_menu = train_menu.addMenu("Settle it &yourself")
-        self.mode_bar = QToolBar("Mode")
+        self.quiz_menu = train_menu.addMenu(_("Settle it &yourself"))
+        self.mode_bar = QToolBar(_("Mode"))
         self.mode_bar.setObjectName("modeBar")
         self.mode_bar.setMovable(False)
         self.addToolBarBreak()
@@ -240,36 +246,36 @@ class MainWindow(QMainWindow):
         return window_action(self, name, text, keys, tip=tip, keys_in_tip=True, slot=slot)
 
     def _build_actions(self) -> None:
-        self.new_round_action = self._action("newRound", "&New round", ["N"], self.new_round,
-                                             "Deal a new round")
-        self.pause_action = self._action("pause", "&Pause", ["P"], self.toggle_pause,
-                                         "Pause or resume the round")
-        self.step_action = self._action("step", "&Step", ["S", "Right"], self.step,
-                                        "Play the next phase of the round, then pause")
-        self.skip_action = self._action("skipToEnd", "Skip to &end", ["E", "End"], self.skip_to_end,
-                                        "Finish the round at once")
-        self.slower_action = self._action("slower", "S&lower", ["["], lambda: self.change_speed(-1),
-                                          "Slower animation")
-        self.faster_action = self._action("faster", "&Faster", ["]"], lambda: self.change_speed(+1),
-                                          "Faster animation")
-        self.settings_action = self._action("settings", "Se&ttings…", ["Ctrl+,"], self.open_settings,
-                                            "Change the table, pay tables, limits, animation and sound")
+        self.new_round_action = self._action("newRound", _("&New round"), ["N"], self.new_round,
+                                             _("Deal a new round"))
+        self.pause_action = self._action("pause", _("&Pause"), ["P"], self.toggle_pause,
+                                         _("Pause or resume the round"))
+        self.step_action = self._action("step", _("&Step"), ["S", "Right"], self.step,
+                                        _("Play the next phase of the round, then pause"))
+        self.skip_action = self._action("skipToEnd", _("Skip to &end"), ["E", "End"], self.skip_to_end,
+                                        _("Finish the round at once"))
+        self.slower_action = self._action("slower", _("S&lower"), ["["], lambda: self.change_speed(-1),
+                                          _("Slower animation"))
+        self.faster_action = self._action("faster", _("&Faster"), ["]"], lambda: self.change_speed(+1),
+                                          _("Faster animation"))
+        self.settings_action = self._action("settings", _("Se&ttings…"), ["Ctrl+,"], self.open_settings,
+                                            _("Change the table, pay tables, limits, animation and sound"))
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.quit_action = self._action("quit", "&Quit", ["Ctrl+Q"], self.close, "Close the trainer")
+        self.quit_action = self._action("quit", _("&Quit"), ["Ctrl+Q"], self.close, _("Close the trainer"))
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        self.mute_action = self._action("mute", "&Mute", ["M"], self._mute_toggled, "Sound on or off")
+        self.mute_action = self._action("mute", _("&Mute"), ["M"], self._mute_toggled, _("Sound on or off"))
         self.mute_action.setCheckable(True)
         self.mute_action.setChecked(self.settings.muted)
-        self.space_action = self._action("space", "New round or pause", ["Space"], self._space,
-                                         "New round when none is playing, else pause or resume")
-        self.continuous_action = self._action("continuous", "Deal &continuously", ["C"],
+        self.space_action = self._action("space", _("New round or pause"), ["Space"], self._space,
+                                         _("New round when none is playing, else pause or resume"))
+        self.continuous_action = self._action("continuous", _("Deal &continuously"), ["C"],
                                               self._continuous_toggled,
-                                              "Deal the next round by itself when one ends")
+                                              _("Deal the next round by itself when one ends"))
         self.continuous_action.setCheckable(True)
 
     def _build_menus_and_toolbar(self) -> tuple[QMenu, QMenu]:
         """The Table and Sound menus and the toolbar; the Train and Help menus, empty, for the features."""
-        table_menu = self.menuBar().addMenu("&Table")
+        table_menu = self.menuBar().addMenu(_("&Table"))
         for action in (self.new_round_action, self.pause_action, self.step_action, self.skip_action):
             table_menu.addAction(action)
         table_menu.addAction(self.continuous_action)
@@ -280,11 +286,11 @@ class MainWindow(QMainWindow):
         table_menu.addAction(self.settings_action)
         table_menu.addSeparator()
         table_menu.addAction(self.quit_action)
-        sound_menu = self.menuBar().addMenu("S&ound")
+        sound_menu = self.menuBar().addMenu(_("S&ound"))
         sound_menu.addAction(self.mute_action)
-        train_menu = self.menuBar().addMenu("T&rain")
-        help_menu = self.menuBar().addMenu("&Help")
-        toolbar = self.round_toolbar = self.addToolBar("Round")
+        train_menu = self.menuBar().addMenu(_("T&rain"))
+        help_menu = self.menuBar().addMenu(_("&Help"))
+        toolbar = self.round_toolbar = self.addToolBar(_("Round"))
         toolbar.setObjectName("roundToolbar")
         toolbar.setMovable(False)
         for action in (self.new_round_action, self.pause_action, self.step_action, self.skip_action):
@@ -295,7 +301,7 @@ class MainWindow(QMainWindow):
         self.speed_label.setObjectName("speedLabel")
         self.speed_label.setMinimumWidth(48)
         self.speed_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.speed_label.setToolTip("Animation speed ([ slower, ] faster)")
+        self.speed_label.setToolTip(_("Animation speed ([ slower, ] faster)"))
         toolbar.addWidget(self.speed_label)
         toolbar.addAction(self.faster_action)
         toolbar.addSeparator()
@@ -305,10 +311,10 @@ class MainWindow(QMainWindow):
 
     def _build_help(self, help_menu: QMenu) -> None:
         """Help ▸ Start here, Keys and About (the lessons follow, from the training menus)."""
-        start = self._action("startHere", "&Start here…", [], self.open_start_page,
-                             "The path: lesson, watch a hand, guided hand, practice, exam")
-        keys = self._action("keys", "&Keys…", ["Ctrl+/"], self.open_keys, "Every key of the trainer")
-        about = self._action("about", "&About…", [], self.open_about, "The version and the rules sources")
+        start = self._action("startHere", _("&Start here…"), [], self.open_start_page,
+                             _("The path: lesson, watch a hand, guided hand, practice, exam"))
+        keys = self._action("keys", _("&Keys…"), ["Ctrl+/"], self.open_keys, _("Every key of the trainer"))
+        about = self._action("about", _("&About…"), [], self.open_about, _("The version and the rules sources"))
         about.setMenuRole(QAction.MenuRole.AboutRole)
         for action in (start, keys, about):
             help_menu.addAction(action)
@@ -333,7 +339,8 @@ class MainWindow(QMainWindow):
         """Show which artwork file failed, in the window and once in a message; rounds are off."""
         self.art = None
         self.scene = None
-        message = f"The table cannot be drawn. {error}. Reinstalling the trainer puts the artwork back."
+        message = _("The table cannot be drawn. {error}. Reinstalling the trainer puts the artwork back.").format(
+            error=error)
         log.error("%s", message)
         placeholder = QLabel(message)
         placeholder.setObjectName("tableUnavailable")
@@ -401,17 +408,17 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self.notify_once(text))
 
     def _message_box(self, text: str) -> None:
-        QMessageBox.warning(self, "UTH Dealer Trainer", text)
+        QMessageBox.warning(self, _("UTH Dealer Trainer"), text)
 
     def _show_run_round_on_the_mode_bar(self) -> None:
         """*Run the round* on the mode bar beside the settling modes, one of them chosen at a time: choosing a
         settling mode (Ctrl+0…4) stops a run round first, and the bar shows which is on."""
         quiz_off = self.action("quizOff")
         group = quiz_off.actionGroup() if quiz_off is not None else None
-        running = QAction("Run the round", self)
+        running = QAction(_("Run the round"), self)
         running.setObjectName("modeRunRound")
         running.setCheckable(True)
-        running.setToolTip("Run the whole round yourself, in practice (Train ▸ Run the round for the other modes)")
+        running.setToolTip(_("Run the whole round yourself, in practice (Train ▸ Run the round for the other modes)"))
         running.triggered.connect(self._run_the_round)
         if group is not None:
             group.addAction(running)
@@ -459,9 +466,16 @@ class MainWindow(QMainWindow):
 
         dialog = SettingsDialog(self.settings, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self.apply_settings(dialog.result_settings()))
+        dialog.accepted.connect(lambda: self._settings_accepted(dialog))
         dialog.open()
         return dialog
+
+    def _settings_accepted(self, dialog: SettingsDialog) -> None:
+        """OK in Settings: the settings applied; a language chosen there spoken at once (one given for this run
+        only, ``--lang``, stays until the trainee chooses one)."""
+        self.apply_settings(dialog.result_settings())
+        if dialog.language_changed():
+            self.switch_language(dialog.chosen_language())
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the table from the next round, speed and sound at once; save them."""
@@ -482,6 +496,22 @@ class MainWindow(QMainWindow):
         self.status.show_table(settings)
         self._update_controls()
         self.save_settings()
+
+    def switch_language(self, language: str) -> None:
+        """Speak ``language`` at once: every text of the window, its docks, panels and open dialogs set again in
+        it (:func:`trainer.gui.language.retranslate`); the round in progress, the session's, goes on as it was."""
+        from trainer.gui.language import retranslate, speak
+
+        before = current_language()
+        if language == before:
+            return
+        speak(language)
+        retranslate(self, before)
+        self.speed_label.setText(speed_text(self.settings.animation_speed))
+        self.status.retranslate()
+        self.round_log.retranslate()
+        self.quiz.retranslate()
+        self.languageChanged.emit()
 
     def change_settings(self, *, save: bool = False, **changes: Any) -> Settings:
         """The one way a feature changes the settings: ``changes`` from now on (written at once with ``save``)."""
@@ -511,7 +541,8 @@ class MainWindow(QMainWindow):
             self.store.save(self.settings)
         except OSError as exc:
             log.error("Could not save the settings: %s", exc)
-            self.notify_once(f"The settings could not be saved to {self.store.path} ({exc.strerror or exc}).")
+            self.notify_once(_("The settings could not be saved to {path} ({reason}).").format(
+                path=self.store.path, reason=exc.strerror or exc))
 
     # --- help ----------------------------------------------------------------------------------------------
 

@@ -36,14 +36,15 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.paytables import Odds, PayLine, Paytable, PaytableError, PaytableRegistry, load_paytables
+from trainer.i18n.translation import N_, _
 from trainer.odds.game import Cancelled
 from trainer.odds.report import LineFigure, OddsReport, one_in, percent
 
 Job = Callable[[Callable[[int, int], None], Callable[[], bool]], object]
 """A computation: given a progress callback and a "was it cancelled?" check, returns its result."""
 
-BETS = {"Trips": "trips", "Ultimate Pairs": "pairs", "Bad Beat": "bad_beat", "Progressive": "progressive",
-        "The game (Ante + Blind + Play)": "blind"}
+BETS = {"Trips": "trips", "Ultimate Pairs": "pairs", "Bad Beat": "bad_beat", N_("Progressive"): "progressive",
+        N_("The game (Ante + Blind + Play)"): "blind"}
 
 
 STOP_WAIT_MS = 3000
@@ -97,7 +98,7 @@ class PaytableLab(QDialog):
 
     def __init__(self, parent: QWidget | None = None, registry: PaytableRegistry | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Pay-table lab")
+        self.setWindowTitle(_("Pay-table lab"))
         self.registry = registry or load_paytables()
         self._thread: QThread | None = None
         self._worker: _Worker | None = None
@@ -112,18 +113,19 @@ class PaytableLab(QDialog):
 
     def _build(self) -> None:
         self.bet_box = QComboBox()
-        self.bet_box.addItems(list(BETS))
+        for label, kind in BETS.items():
+            self.bet_box.addItem(_(label), kind)
         self.table_box = QComboBox()
         self.table_box.setMinimumContentsLength(18)
-        self.load_button = QPushButton("Load a file…")
+        self.load_button = QPushButton(_("Load a file…"))
         self.load_button.clicked.connect(self._load_file)
-        self.meter = QDoubleSpinBox(decimals=0, maximum=1e9, value=10000, prefix="meter ")
-        self.wager = QDoubleSpinBox(decimals=2, minimum=0.01, maximum=1e6, value=1, prefix="wager ")
-        self.compute_button = QPushButton("Compute")
+        self.meter = QDoubleSpinBox(decimals=0, maximum=1e9, value=10000, prefix=_("meter "))
+        self.wager = QDoubleSpinBox(decimals=2, minimum=0.01, maximum=1e6, value=1, prefix=_("wager "))
+        self.compute_button = QPushButton(_("Compute"))
         self.compute_button.setDefault(True)
         self.compute_button.clicked.connect(self.compute)
         top = QHBoxLayout()
-        for label, box in (("Bet", self.bet_box), ("Pay table", self.table_box)):
+        for label, box in ((_("Bet"), self.bet_box), (_("Pay table"), self.table_box)):
             top.addWidget(QLabel(label))
             top.addWidget(box)
         for widget in (self.load_button, self.meter, self.wager):
@@ -132,16 +134,16 @@ class PaytableLab(QDialog):
         top.addWidget(self.compute_button)
 
         self.lines = QTableWidget(0, 5)
-        self.lines.setHorizontalHeaderLabels(["Line", "Pays", "Frequency", "1 in", "Contribution"])
+        self.lines.setHorizontalHeaderLabels([_("Line"), _("Pays"), _("Frequency"), _("1 in"), _("Contribution")])
         pays_header = self.lines.horizontalHeaderItem(1)
         if pays_header is not None:
-            pays_header.setToolTip("Edit a pay to compute an edited copy of the table")
+            pays_header.setToolTip(_("Edit a pay to compute an edited copy of the table"))
         self.lines.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.lines.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.lines.verticalHeader().setVisible(False)
         self.lines.itemChanged.connect(self._line_edited)
         self.chart = QChart()
-        self.chart.setTitle("Each line's contribution to the return")
+        self.chart.setTitle(_("Each line's contribution to the return"))
         self.chart.legend().setVisible(False)
         self.chart_view = QChartView(self.chart)
         self.chart_view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -155,15 +157,15 @@ class PaytableLab(QDialog):
         self.figures.setWordWrap(True)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(_("Cancel"))
         self.cancel_button.setVisible(False)
         self.cancel_button.clicked.connect(self.cancel)
         bottom = QHBoxLayout()
         bottom.addWidget(self.progress, 1)
         bottom.addWidget(self.cancel_button)
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(_("Close"))
         self.close_button.setObjectName("closeLab")
-        self.close_button.setToolTip("Close the pay-table lab (Escape)")
+        self.close_button.setToolTip(_("Close the pay-table lab (Escape)"))
         self.close_button.clicked.connect(self.reject)
         bottom.addWidget(self.close_button)
 
@@ -177,7 +179,7 @@ class PaytableLab(QDialog):
 
     @property
     def kind(self) -> str:
-        return BETS[self.bet_box.currentText()]
+        return str(self.bet_box.currentData())
 
     def _bet_changed(self) -> None:
         self.table_box.blockSignals(True)
@@ -203,7 +205,8 @@ class PaytableLab(QDialog):
             lines.append(line)
         if not edited:
             return base
-        return replace(base, id=f"{base.id} (edited)", title=f"{base.title}, edited copy", lines=tuple(lines))
+        return replace(base, id=_("{id} (edited)").format(id=base.id),
+                       title=_("{title}, edited copy").format(title=base.title), lines=tuple(lines))
 
     def _table_changed(self) -> None:
         self.report = None
@@ -220,7 +223,8 @@ class PaytableLab(QDialog):
                 blank.setFlags(blank.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.lines.setItem(row, column, blank)
         self.lines.blockSignals(False)
-        self.figures.setText(f"<i>{table.title}</i> ({table.source}). Press <b>Compute</b>; edit a pay to try a copy.")
+        self.figures.setText(_("<i>{title}</i> ({source}). Press <b>Compute</b>; edit a pay to try a copy.").format(
+            title=table.title, source=table.source))
         self._chart([])
 
     def _line_edited(self, item: QTableWidgetItem) -> None:
@@ -233,10 +237,11 @@ class PaytableLab(QDialog):
             self.compute_button.setEnabled(False)
             return
         self.compute_button.setEnabled(self._thread is None)
-        self.figures.setText("Edited copy: press <b>Compute</b>.")
+        self.figures.setText(_("Edited copy: press <b>Compute</b>."))
 
     def _load_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load pay tables", "", "Pay tables (*.toml *.json)")
+        path, _filter = QFileDialog.getOpenFileName(self, _("Load pay tables"), "",
+                                                  _("Pay tables (*.toml *.json)"))
         if path:
             self.load_file(path)
 
@@ -320,10 +325,11 @@ class PaytableLab(QDialog):
         self.computed.emit(result)
 
     def _failed(self, message: str) -> None:
-        self.figures.setText(f"<span style='color:#b00020'>Could not compute: {message}</span>")
+        self.figures.setText("<span style='color:#b00020'>" + _("Could not compute: {message}").format(
+            message=message) + "</span>")
 
     def _cancelled(self) -> None:
-        self.figures.setText("Cancelled.")
+        self.figures.setText(_("Cancelled."))
         self.cancelled.emit()
 
     def _stop_work(self) -> None:
@@ -368,9 +374,11 @@ class PaytableLab(QDialog):
         self.lines.blockSignals(False)
         notes = "<br>".join(report.notes)
         self.figures.setText(
-            f"<b>{report.title}</b>: return <b>{percent(report.return_)}</b>, house edge "
-            f"<b>{percent(report.house_edge)}</b>, hit frequency <b>{percent(report.hit_frequency)}</b> "
-            f"({report.method})<br><small>{notes}</small>")
+            _("<b>{title}</b>: return <b>{return_}</b>, house edge <b>{edge}</b>, hit frequency <b>{hits}</b> "
+              "({method})").format(title=report.title, return_=percent(report.return_),
+                                   edge=percent(report.house_edge), hits=percent(report.hit_frequency),
+                                   method=_(METHODS.get(report.method, report.method)))
+            + f"<br><small>{notes}</small>")
         self._chart(list(report.lines))
 
     def _chart(self, lines: list[LineFigure]) -> None:
@@ -379,7 +387,7 @@ class PaytableLab(QDialog):
             self.chart.removeAxis(axis)
         if not lines:
             return
-        bars = QBarSet("contribution, %")
+        bars = QBarSet(_("contribution, %"))
         for line in reversed(lines):
             bars.append(float(line.contribution) * 100)
         series = QHorizontalBarSeries()
@@ -450,18 +458,23 @@ def _game_report(blind: Paytable, progress: Callable[[int, int], None], cancelle
         solution = solve_game(blind, workers=most_workers(), progress=progress, cancelled=cancelled)
         cache.store(key, solution_to_cache(solution))
     best, simple = solution.optimal, solution.simple
-    lines = tuple(LineFigure(hand, label, getattr(best, hand), f"Play {play}x" if play else "Ante, Blind lost",
+    lines = tuple(LineFigure(hand, _(label), getattr(best, hand),
+                             _("Play {multiple}x").format(multiple=play) if play else _("Ante, Blind lost"),
                              Fraction(play) / best.average_play) for hand, label, play in _DECISIONS)
-    notes = (f"Optimal strategy: house edge {percent(best.house_edge, 3)} of the Ante (published 2.185 %), element "
-             f"of risk {percent(best.element_of_risk, 3)}; the simple strategy: {percent(simple.house_edge, 3)}.",
-             "Lines: how often each decision is taken; contribution: its share of the average Play "
-             f"({float(best.average_play):.3f} Antes).")
-    return OddsReport("game", "optimal", "Ante + Blind + Play, optimal strategy", "exact", lines, notes=notes,
+    notes = (_("Optimal strategy: house edge {edge} of the Ante (published {published}), element of risk {risk}; the "
+               "simple strategy: {simple}.").format(edge=percent(best.house_edge, 3), published="2.185 %",
+                                                   risk=percent(best.element_of_risk, 3),
+                                                   simple=percent(simple.house_edge, 3)),
+             _("Lines: how often each decision is taken; contribution: its share of the average Play ({antes} "
+               "Antes).").format(antes=f"{float(best.average_play):.3f}"))
+    return OddsReport("game", "optimal", _("Ante + Blind + Play, optimal strategy"), "exact", lines, notes=notes,
                       return_override=1 - best.house_edge, hit_override=best.wins)
 
 
-_DECISIONS = (("raise_4x", "4x before the flop", 4), ("raise_3x", "3x before the flop", 3),
-              ("raise_2x", "2x on the flop", 2), ("raise_1x", "1x on the river", 1), ("fold", "fold", 0))
+_DECISIONS = (("raise_4x", N_("4x before the flop"), 4), ("raise_3x", N_("3x before the flop"), 3),
+              ("raise_2x", N_("2x on the flop"), 2), ("raise_1x", N_("1x on the river"), 1), ("fold", N_("fold"), 0))
+METHODS = {"exact": N_("exact"), "simulation": N_("simulation")}
+"""How a report's figures were found, as the lab names it."""
 
 
 def open_paytable_lab(parent: QWidget | None) -> PaytableLab:

@@ -48,6 +48,7 @@ from trainer.gui.progress.desk import (
 from trainer.gui.progress.recording import Recorder
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
 from trainer.gui.widgets import window_action
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
 from trainer.store.db import StoreError
 from trainer.store.records import Profile
@@ -81,13 +82,13 @@ class ProgressMenus:
 def progress_menus(bar: QMenuBar, train: QMenu, help_menu: QMenu) -> ProgressMenus:
     """A *File* menu first on ``bar``, a *Tools* menu just before ``help_menu``, and ``train`` as it is."""
     first = bar.actions()[0] if bar.actions() else None
-    file_menu = QMenu("&File", bar)
+    file_menu = QMenu(_("&File"), bar)
     file_menu.setObjectName("fileMenu")
     if first is not None:
         bar.insertMenu(first, file_menu)
     else:
         bar.addMenu(file_menu)
-    tools = QMenu("Too&ls", bar)
+    tools = QMenu(_("Too&ls"), bar)
     tools.setObjectName("toolsMenu")
     bar.insertMenu(help_menu.menuAction(), tools)
     return ProgressMenus(file_menu, train, tools)
@@ -109,16 +110,18 @@ def open_store(data_dir: str | Path | None, class_url: str | None = None) -> tup
             return ClassStore.open_class(full_url(class_url), data_dir), None
         except StoreError as error:
             local, problem = open_store(data_dir)
-            return local, problem or (f"The class store is not used this session ({error}): this station's own "
-                                      "progress store is open.")
+            return local, problem or _("The class store is not used this session ({error}): this station's own "
+                                       "progress store is open.").format(error=error)
         except (OSError, sqlite3.Error) as error:
-            return None, f"Progress is off for this session: the progress store could not be opened ({error})."
+            return None, _("Progress is off for this session: the progress store could not be opened "
+                           "({error}).").format(error=error)
     try:
         return Store.open(data_dir), None
     except StoreError as error:
-        return None, f"Progress is off for this session: {error}."
+        return None, _("Progress is off for this session: {error}.").format(error=error)
     except (OSError, sqlite3.Error) as error:
-        return None, f"Progress is off for this session: the progress store could not be opened ({error})."
+        return None, _("Progress is off for this session: the progress store could not be opened "
+                       "({error}).").format(error=error)
 
 
 class ProgressRoom(QObject):
@@ -280,7 +283,7 @@ class ProgressRoom(QObject):
         return file_dialog(self.host.window())(title, pattern, save)
 
     def _message(self, text: str) -> None:
-        QMessageBox.information(self.host.window(), "UTH Dealer Trainer", text)
+        QMessageBox.information(self.host.window(), _("UTH Dealer Trainer"), text)
 
 
 def _add(window: QWidget, menu: QMenu, name: str, text: str, keys: list[str], tip: str,
@@ -302,19 +305,19 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
 
         if isinstance(store, ClassStore) and isinstance(window, QMainWindow):
             room.class_store = ClassStoreDoor(window, store, menus.file, lambda line: room.desk.inform(line))
-    _add(window, menus.file, "instructor", "&Instructor…", ["Ctrl+Shift+I"],
-         "Instructor mode (PIN): exams, reports, profiles", room.open_instructor)
-    _add(window, menus.file, "backUpProgress", "&Back up progress…", [],
-         "A copy of the progress store, safe while training", room.back_up)
+    _add(window, menus.file, "instructor", _("&Instructor…"), ["Ctrl+Shift+I"],
+         _("Instructor mode (PIN): exams, reports, profiles"), room.open_instructor)
+    _add(window, menus.file, "backUpProgress", _("&Back up progress…"), [],
+         _("A copy of the progress store, safe while training"), room.back_up)
     menus.train.addSeparator()
-    _add(window, menus.train, "progress", "&Progress…", ["Ctrl+Shift+P"],
-         "Your progress: accuracy, speed, mastery and frequent mistakes", room.open_progress)
-    _add(window, menus.train, "today", "&Today…", ["Ctrl+T"],
-         "Today's reviews, new material and My mistakes", room.open_today)
-    _add(window, menus.train, "myMistakes", "&My mistakes", ["Ctrl+Shift+M"],
-         "Deal again, on the table, every hand you got wrong, until each is settled right", room.deal_mistakes)
-    _add(window, menus.tools, "paytableLab", "&Pay-table lab…", ["Ctrl+L"],
-         "What a pay table costs the player, computed exactly", room.open_paytable_lab)
+    _add(window, menus.train, "progress", _("&Progress…"), ["Ctrl+Shift+P"],
+         _("Your progress: accuracy, speed, mastery and frequent mistakes"), room.open_progress)
+    _add(window, menus.train, "today", _("&Today…"), ["Ctrl+T"],
+         _("Today's reviews, new material and My mistakes"), room.open_today)
+    _add(window, menus.train, "myMistakes", _("&My mistakes"), ["Ctrl+Shift+M"],
+         _("Deal again, on the table, every hand you got wrong, until each is settled right"), room.deal_mistakes)
+    _add(window, menus.tools, "paytableLab", _("&Pay-table lab…"), ["Ctrl+L"],
+         _("What a pay table costs the player, computed exactly"), room.open_paytable_lab)
     return room
 
 

@@ -11,6 +11,9 @@ from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QScrollArea,
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step, format_money
 from trainer.engine.strategy import Street
+from trainer.engine.wagers import HandResult
+from trainer.gui.status_bar import DECK_COLOURS
+from trainer.i18n.translation import N_, _, ngettext
 
 _SECTION_PHASES = {"folds": "fold", "refund": "refund"}
 """The steps a section of the log lists: the folds section the folded hands collected, the refund section the
@@ -60,6 +63,9 @@ class RoundLog(QWidget):
         self._played: PlayedRound | None = None
         self._sections: list[str] = []
         self._shown = 0
+        self._last: tuple[PlayedRound, str, bool] | None = None
+        """The round shown last, its procedure's label (English) and whether it is over: shown again in another
+        language by :meth:`retranslate`."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """The scroll area around the prompt area is shown and hidden with it (quizzes show and hide the area)."""
@@ -84,8 +90,21 @@ class RoundLog(QWidget):
         self.list.addItem(item)
         self.list.scrollToBottom()
 
+    def retranslate(self) -> None:
+        """The round shown, as far as it was shown, again in the language spoken now."""
+        if self._last is None:
+            return
+        played, procedure_label, over = self._last
+        shown = self._shown if not over else len(self._sections)
+        self.start(played, procedure_label)
+        self._show_through(shown)
+        if over:
+            self.finish()
+
     def start(self, played: PlayedRound, procedure_label: str) -> None:
-        """A new round: clear, then the round's header and the bets."""
+        """A new round: clear, then the round's header and the bets (``procedure_label``: the dealing procedure's
+        name in English, shown in the language spoken)."""
+        self._last = (played, procedure_label, False)
         self.list.clear()
         self._played, self._shown = played, 0
         steps = played.settlement.procedure
@@ -93,18 +112,24 @@ class RoundLog(QWidget):
         self._sections = ["coin-in", "preflop", "flop", "turn-river", "river-decisions", "folds", "reveal", "refund",
                           *(f"settle:{seat}" for seat in settled)]
         table = played.table
-        self.add(f"Round {played.number} · {played.deck_colour} deck · {procedure_label}", heading=True)
+        colour = _(DECK_COLOURS.get(played.deck_colour, played.deck_colour))
+        self.add(_("Round {number} · {colour} deck · {procedure}").format(
+            number=played.number, colour=colour, procedure=_(procedure_label)), heading=True)
         if table.player_dealer_seat is not None:
             fee = played.collection_fee
-            fee_text = f", collection {format_money(fee)}" if fee is not None else ""
             bank = format_money(table.player_dealer_bank or Decimal(0))
-            self.add(f"Player-dealer: seat {table.player_dealer_seat} (bank {bank}{fee_text})")
+            if fee is not None:
+                self.add(_("Player-dealer: seat {seat} (bank {bank}, collection {fee})").format(
+                    seat=table.player_dealer_seat, bank=bank, fee=format_money(fee)))
+            else:
+                self.add(_("Player-dealer: seat {seat} (bank {bank})").format(seat=table.player_dealer_seat,
+                                                                              bank=bank))
         for bets in played.bets:
-            side = [f"{name} {format_money(getattr(bets, key))}" for key, name in _SIDE_BET_NAMES
+            side = [f"{_(name)} {format_money(getattr(bets, key))}" for key, name in _SIDE_BET_NAMES
                     if getattr(bets, key)]
             extra = f", {', '.join(side)}" if side else ""
             ante = format_money(bets.ante)
-            self.add(f"Seat {bets.seat}: Ante {ante}, Blind {ante}{extra}")
+            self.add(_("Seat {seat}: Ante {ante}, Blind {ante}").format(seat=bets.seat, ante=ante) + extra)
 
     def reach(self, phase: str) -> None:
         """Show everything the round has revealed once ``phase`` begins (unknown phases show nothing)."""
@@ -119,8 +144,10 @@ class RoundLog(QWidget):
         self._show_through(len(self._sections))
         net = self._played.settlement.player_dealer_net
         if net is not None:
-            self.add(f"Player-dealer's result: {_money(net)}")
-        self.add("Round over.", heading=True)
+            self.add(_("Player-dealer's result: {net}").format(net=_money(net)))
+        self.add(_("Round over."), heading=True)
+        if self._last is not None:
+            self._last = (self._last[0], self._last[1], True)
         self._played = None
 
     def _show_through(self, count: int) -> None:
@@ -138,23 +165,25 @@ class RoundLog(QWidget):
         if section == "coin-in":
             coined = [bets.seat for bets in played.bets if bets.progressive > 0]
             if coined:
-                seats = ("seats " if len(coined) > 1 else "seat ") + ", ".join(str(seat) for seat in coined)
+                listed = ", ".join(str(seat) for seat in coined)
                 # Every stake leaves at COIN IN, before the deal: which ones lost is known only at the showdown.
-                self.add(f"COIN IN: the Progressive of {seats} off the layout", heading=True)
+                self.add(ngettext("COIN IN: the Progressive of seat {seats} off the layout",
+                                  "COIN IN: the Progressive of seats {seats} off the layout",
+                                  len(coined)).format(seats=listed), heading=True)
         elif section == "preflop":
-            self._decisions("preflop", "Before the flop")
+            self._decisions("preflop", _("Before the flop"))
         elif section == "flop":
-            self.add(f"Flop: {' '.join(map(str, board[:3]))}", heading=True)
-            self._decisions("flop", "On the flop")
+            self.add(_("Flop: {cards}").format(cards=" ".join(map(str, board[:3]))), heading=True)
+            self._decisions("flop", _("On the flop"))
         elif section == "turn-river":
-            self.add(f"Turn {board[3]}, river {board[4]}", heading=True)
+            self.add(_("Turn {turn}, river {river}").format(turn=board[3], river=board[4]), heading=True)
         elif section == "river-decisions":
-            self._decisions("river", "On the river")
+            self._decisions("river", _("On the river"))
         elif section in ("folds", "refund"):
             chosen = [step for step in steps if step.phase == _SECTION_PHASES[section]]
             if chosen:
-                self.add("Folded hands collected" if section == "folds" else "Antes pushed: the dealer does "
-                         "not qualify", heading=True)
+                self.add(_("Folded hands collected") if section == "folds" else _(
+                    "Antes pushed: the dealer does not qualify"), heading=True)
             self._steps(chosen)
         elif section == "reveal":
             self._reveal()
@@ -168,13 +197,17 @@ class RoundLog(QWidget):
             return
         settlement = played.settlement
         cards = " ".join(map(str, played.deal.dealer))
-        qualifies = "qualifies" if settlement.dealer_qualifies else "does not qualify"
-        who = "Player-dealer" if played.table.player_dealer_seat is not None else "Dealer"
-        self.add(f"{who} {cards}: {settlement.dealer.describe()}, {qualifies}", heading=True)
+        qualifies = _("qualifies") if settlement.dealer_qualifies else _("does not qualify")
+        who = _("Player-dealer") if played.table.player_dealer_seat is not None else _("Dealer")
+        self.add(_("{who} {cards}: {hand}, {qualifies}").format(who=who, cards=cards,
+                                                                hand=settlement.dealer.describe(),
+                                                                qualifies=qualifies), heading=True)
         for seat in sorted(settlement.seats, key=lambda s: s.seat):
-            self.add(f"Seat {seat.seat}: {seat.hand.describe()} — {seat.result}, {_money(seat.net)}")
+            result = _(RESULT_WORDS.get(seat.result, str(seat.result)))
+            self.add(_("Seat {seat}: {hand} — {result}, {net}").format(
+                seat=seat.seat, hand=seat.hand.describe(), result=result, net=_money(seat.net)))
         if any(step.phase in ("refund", "settle") for step in settlement.procedure):
-            self.add("Settlement", heading=True)
+            self.add(_("Settlement"), heading=True)
 
     def _steps(self, steps: list[Step]) -> None:
         for step in steps:
@@ -186,22 +219,27 @@ class RoundLog(QWidget):
         words = []
         for decision in self._played.decisions_on(street):
             if decision.multiple:
-                words.append(f"seat {decision.seat} bets {decision.multiple}x")
+                words.append(_("seat {seat} bets {multiple}x").format(seat=decision.seat,
+                                                                     multiple=decision.multiple))
             elif decision.is_fold:
-                words.append(f"seat {decision.seat} folds")
+                words.append(_("seat {seat} folds").format(seat=decision.seat))
             else:
-                words.append(f"seat {decision.seat} checks")
+                words.append(_("seat {seat} checks").format(seat=decision.seat))
         if words:
-            self.add(f"{title}: {', '.join(words)}")
+            self.add(_("{title}: {decisions}").format(title=title, decisions=", ".join(words)))
 
+
+RESULT_WORDS: dict[str, str] = {HandResult.WIN: N_("win"), HandResult.LOSE: N_("lose"), HandResult.PUSH: N_("push"),
+                                HandResult.FOLD: N_("fold")}
+"""A seat's result against the dealer, as the log says it."""
 
 _SIDE_BET_NAMES = (
-    ("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", "Pairs"), ("progressive", "Progressive"),
+    ("trips", "Trips"), ("bad_beat", "Bad Beat"), ("pairs", N_("Pairs")), ("progressive", N_("Progressive")),
 )
 
 
 def _money(amount: Decimal) -> str:
     """A player's result: ``+$30``, ``−$115``, ``even``."""
     if not amount:
-        return "even"
+        return _("even")
     return ("+" if amount > 0 else "−") + format_money(abs(amount))

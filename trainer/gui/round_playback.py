@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from trainer.gui.felt import felt_layout
+from trainer.i18n.translation import _
 from trainer.session import (
     DirectorState,
     DrillEnded,
@@ -184,7 +185,7 @@ class RoundPlayback(QObject):
         director.settlementDue.connect(self._settlement_due)
         director.finished.connect(self._round_finished)
         director.set_speed(self.settings.animation_speed)
-        self.round_log.start(played, PROCEDURE_LABELS[played.procedure.value])
+        self.round_log.start(played, _(PROCEDURE_LABELS[played.procedure.value]))
         self.paused = self._stepping
         self.status.show_deck_in_play(played.deck_colour)
         self.status.show_table(self.settings, table_round.caption or "")
@@ -301,7 +302,7 @@ class RoundPlayback(QObject):
         playing, controls, art = self.playing, self.controls, self.window.art
         controls.new_round.setEnabled(not playing and art is not None)
         controls.pause.setEnabled(playing and not self.settling)
-        controls.pause.setText("&Resume" if self.paused else "&Pause")
+        controls.pause.setText(_("&Resume") if self.paused else _("&Pause"))
         controls.step.setEnabled((playing or art is not None) and not self.settling)
         controls.skip.setEnabled(playing and self.session.can_skip_to_end())
         speed = self.settings.animation_speed

@@ -1,4 +1,4 @@
-"""The Settings dialog: every :class:`~trainer.settings.Settings` field in six tabs, checked as it is edited.
+"""The Settings dialog: every :class:`~trainer.settings.Settings` field in seven tabs, checked as it is edited.
 
 The *Table* tab opens with the game: the three games of the documents (Washington UTH, California UTH, California
 UTH Bad Beat Bonus, rules-notes §1b), then the room's custom table. Choosing a game fills every table field with
@@ -36,9 +36,11 @@ from trainer.gui.settings_tabs.animation import AnimationTab
 from trainer.gui.settings_tabs.cards import CardsTab
 from trainer.gui.settings_tabs.classroom import ClassStoreTab
 from trainer.gui.settings_tabs.form import ErrorRows
+from trainer.gui.settings_tabs.language import LanguageTab
 from trainer.gui.settings_tabs.limits import LimitsTab
 from trainer.gui.settings_tabs.paytables import SIDE_BETS, PaytablesTab
 from trainer.gui.settings_tabs.table import TableTab
+from trainer.i18n.translation import _, current_language, ngettext
 from trainer.settings import (
     BANKINGS,
     DEFAULTS,
@@ -63,24 +65,29 @@ class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(_("Settings"))
         self._original = settings
         self._loading = False
         rows = ErrorRows()
         self._errors: dict[str, QLabel] = rows.errors
         self.tabs = QTabWidget()
         table = TableTab(rows)
-        self.tabs.addTab(table, "Table")
+        self.tabs.addTab(table, _("Table"))
         paytables = PaytablesTab(rows)
-        self.tabs.addTab(paytables, "Pay tables")
+        self.tabs.addTab(paytables, _("Pay tables"))
         limits = LimitsTab(rows)
-        self.tabs.addTab(limits, "Limits")
+        self.tabs.addTab(limits, _("Limits"))
         animation = AnimationTab(rows)
-        self.tabs.addTab(animation, "Animation && sound")
+        self.tabs.addTab(animation, _("Animation && sound"))
         cards = CardsTab(rows)
-        self.tabs.addTab(cards, "Cards")
+        self.tabs.addTab(cards, _("Cards"))
         self.class_store = ClassStoreTab(rows)
-        self.tabs.addTab(self.class_store, "Class store")
+        self.tabs.addTab(self.class_store, _("Class store"))
+        language = LanguageTab(rows)
+        self.tabs.addTab(language, _("Language"))
+        self.language = language.language
+        self._spoken = current_language()
+        """The language the window speaks as the dialog opens (``--lang`` may have chosen it for this run)."""
         self._items: dict[str, list[tuple[str, Any]]] = {**table.items, **paytables.items}
         """Every choice of each box that a game narrows, by settings name (shown text, value)."""
         self.game, self.game_note = table.game, table.game_note
@@ -104,9 +111,9 @@ class SettingsDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         restore = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
-        restore.setToolTip("Put every setting back to its default (the window's place is kept)")
+        restore.setToolTip(_("Put every setting back to its default (the window's place is kept)"))
         restore.clicked.connect(self.restore_defaults)
-        note = QLabel("Table changes apply from the next round.")
+        note = QLabel(_("Table changes apply from the next round."))
         note.setObjectName("note")
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
@@ -164,6 +171,7 @@ class SettingsDialog(QDialog):
             select(self.back_one, settings.deck_backs[0])
             select(self.back_two, settings.deck_backs[1])
             self.class_store.url.setText(settings.class_store_url)
+            select(self.language, self._spoken if settings is self._original else settings.language or self._spoken)
         finally:
             self._loading = False
         self._refresh()
@@ -190,6 +198,7 @@ class SettingsDialog(QDialog):
             "start_page_at_start": self._original.start_page_at_start,
             "run_round_irregularities": self._original.run_round_irregularities,
             "class_store_url": self.class_store.url.text().strip(),
+            "language": self._chosen_language(),
         }
         for key, box in self.house_rules.items():
             values[key] = box.currentData()
@@ -199,6 +208,19 @@ class SettingsDialog(QDialog):
         if values["seats"] is None:
             values["seats"] = 0
         return values
+
+    def chosen_language(self) -> str:
+        """The language the box shows."""
+        return str(self.language.currentData())
+
+    def language_changed(self) -> bool:
+        """True when the trainee chose another language than the one spoken as the dialog opened."""
+        return self.chosen_language() != self._spoken
+
+    def _chosen_language(self) -> str:
+        """The language box's choice when the trainee changed it, else the choice the settings keep (the language
+        spoken for this run only, ``--lang``, is not made the choice by OK)."""
+        return self.chosen_language() if self.language_changed() else self._original.language or self._spoken
 
     def problems(self) -> dict[str, str]:
         """What is wrong with the fields as they stand, by settings name."""
@@ -214,7 +236,8 @@ class SettingsDialog(QDialog):
                                    quiz_mode=self._original.quiz_mode, profile=self._original.profile,
                                    start_page_at_start=self._original.start_page_at_start,
                                    run_round_irregularities=self._original.run_round_irregularities,
-                                   class_store_url=self.class_store.url.text().strip()))
+                                   class_store_url=self.class_store.url.text().strip(),
+                                   language=str(self.language.currentData())))
 
     def _reserve_widths(self) -> None:
         """Give every box a game refills the width of its longest choice under any game, so that no choice is
@@ -246,13 +269,15 @@ class SettingsDialog(QDialog):
     def _fill_seats(self, banking: str, seats: int | None) -> None:
         was_loading, self._loading = self._loading, True
         if banking == "player-dealer":
-            items = [(f"{n} positions (player-dealer among them)", n) for n in PLAYER_DEALER_POSITIONS]
+            items = [(ngettext("{count} position (player-dealer among them)",
+                               "{count} positions (player-dealer among them)", n).format(count=n), n)
+                     for n in PLAYER_DEALER_POSITIONS]
         else:
-            items = [(f"{n} seat{'s' if n > 1 else ''}", n) for n in HOUSE_SEATS]
+            items = [(ngettext("{count} seat", "{count} seats", n).format(count=n), n) for n in HOUSE_SEATS]
         game = self.chosen_game()
         offered: list[Any] | None = None
         if game is not None and game.banking.value == banking:
-            offered = [n for _, n in items if (n <= game.positions if game.is_house else n == game.positions)]
+            offered = [n for _text, n in items if (n <= game.positions if game.is_house else n == game.positions)]
         fill_box(self.seats, items, offered, seats if seats is not None else 6)
         if self.seats.currentData() != seats:
             select(self.seats, 6 if offered is None or 6 in offered else offered[0])
@@ -279,9 +304,9 @@ class SettingsDialog(QDialog):
     @staticmethod
     def _game_line(game: Game | None) -> str:
         if game is None:
-            return "Any combination the room deals; the three games above fill in their own."
-        return (f"{game.title} ({', '.join(game.documents)}): each box lists the game's choices first; one below "
-                "the line makes this the room's custom table.")
+            return _("Any combination the room deals; the three games above fill in their own.")
+        return _("{game} ({documents}): each box lists the game's choices first; one below the line makes this the "
+                 "room's custom table.").format(game=game.title, documents=", ".join(game.documents))
 
     def _game_chosen(self) -> None:
         """A game fills every table field with its defaults and narrows the boxes; Custom opens them all."""
@@ -315,8 +340,8 @@ class SettingsDialog(QDialog):
     def _leave_game(self, game: Game, found: dict[str, str]) -> None:
         """The fields are no longer a table of ``game``: show the custom table, all choices open, and say why."""
         key, problem = next(iter(found.items()))
-        label = FIELD_LABELS.get(key, key)
-        reason = problem if problem.startswith(label) else f"{label}: {problem}"
+        label = _(FIELD_LABELS[key]) if key in FIELD_LABELS else key
+        reason = problem if problem.startswith(label) else _("{field}: {problem}").format(field=label, problem=problem)
         values = self.values()
         self._loading = True
         try:
@@ -324,7 +349,8 @@ class SettingsDialog(QDialog):
             self._fill_for_game(None, values["banking"], values["seats"])
         finally:
             self._loading = False
-        self.game_note.setText(f"Now the room's custom table, no longer {game_title(game)}: {reason}.")
+        self.game_note.setText(_("Now the room's custom table, no longer {game}: {reason}.").format(
+            game=game_title(game), reason=reason))
 
     def _fee_option_changed(self) -> None:
         """In a game, a fee option with a limit per spot (seed 003) sets the table's limits to it."""
@@ -375,7 +401,8 @@ class SettingsDialog(QDialog):
             label.setText(found.get(key, ""))
             label.setVisible(key in found)
         self.summary.setText(
-            f"Fix {len(found)} setting{'s' if len(found) > 1 else ''} before saving." if found else ""
+            ngettext("Fix {count} setting before saving.", "Fix {count} settings before saving.",
+                     len(found)).format(count=len(found)) if found else ""
         )
         self.summary.setVisible(bool(found))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not found)

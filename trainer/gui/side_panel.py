@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
+from trainer.i18n.translation import _
+
 PANEL_KEY = "F9"
 MIN_PANEL, MAX_PANEL = 244, 340
 PANEL_SHARE = 0.22
@@ -26,19 +28,19 @@ class SidePanel(QDockWidget):
     """The dock on the right holding ``content``; :meth:`fit` gives it its column's width."""
 
     def __init__(self, content: QWidget, parent: QMainWindow) -> None:
-        super().__init__("Round", parent)
+        super().__init__(_("Round"), parent)
         self.setObjectName("roundDock")
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setWidget(content)
         parent.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
-        self.toggle_action = QAction("Side &panel", parent)
+        self.toggle_action = QAction(_("Side &panel"), parent)
         self.toggle_action.setObjectName("sidePanel")
         self.toggle_action.setCheckable(True)
         self.toggle_action.setChecked(True)
         self.toggle_action.setShortcut(QKeySequence(PANEL_KEY))
-        self.toggle_action.setToolTip(f"Hide or show the side panel ({PANEL_KEY})")
-        self.toggle_action.setStatusTip("Hide or show the side panel: the round log and the settlement")
+        self.toggle_action.setToolTip(_("Hide or show the side panel") + f" ({PANEL_KEY})")
+        self.toggle_action.setStatusTip(_("Hide or show the side panel: the round log and the settlement"))
         self.toggle_action.toggled.connect(self.setVisible)
         parent.addAction(self.toggle_action)
         self._window = parent

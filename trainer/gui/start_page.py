@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n.translation import N_, _
 from trainer.scoring import ItemResult, Mode
 from trainer.session import Event, RoundDealt, RoundOver, TableSession
 
@@ -46,12 +47,14 @@ PATH_LESSON = "order"
 """The lesson the path's first step opens: the settlement order, the one it names."""
 
 PATH: tuple[tuple[PathStep, str, str], ...] = (
-    (PathStep.LESSON, "Read the lesson",
-     "Settlement order: how a round is settled, in the dealer's order (all lessons: F1)"),
-    (PathStep.WATCH, "Watch a hand", "The table deals and settles one round while you watch (Ctrl+0, then N)"),
-    (PathStep.GUIDED, "Guided hand", "You settle; before each step the table shows what comes next (Ctrl+1)"),
-    (PathStep.PRACTICE, "Practice", "You settle; each step is checked at once, with its rule (Ctrl+2)"),
-    (PathStep.EXAM, "Exam", "A set of hands, no help until the end, then the review (Ctrl+E)"),
+    (PathStep.LESSON, N_("Read the lesson"),
+     N_("Settlement order: how a round is settled, in the dealer's order (all lessons: F1)")),
+    (PathStep.WATCH, N_("Watch a hand"),
+     N_("The table deals and settles one round while you watch (Ctrl+0, then N)")),
+    (PathStep.GUIDED, N_("Guided hand"),
+     N_("You settle; before each step the table shows what comes next (Ctrl+1)")),
+    (PathStep.PRACTICE, N_("Practice"), N_("You settle; each step is checked at once, with its rule (Ctrl+2)")),
+    (PathStep.EXAM, N_("Exam"), N_("A set of hands, no help until the end, then the review (Ctrl+E)")),
 )
 """The path: each step, its button's text and what it opens."""
 
@@ -111,18 +114,18 @@ class StartPage(QDialog):
                  at_start: bool | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startPage")
-        self.setWindowTitle("Start here · UTH Dealer Trainer")
+        self.setWindowTitle(_("Start here · UTH Dealer Trainer"))
         self._open_step = open_step
         self._done = done
-        title = QLabel("Learn to settle Ultimate Texas Hold'em, one step at a time")
+        title = QLabel(_("Learn to settle Ultimate Texas Hold'em, one step at a time"))
         title.setObjectName("startTitle")
         title.setWordWrap(True)
         font = title.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         title.setFont(font)
-        intro = QLabel("Follow the path from the top. Each button opens its step; a tick shows what you have "
-                       "done. The mode you settle in is always shown (and switched) in the bar above the table.")
+        intro = QLabel(_("Follow the path from the top. Each button opens its step; a tick shows what you have "
+                         "done. The mode you settle in is always shown (and switched) in the bar above the table."))
         intro.setWordWrap(True)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
@@ -132,11 +135,11 @@ class StartPage(QDialog):
             tick = QLabel()
             tick.setObjectName(f"done_{step.value}")
             tick.setMinimumWidth(28)
-            button = QPushButton(f"{row + 1}. {text}")
+            button = QPushButton(f"{row + 1}. {_(text)}")
             button.setObjectName(f"start_{step.value}")
             button.setMinimumHeight(36)
             button.clicked.connect(lambda _checked=False, s=step: self.choose(s))
-            what = QLabel(tip)
+            what = QLabel(_(tip))
             what.setWordWrap(True)
             grid.addWidget(tick, row, 0)
             grid.addWidget(button, row, 1)
@@ -145,16 +148,16 @@ class StartPage(QDialog):
         grid.setColumnStretch(2, 1)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         close.setObjectName("closeStartPage")
         close.clicked.connect(self.reject)
         close.setDefault(True)
         bottom = QHBoxLayout()
-        bottom.addWidget(QLabel("Help ▸ Start here brings this page back; Help ▸ Keys lists every key."))
+        bottom.addWidget(QLabel(_("Help ▸ Start here brings this page back; Help ▸ Keys lists every key.")))
         bottom.addStretch(1)
         self.at_start: QCheckBox | None = None
         if at_start is not None:
-            self.at_start = QCheckBox("Show this page at every start")
+            self.at_start = QCheckBox(_("Show this page at every start"))
             self.at_start.setObjectName("startPageAtStart")
             self.at_start.setChecked(at_start)
             self.at_start.toggled.connect(self.atStartChanged.emit)
@@ -182,7 +185,7 @@ class StartPage(QDialog):
         done = self._done()
         for step, tick in self.ticks.items():
             tick.setText("✔" if step in done else "○")
-            tick.setToolTip("Done" if step in done else "Not done yet")
+            tick.setToolTip(_("Done") if step in done else _("Not done yet"))
 
     def done_steps(self) -> frozenset[PathStep]:
         return self._done()

@@ -3,17 +3,23 @@ the right."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from trainer.gui.table.phases import WindowState, phase_text
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.settings import Settings, game_title, paytable_title, settings_game
 
 WINDOW_STATES: dict[str, str] = {
-    WindowState.IDLE: "waiting for a new round (N)",
-    WindowState.SETTLING: "your settlement",
-    WindowState.RUNNING: "you run the round (N: the next round)",
+    WindowState.IDLE: N_("waiting for a new round (N)"),
+    WindowState.SETTLING: N_("your settlement"),
+    WindowState.RUNNING: N_("you run the round (N: the next round)"),
 }
 """What the window shows between phases: no round playing, the trainee settling, or running the round."""
+
+DECK_COLOURS: dict[str, str] = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black": N_("black")}
+"""The decks' back colours, as the status bar names them."""
 
 
 def status_text(phase: str) -> str:
@@ -25,7 +31,8 @@ def status_text(phase: str) -> str:
     'you run the round (N: the next round)'
 
     """
-    return WINDOW_STATES.get(phase) or phase_text(phase)
+    state = WINDOW_STATES.get(phase)
+    return _(state) if state else phase_text(phase)
 
 
 def table_summary(settings: Settings) -> str:
@@ -41,11 +48,12 @@ def table_summary(settings: Settings) -> str:
     """
     game = settings_game(settings)
     if settings.player_dealer:
-        size = f"{settings.seats} positions"
+        size = ngettext("{count} position", "{count} positions", settings.seats).format(count=settings.seats)
     else:
-        size = f"{settings.seats} seat{'s' if settings.seats > 1 else ''}"
+        size = ngettext("{count} seat", "{count} seats", settings.seats).format(count=settings.seats)
     if game is None:
-        size = f"{'Player-dealer' if settings.player_dealer else 'House-banked'}, {size}"
+        banking = _("Player-dealer") if settings.player_dealer else _("House-banked")
+        size = _("{banking}, {size}").format(banking=banking, size=size)
     names = [game_title(game), size]
     if settings.offer_trips:
         names.append(paytable_title("trips", settings.trips_paytable))
@@ -72,18 +80,32 @@ class StatusLine:
         bar.addWidget(self.table_label)
         bar.addPermanentWidget(self.phase_label)
         bar.addPermanentWidget(self.deck_label)
+        self._shown: dict[str, Callable[[], None]] = {}
         self.show_phase(WindowState.IDLE)
         self.show_decks(settings)
+        self.show_table(settings)
 
     def show_phase(self, phase: str) -> None:
-        self.phase_label.setText(f"Phase: {status_text(phase)}")
+        self._shown["phase"] = lambda: self.phase_label.setText(_("Phase: {phase}").format(
+            phase=status_text(phase)))
+        self._shown["phase"]()
 
     def show_decks(self, settings: Settings) -> None:
         """The two decks' colours (between rounds)."""
-        self.deck_label.setText(f"Decks: {' / '.join(settings.deck_backs)}")
+        self._shown["deck"] = lambda: self.deck_label.setText(_("Decks: {colours}").format(
+            colours=" / ".join(_(DECK_COLOURS.get(colour, colour)) for colour in settings.deck_backs)))
+        self._shown["deck"]()
 
     def show_deck_in_play(self, colour: str) -> None:
-        self.deck_label.setText(f"Deck in play: {colour}")
+        self._shown["deck"] = lambda: self.deck_label.setText(_("Deck in play: {colour}").format(
+            colour=_(DECK_COLOURS.get(colour, colour))))
+        self._shown["deck"]()
 
     def show_table(self, settings: Settings, caption: str = "") -> None:
-        self.table_label.setText(caption or table_summary(settings))
+        self._shown["table"] = lambda: self.table_label.setText(caption or table_summary(settings))
+        self._shown["table"]()
+
+    def retranslate(self) -> None:
+        """Show the same table, phase and deck again, in the language spoken now."""
+        for show in self._shown.values():
+            show()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from trainer.gui.quiz.review import set_summary
 from trainer.gui.widgets import window_action
+from trainer.i18n.translation import N_, _, current_language, ngettext
 from trainer.lessons import Lesson, load_lessons_tolerant
 from trainer.quiz.review import tally_of
 from trainer.scoring import ItemResult, ScoreBook
@@ -44,7 +45,7 @@ class LessonsDialog(QDialog):
     def __init__(self, lessons: dict[str, Lesson], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lessonsDialog")
-        self.setWindowTitle("Lessons")
+        self.setWindowTitle(_("Lessons"))
         self.lessons = lessons
         self.syllabus = QListWidget()
         self.syllabus.setObjectName("syllabus")
@@ -94,17 +95,17 @@ class ResultsDialog(QDialog):
     """The session's results: every item scored, newest first (its steps right and its wrong attempts told
     apart), then the session's tally and each finished set's."""
 
-    COLUMNS = ("Drill", "Item", "Mode", "Score", "Steps right", "Steps wrong", "Wrong attempts", "Left to the table",
-               "Seconds", "Mistakes")
+    COLUMNS = (N_("Drill"), N_("Item"), N_("Mode"), N_("Score"), N_("Steps right"), N_("Steps wrong"),
+               N_("Wrong attempts"), N_("Left to the table"), N_("Seconds"), N_("Mistakes"))
 
     def __init__(self, book: ScoreBook, parent: QWidget | None = None,
                  history: Sequence[ItemResult] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resultsDialog")
-        self.setWindowTitle("Results of this session" if history is None else "Results")
+        self.setWindowTitle(_("Results of this session") if history is None else _("Results"))
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("results")
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setHorizontalHeaderLabels([_(column) for column in self.COLUMNS])
         self.table.horizontalHeader().setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         items = list(reversed(book.items())) if history is None else list(history)  # history: the trainee's, kept
@@ -113,14 +114,17 @@ class ResultsDialog(QDialog):
             tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
             cells = (item.drill, item.item, item.mode.value, f"{item.score:.0f} %",
-                     f"{tally.right} of {tally.steps}", str(tally.wrong_steps), str(tally.wrong_attempts),
-                     str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
+                     _("{right} of {steps}").format(right=tally.right, steps=tally.steps), str(tally.wrong_steps),
+                     str(tally.wrong_attempts), str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(text)
                 self.table.setItem(row, column, cell)
-        heading = "This session" if history is None else f"The last {len(items)} items kept"
-        lines = [f"{heading}: {tally_of(items).text()}"] if items else ["No drill finished yet."]
+        self.table.resizeColumnsToContents()  # every heading whole, in any language (the mistakes stretch)
+        heading = _("This session") if history is None else ngettext(
+            "The last {count} item kept", "The last {count} items kept", len(items)).format(count=len(items))
+        lines = [_("{heading}: {tally}").format(heading=heading, tally=tally_of(items).text())] if items else [
+            _("No drill finished yet.")]
         lines += [f"{result.drill} ({result.mode.value}): {set_summary(result)}" for result in book.sets()]
         self.summary = QLabel("\n".join(lines))
         self.summary.setObjectName("summary")
@@ -129,8 +133,8 @@ class ResultsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         if not items:
-            layout.addWidget(QLabel(f"Nothing scored yet{' in this session' if history is None else ''}: "
-                                    "try a drill (Train ▸ Drills…)."))
+            layout.addWidget(QLabel(_("Nothing scored yet in this session: try a drill (Train ▸ Drills…).")
+                                    if history is None else _("Nothing scored yet: try a drill (Train ▸ Drills…).")))
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         layout.addWidget(buttons)
@@ -155,12 +159,12 @@ def _add(host: TableHost, menu: QMenu, name: str, text: str, keys: list[str],
 def install_training(host: TableHost, train: QMenu, help_menu: QMenu) -> Training:
     """Fill ``train`` (Drills…, Deck count…, Results…) and ``help_menu`` (Lessons…) for ``host``."""
     training = Training(host)
-    _add(host, train, "drills", "&Drills…", ["Ctrl+D"], lambda: open_drills(host))
-    _add(host, train, "deckCount", "Deck &count…", ["Ctrl+K"],
+    _add(host, train, "drills", _("&Drills…"), ["Ctrl+D"], lambda: open_drills(host))
+    _add(host, train, "deckCount", _("Deck &count…"), ["Ctrl+K"],
          lambda: open_deck_count_window(host, training.windows))
     train.addSeparator()
-    _add(host, train, "results", "&Results…", ["Ctrl+R"], lambda: open_results(host, training.history()))
-    _add(host, help_menu, "lessons", "&Lessons…", ["F1"], lambda: open_lessons(host))
+    _add(host, train, "results", _("&Results…"), ["Ctrl+R"], lambda: open_results(host, training.history()))
+    _add(host, help_menu, "lessons", _("&Lessons…"), ["F1"], lambda: open_lessons(host))
     return training
 
 
@@ -171,7 +175,7 @@ def open_drills(host: TableHost) -> QDialog:
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     mistakes = host.window().findChild(QAction, "myMistakes")  # there when progress is kept
     if mistakes is not None:
-        dialog.add_command("myMistakesButton", "My mistakes (Ctrl+Shift+M)", mistakes.toolTip(), mistakes.trigger)
+        dialog.add_command("myMistakesButton", _("My mistakes (Ctrl+Shift+M)"), mistakes.toolTip(), mistakes.trigger)
     dialog.show()
     return dialog
 
@@ -201,7 +205,7 @@ def open_results(host: TableHost, history: Sequence[ItemResult] | None = None) -
 
 
 def open_lessons(host: TableHost, topic: str | None = None) -> QDialog:
-    lessons, problems = load_lessons_tolerant()
+    lessons, problems = load_lessons_tolerant(language=current_language())  # a topic not translated: in English
     for problem in problems:
         host.notify_once(problem)
     dialog = LessonsDialog(lessons, parent=host.window())

@@ -24,7 +24,7 @@ from trainer.engine.dealing import Procedure
 from trainer.engine.games import Game
 from trainer.engine.paytables import load_paytables
 from trainer.engine.table import Banking
-from trainer.i18n.translation import N_, _
+from trainer.i18n.translation import LANGUAGES, N_, _
 
 BANKINGS = tuple(b.value for b in Banking)
 PROCEDURES = tuple(p.value for p in Procedure)
@@ -289,6 +289,7 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "start_page_at_start": _flag,
     "run_round_irregularities": _flag,
     "class_store_url": _check_class_store_url,
+    "language": _one_of(("", *LANGUAGES), "language"),
 }
 
 

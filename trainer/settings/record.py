@@ -77,6 +77,9 @@ class Settings:
     class_store_url: str = field(default="", compare=False)
     """The class store the window opens (Settings ▸ Class store), never with its password; "" for this station's
     own store."""
+    language: str = field(default="", compare=False)
+    """The language the trainer speaks (Settings ▸ Language): one of ``trainer.i18n.translation.LANGUAGES``, or ""
+    before one is chosen (the first start then takes the system's and keeps it)."""
 
     def __post_init__(self) -> None:
         values = self.as_dict()

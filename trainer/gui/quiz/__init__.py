@@ -24,27 +24,28 @@ from trainer.gui.quiz.controller import QuizController
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.quiz.review import ExamSetDialog, HandReview, ReviewDialog
 from trainer.gui.widgets import window_action
+from trainer.i18n.translation import N_, _
 from trainer.scoring import Mode
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
 
 MODE_ACTIONS: tuple[tuple[str, Mode | None, str, str], ...] = (
-    ("quizOff", None, "The &table settles", "Ctrl+0"),
-    ("quizGuided", Mode.GUIDED, "Settle it yourself: &guided", "Ctrl+1"),
-    ("quizPractice", Mode.PRACTICE, "Settle it yourself: &practice", "Ctrl+2"),
-    ("quizExam", Mode.EXAM, "Settle it yourself: &exam", "Ctrl+3"),
-    ("quizSpeed", Mode.SPEED, "Settle it yourself: &speed", "Ctrl+4"),
+    ("quizOff", None, N_("The &table settles"), "Ctrl+0"),
+    ("quizGuided", Mode.GUIDED, N_("Settle it yourself: &guided"), "Ctrl+1"),
+    ("quizPractice", Mode.PRACTICE, N_("Settle it yourself: &practice"), "Ctrl+2"),
+    ("quizExam", Mode.EXAM, N_("Settle it yourself: &exam"), "Ctrl+3"),
+    ("quizSpeed", Mode.SPEED, N_("Settle it yourself: &speed"), "Ctrl+4"),
 )
-MODE_NAMES = {None: "The table settles", Mode.GUIDED: "Guided", Mode.PRACTICE: "Practice", Mode.EXAM: "Exam",
-              Mode.SPEED: "Speed"}
+MODE_NAMES = {None: N_("The table settles"), Mode.GUIDED: N_("Guided"), Mode.PRACTICE: N_("Practice"),
+              Mode.EXAM: N_("Exam"), Mode.SPEED: N_("Speed")}
 """The modes' short names, on the mode bar above the table."""
 MODE_TIPS = {
-    None: "The table settles every round by itself",
-    Mode.GUIDED: "Before each step the table lights what comes next and says why",
-    Mode.PRACTICE: "Each step is checked at once, with the rule and its lesson",
-    Mode.EXAM: "A set of hands with no feedback until the end, then the review and the pass mark",
-    Mode.SPEED: "Against the clock: hands per hour and seconds per decision",
+    None: N_("The table settles every round by itself"),
+    Mode.GUIDED: N_("Before each step the table lights what comes next and says why"),
+    Mode.PRACTICE: N_("Each step is checked at once, with the rule and its lesson"),
+    Mode.EXAM: N_("A set of hands with no feedback until the end, then the review and the pass mark"),
+    Mode.SPEED: N_("Against the clock: hands per hour and seconds per decision"),
 }
 
 
@@ -59,15 +60,15 @@ def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidge
     group.setExclusive(True)
     actions: dict[Mode | None, QAction] = {}
     for name, mode, text, key in MODE_ACTIONS:
-        action = _action(window, name, text, key, MODE_TIPS[mode])
+        action = _action(window, name, _(text), key, _(MODE_TIPS[mode]))
         action.setCheckable(True)
-        action.setIconText(MODE_NAMES[mode])
+        action.setIconText(_(MODE_NAMES[mode]))
         action.triggered.connect(lambda _checked=False, m=mode: _choose(controller, m))
         group.addAction(action)
         menu.addAction(action)
         actions[mode] = action
     if mode_bar is not None:
-        label = QLabel("  Mode: ")
+        label = QLabel(_("  Mode: "))
         label.setObjectName("modeLabel")
         mode_bar.addWidget(label)
         for action in actions.values():
@@ -77,16 +78,17 @@ def install_quiz(host: TableHost, menu: QMenu, prompt_area: QWidget, log: QWidge
     _restore_mode(host, controller)
     controller.modeChanged.connect(lambda mode: _remember_mode(host, mode))
     menu.addSeparator()
-    exam_set = _action(window, "examSet", "E&xam set…", "Ctrl+E", "Choose the hands and pass mark of an exam set")
+    exam_set = _action(window, "examSet", _("E&xam set…"), "Ctrl+E",
+                       _("Choose the hands and pass mark of an exam set"))
     exam_set.triggered.connect(lambda: open_exam_set(controller))
     menu.addAction(exam_set)
-    review = _action(window, "reviewHand", "&Review the last hand or exam", "Ctrl+Shift+V",
-                     "Every step of the hand (or exam set) settled last, yours beside the correct one")
+    review = _action(window, "reviewHand", _("&Review the last hand or exam"), "Ctrl+Shift+V",
+                     _("Every step of the hand (or exam set) settled last, yours beside the correct one"))
     review.triggered.connect(controller.review_last_hand)
     menu.addAction(review)
-    review_key = _action(window, "reviewHandKey", "Review the hand", "V",
-                         "Review the hand settled last, once it is settled")
-    review_key.setToolTip("Review the hand settled last (V)")
+    review_key = _action(window, "reviewHandKey", _("Review the hand"), "V",
+                         _("Review the hand settled last, once it is settled"))
+    review_key.setToolTip(_("Review the hand settled last (V)"))
     review_key.triggered.connect(controller.review_after_hand)
     return controller
 

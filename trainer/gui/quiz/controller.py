@@ -31,6 +31,7 @@ from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.quiz.texts import clock_text, mistakes_html, score_text
 from trainer.gui.table.tableconfig import WAGERS as _PRINTED
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.order import next_selection
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ItemResult, Mode, SetResult
@@ -55,11 +56,16 @@ if TYPE_CHECKING:
 
 DRILL = TABLE_DRILL
 MODE_TITLES = {
-    Mode.GUIDED: "Guided — the table shows each step and why",
-    Mode.PRACTICE: "Practice — each step checked at once",
-    Mode.EXAM: "Exam — the review comes at the end",
-    Mode.SPEED: "Speed — against the clock",
+    Mode.GUIDED: N_("Guided — the table shows each step and why"),
+    Mode.PRACTICE: N_("Practice — each step checked at once"),
+    Mode.EXAM: N_("Exam — the review comes at the end"),
+    Mode.SPEED: N_("Speed — against the clock"),
 }
+
+
+def mode_title(mode: Mode) -> str:
+    """The panel's title in ``mode``: ``Settle it yourself · Practice — each step checked at once``."""
+    return _("Settle it yourself · {mode}").format(mode=_(MODE_TITLES[mode]))
 
 
 class QuizController(QObject):
@@ -82,6 +88,12 @@ class QuizController(QObject):
         self.cutter: PayoutCutter | None = None
         self._scene: TableScene | None = None
         self._hand_quiz: SettlementQuiz | None = None
+        self._hand_number = 0
+        self._shown: dict[str, Callable[[], str]] = {}
+        self._verdict_shown: tuple[Verdict, str] | None = None
+        self._score_shown: tuple[ItemResult | None, Mode | None] = (None, None)
+        self._clock_shown: tuple[SettlementQuiz | None, Mode | None] = (None, None)
+        """How the panel's progress line and announcement were made, to show them again in another language."""
         self._prompt_area = prompt_area
         self._log = log
         self.before_mode_change: list[Callable[[], object]] = []
@@ -206,15 +218,16 @@ class QuizController(QObject):
 
     def _show_waiting(self, mode: Mode) -> None:
         panel, session = self.panel, self.session
-        panel.title.setText(f"Settle it yourself · {MODE_TITLES[mode]}")
+        panel.title.setText(mode_title(mode))
         if mode is Mode.EXAM:
             hands = session.set_hands
-            text = (f"Exam set: {hands} hand{'s' if hands != 1 else ''}, pass mark "
-                    f"{session.pass_mark:.0f} %. Deal a hand (N); after the showdown you settle it.")
+            text = ngettext("Exam set: {count} hand, pass mark {mark} %. Deal a hand (N); after the showdown you "
+                            "settle it.", "Exam set: {count} hands, pass mark {mark} %. Deal a hand (N); after the "
+                            "showdown you settle it.", hands).format(count=hands, mark=f"{session.pass_mark:.0f}")
         elif session.state.round_on_table and session.state is not SessionState.TRAINEE_SETTLING:
-            text = "From the next hand: this one is settled by the table."
+            text = _("From the next hand: this one is settled by the table.")
         else:
-            text = "Deal a hand (N); after the showdown you settle it."
+            text = _("Deal a hand (N); after the showdown you settle it.")
         panel.progress.setText(text)
         panel.progress.show()
         panel.set_stage(PanelStage.IDLE)
@@ -238,7 +251,9 @@ class QuizController(QObject):
         host = self.host
         self.cutter = PayoutCutter(scene, host.timing.chips, lambda: host.settings.animation_speed, self)
         self.panel.dealer_box.show()
-        self.panel.begin_hand(f"Settle it yourself · {MODE_TITLES[mode]}", self._progress_text(event.hand))
+        self._hand_number = event.hand
+        self._shown = {"progress": lambda: self._progress_text(event.hand)}
+        self.panel.begin_hand(mode_title(mode), self._progress_text(event.hand))
         self._show_log(mode is not Mode.EXAM)
         self._guide()
         self._show_score()
@@ -251,9 +266,33 @@ class QuizController(QObject):
         played = self.session.played
         number = played.number if played is not None else hand
         if self.session.mode is Mode.EXAM:
-            return (f"Hand {hand} of {self.session.set_hands} (round {number}) · no feedback until the "
-                    "review")
-        return f"Hand {hand} of this set (round {number})"
+            return _("Hand {hand} of {hands} (round {round}) · no feedback until the review").format(
+                hand=hand, hands=self.session.set_hands, round=number)
+        return _("Hand {hand} of this set (round {round})").format(hand=hand, round=number)
+
+    def retranslate(self) -> None:
+        """The panel in the language spoken now: its texts made from parts shown again, the hand's answers kept."""
+        self.panel.retranslate()
+        mode = self.session.mode
+        if mode is None:
+            return
+        if self.panel.stage is PanelStage.IDLE and self._hand_quiz is None:
+            self._show_waiting(mode)
+            return
+        self.panel.title.setText(mode_title(mode))
+        for label, text in ((self.panel.progress, self._shown.get("progress")),
+                            (self.panel.announced, self._shown.get("announced"))):
+            if text is not None and label.text():
+                label.setText(text())
+        if self._verdict_shown is not None and self._verdict_shown[1] == self.panel.feedback.text():
+            self._show_verdict(self._verdict_shown[0])
+        self._show_score(*self._score_shown)
+        self._show_clock(*self._clock_shown)
+
+    def _say_progress(self, text: Callable[[], str]) -> None:
+        """Show ``text()`` as the panel's progress line (and keep how, for :meth:`retranslate`)."""
+        self._shown["progress"] = text
+        self.panel.progress.setText(text())
 
     def _move_chips(self, event: StepAccepted) -> None:
         """A step taken: the chips move as the trainee gave it (a pay with the chips cut)."""
@@ -268,6 +307,7 @@ class QuizController(QObject):
         self._ticker.stop()
         result = event.hand.result
         self._disconnect_scene()
+        self._shown["progress"] = lambda: self._finished_text(event)
         self.panel.finish_hand(self._finished_text(event))
         self.panel.review_button.setVisible(result.mode is not Mode.EXAM)
         self._show_score(result, result.mode)
@@ -282,23 +322,26 @@ class QuizController(QObject):
         drill, result = self.session.drill, self.session.set_result
         if drill is None or drill.rounds_left != 0 or hand.mode is Mode.EXAM or result is None:
             return
-        self.panel.progress.setText(f"Drill {drill.name} done: {set_summary(result)}. Your own table comes back "
-                                    "once this round is cleared.")
-        self.show_review(list(self.session.hands), result, caption=f"Drill {drill.name}")
+        self._say_progress(lambda: _("Drill {drill} done: {summary}. Your own table comes back once this round is "
+                                     "cleared.").format(drill=drill.name, summary=set_summary(result)))
+        self.show_review(list(self.session.hands), result, caption=_("Drill {drill}").format(drill=drill.name))
 
     def _finished_text(self, event: HandFinished) -> str:
         result = event.hand.result
-        cut = " The table settled the rest." if event.by_table else ""
+        cut = " " + _("The table settled the rest.") if event.by_table else ""
         if result.mode is Mode.EXAM:
             left = event.hands_left or 0
-            more = f" {left} more to go: the next hand comes by itself." if left > 0 else ""
-            return f"Hand {event.number} settled.{cut}{more}"
-        return f"Hand settled ({result.score:.0f} %, the counts below).{cut} Deal the next hand (N)."
+            more = " " + ngettext("{count} more to go: the next hand comes by itself.",
+                                  "{count} more to go: the next hand comes by itself.", left).format(
+                count=left) if left > 0 else ""
+            return _("Hand {hand} settled.").format(hand=event.number) + cut + more
+        return (_("Hand settled ({score} %, the counts below).").format(score=f"{result.score:.0f}") + cut + " "
+                + _("Deal the next hand (N)."))
 
     def _exam_done(self, event: SetFinished) -> None:
         result = event.result
         self._show_log(True)
-        self.panel.progress.setText(verdict_text(result) + ". Deal a hand (N) to start a new exam set.")
+        self._say_progress(lambda: verdict_text(result) + ". " + _("Deal a hand (N) to start a new exam set."))
         self.panel.show_score(set_summary(result))
         self.show_review(list(event.hands), result)
         self.panel.review_button.show()
@@ -319,9 +362,11 @@ class QuizController(QObject):
         self._report(verdict)
         self._show_score()
         if verdict.accepted:
-            said = f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
-            self.panel.begin_steps(f"Dealer: {said}{mark}", self._wagers_left())
+            self._shown["announced"] = lambda: _("Dealer: {said}").format(said=(
+                _("{hand}, qualifies") if qualifies else _("{hand}, does not qualify")).format(
+                hand=category.label)) + mark
+            self.panel.begin_steps(self._shown["announced"](), self._wagers_left())
             self._select_next()
             self._after_answer()
         return verdict
@@ -375,13 +420,14 @@ class QuizController(QObject):
         if self.session.quiz is None:
             return
         if self.panel.stage is PanelStage.DEALER:
-            self.panel.show_feedback("First announce the dealer's hand (0–9, Y or N, Enter).")
+            self.panel.show_feedback(_("First announce the dealer's hand (0–9, Y or N, Enter)."))
             self.panel.categories.setFocus()
             return
         if self.panel.select(seat, wager):
             self.panel.amount.setFocus(Qt.FocusReason.MouseFocusReason)
         else:
-            self.panel.show_feedback(f"Nothing is left to settle on seat {seat}'s {Wager(wager).label}.")
+            self.panel.show_feedback(_("Nothing is left to settle on seat {seat}'s {wager}.").format(
+                seat=seat, wager=Wager(wager).label))
 
     def _seat_clicked(self, seat: int) -> None:
         if self.session.quiz is None or self.panel.stage is not PanelStage.STEPS:
@@ -432,9 +478,13 @@ class QuizController(QObject):
         """Show a verdict as the mode wants it (exam: only that it was noted)."""
         if self.mode is not Mode.EXAM:
             self._play("right" if verdict.correct else "wrong")
+        self._show_verdict(verdict)
+
+    def _show_verdict(self, verdict: Verdict) -> None:
         topic = next((mistake.topic for mistake in verdict.mistakes if mistake.topic), None)
         self.panel.show_verdict(exam=self.mode is Mode.EXAM, accepted=verdict.accepted, correct=verdict.correct,
                                 message=verdict.message, wrong_html=mistakes_html(verdict.mistakes), topic=topic)
+        self._verdict_shown = (verdict, self.panel.feedback.text())
 
     def _play(self, name: str) -> None:
         sound = self.host.sound
@@ -442,6 +492,7 @@ class QuizController(QObject):
             sound.play(name)
 
     def _show_score(self, hand: ItemResult | None = None, mode: Mode | None = None) -> None:
+        self._score_shown = (hand, mode)
         result = self.session.set_result
         if (mode or self.mode) is Mode.EXAM or result is None:
             self.panel.show_score("")
@@ -451,6 +502,7 @@ class QuizController(QObject):
 
     def _show_clock(self, final: SettlementQuiz | None = None, mode: Mode | None = None) -> None:
         """Speed mode: the hand's clock and the pace of the set against the target."""
+        self._clock_shown = (final, mode)
         if (mode or self.mode) is not Mode.SPEED:
             self.panel.show_clock("")
             return

@@ -29,17 +29,18 @@ from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action
 from trainer.gui.table.money import CHIP_DENOMINATIONS
 from trainer.gui.widgets import BAD, GOOD, chip_icon
+from trainer.i18n.translation import N_, _
 
 CHIP_VALUES: tuple[Decimal, ...] = tuple(sorted(CHIP_DENOMINATIONS))
 """The chip buttons, smallest first: $0.50 $1 $5 $25 $100 $500 $1,000."""
 
-ACTION_TEXTS = {Action.PAY: "Pay", Action.TAKE: "Take", Action.PUSH: "Push", Action.RETURN: "Return"}
+ACTION_TEXTS = {Action.PAY: N_("Pay"), Action.TAKE: N_("Take"), Action.PUSH: N_("Push"), Action.RETURN: N_("Return")}
 ACTION_TIPS = {
-    Action.PAY: "Pay the wager: cut the payout from the chips or type it (P)",
-    Action.TAKE: "Take the wager into the tray (or the player-dealer's bank) (T)",
-    Action.PUSH: "Push: the wager stays with the player, nothing paid or taken; the Ante refund too (U)",
-    Action.RETURN: "Return the wager to the player untouched: no action, the bank cannot cover it; like a push, "
-                   "it also refunds an unqualified dealer's Ante (R)",
+    Action.PAY: N_("Pay the wager: cut the payout from the chips or type it (P)"),
+    Action.TAKE: N_("Take the wager into the tray (or the player-dealer's bank) (T)"),
+    Action.PUSH: N_("Push: the wager stays with the player, nothing paid or taken; the Ante refund too (U)"),
+    Action.RETURN: N_("Return the wager to the player untouched: no action, the bank cannot cover it; like a "
+                      "push, it also refunds an unqualified dealer's Ante (R)"),
 }
 
 NOTE = "#4a4a4a"  # a shade darker than the drill forms' note, on the panel's grey feedback box
@@ -87,8 +88,8 @@ class ChipButton(QPushButton):
         self.setObjectName(f"chip_{value.normalize():f}")
         self.setIcon(chip_icon(value, 30))
         self.setIconSize(QSize(26, 26))
-        self.setToolTip(f"Add a {format_money(value)} chip to the payout (click or Space); "
-                        "right-click or Delete takes one back")
+        self.setToolTip(_("Add a {chip} chip to the payout (click or Space); right-click or Delete takes one "
+                          "back").format(chip=format_money(value)))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
@@ -143,7 +144,7 @@ def category_list() -> QListWidget:
     categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     categories.fit_rows()
-    categories.setToolTip("The dealer's best five-card hand: 0–9 or the arrow keys")
+    categories.setToolTip(_("The dealer's best five-card hand: 0–9 or the arrow keys"))
     return categories
 
 
@@ -181,7 +182,7 @@ class FeedbackShown:
         """A verdict as the mode wants it: in an exam only that it was noted; else a tick and the message when
         right, ``wrong_html`` (the mistakes, with the lesson of ``topic``) when wrong."""
         if exam:
-            self.show_feedback("Noted." if accepted else html.escape(message), "note")
+            self.show_feedback(html.escape(_("Noted.")) if accepted else html.escape(message), "note")
         elif correct:
             self.show_feedback(f"✓ {html.escape(message)}", "good")
         else:

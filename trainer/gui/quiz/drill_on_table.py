@@ -22,6 +22,7 @@ from trainer.drills.played import played_round
 from trainer.drills.scenario_round import Scenario
 from trainer.drills.settlement_drills import DRILLS, SETTLEMENT_TOPICS, SettlementDrill, SettlementItem
 from trainer.gui.felt import felt_layout
+from trainer.i18n.translation import _
 from trainer.scoring import Mode
 from trainer.session import DrillEnded, DrillRounds, Event, scenario_felt
 
@@ -80,7 +81,7 @@ class DrillOnTable(QObject):
         """Give the table the drill and deal its first hand; False when a round is playing."""
         host, session = self.host, self.host.session
         if host.playing or not session.can_start_drill():
-            host.notify_once("Finish the round on the table first, then start the drill.")
+            host.notify_once(_("Finish the round on the table first, then start the drill."))
             return False
         session.subscribe(self._heard)
         session.start_drill(self.rounds, self.mode)
@@ -112,12 +113,12 @@ class DrillOnTableDialog(QDialog):
         from trainer.gui.drills.picker import DrillPicker
 
         self.setObjectName("drillOnTableDialog")
-        self.setWindowTitle("Drill on the table")
+        self.setWindowTitle(_("Drill on the table"))
         if drills is None:
             drills = {name: drill for name, drill in all_drills().items() if name in SETTLEMENT_TOPICS}
         self.picker = DrillPicker(drills)
         self.picker.count.setValue(5)
-        self.picker.start_button.setText("Deal on the table")
+        self.picker.start_button.setText(_("Deal on the table"))
         self.picker.chosen.connect(self._chosen)
         layout = QVBoxLayout(self)
         layout.addWidget(self.picker)
@@ -144,7 +145,7 @@ def start_drill(host: TableHost, drill: SettlementDrill | str, mode: Mode = Mode
     try:
         runner = DrillOnTable(host, drill, mode, max(1, count), chosen_seed, banking=banking, paytables=paytables)
     except ValueError as error:
-        host.notify_once(f"The drill cannot be dealt: {error}.")
+        host.notify_once(_("The drill cannot be dealt: {error}.").format(error=error))
         return None
     return runner if runner.start() else None
 
@@ -161,10 +162,10 @@ def open_drill_on_table(host: TableHost) -> DrillOnTableDialog:
 def install_drill_on_table(host: TableHost, menu: QMenu) -> QAction:
     """*Drill on the table…* (Ctrl+Shift+D) at the end of ``menu``."""
     window = host.window()
-    action = QAction("Drill on the &table…", window)
+    action = QAction(_("Drill on the &table…"), window)
     action.setObjectName("drillOnTable")
     action.setShortcut(QKeySequence("Ctrl+Shift+D"))
-    tip = "Settle the hands of a settlement drill on the table, in a mode of your choice"
+    tip = _("Settle the hands of a settlement drill on the table, in a mode of your choice")
     action.setToolTip(f"{tip} (Ctrl+Shift+D)")
     action.setStatusTip(tip)
     action.triggered.connect(lambda: open_drill_on_table(host))

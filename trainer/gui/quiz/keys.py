@@ -17,12 +17,13 @@ from PySide6.QtWidgets import QLineEdit
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action
 from trainer.gui.quiz.stage import PanelStage
+from trainer.i18n.translation import N_
 
 ACTION_KEYS: dict[Qt.Key, Action] = {
     Qt.Key.Key_P: Action.PAY, Qt.Key.Key_T: Action.TAKE, Qt.Key.Key_U: Action.PUSH, Qt.Key.Key_R: Action.RETURN,
 }
 
-KEYS_HELP = (
+KEYS_HELP = N_(
     "Keys — dealer's hand: 0–9 or ↑↓ (0 high card … 9 royal flush), Y qualifies, N does not, Enter announces. "
     "Settling: click a wager on the table, or S / W for the next seat / wager (Shift: back); "
     "P pay, T take, U push, R return; chips: click to add, right-click to take one back "
@@ -30,6 +31,7 @@ KEYS_HELP = (
     "Enter confirms; Backspace or Ctrl+Z undoes the last chip, then the whole step; Esc clears the step; "
     "L opens the lesson; V reviews the hand; E lets the table finish the hand."
 )
+"""The panel's keys (shown as ``_(KEYS_HELP)``)."""
 
 
 class KeyedPanel(Protocol):

@@ -49,6 +49,7 @@ from trainer.gui.quiz.controls import (
 from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.widgets import form_button, form_label, score_clock_keys
+from trainer.i18n.translation import _
 
 KEYPAD_COLUMNS = 2
 """The chip buttons two to a row: three ($1,000 with its chip) are wider than the side panel beside its scroll bar
@@ -93,13 +94,13 @@ class SettlementPanel(FeedbackShown, QWidget):
                                 "border-radius: 5px; padding: 5px; }")
         self.feedback = form_label("feedback")
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
-        self.lesson_button = form_button("Open lesson (L)", "openLesson", self.open_lesson,
-                                          "Open the lesson on the rule just missed (L)")
-        self.review_button = form_button("Review the hand (V)", "reviewHand", self.request_review,
-                                          "Every step of the hand, yours beside the correct one (V)")
+        self.lesson_button = form_button(_("Open lesson (L)"), "openLesson", self.open_lesson,
+                                          _("Open the lesson on the rule just missed (L)"))
+        self.review_button = form_button(_("Review the hand (V)"), "reviewHand", self.request_review,
+                                          _("Every step of the hand, yours beside the correct one (V)"))
         self.score, self.clock, self.keys_help = score_clock_keys(
-            ("score", "clock", "keysHelp"), "Every key: Help ▸ Keys (Ctrl+/); hover here for the settling keys.",
-            KEYS_HELP)
+            ("score", "clock", "keysHelp"), _("Every key: Help ▸ Keys (Ctrl+/); hover here for the settling keys."),
+            _(KEYS_HELP))
         links = QHBoxLayout()
         links.addWidget(self.lesson_button)
         links.addWidget(self.review_button)
@@ -113,22 +114,22 @@ class SettlementPanel(FeedbackShown, QWidget):
         for widget in (self.score, self.clock, self.keys_help):
             layout.addWidget(widget)
         layout.addStretch(1)  # the room left over goes below the panel, not into its boxes
-        self.setToolTip(KEYS_HELP)
+        self.setToolTip(_(KEYS_HELP))
 
     def _build_dealer(self) -> None:
-        self.dealer_box = QGroupBox("1 · The dealer's hand")
+        self.dealer_box = QGroupBox(_("1 · The dealer's hand"))
         self.dealer_box.setObjectName("dealerBox")
         self.categories = category_list()
-        self.qualifies = QRadioButton("Qualifies (Y)")
+        self.qualifies = QRadioButton(_("Qualifies (Y)"))
         self.qualifies.setObjectName("qualifies")
-        self.not_qualifies = QRadioButton("Does not qualify (N)")
+        self.not_qualifies = QRadioButton(_("Does not qualify (N)"))
         self.not_qualifies.setObjectName("doesNotQualify")
         self.qualify_group = QButtonGroup(self)
         for button in (self.qualifies, self.not_qualifies):
-            button.setToolTip("The dealer qualifies with a pair or better (Y / N)")
+            button.setToolTip(_("The dealer qualifies with a pair or better (Y / N)"))
             self.qualify_group.addButton(button)
-        self.announce_button = form_button("Announce (Enter)", "announce", self.announce,
-                                            "Announce the dealer's hand and whether it qualifies (Enter)")
+        self.announce_button = form_button(_("Announce (Enter)"), "announce", self.announce,
+                                            _("Announce the dealer's hand and whether it qualifies (Enter)"))
         self.announced = form_label("announced")
         row = QVBoxLayout()  # one above the other: side by side they are wider than the side panel at 1024 px
         row.setSpacing(2)
@@ -142,14 +143,14 @@ class SettlementPanel(FeedbackShown, QWidget):
         layout.addWidget(self.announced)
 
     def _build_step(self) -> None:
-        self.step_box = QGroupBox("2 · Settle the wagers")
+        self.step_box = QGroupBox(_("2 · Settle the wagers"))
         self.step_box.setObjectName("stepBox")
         self.seat_box = QComboBox()
         self.seat_box.setObjectName("seat")
-        self.seat_box.setToolTip("The seat to settle next (S next, Shift+S back; or click its wager)")
+        self.seat_box.setToolTip(_("The seat to settle next (S next, Shift+S back; or click its wager)"))
         self.wager_box = QComboBox()
         self.wager_box.setObjectName("wager")
-        self.wager_box.setToolTip("The wager to settle (W next, Shift+W back; or click it on the table)")
+        self.wager_box.setToolTip(_("The wager to settle (W next, Shift+W back; or click it on the table)"))
         self.seat_box.currentIndexChanged.connect(self._seat_chosen)
         self.wager_box.currentIndexChanged.connect(self._wager_chosen)
         chooser = QHBoxLayout()
@@ -161,10 +162,10 @@ class SettlementPanel(FeedbackShown, QWidget):
         actions.setSpacing(3)
         for key, action in ACTION_KEYS.items():
             letter = chr(int(key))
-            button = QPushButton(f"{ACTION_TEXTS[action]} {letter}")
+            button = QPushButton(_("{action} {key}").format(action=_(ACTION_TEXTS[action]), key=letter))
             button.setObjectName(f"action_{action.value}")
             button.setCheckable(True)
-            button.setToolTip(ACTION_TIPS[action])
+            button.setToolTip(_(ACTION_TIPS[action]))
             self.action_group.addButton(button)
             self.action_buttons[action] = button
             place = len(self.action_buttons) - 1
@@ -180,14 +181,14 @@ class SettlementPanel(FeedbackShown, QWidget):
             self.chip_buttons[value] = chip
         self.amount = QLineEdit()
         self.amount.setObjectName("amount")
-        self.amount.setPlaceholderText("or type the amount")
-        self.amount.setToolTip("The payout typed (used when no chips are cut); Enter confirms")
+        self.amount.setPlaceholderText(_("or type the amount"))
+        self.amount.setToolTip(_("The payout typed (used when no chips are cut); Enter confirms"))
         self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\$?[0-9,]*\.?[0-9]{0,2}"), self))
         self.paying = form_label("paying", bold=True)
-        self.confirm_button = form_button("Confirm (Enter)", "confirm", self.confirm,
-                                           "Settle the wager as chosen (Enter)")
-        self.undo_button = form_button("Undo (⌫)", "undo", self.undo,
-                                        "Take back the last chip, or the whole step (Backspace, Ctrl+Z)")
+        self.confirm_button = form_button(_("Confirm (Enter)"), "confirm", self.confirm,
+                                           _("Settle the wager as chosen (Enter)"))
+        self.undo_button = form_button(_("Undo (⌫)"), "undo", self.undo,
+                                        _("Take back the last chip, or the whole step (Backspace, Ctrl+Z)"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addStretch(1)
@@ -215,6 +216,17 @@ class SettlementPanel(FeedbackShown, QWidget):
             widget.setVisible(before_steps)
         self.step_box.setEnabled(stage is PanelStage.STEPS)
         self.step_box.setVisible(not asking_dealer)
+
+    def retranslate(self) -> None:
+        """The texts made from parts (the action buttons, the seats, the chips cut) again, in the language spoken
+        now; the hand's answers stay."""
+        for key, action in ACTION_KEYS.items():
+            self.action_buttons[action].setText(_("{action} {key}").format(action=_(ACTION_TEXTS[action]),
+                                                                           key=chr(int(key))))
+        for index in range(self.seat_box.count()):
+            self.seat_box.setItemText(index, _("Seat {seat}").format(seat=self.seat_box.itemData(index)))
+        if self.paying.text():
+            self._show_paying()
 
     def begin_hand(self, title: str, progress: str) -> None:
         """A new hand: the dealer's announcement first."""
@@ -268,7 +280,7 @@ class SettlementPanel(FeedbackShown, QWidget):
         self._filling = True
         self.seat_box.clear()
         for number in self._wagers:
-            self.seat_box.addItem(f"Seat {number}", number)
+            self.seat_box.addItem(_("Seat {seat}").format(seat=number), number)
         self._filling = False
         if seat is not None and wager is not None and wager in self._wagers.get(seat, []):
             self.select(seat, wager)
@@ -313,8 +325,8 @@ class SettlementPanel(FeedbackShown, QWidget):
         row = self.categories.currentRow() if current is not None and current.isSelected() else -1
         checked = self.qualify_group.checkedButton()
         if row < 0 or checked is None:
-            missing = "the dealer's hand (0–9)" if row < 0 else "whether the dealer qualifies (Y / N)"
-            self.show_feedback(f"First choose {missing}.")
+            self.show_feedback(_("First choose the dealer's hand (0–9).") if row < 0
+                               else _("First choose whether the dealer qualifies (Y / N)."))
             return
         self.dealerAnnounced.emit(Category(row), checked is self.qualifies)
 
@@ -378,20 +390,20 @@ class SettlementPanel(FeedbackShown, QWidget):
         seat, wager = self.selection()
         action = self.action
         if seat is None or wager is None:
-            self.show_feedback("Choose the wager to settle: click it on the table (or S / W).")
+            self.show_feedback(_("Choose the wager to settle: click it on the table (or S / W)."))
             return
         if action is None:
-            self.show_feedback("Choose what to do with it: P pay, T take, U push, R return.")
+            self.show_feedback(_("Choose what to do with it: P pay, T take, U push, R return."))
             return
         amount: Decimal | None = self.chips_total if self.chips and action is Action.PAY else None
         text = self.amount.text().strip()
         if amount is None and text and action in (Action.PAY, Action.TAKE):
             amount = parse_amount(text)
             if amount is None:
-                self.show_feedback(f"“{text}” is not an amount: type dollars, such as 15 or 7.50.")
+                self.show_feedback(_("“{text}” is not an amount: type dollars, such as 15 or 7.50.").format(text=text))
                 return
         if action is Action.PAY and amount is None:
-            self.show_feedback("Cut the payout from the chips (or type it), then Enter.")
+            self.show_feedback(_("Cut the payout from the chips (or type it), then Enter."))
             return
         self.stepConfirmed.emit(seat, wager, action.value, amount)
 
@@ -460,9 +472,10 @@ class SettlementPanel(FeedbackShown, QWidget):
 
     def _show_paying(self) -> None:
         if self.chips:
-            self.paying.setText(f"Paying {format_money(self.chips_total)}  ({chips_text(self.chips)})")
+            self.paying.setText(_("Paying {amount}  ({chips})").format(amount=format_money(self.chips_total),
+                                                                      chips=chips_text(self.chips)))
         else:
-            self.paying.setText("No chips cut")
+            self.paying.setText(_("No chips cut"))
 
     def request_review(self) -> None:
         """Ask for the review of the hand."""

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n.translation import N_, _
 from trainer.quiz.review import mistakes_text, tally_of
 from trainer.quiz.settlement import ReviewLine
 from trainer.scoring import Mode, SetResult
@@ -42,12 +43,13 @@ def set_summary(result: SetResult) -> str:
     13 wrong attempts · passed``."""
     text = tally_of(result.items).text()
     if result.mode is Mode.EXAM:
-        text += " · passed" if result.passed else f" · not passed (pass mark {result.pass_mark:.0f} %)"
+        text += " · " + (_("passed") if result.passed else _("not passed (pass mark {mark} %)").format(
+            mark=f"{result.pass_mark:.0f}"))
     if result.mode is Mode.SPEED and result.items:
-        text += (f" · {result.hands_per_hour:.0f} hands per hour, {result.seconds_per_decision:.1f} s per "
-                 "decision")
+        text += " · " + _("{hands} hands per hour, {seconds} s per decision").format(
+            hands=f"{result.hands_per_hour:.0f}", seconds=f"{result.seconds_per_decision:.1f}")
         if result.target_seconds_per_decision is not None:
-            text += f" (target {result.target_seconds_per_decision:.1f} s)"
+            text += " " + _("(target {seconds} s)").format(seconds=f"{result.target_seconds_per_decision:.1f}")
     return text
 
 
@@ -56,9 +58,17 @@ def verdict_text(result: SetResult) -> str:
     90 %``; another mode: ``Practice: 12 of 13 steps right …``."""
     tally = tally_of(result.items).text()
     if result.mode is Mode.EXAM:
-        word = "passed" if result.passed else "not passed"
-        return f"Exam {word}: {tally} · pass mark {result.pass_mark:.0f} %"
-    return f"{result.mode.value.capitalize()}: {set_summary(result)}"
+        said = _("Exam passed: {tally} · pass mark {mark} %") if result.passed else _(
+            "Exam not passed: {tally} · pass mark {mark} %")
+        return said.format(tally=tally, mark=f"{result.pass_mark:.0f}")
+    name = MODE_NAMES.get(result.mode)
+    return _("{mode}: {summary}").format(mode=_(name) if name else result.mode.value.capitalize(),
+                                         summary=set_summary(result))
+
+
+MODE_NAMES: dict[Mode, str] = {Mode.GUIDED: N_("Guided"), Mode.PRACTICE: N_("Practice"), Mode.EXAM: N_("Exam"),
+                               Mode.SPEED: N_("Speed")}
+"""The modes as a review's headline names them."""
 
 
 def hand_heading(hand: HandReview) -> str:
@@ -70,13 +80,14 @@ class ReviewDialog(QDialog):
     """Every step of ``hands``, the correct one beside the trainee's; ``result`` gives the headline (after
     ``caption``, when given). Each hand opens with a heading row (its title and tally)."""
 
-    COLUMNS = ("", "Correct step", "Your step", "Rule")
+    COLUMNS = ("", N_("Correct step"), N_("Your step"), N_("Rule"))
 
     def __init__(self, hands: Sequence[HandReview], result: SetResult, parent: QWidget | None = None, *,
                  caption: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("settlementReview")
-        self.setWindowTitle(f"Settlement review · {caption}" if caption else "Settlement review")
+        self.setWindowTitle(_("Settlement review · {caption}").format(caption=caption) if caption
+                            else _("Settlement review"))
         self.hands = list(hands)
         self.set_result = result
         self.headline = QLabel(f"{caption} · {verdict_text(result)}" if caption else verdict_text(result))
@@ -104,7 +115,7 @@ class ReviewDialog(QDialog):
     def _table(self) -> QTableWidget:
         table = QTableWidget(0, len(self.COLUMNS))
         table.setObjectName("reviewSteps")
-        table.setHorizontalHeaderLabels(self.COLUMNS)
+        table.setHorizontalHeaderLabels([_(column) if column else "" for column in self.COLUMNS])
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         table.setWordWrap(True)
@@ -186,26 +197,26 @@ class ExamSetDialog(QDialog):
     def __init__(self, hands: int = 5, pass_mark: int = 90, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("examSetDialog")
-        self.setWindowTitle("Exam set")
+        self.setWindowTitle(_("Exam set"))
         self.hands = QSpinBox()
         self.hands.setObjectName("examHands")
         self.hands.setRange(1, 50)
         self.hands.setValue(hands)
-        self.hands.setToolTip("Hands to settle before the review")
+        self.hands.setToolTip(_("Hands to settle before the review"))
         self.pass_mark = QSpinBox()
         self.pass_mark.setObjectName("passMark")
         self.pass_mark.setRange(1, 100)
         self.pass_mark.setSuffix(" %")
         self.pass_mark.setValue(pass_mark)
-        self.pass_mark.setToolTip("The share of steps right needed to pass")
-        note = QLabel("No feedback until the last hand is settled; then every step is reviewed beside the "
-                      "correct one.")
+        self.pass_mark.setToolTip(_("The share of steps right needed to pass"))
+        note = QLabel(_("No feedback until the last hand is settled; then every step is reviewed beside the "
+                        "correct one."))
         note.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("&Hands:", self.hands)
-        form.addRow("&Pass mark:", self.pass_mark)
+        form.addRow(_("&Hands:"), self.hands)
+        form.addRow(_("&Pass mark:"), self.pass_mark)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the exam")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Start the exam"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSlider, QWidget
 
 from trainer.gui.settings_tabs.form import ErrorRows, combo, form_of
+from trainer.i18n.translation import _
 from trainer.settings import SPEED_STEPS, speed_text
 
 
@@ -26,8 +27,8 @@ class AnimationTab(QWidget):
         volume_layout.setContentsMargins(0, 0, 0, 0)
         volume_layout.addWidget(self.volume, 1)
         volume_layout.addWidget(self.volume_text)
-        self.muted = QCheckBox("Mute all sounds")
+        self.muted = QCheckBox(_("Mute all sounds"))
         self.muted.setObjectName("muted")
-        rows.add(form, "Animation &speed:", self.speed, "animation_speed")
-        rows.add(form, "&Volume:", volume_row, "volume")
+        rows.add(form, _("Animation &speed:"), self.speed, "animation_speed")
+        rows.add(form, _("&Volume:"), volume_row, "volume")
         rows.add(form, "", self.muted, "muted")

@@ -16,10 +16,11 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from trainer.gui.settings_tabs.form import ErrorRows, form_of
+from trainer.i18n.translation import N_, _
 from trainer.store.classcred import full_url, keep_password
 from trainer.store.db import StoreError
 
-CONNECTING = "Connecting…"
+CONNECTING = N_("Connecting…")
 LINE_WIDTH = 520
 """The width the answer and the password's line wrap at (the URL field's and the button's)."""
 
@@ -42,18 +43,20 @@ class ClassStoreTab(QWidget):
         form = form_of(self)
         self.url = QLineEdit()
         self.url.setObjectName("class_store_url")
-        self.url.setMinimumWidth(420)
-        self.url.setPlaceholderText("postgresql://USER:PASSWORD@HOST:PORT/DATABASE (empty: this station's own store)")
-        self.url.setToolTip("The station URL the instructor's `uth-trainer class init` gave")
-        self.connect_button = QPushButton("C&onnect")
+        self.url.setPlaceholderText(
+            _("postgresql://USER:PASSWORD@HOST:PORT/DATABASE (empty: this station's own store)"))
+        # the whole example shows, in any language (the field's margins and frame take about 16 pixels)
+        self.url.setMinimumWidth(max(420, self.url.fontMetrics().horizontalAdvance(self.url.placeholderText()) + 16))
+        self.url.setToolTip(_("The station URL the instructor's `uth-trainer class init` gave"))
+        self.connect_button = QPushButton(_("C&onnect"))
         self.connect_button.setObjectName("classStoreConnect")
-        self.connect_button.setToolTip("Try the class store now")
+        self.connect_button.setToolTip(_("Try the class store now"))
         line = QWidget()
         row = QHBoxLayout(line)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.url)
         row.addWidget(self.connect_button)
-        rows.add(form, "Class store &URL:", line, "class_store_url")
+        rows.add(form, _("Class store &URL:"), line, "class_store_url")
         self.result = QLabel()
         self.result.setObjectName("classStoreResult")
         self.result.setWordWrap(True)
@@ -64,10 +67,10 @@ class ClassStoreTab(QWidget):
         self.password_note.setWordWrap(True)
         self.password_note.setMinimumWidth(LINE_WIDTH)
         form.addRow("", self.password_note)
-        note = QLabel("A training room keeps the whole class on one class store: every trainee finds their "
-                      "progress at any station. Items scored while the server is away wait on this station and "
-                      "are sent when it answers. The window opens on the class store from its next start; empty "
-                      "keeps this station's own store.")
+        note = QLabel(_("A training room keeps the whole class on one class store: every trainee finds their "
+                        "progress at any station. Items scored while the server is away wait on this station and "
+                        "are sent when it answers. The window opens on the class store from its next start; empty "
+                        "keeps this station's own store."))
         note.setObjectName("classStoreNote")
         note.setWordWrap(True)
         form.addRow("", note)
@@ -89,11 +92,11 @@ class ClassStoreTab(QWidget):
         self.take_password()
         url = self.url.text().strip()
         if not url:
-            self._show(False, "No class store: this station keeps its own progress.")
+            self._show(False, _("No class store: this station keeps its own progress."))
             return
         self.connect_button.setEnabled(False)
         self.result.setStyleSheet("")
-        self.result.setText(CONNECTING)
+        self.result.setText(_(CONNECTING))
         self._testing = threading.Thread(target=self._test, args=(full_url(url),), name="class-store-test",
                                          daemon=True)
         self._testing.start()
@@ -104,7 +107,7 @@ class ClassStoreTab(QWidget):
         try:
             usable, line = True, f"{try_class_store(url)}."
         except StoreError as error:
-            usable, line = False, f"Cannot use it: {error}."
+            usable, line = False, _("Cannot use it: {error}.").format(error=error)
         with contextlib.suppress(RuntimeError):  # the dialog closed while the server was tried: nobody to tell
             self._answer.said.emit(usable, line)
 

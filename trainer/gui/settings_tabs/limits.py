@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from trainer.gui.game_choices import narrowable
 from trainer.gui.settings_tabs.form import ErrorRows, combo, dollars, form_of
+from trainer.i18n.translation import _
 from trainer.settings import WAGER_CEILING, collection_choices, collection_title
 
 
@@ -21,10 +22,10 @@ class LimitsTab(QWidget):
         self.bank = dollars("player_dealer_bank", 10 * WAGER_CEILING)
         self.collection = narrowable(combo([(f"{collection_title(i)} [{i}]", i) for i in collection_choices()],
                                      "collection_schedule"))
-        rows.add(form, "Table m&inimum:", self.min_wager, "min_wager")
-        rows.add(form, "Table ma&ximum:", self.max_wager, "max_wager")
-        rows.add(form, "Player-dealer &bank:", self.bank, "player_dealer_bank")
-        rows.add(form, "&Collection schedule:", self.collection, "collection_schedule")
+        rows.add(form, _("Table m&inimum:"), self.min_wager, "min_wager")
+        rows.add(form, _("Table ma&ximum:"), self.max_wager, "max_wager")
+        rows.add(form, _("Player-dealer &bank:"), self.bank, "player_dealer_bank")
+        rows.add(form, _("&Collection schedule:"), self.collection, "collection_schedule")
         self.limits_note = QLabel()
         self.limits_note.setObjectName("limitsNote")
         self.limits_note.setWordWrap(True)

@@ -9,25 +9,26 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBo
 
 from trainer.gui.game_choices import narrowable
 from trainer.gui.settings_tabs.form import ErrorRows, combo, form_of
+from trainer.i18n.translation import N_, _
 from trainer.settings import PAYOUT_ROUNDING_LABELS, paytable_choices, paytable_title
 
 SIDE_BETS = (
     ("trips", "offer_trips", "trips_paytable", "Trips"),
     ("bad_beat", "offer_bad_beat", "bad_beat_paytable", "Bad Beat"),
     ("pairs", "offer_pairs", "pairs_paytable", "Ultimate Pairs"),
-    ("progressive", "offer_progressive", "progressive_paytable", "Progressive"),
+    ("progressive", "offer_progressive", "progressive_paytable", N_("Progressive")),
 )
 """The side bets: pay-table kind, the settings names of its offer and its pay table, and its label."""
-ON_FOLD_LABELS = {"action": "Stays in action", "lose": "Lost with the hand"}
+ON_FOLD_LABELS = {"action": N_("Stays in action"), "lose": N_("Lost with the hand")}
 HOUSE_RULES = (
-    ("bad_beat_on_fold", "Bad Beat on a &fold:", [(text, key) for key, text in ON_FOLD_LABELS.items()],
-     "A folded hand of three of a kind or better keeps its Bad Beat in action (rules notes); "
-     "'Lost with the hand' collects it at the fold."),
-    ("progressive_on_fold", "Progressive on a f&old:", [(text, key) for key, text in ON_FOLD_LABELS.items()],
-     "A folded hand's Progressive is still paid on its seven cards (rules notes); "
-     "'Lost with the hand' collects it at the fold."),
-    ("round_payouts_to", "&Round payouts:", [(text, key) for key, text in PAYOUT_ROUNDING_LABELS.items()],
-     "Exact pays every cent (3 to 2 on $5 is $7.50); a chip rounds every payout down to it."),
+    ("bad_beat_on_fold", N_("Bad Beat on a &fold:"), [(text, key) for key, text in ON_FOLD_LABELS.items()],
+     N_("A folded hand of three of a kind or better keeps its Bad Beat in action (rules notes); "
+        "'Lost with the hand' collects it at the fold.")),
+    ("progressive_on_fold", N_("Progressive on a f&old:"), [(text, key) for key, text in ON_FOLD_LABELS.items()],
+     N_("A folded hand's Progressive is still paid on its seven cards (rules notes); "
+        "'Lost with the hand' collects it at the fold.")),
+    ("round_payouts_to", N_("&Round payouts:"), [(text, key) for key, text in PAYOUT_ROUNDING_LABELS.items()],
+     N_("Exact pays every cent (3 to 2 on $5 is $7.50); a chip rounds every payout down to it.")),
 )
 """The house-rule fields: settings name, label, choices (shown text, value) and the line that explains it."""
 
@@ -50,7 +51,7 @@ class PaytablesTab(QWidget):
             ]
             self.items[table_key] = items
             box = narrowable(combo(items, table_key))
-            check = QCheckBox("offered")
+            check = QCheckBox(_("offered"))
             check.setObjectName(offer_key)
             row = QWidget()
             row_layout = QHBoxLayout(row)
@@ -59,23 +60,23 @@ class PaytablesTab(QWidget):
             row_layout.addWidget(box, 1)
             self.offer[offer_key] = check
             self.paytable[table_key] = box
-            rows.add(form, f"{label}:", row, offer_key, table_key)
-        hint = QLabel("A player-dealer table offers Trips and Bad Beat only; Bad Beat is offered with Trips.")
+            rows.add(form, _("{side_bet}:").format(side_bet=_(label)), row, offer_key, table_key)
+        hint = QLabel(_("A player-dealer table offers Trips and Bad Beat only; Bad Beat is offered with Trips."))
         hint.setWordWrap(True)
         form.addRow(hint)
         form.addRow(self._house_rules_group(rows))
 
     def _house_rules_group(self, rows: ErrorRows) -> QGroupBox:
-        group = QGroupBox("House rules")
+        group = QGroupBox(_("House rules"))
         group.setObjectName("houseRules")
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.house_rules: dict[str, QComboBox] = {}
         for key, label, items, explanation in HOUSE_RULES:
-            box = combo(items, key)
+            box = combo([(_(text), value) for text, value in items], key)
             self.house_rules[key] = box
-            rows.add(form, label, box, key)
-            line = QLabel(explanation)
+            rows.add(form, _(label), box, key)
+            line = QLabel(_(explanation))
             line.setObjectName(f"explain_{key}")
             line.setWordWrap(True)
             line.setStyleSheet("color: #555555;")
