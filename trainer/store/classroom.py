@@ -18,6 +18,7 @@ import sqlite3
 import threading
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +35,9 @@ from trainer.store.store import Clock, Store, insert_item, item_of, mistakes_of,
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
 MAX_RETRY_SECONDS = 60.0
+LINGER_SECONDS = 0.2
+"""How long the sender lets items gather after the first one woke it, so a busy station sends a few to a
+transaction (the trainee never waits for it: the item is kept on the station already)."""
 RECONNECT_TIMEOUT = 2
 """Seconds a try again may wait for a host that does not answer (a save waits for it)."""
 
@@ -79,6 +83,8 @@ class Sender:
         self.online = False
         self.outages = 0
         """How many tries found the server away (the screens' connection is then to be made again too)."""
+        self.timings: deque[tuple[int, float]] = deque(maxlen=100_000)
+        """Each server transaction's items and seconds (the benchmark reads them)."""
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="class-store-sender", daemon=True)
@@ -115,7 +121,9 @@ class Sender:
                         server = open_server(self.url, timeout=RECONNECT_TIMEOUT)
                         known.clear()
                         retry = RETRY_SECONDS
-                    sent = outbox.send(local, server, known=known)
+                    batches: list[tuple[int, float]] = []
+                    sent = outbox.send(local, server, known=known, timings=batches)
+                    self.timings.extend(batches)
                     self.sent += sent
                     self.online = True
                     if sent:
@@ -136,6 +144,7 @@ class Sender:
                 if stopping:
                     return
                 self._wake.wait(wait)
+                self._stop.wait(LINGER_SECONDS)
                 self._wake.clear()
         finally:
             if server is not None:
