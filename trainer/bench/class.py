@@ -286,10 +286,13 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
                            "'blind' FROM item WHERE uid LIKE 'bench-item-%%' AND perfect = 0")
         connection.execute("DELETE FROM day_total")
         connection.execute("DELETE FROM mistake_total")
-        connection.execute(
-            "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
-            "SELECT profile_id, substr(at, 1, 10), drill, situation, mode, count(*), sum(steps), sum(correct), "
-            "sum(seconds) FROM item GROUP BY 1, 2, 3, 4, 5")
+        connection.execute(  # as the stations keep them (and as the class store's rung 0008 counts them)
+            "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+            "wrong_attempts, left_to_table) SELECT item.profile_id, substr(item.at, 1, 10), item.drill, "
+            "item.situation, item.mode, count(*), sum(item.steps), sum(item.correct), sum(item.seconds), "
+            "sum(coalesce(item.wrong_attempts, marks.count, 0)), sum(item.left_to_table) FROM item LEFT JOIN "
+            "(SELECT item_id, count(*) AS count FROM mistake GROUP BY item_id) AS marks ON marks.item_id = item.id "
+            "GROUP BY 1, 2, 3, 4, 5")
         connection.execute(
             "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) SELECT item.profile_id, "
             "mistake.kind, mistake.topic, item.drill, count(*), max(mistake.rule) FROM mistake JOIN item "

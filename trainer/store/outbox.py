@@ -102,11 +102,14 @@ _PG_PUT = (
     "SELECT new.id, m.position - 1, m.kind, m.expected, m.given, m.rule, m.topic FROM new, "
     "unnest(%(kinds)s::text[], %(expected)s::text[], %(given)s::text[], %(rules)s::text[], %(topics)s::text[]) "
     "WITH ORDINALITY AS m(kind, expected, given, rule, topic, position)), "
-    "day AS (INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
-    "SELECT new.profile_id, %(day)s, %(drill)s, %(situation)s, %(mode)s, 1, %(steps)s, %(correct)s, %(seconds)s "
-    "FROM new ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET items = day_total.items + 1, "
+    "day AS (INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+    "wrong_attempts, left_to_table) SELECT new.profile_id, %(day)s, %(drill)s, %(situation)s, %(mode)s, 1, "
+    "%(steps)s, %(correct)s, %(seconds)s, %(attempts_wrong)s, %(left_to_table)s FROM new "
+    "ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET items = day_total.items + 1, "
     "steps = day_total.steps + excluded.steps, correct = day_total.correct + excluded.correct, "
-    "seconds = day_total.seconds + excluded.seconds), "
+    "seconds = day_total.seconds + excluded.seconds, "
+    "wrong_attempts = day_total.wrong_attempts + excluded.wrong_attempts, "
+    "left_to_table = day_total.left_to_table + excluded.left_to_table), "
     "counts AS (INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) "
     "SELECT new.profile_id, c.kind, c.topic, %(drill)s, c.count, c.rule FROM new, "
     "unnest(%(count_kinds)s::text[], %(count_topics)s::text[], %(counts)s::int[], %(count_rules)s::text[]) "
@@ -128,6 +131,7 @@ def _pg_values(profile_id: int, item: StoredItem) -> dict[str, Any]:
             "seed": identity.seed, "replay": identity.replay.key if identity.replay else None,
             "mode": result.mode.value, "steps": result.steps, "correct": result.correct,
             "seconds": float(result.seconds), "perfect": int(result.perfect), "wrong_attempts": result.wrong_attempts,
+            "attempts_wrong": result.attempts_wrong,
             "left_to_table": result.left_to_table,
             "kinds": [mistake.kind.value for mistake in result.mistakes],
             "expected": [mistake.expected for mistake in result.mistakes],

@@ -248,12 +248,15 @@ def _add_to_totals(connection: sqlite3.Connection, profile_id: int, at: str, res
                    identity: Identity) -> None:
     """Keep the day's totals and the mistake counts in step with the items (same transaction)."""
     connection.execute(
-        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
-        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET "
+        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+        "wrong_attempts, left_to_table) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET "
         "items = day_total.items + 1, steps = day_total.steps + excluded.steps, "
-        "correct = day_total.correct + excluded.correct, seconds = day_total.seconds + excluded.seconds",
+        "correct = day_total.correct + excluded.correct, seconds = day_total.seconds + excluded.seconds, "
+        "wrong_attempts = day_total.wrong_attempts + excluded.wrong_attempts, "
+        "left_to_table = day_total.left_to_table + excluded.left_to_table",
         (profile_id, at[:10], result.drill, identity.situation, result.mode.value, result.steps, result.correct,
-         float(result.seconds)))
+         float(result.seconds), result.attempts_wrong, result.left_to_table))
     connection.executemany(
         "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) VALUES (?, ?, ?, ?, 1, ?) "
         "ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET count = mistake_total.count + 1, "

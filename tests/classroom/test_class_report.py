@@ -1,0 +1,81 @@
+"""The class report is a contract: the same figures from a class store's server as from the station's own store
+for the same items, and each trainee's part the same as their own report."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+
+import psycopg
+
+from tests.store.conftest import Clock, hand
+from trainer.scoring import Mode, SetResult
+from trainer.store import Store
+from trainer.store.classroom import ClassStore
+from trainer.store.instructor import Exam, record_attempt, save_exam
+from trainer.store.reports import TraineeReport, class_report, trainee_report
+from trainer.store.skills import SkillKind, catalogue
+
+
+def _score_a_class(store: Store, clock: Clock) -> None:
+    """Three trainees' weeks: several drills and situations, more items of one skill than a mastery window holds,
+    wrong hands, wrong attempts and steps the table finished, speed sets."""
+    situations = [entry.name for entry in catalogue().values() if entry.kind is SkillKind.SITUATION][:4]
+    for number, name in enumerate(("Ana", "Bo", "Cy")):
+        trainee = store.profile_or_new(name)
+        for day in range(3):
+            for count in range(25 if number == 0 else 6):
+                situation = situations[(count + number) % len(situations)]
+                result = hand(situation, "flush", 100 + count, correct=6 - (count + day) % 3,
+                              seconds=8.0 + count % 5, mode=Mode.SPEED if count % 4 == 0 else Mode.PRACTICE)
+                if count % 5 == 0:
+                    result = dataclasses.replace(result, wrong_attempts=result.steps - result.correct + 2,
+                                                 left_to_table=1 if result.correct < result.steps else 0)
+                store.record_item(trainee, result)
+                clock.advance(minutes=2)
+            store.record_item(trainee, hand("trips", "full-house", 7, drill="trips", correct=5, seconds=30.0))
+            clock.advance(days=1)
+
+
+def _plain(reports: list[TraineeReport]) -> list[object]:
+    """The reports without the ids that differ between two stores."""
+    return [dataclasses.replace(report, profile=None, attempts=[dataclasses.replace(attempt, uid="")
+                                                                for attempt in report.attempts])
+            for report in reports]
+
+
+def test_the_class_report_from_the_server_is_the_report_from_the_stations_own_store(
+        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    owner, instructor, station = class_urls
+    exam = Exam("Final", "blind", hands=2, pass_mark=75.0, time_limit_minutes=10.0)
+    found = []
+    stores: tuple[tuple[Callable[[Clock], Store], Clock], ...] = (
+        (lambda c: Store.open(tmp_path / "alone", clock=c), Clock()),
+        (lambda c: ClassStore.open_class(station, tmp_path / "station", clock=c), Clock()))
+    for opened, clock in stores:
+        with opened(clock) as store:
+            _score_a_class(store, clock)
+            if isinstance(store, ClassStore):
+                assert store.waiting() == 0
+                with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+                    saved = save_exam(desk, exam)
+            else:
+                saved = save_exam(store, exam)
+            record_attempt(store, store.profile("Bo"), saved, SetResult("blind", Mode.EXAM, [hand(seed=9)] * 2),
+                           seconds=100.0)
+        with opened(clock) if not isinstance(store, ClassStore) else ClassStore.open_class(
+                instructor, tmp_path / "desk") as reader:
+            whole = class_report(reader)
+            assert _plain(whole) == _plain([trainee_report(reader, profile) for profile in reader.profiles()])
+            found.append(whole)
+    alone, shared = found
+    assert [report.profile.name for report in shared] == ["Ana", "Bo", "Cy"]
+    ana = alone[0]
+    assert ana.totals.items == 78 and ana.totals.days == 3
+    assert ana.totals.wrong_attempts > ana.totals.steps_wrong and ana.totals.left_to_table > 0
+    assert [(entry.skill.name, entry.items) for entry in ana.drills] == [("blind", 50), ("trips", 3)]  # a window: 50
+    assert [attempt.exam for attempt in alone[1].attempts] == ["Final"]
+    assert _plain(shared) == _plain(alone)
+    with psycopg.connect(owner) as connection:
+        assert connection.execute("SELECT count(*) FROM item").fetchone() == (78 + 2 * 21,)
