@@ -14,6 +14,7 @@ from trainer.scoring import Mode, SetResult
 from trainer.store import Store
 from trainer.store.classroom import ClassStore
 from trainer.store.instructor import Exam, record_attempt, save_exam
+from trainer.store.records import ProfileId
 from trainer.store.reports import TraineeReport, class_report, trainee_report
 from trainer.store.skills import SkillKind, catalogue
 
@@ -40,8 +41,10 @@ def _score_a_class(store: Store, clock: Clock) -> None:
 
 def _plain(reports: list[TraineeReport]) -> list[object]:
     """The reports without the ids that differ between two stores."""
-    return [dataclasses.replace(report, profile=None, attempts=[dataclasses.replace(attempt, uid="")
-                                                                for attempt in report.attempts])
+    return [(report.profile.name, dataclasses.replace(report, attempts=[dataclasses.replace(attempt, uid="")
+                                                                        for attempt in report.attempts],
+                                                      profile=dataclasses.replace(report.profile, id=ProfileId(0),
+                                                                                  uid="", created="")))
             for report in reports]
 
 
