@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from tests.store.conftest import Clock, hand
 from trainer.scoring import Mode, SetResult
@@ -75,6 +76,8 @@ def test_the_class_report_from_the_server_is_the_report_from_the_stations_own_st
     alone, shared = found
     assert [report.profile.name for report in shared] == ["Ana", "Bo", "Cy"]
     ana = alone[0]
+    for report in shared:  # as Python's numbers, not the server's decimals
+        assert {type(value) for value in dataclasses.astuple(report.totals)} <= {int, float, str}
     assert ana.totals.items == 78 and ana.totals.days == 3
     assert ana.totals.wrong_attempts > ana.totals.steps_wrong and ana.totals.left_to_table > 0
     assert [(entry.skill.name, entry.items) for entry in ana.drills] == [("blind", 50), ("trips", 3)]  # a window: 50
@@ -82,3 +85,36 @@ def test_the_class_report_from_the_server_is_the_report_from_the_stations_own_st
     assert _plain(shared) == _plain(alone)
     with psycopg.connect(owner) as connection:
         assert connection.execute("SELECT count(*) FROM item").fetchone() == (78 + 2 * 21,)
+
+
+def test_the_pdf_report_of_a_class_store_has_a_station_column_and_a_stations_own_store_none(
+        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.gui.progress.pdf import build_document
+    from trainer.store.classroom import with_stations
+    from trainer.store.reports import StationCount
+
+    _owner, instructor, station = class_urls
+    clock = Clock()
+    for name, count in (("front-1", 2), ("back-2", 3)):
+        monkeypatch.setenv("UTH_TRAINER_STATION", name)
+        with ClassStore.open_class(station, tmp_path / name, clock=clock) as store:
+            for seed in range(count):
+                store.record_item(store.profile_or_new("Ana"), hand(seed=seed))
+                clock.advance(minutes=1)
+            store.record_item(store.profile_or_new("Bo" if name == "back-2" else "Cy"), hand(seed=9))
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+        reports = with_stations(desk, class_report(desk))
+        one = with_stations(desk, [trainee_report(desk, desk.profile("Ana"))])
+    assert [(report.profile.name, report.stations) for report in reports] == [
+        ("Ana", (StationCount("back-2", 3, "2025-03-03T09:04:00+00:00"),
+                 StationCount("front-1", 2, "2025-03-03T09:01:00+00:00"))),
+        ("Bo", (StationCount("back-2", 1, "2025-03-03T09:05:00+00:00"),)),
+        ("Cy", (StationCount("front-1", 1, "2025-03-03T09:02:00+00:00"),))]
+    assert one[0].stations == reports[0].stations
+    text = build_document(reports, "Class report").toPlainText()
+    assert "Stations" in text and "back-2, front-1" in text and "Last item" in text
+    with Store.open(tmp_path / "alone") as alone:
+        alone.record_item(alone.profile_or_new("Ana"), hand())
+        plain = with_stations(alone, class_report(alone))
+    assert plain[0].stations is None
+    assert "Stations" not in build_document(plain, "Class report").toPlainText()

@@ -135,9 +135,10 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: P
             store, profiles, args.out)
         print(f"Wrote {rows} item{'s' if rows != 1 else ''} to {args.out}", file=stdout)
         return 0
+    from trainer.store.classroom import with_stations
     from trainer.store.reports import class_report, trainee_report
 
-    reports = [trainee_report(store, profiles[0])] if args.profile else class_report(store)
+    reports = with_stations(store, [trainee_report(store, profiles[0])] if args.profile else class_report(store))
     pages = write_pdf(reports, args.out, title=None if args.profile else "Class report", keep=store.own_files())
     print(f"Wrote {args.out} ({pages} page{'s' if pages != 1 else ''})", file=stdout)
     return 0

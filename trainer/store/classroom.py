@@ -30,6 +30,7 @@ from trainer.store.classdb import check_version, connect, is_class_url, station_
 from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, StoredItem, identify
+from trainer.store.reports import StationCount, TraineeReport
 from trainer.store.store import Clock, Store, insert_item, item_of, mistakes_of, review_item, utc_now
 
 RETRY_SECONDS = 5.0
@@ -438,6 +439,22 @@ def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str |
     except OSError as error:
         raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
     return rows
+
+
+def with_stations(store: Store, reports: Sequence[TraineeReport]) -> list[TraineeReport]:
+    """``reports`` with the stations each trainee's items came from, when ``store`` is a class store the server
+    answers for (one grouped query); as they are otherwise (the station's own store knows no stations)."""
+    if not isinstance(store, ClassStore) or not store.online:
+        return list(reports)
+    ids = [report.profile.id for report in reports]
+    where_ = "WHERE profile_id = ?" if len(ids) == 1 else ""
+    found: dict[int, list[StationCount]] = {}
+    for row in store.connection.execute(f"SELECT profile_id, station, count(*), max(at) FROM item {where_} "
+                                        "GROUP BY profile_id, station", ids[:1] if where_ else ()).fetchall():
+        found.setdefault(int(row[0]), []).append(StationCount(str(row[1]), int(row[2]), str(row[3])))
+    return [dataclasses.replace(report, stations=tuple(sorted(found.get(report.profile.id, []),
+                                                              key=lambda seen: seen.station)))
+            for report in reports]
 
 
 def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:

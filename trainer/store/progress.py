@@ -145,6 +145,6 @@ reads every profile's at once, in one pass over the day totals)."""
 
 
 def totals_of(row: Sequence[Any]) -> Totals:
-    """The :class:`Totals` of a row of :data:`TOTALS_COLUMNS`."""
-    return Totals(row[0] or 0, row[1] or 0, row[2] or 0, row[3] or 0.0, row[4], row[5], row[6], row[7] or 0,
-                  row[8] or 0)
+    """The :class:`Totals` of a row of :data:`TOTALS_COLUMNS` (PostgreSQL sums sums of integers as numerics)."""
+    return Totals(int(row[0] or 0), int(row[1] or 0), int(row[2] or 0), float(row[3] or 0.0), int(row[4]), row[5],
+                  row[6], int(row[7] or 0), int(row[8] or 0))

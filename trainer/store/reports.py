@@ -81,6 +81,15 @@ def save_csv(store: Store, profiles: Sequence[Profile], target: str | Path) -> i
 
 
 @dataclass(frozen=True)
+class StationCount:
+    """A station a trainee's items came from (a class store's): how many, and the time of the last one."""
+
+    station: str
+    items: int
+    last: str
+
+
+@dataclass(frozen=True)
 class TraineeReport:
     """What a trainee's report shows: totals, mastery per skill, exam attempts, frequent mistakes, the days."""
 
@@ -91,6 +100,8 @@ class TraineeReport:
     attempts: list[Attempt]
     mistakes: list[FrequentMistake]
     days: list[DayPoint]
+    stations: tuple[StationCount, ...] | None = None
+    """On a class store, the stations the items came from (the PDF's station column); None on a station's own."""
 
 
 REPORT_MISTAKES = 8

@@ -410,8 +410,10 @@ class InstructorDialog(QDialog):
                 self.status.setText(f"Wrote {rows} items to {name}")
             else:
                 from trainer.gui.progress.pdf import write_pdf
+                from trainer.store.classroom import with_stations
 
-                reports = [trainee_report(self.store, profiles[0])] if chosen > 0 else class_report(self.store)
+                reports = with_stations(self.store, [trainee_report(self.store, profiles[0])] if chosen > 0
+                                        else class_report(self.store))
                 pages = write_pdf(reports, name, title=None if chosen > 0 else "Class report",
                                   keep=self.store.own_files())
                 self.status.setText(f"Wrote {name} ({pages} pages)")

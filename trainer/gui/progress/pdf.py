@@ -99,6 +99,18 @@ def _mastery_rows(entries: Sequence[Mastery]) -> str:
     return "".join(rows)
 
 
+def _stations_html(report: TraineeReport) -> list[str]:
+    """On a class store, the stations the trainee's items came from (nothing on a station's own store)."""
+    if report.stations is None:
+        return []
+    if not report.stations:
+        return ["<h2>Stations</h2><p>No items on the class store yet.</p>"]
+    rows = "".join(f"<tr><td>{html.escape(seen.station)}</td><td align=right>{seen.items}</td>"
+                   f"<td>{html.escape(seen.last[:16].replace('T', ' '))}</td></tr>" for seen in report.stations)
+    return ["<h2>Stations</h2><table border=1 cellspacing=0 cellpadding=3 width=100%><tr><th align=left>Station"
+            f"</th><th align=right>Items</th><th align=left>Last item</th></tr>{rows}</table>"]
+
+
 def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) -> str:
     """One trainee's part of the report as HTML (``chart``: the resource name of the chart image)."""
     totals = report.totals
@@ -114,6 +126,7 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
              f"<p>{totals.correct} of {counted(totals.steps, 'step')} right; {counted(totals.steps_wrong, 'step')} "
              f"wrong ({totals.left_to_table} of them left to the table); "
              f"{counted(totals.wrong_attempts, 'wrong attempt')}.</p>",
+             *_stations_html(report),
              "<h2>Mastery per drill</h2>",
              f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{_mastery_rows(report.drills)}</table>",
              "<h2>Mastery per situation</h2>",
@@ -153,14 +166,17 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     document.setDefaultFont(QFont("DejaVu Sans", 9))
     parts = []
     if title:
+        stations = any(report.stations is not None for report in reports)  # a class store's: a station column
         rows = "".join(f"<tr><td>{html.escape(report.profile.name)}</td><td align=right>{report.totals.items}</td>"
                        f"<td align=right>{report.totals.accuracy:.1f} %</td>"
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
-                       f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td></tr>"
+                       f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td>"
+                       + (f"<td>{html.escape(', '.join(seen.station for seen in report.stations or ()))}</td>"
+                          if stations else "") + "</tr>"
                        for report in reports)
         parts.append(f"<h1>{html.escape(title)}</h1><table border=1 cellspacing=0 cellpadding=3 width=100%>"
                      "<tr><th align=left>Trainee</th><th>Items</th><th>Accuracy</th><th>Drills table-ready</th>"
-                     f"<th>Exams passed</th></tr>{rows}</table>")
+                     f"<th>Exams passed</th>{'<th align=left>Stations</th>' if stations else ''}</tr>{rows}</table>")
     for number, report in enumerate(reports):
         name = f"chart-{number}.png"
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), accuracy_chart(report.days))
