@@ -257,7 +257,7 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
     """Fill the class store to ``items`` items (in SQL, on the server) and time the class report."""
     import psycopg
 
-    from trainer.store.classroom import ClassStore
+    from trainer.store.classroom import ClassStore, with_stations
     from trainer.store.reports import class_report
 
     skills = _skills()
@@ -303,17 +303,21 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
           f"{time.perf_counter() - started:.0f} s")
     store = ClassStore.open_class(instructor, folder / "desk")
     try:
-        times = []
+        times, with_columns = [], []
         for _ in range(4):
             begin = time.perf_counter()
             reports = class_report(store)
             times.append(time.perf_counter() - begin)
+            with_stations(store, reports)
+            with_columns.append(time.perf_counter() - begin)
     finally:
         store.close()
     median = statistics.median(times[1:])
+    whole = statistics.median(with_columns[1:])
     print(f"  class report ({len(reports)} trainees): median {median:.2f} s of {len(times) - 1} after a warm-up "
-          f"(goal < {REPORT_TARGET_S:.0f} s) {'OK' if median < REPORT_TARGET_S else 'OVER'}")
-    return median < REPORT_TARGET_S
+          f"(goal < {REPORT_TARGET_S:.0f} s) {'OK' if median < REPORT_TARGET_S else 'OVER'}; with the PDF's "
+          f"station column {whole:.2f} s {'OK' if whole < REPORT_TARGET_S else 'OVER'}")
+    return median < REPORT_TARGET_S and whole < REPORT_TARGET_S
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -34,6 +34,10 @@ from trainer.store.instructor import PIN_KEY
 VERSION_TABLE = "uth_class_store"
 STATION_ENV = "UTH_TRAINER_STATION"
 CONNECT_TIMEOUT = 5
+TCP_USER_TIMEOUT_MS = 10_000
+"""How long sent data may stay unacknowledged before the connection counts as lost (a network gone mid-query)."""
+KEEPALIVES = {"keepalives": "1", "keepalives_idle": "10", "keepalives_interval": "5", "keepalives_count": "3"}
+"""TCP keepalives: an idle connection whose server vanished is found dead within about 25 s."""
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 STATION_READS = ("profile", "item", "mistake", "review_card", "day_total", "mistake_total", "exam", "attempt",
@@ -139,6 +143,10 @@ def connect(url: str, *, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[A
     params = _params(url)
     params.setdefault("connect_timeout", str(timeout))
     params.setdefault("application_name", "uth-trainer")
+    if not params.get("host", "").startswith("/"):  # (TCP only: a Unix socket has neither)
+        params.setdefault("tcp_user_timeout", str(TCP_USER_TIMEOUT_MS))
+        for key, value in KEEPALIVES.items():
+            params.setdefault(key, value)
     try:
         return psycopg.connect(**params, autocommit=True)  # type: ignore[arg-type]  # libpq's keywords
     except psycopg.Error as error:

@@ -31,7 +31,7 @@ from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, StoredItem, identify
 from trainer.store.reports import StationCount, TraineeReport
-from trainer.store.store import Clock, Store, insert_item, item_of, mistakes_of, review_item, utc_now
+from trainer.store.store import Clock, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item, utc_now
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
@@ -124,6 +124,7 @@ class Sender:
                         retry = RETRY_SECONDS
                     batches: list[tuple[int, float]] = []
                     sent = outbox.send(local, server, known=known, timings=batches)
+                    outbox.send_others(local, server, known)
                     self.timings.extend(batches)
                     self.sent += sent
                     self.online = True
@@ -183,6 +184,7 @@ class ClassStore(Store):
         try:
             with local.transact() as connection:
                 outbox.ensure(connection)
+                outbox.ensure_others(connection)
                 outbox.forget_orphans(connection)
             try:
                 server: PgConnection | None = open_server(url)
@@ -347,6 +349,28 @@ class ClassStore(Store):
         else:
             self.flush()
         return item_id
+
+    def keep_attempt(self, profile: Profile, attempt: Sequence[object]) -> None:
+        """As the store's; while a background sender sends, the attempt is kept on the station and queued (the
+        window never waits for the server), else written to the server (or the station's copy when offline)."""
+        if self.sender is None:
+            super().keep_attempt(profile, attempt)
+            return
+        mine = profile if self.connection is self.local.connection else self._local_profile(profile)
+        with self.local.transact() as connection:
+            insert_attempt(connection, mine.id, attempt)
+            outbox.queue_other(connection, "attempt", str(attempt[0]))
+        self.sender.wake()
+
+    def keep_setting(self, key: str, value: str) -> None:
+        """As the store's; while a background sender sends, kept on the station and queued."""
+        if self.sender is None:
+            super().keep_setting(key, value)
+            return
+        with self.local.transact() as connection:
+            connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+            outbox.queue_other(connection, "setting", key)
+        self.sender.wake()
 
     def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
               situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:

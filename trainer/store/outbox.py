@@ -13,6 +13,7 @@ in one query, worked out in the items' order, and written in one statement.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from trainer.store.db import transaction
 from trainer.store.dialect import PgConnection, lost
 from trainer.store.records import Identity, StoredItem
 from trainer.store.skills import SkillKind, skill
-from trainer.store.store import Store, insert_item, item_of, mistakes_of, review_item
+from trainer.store.store import ATTEMPT_COLUMNS, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item
 
 BATCH = 200
 
@@ -37,6 +38,58 @@ def ensure(connection: sqlite3.Connection) -> None:
     """The outbox table in the station's store (kept beside the store's own tables; only class stores use it)."""
     connection.execute("CREATE TABLE IF NOT EXISTS class_outbox ("
                        "seq INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE)")
+
+
+def ensure_others(connection: sqlite3.Connection) -> None:
+    """The outbox of what is not an item: exam attempts (by uid) and a trainee's marked path steps (by setting
+    key), sent after the items."""
+    connection.execute("CREATE TABLE IF NOT EXISTS class_outbox_other (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+                       "kind TEXT NOT NULL, key TEXT NOT NULL, UNIQUE (kind, key))")
+
+
+def queue_other(connection: sqlite3.Connection, kind: str, key: str) -> None:
+    """Queue an attempt (``kind`` "attempt", its uid) or a setting ("setting", its key), inside the transaction
+    that keeps it on the station; a setting queued again is sent once, as it then is."""
+    connection.execute("INSERT OR IGNORE INTO class_outbox_other (kind, key) VALUES (?, ?)", (kind, key))
+
+
+def send_others(local: Store, server: Any, known: dict[str, int]) -> int:
+    """Send the attempts and settings waiting, in one server transaction; returns how many were sent. A path's
+    marked steps are merged with the server's (another station may have marked others)."""
+    rows = local.connection.execute("SELECT seq, kind, key FROM class_outbox_other ORDER BY seq").fetchall()
+    if not rows:
+        return 0
+    with transaction(server):
+        for _seq, kind, key in rows:
+            if kind == "attempt":
+                found = local.connection.execute(
+                    f"SELECT {', '.join('attempt.' + column for column in ATTEMPT_COLUMNS)}, profile.uid, "
+                    "profile.name, profile.created FROM attempt JOIN profile ON profile.id = attempt.profile_id "
+                    "WHERE attempt.uid = ?", (key,)).fetchone()
+                if found is not None:
+                    values = tuple(found)
+                    profile_id = server_profile(server, known, *values[len(ATTEMPT_COLUMNS):])
+                    insert_attempt(server, profile_id, (values[0], *values[2:len(ATTEMPT_COLUMNS)]))
+            elif kind == "setting":
+                mine = local.connection.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+                if mine is None:
+                    continue
+                value = mine[0]
+                if key.startswith("path/"):
+                    there = server.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+                    value = json.dumps(sorted(set(_steps(value)) | set(_steps(there[0] if there else "[]"))))
+                server.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+    with local.transact() as connection:
+        connection.execute("DELETE FROM class_outbox_other WHERE seq <= ?", (rows[-1][0],))
+    return len(rows)
+
+
+def _steps(text: str) -> list[str]:
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return []
+    return [str(step) for step in found] if isinstance(found, list) else []
 
 
 def queue(connection: sqlite3.Connection, uid: str) -> None:
