@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from trainer.gui.settings_tabs.classroom import CONNECTING
 from trainer.gui.table.director import Durations
 from trainer.settings import DEFAULTS, SettingsStore
 from trainer.store import Store, classcred
-from trainer.store.classdb import pg_migrations
+from trainer.store.classdb import CONNECT_TIMEOUT, pg_migrations
 from trainer.store.classroom import ClassStore
 
 pytestmark = pytest.mark.gui
@@ -166,7 +168,11 @@ def test_the_window_opens_on_the_class_store_and_the_status_bar_says_sent(
         qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
     owner, _instructor, station = class_urls
     window = room.open(qtbot, station)
-    assert isinstance(window.progress_room.store, ClassStore) and window.progress_room.store.online
+    store = window.progress_room.store
+    assert isinstance(store, ClassStore)
+    qtbot.waitUntil(lambda: store.online, timeout=WAIT)  # the sender reached the server: the screens read it
+    ready = window.progress_room.desk.ready()
+    assert ready is not None and ready[1] == store.profile("Ana")  # the server's Ana, not the station's copy's
     start(qtbot, window, "blind", count=1)
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
@@ -181,7 +187,7 @@ def test_a_window_whose_server_is_away_says_how_many_items_wait_and_keeps_them(
         qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
     away = _with_port(class_urls[2], free_port())
     window = room.open(qtbot, away)
-    assert _status(window) == "Class store: offline, 0 items waiting"
+    qtbot.waitUntil(lambda: _status(window) == "Class store: offline, 0 items waiting", timeout=WAIT)
     start(qtbot, window, "blind", count=1)
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
@@ -211,14 +217,33 @@ def test_upload_from_the_menu_sends_the_stations_history_once(
     assert counted == (3,)
 
 
-def test_a_class_store_that_cannot_be_used_opens_the_stations_own_store_and_says_why(
-        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+def test_a_class_store_that_cannot_be_used_says_why_and_the_station_works_from_its_copy(
+        qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
     wrong = re.sub(r":[^:@/]+@", ":wrong@", class_urls[2])
-    store, problem = open_store(tmp_path, wrong)
-    assert store is not None and not isinstance(store, ClassStore)
-    store.close()
-    assert problem is not None and problem.startswith("The class store is not used this session (wrong password")
-    assert problem.endswith("this station's own progress store is open.")
+    window = room.open(qtbot, wrong)
+    qtbot.waitUntil(lambda: "wrong password" in _status(window), timeout=WAIT)
+    assert _status(window).startswith("Class store: offline, 0 items waiting (wrong password for ")
+    store = window.progress_room.store
+    assert isinstance(store, ClassStore) and not store.online and store.connection is store.local.connection
+
+
+def test_the_window_shows_at_once_when_the_class_stores_host_does_not_answer(
+        qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
+    with socket.socket() as silent:  # a host that takes the connection and never says a word
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        began = time.monotonic()
+        window = room.open(qtbot, _with_port(class_urls[2], silent.getsockname()[1]))
+        opened = time.monotonic() - began
+        assert opened < CONNECT_TIMEOUT - 1  # the window did not wait for the connection to time out
+        assert _status(window).startswith("Class store: connecting to 127.0.0.1:")
+        store = window.progress_room.store
+        assert isinstance(store, ClassStore) and not store.online
+        start(qtbot, window, "blind", count=1)  # the trainee trains meanwhile, on the station's copy
+        with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
+            settle_correctly(qtbot, window)
+        assert store.waiting() == 1
+        qtbot.waitUntil(lambda: _status(window) == "Class store: offline, 1 item waiting", timeout=3 * WAIT)
 
 
 def test_the_instructors_class_report_has_every_stations_items_with_a_station_column(

@@ -84,6 +84,10 @@ class Sender:
         self.online = False
         self.outages = 0
         """How many tries found the server away (the screens' connection is then to be made again too)."""
+        self.want_reads = False
+        """Set by a class store opened without its server: the sender opens the screens' connection too, once it
+        reached the server (on its thread, so the window never waits for the network)."""
+        self.reads: PgConnection | None = None
         self.timings: deque[tuple[int, float]] = deque(maxlen=100_000)
         """Each server transaction's items and seconds (the benchmark reads them)."""
         self._wake = threading.Event()
@@ -125,6 +129,8 @@ class Sender:
                     batches: list[tuple[int, float]] = []
                     sent = outbox.send(local, server, known=known, timings=batches)
                     outbox.send_others(local, server, known)
+                    if self.want_reads and self.reads is None:
+                        self.reads = open_server(self.url, timeout=RECONNECT_TIMEOUT)
                     self.timings.extend(batches)
                     self.sent += sent
                     self.online = True
@@ -151,6 +157,9 @@ class Sender:
         finally:
             if server is not None:
                 server.close()
+            if self.reads is not None:  # (never handed to the screens)
+                self.reads.close()
+                self.reads = None
             local.close()
 
 
@@ -172,20 +181,30 @@ class ClassStore(Store):
         self.sender: Sender | None = None
         self._may_instruct: bool | None = None
         self._outages_seen = 0
+        self._reads_wanted = False
 
     @classmethod
     def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now,
-                   monotonic: Callable[[], float] = time.monotonic) -> ClassStore:
+                   monotonic: Callable[[], float] = time.monotonic, connect: bool = True) -> ClassStore:
         """The class store at ``url``, with the station's store in ``data_dir`` as its outbox and offline copy.
 
         A server that cannot be reached is not an error: the station works from its copy and says so once. A
-        wrong password, a database that is not a class store, or a schema from another trainer version are."""
+        wrong password, a database that is not a class store, or a schema from another trainer version are.
+
+        With ``connect`` false (the window) nothing waits for the network: the store opens on the station's copy
+        and its :meth:`send_in_background` sender reaches the server; :meth:`take_server_reads` then moves the
+        screens to the server (a wrong password and the like are then said on the status line)."""
         local = Store.open(data_dir, clock=clock)
         try:
             with local.transact() as connection:
                 outbox.ensure(connection)
                 outbox.ensure_others(connection)
                 outbox.forget_orphans(connection)
+            if not connect:
+                store = cls(local, url, None, local.notices, monotonic)
+                store.status = f"Class store: connecting to {where(url)}…"
+                store._reads_wanted = True
+                return store
             try:
                 server: PgConnection | None = open_server(url)
             except ClassOfflineError as error:
@@ -222,8 +241,32 @@ class ClassStore(Store):
         """From now on an item kept is the local write only; a :class:`Sender` thread sends the outbox."""
         if self.sender is None:
             self.sender = Sender(self.url, self.local.path, self.status)
+            self.sender.want_reads = self._reads_wanted
             self.sender.start()
         return self.sender
+
+    def take_server_reads(self) -> bool:
+        """Opened without its server (``connect=False``): once the sender reached the server and opened the
+        screens' connection, the screens read the server from now on; True when they just moved (the trainee's
+        :class:`Profile` then is the server's: :meth:`server_profile`)."""
+        if not self._reads_wanted or self.sender is None or self.sender.reads is None:
+            return False
+        fresh, self.sender.reads = self.sender.reads, None
+        self.sender.want_reads = self._reads_wanted = False
+        self.server, self._outages_seen = fresh, self.sender.outages
+        self.connection = cast(sqlite3.Connection, fresh)
+        self._server_ids.clear()
+        return True
+
+    def server_profile(self, mine: Profile) -> Profile:
+        """The server's profile of ``mine`` (a profile of the station's copy, read before the screens moved to the
+        server), added there when the server does not know it yet."""
+        row = self.local.connection.execute("SELECT uid, name, created FROM profile WHERE id = ?",
+                                            (mine.id,)).fetchone()
+        uid, name, created = (row[0], row[1], row[2]) if row is not None else (mine.uid, mine.name, mine.created)
+        with self.transact():
+            found = outbox.server_profile(self.connection, {}, uid, name, created)
+        return self.profile_by_id(ProfileId(found))
 
     def status_line(self) -> str:
         """How the class store stands, for the status bar (the sender's word when it sends)."""
