@@ -52,6 +52,7 @@ def _connect(qtbot: Any, dialog: SettingsDialog, url: str) -> str:
 @pytest.fixture
 def no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(classcred, "_keyring", lambda: None)
+    monkeypatch.setattr(classcred, "keyring_installed", lambda: False)
     monkeypatch.setattr(classcred, "_remembered", {})
 
 
@@ -92,6 +93,9 @@ def test_the_password_never_reaches_the_settings_file_and_pgpass_is_named_withou
     tab = dialog.class_store
     assert tab.url.text() == bare
     assert "put it in ~/.pgpass as 127.0.0.1:" in tab.password_note.text()
+    # the one line says how to have a keyring
+    assert "(the keyring package is not installed: pip install 'uth-dealer-trainer[keyring]')" in (
+        tab.password_note.text())
     files = SettingsStore(tmp_path / "settings.json")
     files.save(dialog.result_settings())
     assert files.load()[0].class_store_url == bare

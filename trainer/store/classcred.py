@@ -12,6 +12,7 @@ in memory, so a station that has no keyring still connects until it closes.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
@@ -43,9 +44,18 @@ def with_password(url: str, password: str) -> str:
                        parts.fragment))
 
 
+KEYRING_EXTRA = "pip install 'uth-dealer-trainer[keyring]'"
+"""How the optional ``keyring`` package is installed with the trainer (``pip install '.[keyring]'`` from source)."""
+
+
+def keyring_installed() -> bool:
+    """Whether the optional ``keyring`` package is installed (whatever its backend)."""
+    return importlib.util.find_spec("keyring") is not None
+
+
 def _keyring() -> Any | None:
     """The ``keyring`` module when it is installed and its backend can keep a password, else None."""
-    try:  # (an optional package: the trainer works without it)
+    try:  # (an optional package, the extra ``keyring``: the trainer works without it)
         keyring = importlib.import_module("keyring")
         fail = importlib.import_module("keyring.backends.fail")
     except ImportError:
@@ -71,6 +81,8 @@ def keep_password(url: str) -> tuple[str, str]:
             return bare, "The password is kept in the system keyring, not in the settings file."
         except Exception as error:  # the backend refused (locked, no session bus): say so, use ~/.pgpass
             reason = f" ({error})"
+    elif not keyring_installed():
+        reason = f" (the keyring package is not installed: {KEYRING_EXTRA})"
     else:
         reason = " (no usable keyring on this computer)"
     return bare, (f"The password is not saved{reason}: put it in ~/.pgpass as "
