@@ -111,6 +111,14 @@ def test_the_pdf_report_of_a_class_store_has_a_station_column_and_a_stations_own
         ("Bo", (StationCount("back-2", 1, "2025-03-03T09:05:00+00:00"),)),
         ("Cy", (StationCount("front-1", 1, "2025-03-03T09:02:00+00:00"),))]
     assert one[0].stations == reports[0].stations
+    with psycopg.connect(instructor, autocommit=True) as connection:  # a correction: the server keeps count
+        connection.execute("DELETE FROM item WHERE profile_id = (SELECT id FROM profile WHERE name = 'Bo')")
+        connection.execute("DELETE FROM item WHERE id = (SELECT min(item.id) FROM item JOIN profile ON "
+                           "profile.id = item.profile_id WHERE name = 'Ana' AND station = 'back-2')")
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+        after = with_stations(desk, class_report(desk))
+    assert [(report.profile.name, [(seen.station, seen.items) for seen in report.stations or ()])
+            for report in after] == [("Ana", [("back-2", 2), ("front-1", 2)]), ("Bo", []), ("Cy", [("front-1", 1)])]
     text = build_document(reports, "Class report").toPlainText()
     assert "Stations" in text and "back-2, front-1" in text and "Last item" in text
     with Store.open(tmp_path / "alone") as alone:

@@ -41,12 +41,12 @@ KEEPALIVES = {"keepalives": "1", "keepalives_idle": "10", "keepalives_interval":
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 STATION_READS = ("profile", "item", "mistake", "review_card", "day_total", "mistake_total", "exam", "attempt",
-                 VERSION_TABLE)
+                 "station_total", VERSION_TABLE)
 STATION_INSERTS = ("profile", "item", "mistake", "attempt")
 STATION_KEEPS = ("review_card", "day_total", "mistake_total")
 """Derived from the items (the day's totals, the review cards): the station keeps them as it adds items."""
 CLASS_TABLES = ("profile", "item", "mistake", "review_card", "day_total", "mistake_total", "exam", "attempt",
-                "setting")
+                "setting", "station_total")
 
 
 @cache

@@ -12,6 +12,7 @@ attempts are copied to the station when they sign in).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
 import sqlite3
@@ -130,7 +131,8 @@ class Sender:
                     sent = outbox.send(local, server, known=known, timings=batches)
                     outbox.send_others(local, server, known)
                     if self.want_reads and self.reads is None:
-                        self.reads = open_server(self.url, timeout=RECONNECT_TIMEOUT)
+                        with contextlib.suppress(StoreError):  # (tried again after the next send)
+                            self.reads = open_server(self.url, timeout=RECONNECT_TIMEOUT)
                     self.timings.extend(batches)
                     self.sent += sent
                     self.online = True
@@ -469,6 +471,7 @@ class ClassStore(Store):
                 self.connection = cast(sqlite3.Connection, self.server)
         try:
             sent = outbox.send(self.local, self.server, known=self._server_ids)
+            outbox.send_others(self.local, self.server, self._server_ids)
         except ClassOfflineError:
             if self.server is not None:
                 self.server.close()
@@ -510,14 +513,15 @@ def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str |
 
 def with_stations(store: Store, reports: Sequence[TraineeReport]) -> list[TraineeReport]:
     """``reports`` with the stations each trainee's items came from, when ``store`` is a class store the server
-    answers for (one grouped query); as they are otherwise (the station's own store knows no stations)."""
+    answers for (its ``station_total``, kept by the server as items come); as they are otherwise (the station's
+    own store knows no stations)."""
     if not isinstance(store, ClassStore) or not store.online:
         return list(reports)
     ids = [report.profile.id for report in reports]
     where_ = "WHERE profile_id = ?" if len(ids) == 1 else ""
     found: dict[int, list[StationCount]] = {}
-    for row in store.connection.execute(f"SELECT profile_id, station, count(*), max(at) FROM item {where_} "
-                                        "GROUP BY profile_id, station", ids[:1] if where_ else ()).fetchall():
+    for row in store.connection.execute(f"SELECT profile_id, station, items, last FROM station_total {where_}",
+                                        ids[:1] if where_ else ()).fetchall():
         found.setdefault(int(row[0]), []).append(StationCount(str(row[1]), int(row[2]), str(row[3])))
     return [dataclasses.replace(report, stations=tuple(sorted(found.get(report.profile.id, []),
                                                               key=lambda seen: seen.station)))
