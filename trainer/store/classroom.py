@@ -37,7 +37,7 @@ from trainer.store.store import Clock, Store, insert_attempt, insert_item, item_
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
 MAX_RETRY_SECONDS = 60.0
-LINGER_SECONDS = 0.2
+LINGER_SECONDS = 1.0
 """How long the sender lets items gather after the first one woke it, so a busy station sends a few to a
 transaction (the trainee never waits for it: the item is kept on the station already)."""
 RECONNECT_TIMEOUT = 2
