@@ -224,7 +224,11 @@ def kill(owner: str, url: str, folder: Path) -> bool:
     output = victim.output()
     confirmed = {uid for uid, _ms, _online in _saved(output)}
     station = folder / "station-99"
-    store = ClassStore.open_class(url, station)
+    os.environ["UTH_TRAINER_STATION"] = "station-99"  # what the victim left waiting is sent as its station's
+    try:
+        store = ClassStore.open_class(url, station)
+    finally:
+        os.environ.pop("UTH_TRAINER_STATION", None)
     try:
         sound = store.local.connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         local_half = store.local.connection.execute(
