@@ -171,12 +171,19 @@ def _status(window: MainWindow) -> str:
 def test_the_window_opens_on_the_class_store_and_the_status_bar_says_sent(
         qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
     owner, _instructor, station = class_urls
+    with ClassStore.open_class(station, room.data.parent / "other") as other:  # a trainee of another station
+        other.record_item(other.profile_or_new("Zed"), hand(seed=4))
     window = room.open(qtbot, station)
     store = window.progress_room.store
     assert isinstance(store, ClassStore)
+    page = window.progress_room.open_start_page()
     qtbot.waitUntil(lambda: store.online, timeout=WAIT)  # the sender reached the server: the screens read it
     ready = window.progress_room.desk.ready()
     assert ready is not None and ready[1] == store.profile("Ana")  # the server's Ana, not the station's copy's
+    chooser = window.progress_room.start_door.panel.chooser  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: any(chooser.list.item(row).text().startswith("Zed")
+                                for row in range(chooser.list.count())), timeout=WAIT)
+    page.close()
     start(qtbot, window, "blind", count=1)
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
@@ -184,7 +191,7 @@ def test_the_window_opens_on_the_class_store_and_the_status_bar_says_sent(
     with psycopg.connect(owner) as connection:
         rows = connection.execute("SELECT profile.name, item.drill FROM item JOIN profile "
                                   "ON profile.id = item.profile_id").fetchall()
-    assert rows == [("Ana", "blind")]
+    assert sorted(rows) == [("Ana", "blind"), ("Zed", "blind")]
 
 
 def test_a_window_whose_server_is_away_says_how_many_items_wait_and_keeps_them(

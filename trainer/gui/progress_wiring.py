@@ -311,6 +311,8 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
                         room.desk.profile = class_store.server_profile(room.desk.profile)
                     except StoreError as error:
                         log.error("The trainee could not be found on the class store: %s", error)
+                        return
+                    room.start_door.trainee_chosen(room.desk.profile)  # the whole class, as the server has it
 
             room.class_store = ClassStoreDoor(window, store, menus.file, lambda line: room.desk.inform(line),
                                               on_server)
