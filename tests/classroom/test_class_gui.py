@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from trainer.gui.settings_tabs.classroom import CONNECTING
 from trainer.gui.table.director import Durations
 from trainer.settings import DEFAULTS, SettingsStore
 from trainer.store import Store, classcred
-from trainer.store.classdb import pg_migrations
+from trainer.store.classdb import CONNECT_TIMEOUT, pg_migrations
 from trainer.store.classroom import ClassStore
 
 pytestmark = pytest.mark.gui
@@ -50,6 +52,7 @@ def _connect(qtbot: Any, dialog: SettingsDialog, url: str) -> str:
 @pytest.fixture
 def no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(classcred, "_keyring", lambda: None)
+    monkeypatch.setattr(classcred, "keyring_installed", lambda: False)
     monkeypatch.setattr(classcred, "_remembered", {})
 
 
@@ -90,6 +93,9 @@ def test_the_password_never_reaches_the_settings_file_and_pgpass_is_named_withou
     tab = dialog.class_store
     assert tab.url.text() == bare
     assert "put it in ~/.pgpass as 127.0.0.1:" in tab.password_note.text()
+    # the one line says how to have a keyring
+    assert "(the keyring package is not installed: pip install 'uth-dealer-trainer[keyring]')" in (
+        tab.password_note.text())
     files = SettingsStore(tmp_path / "settings.json")
     files.save(dialog.result_settings())
     assert files.load()[0].class_store_url == bare
@@ -165,8 +171,19 @@ def _status(window: MainWindow) -> str:
 def test_the_window_opens_on_the_class_store_and_the_status_bar_says_sent(
         qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
     owner, _instructor, station = class_urls
+    with ClassStore.open_class(station, room.data.parent / "other") as other:  # a trainee of another station
+        other.record_item(other.profile_or_new("Zed"), hand(seed=4))
     window = room.open(qtbot, station)
-    assert isinstance(window.progress_room.store, ClassStore) and window.progress_room.store.online
+    store = window.progress_room.store
+    assert isinstance(store, ClassStore)
+    page = window.progress_room.open_start_page()
+    qtbot.waitUntil(lambda: store.online, timeout=WAIT)  # the sender reached the server: the screens read it
+    ready = window.progress_room.desk.ready()
+    assert ready is not None and ready[1] == store.profile("Ana")  # the server's Ana, not the station's copy's
+    chooser = window.progress_room.start_door.panel.chooser  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: any(chooser.list.item(row).text().startswith("Zed")
+                                for row in range(chooser.list.count())), timeout=WAIT)
+    page.close()
     start(qtbot, window, "blind", count=1)
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
@@ -174,14 +191,14 @@ def test_the_window_opens_on_the_class_store_and_the_status_bar_says_sent(
     with psycopg.connect(owner) as connection:
         rows = connection.execute("SELECT profile.name, item.drill FROM item JOIN profile "
                                   "ON profile.id = item.profile_id").fetchall()
-    assert rows == [("Ana", "blind")]
+    assert sorted(rows) == [("Ana", "blind"), ("Zed", "blind")]
 
 
 def test_a_window_whose_server_is_away_says_how_many_items_wait_and_keeps_them(
         qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
     away = _with_port(class_urls[2], free_port())
     window = room.open(qtbot, away)
-    assert _status(window) == "Class store: offline, 0 items waiting"
+    qtbot.waitUntil(lambda: _status(window) == "Class store: offline, 0 items waiting", timeout=WAIT)
     start(qtbot, window, "blind", count=1)
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_correctly(qtbot, window)
@@ -211,14 +228,33 @@ def test_upload_from_the_menu_sends_the_stations_history_once(
     assert counted == (3,)
 
 
-def test_a_class_store_that_cannot_be_used_opens_the_stations_own_store_and_says_why(
-        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+def test_a_class_store_that_cannot_be_used_says_why_and_the_station_works_from_its_copy(
+        qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
     wrong = re.sub(r":[^:@/]+@", ":wrong@", class_urls[2])
-    store, problem = open_store(tmp_path, wrong)
-    assert store is not None and not isinstance(store, ClassStore)
-    store.close()
-    assert problem is not None and problem.startswith("The class store is not used this session (wrong password")
-    assert problem.endswith("this station's own progress store is open.")
+    window = room.open(qtbot, wrong)
+    qtbot.waitUntil(lambda: "wrong password" in _status(window), timeout=WAIT)
+    assert _status(window).startswith("Class store: offline, 0 items waiting (wrong password for ")
+    store = window.progress_room.store
+    assert isinstance(store, ClassStore) and not store.online and store.connection is store.local.connection
+
+
+def test_the_window_shows_at_once_when_the_class_stores_host_does_not_answer(
+        qtbot: Any, room: Room, class_urls: tuple[str, str, str]) -> None:
+    with socket.socket() as silent:  # a host that takes the connection and never says a word
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        began = time.monotonic()
+        window = room.open(qtbot, _with_port(class_urls[2], silent.getsockname()[1]))
+        opened = time.monotonic() - began
+        assert opened < CONNECT_TIMEOUT - 1  # the window did not wait for the connection to time out
+        assert _status(window).startswith("Class store: connecting to 127.0.0.1:")
+        store = window.progress_room.store
+        assert isinstance(store, ClassStore) and not store.online
+        start(qtbot, window, "blind", count=1)  # the trainee trains meanwhile, on the station's copy
+        with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
+            settle_correctly(qtbot, window)
+        assert store.waiting() == 1
+        qtbot.waitUntil(lambda: _status(window) == "Class store: offline, 1 item waiting", timeout=3 * WAIT)
 
 
 def test_the_instructors_class_report_has_every_stations_items_with_a_station_column(

@@ -20,12 +20,13 @@ from trainer.scoring import Mode, SetResult
 from trainer.store import Store
 from trainer.store.classdb import pg_migrations
 from trainer.store.classroom import ClassStore
+from trainer.store.dialect import PgConnection
 from trainer.store.instructor import Exam, attempts, record_attempt, save_exam
 from trainer.store.learning import my_mistakes, today
 from trainer.store.mastery import mastery
 from trainer.store.path import mark_step, steps_done
 from trainer.store.progress import Totals, by_day, frequent_mistakes, speed_by_day, totals
-from trainer.store.records import ItemId
+from trainer.store.records import ItemId, StoredItem
 
 TOP = len(pg_migrations())
 """The class store's schema version: the top of its ladder (one rung for each of the station's)."""
@@ -84,6 +85,28 @@ def test_the_class_store_answers_every_screen_as_the_stations_own_store_does(
     assert len(of_kind(alone["items"], list)) == 18 and of_kind(alone["totals"], Totals).items == 18
     for key in alone:
         assert shared[key] == alone[key], key
+
+
+def test_a_week_scored_offline_and_sent_in_one_batch_answers_as_the_stations_own_store(
+        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    """The batched insert (one statement an item, the review cards worked out for the whole batch) keeps what
+    the one-item-at-a-time store keeps: the items, their mistakes, the day and mistake totals, the cards."""
+    _owner, _instructor, station = class_urls
+    alone_clock, shared_clock = Clock(), Clock()
+    with Store.open(tmp_path / "alone", clock=alone_clock) as alone:
+        _score_a_week(alone, alone_clock)
+        expected = _screens(alone)
+    with ClassStore.open_class(_with_port(station, free_port()), tmp_path / "station", clock=shared_clock) as away:
+        _score_a_week(away, shared_clock)
+        assert away.waiting() == 18
+    with ClassStore.open_class(station, tmp_path / "station", clock=shared_clock) as store:
+        assert store.waiting() == 0 and store.online
+        with store.local.transact() as connection:  # sent again: the server keeps each item once
+            connection.execute("INSERT INTO class_outbox (uid) SELECT uid FROM item")
+        assert store.flush() == 0
+        found = _screens(store)
+    for key in ("items", "mastery", "today", "mistakes", "days", "speed", "totals", "frequent"):
+        assert found[key] == expected[key], key
 
 
 def test_class_init_hands_out_the_station_url_last_and_status_counts_each_station(
@@ -362,22 +385,21 @@ def test_a_server_lost_in_the_middle_of_sending_leaves_the_items_waiting_and_sen
         kim = store.profile_or_new("Kim")
         for seed in range(3):
             store.record_item(kim, hand(seed=seed, correct=4))
-    real_put = outbox.put
+    real_put = outbox.put_batch
     sent: list[str] = []
 
-    def put_then_lose_the_server(server: object, profile_id: int, item: object) -> bool:
-        added = real_put(server, profile_id, item)  # type: ignore[arg-type]
-        sent.append(item.uid)  # type: ignore[attr-defined]
-        if len(sent) == 2:
-            with psycopg.connect(pg_server.url(), autocommit=True) as admin:
-                pid = server.raw.info.backend_pid  # type: ignore[attr-defined]
-                admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    def put_then_lose_the_server(server: PgConnection, items: list[tuple[int, StoredItem]]) -> int:
+        added = real_put(server, items)  # the batch is in the server's transaction, not yet committed
+        sent.extend(item.uid for _profile, item in items)
+        with psycopg.connect(pg_server.url(), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (server.raw.info.backend_pid,))
         return added
 
-    monkeypatch.setattr(outbox, "put", put_then_lose_the_server)
+    monkeypatch.setattr(outbox, "put_batch", put_then_lose_the_server)
     with ClassStore.open_class(station, tmp_path / "st") as store:
+        assert len(sent) == 3
         assert store.waiting() == 3 and store.status.startswith("Class store: offline, 3 items waiting")
-        monkeypatch.setattr(outbox, "put", real_put)
+        monkeypatch.setattr(outbox, "put_batch", real_put)
         assert store.flush(now=True) == 3
         assert store.waiting() == 0
     assert [count for _uid, count in _server_items(owner)] == [3] * 3

@@ -5,10 +5,13 @@
 temporary folder), makes a class store with ``class init``'s steps, and measures
 
 * **stations**: ``--stations`` processes (30) each scoring ``--items`` items (200) through the class store at once,
-  an item every ``--pace`` seconds: all of them on the server, none twice; the save (``record_item``: kept on the
-  station, queued, and sent: by a background thread as the window does, ``--send background``, the default, or
-  within the save as the commands do, ``--send inline``) median and 95th percentile per item. Goal: p95 under
-  20 ms.
+  an item every ``--pace`` seconds: all of them on the server, none twice. Two figures, median and 95th
+  percentile. The **save** is what the trainee waits for: ``record_item``, timed around the call. With
+  ``--send background`` (the default, as the window does) that is the item kept in the station's own SQLite store
+  (WAL) and queued in its outbox, one local transaction; the server is not waited for. With ``--send inline`` (as
+  the commands do) the save also sends the outbox within the call. Goal: p95 under 20 ms. The **server insert**
+  is the background sender's server transaction, from ``BEGIN`` to the ``COMMIT`` answered (fsync on), per batch
+  and per item (the batch's time over its items).
 * **outage**: the same again, the server stopped (``pg_ctl stop``) for ``--outage`` seconds (30) in the middle:
   the stations keep scoring, their outboxes drain after, and the count is exact (items and the day totals).
 * **kill**: a station SIGKILLed while it writes: its store is sound, the server gets every item it had confirmed
@@ -96,6 +99,9 @@ def worker(url: str, folder: str, number: int, items: int, pace: float, send: st
             store.flush(now=True)
         if store.waiting():
             time.sleep(0.2 if sender is not None else 1.0)
+    if sender is not None:
+        for count, seconds in list(sender.timings):
+            print(f"sent {count} {seconds * 1000:.3f}", flush=True)
     print(f"done {store.waiting()}", flush=True)
     store.close()
     return 0
@@ -181,12 +187,22 @@ def stations(server: LocalServer, owner: str, url: str, folder: Path, args: argp
           f"{after[2]:,}; {waiting} left waiting: {'EXACT' if exact else 'NOT EXACT'}")
     if online:
         p95 = _percentile(online, 0.95)
-        print(f"  save (server up): median {statistics.median(online):.1f} ms, 95th percentile {p95:.1f} ms "
+        print(f"  save{' (local write and queue)' if args.send == 'background' else ' (with the send)'} "
+              f"(server up): median {statistics.median(online):.1f} ms, 95th percentile {p95:.1f} ms "
               f"of {len(online):,} (goal < {SAVE_TARGET_MS:.0f} ms) {'OK' if p95 < SAVE_TARGET_MS else 'OVER'}")
     every = [ms for _uid, ms, _online in saves]
     if every:
         print(f"  save (every item): median {statistics.median(every):.1f} ms, 95th percentile "
               f"{_percentile(every, 0.95):.1f} ms of {len(every):,}")
+    batches = [(int(parts[1]), float(parts[2])) for output in outputs for parts in
+               (line.split() for line in output.splitlines()) if parts and parts[0] == "sent"]
+    if batches:
+        whole = [ms for _count, ms in batches]
+        each = [ms / count for count, ms in batches for _ in range(count)]
+        print(f"  server insert (background sender, one transaction a batch): {len(batches):,} batches of "
+              f"{statistics.mean(count for count, _ms in batches):.1f} items on average; a batch median "
+              f"{statistics.median(whole):.1f} ms, 95th percentile {_percentile(whole, 0.95):.1f} ms; per item "
+              f"median {statistics.median(each):.1f} ms, 95th percentile {_percentile(each, 0.95):.1f} ms")
     offline = [ms for _uid, ms, was_online in saves if not was_online]
     if offline:
         print(f"  save (server away or outbox draining): median {statistics.median(offline):.1f} ms, 95th percentile "
@@ -208,7 +224,11 @@ def kill(owner: str, url: str, folder: Path) -> bool:
     output = victim.output()
     confirmed = {uid for uid, _ms, _online in _saved(output)}
     station = folder / "station-99"
-    store = ClassStore.open_class(url, station)
+    os.environ["UTH_TRAINER_STATION"] = "station-99"  # what the victim left waiting is sent as its station's
+    try:
+        store = ClassStore.open_class(url, station)
+    finally:
+        os.environ.pop("UTH_TRAINER_STATION", None)
     try:
         sound = store.local.connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         local_half = store.local.connection.execute(
@@ -241,7 +261,7 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
     """Fill the class store to ``items`` items (in SQL, on the server) and time the class report."""
     import psycopg
 
-    from trainer.store.classroom import ClassStore
+    from trainer.store.classroom import ClassStore, with_stations
     from trainer.store.reports import class_report
 
     skills = _skills()
@@ -270,10 +290,13 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
                            "'blind' FROM item WHERE uid LIKE 'bench-item-%%' AND perfect = 0")
         connection.execute("DELETE FROM day_total")
         connection.execute("DELETE FROM mistake_total")
-        connection.execute(
-            "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
-            "SELECT profile_id, substr(at, 1, 10), drill, situation, mode, count(*), sum(steps), sum(correct), "
-            "sum(seconds) FROM item GROUP BY 1, 2, 3, 4, 5")
+        connection.execute(  # as the stations keep them (and as the class store's rung 0008 counts them)
+            "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+            "wrong_attempts, left_to_table) SELECT item.profile_id, substr(item.at, 1, 10), item.drill, "
+            "item.situation, item.mode, count(*), sum(item.steps), sum(item.correct), sum(item.seconds), "
+            "sum(coalesce(item.wrong_attempts, marks.count, 0)), sum(item.left_to_table) FROM item LEFT JOIN "
+            "(SELECT item_id, count(*) AS count FROM mistake GROUP BY item_id) AS marks ON marks.item_id = item.id "
+            "GROUP BY 1, 2, 3, 4, 5")
         connection.execute(
             "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) SELECT item.profile_id, "
             "mistake.kind, mistake.topic, item.drill, count(*), max(mistake.rule) FROM mistake JOIN item "
@@ -284,17 +307,21 @@ def report(server: LocalServer, owner: str, instructor: str, folder: Path, items
           f"{time.perf_counter() - started:.0f} s")
     store = ClassStore.open_class(instructor, folder / "desk")
     try:
-        times = []
+        times, with_columns = [], []
         for _ in range(4):
             begin = time.perf_counter()
             reports = class_report(store)
             times.append(time.perf_counter() - begin)
+            with_stations(store, reports)
+            with_columns.append(time.perf_counter() - begin)
     finally:
         store.close()
     median = statistics.median(times[1:])
+    whole = statistics.median(with_columns[1:])
     print(f"  class report ({len(reports)} trainees): median {median:.2f} s of {len(times) - 1} after a warm-up "
-          f"(goal < {REPORT_TARGET_S:.0f} s) {'OK' if median < REPORT_TARGET_S else 'OVER'}")
-    return median < REPORT_TARGET_S
+          f"(goal < {REPORT_TARGET_S:.0f} s) {'OK' if median < REPORT_TARGET_S else 'OVER'}; with the PDF's "
+          f"station column {whole:.2f} s {'OK' if whole < REPORT_TARGET_S else 'OVER'}")
+    return median < REPORT_TARGET_S and whole < REPORT_TARGET_S
 
 
 def main(argv: Sequence[str] | None = None) -> int:

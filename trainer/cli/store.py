@@ -143,9 +143,10 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: P
         print(ngettext("Wrote {count} item to {file}", "Wrote {count} items to {file}", rows).format(
             count=rows, file=args.out), file=stdout)
         return 0
+    from trainer.store.classroom import with_stations
     from trainer.store.reports import class_report, trainee_report
 
-    reports = [trainee_report(store, profiles[0])] if args.profile else class_report(store)
+    reports = with_stations(store, [trainee_report(store, profiles[0])] if args.profile else class_report(store))
     pages = write_pdf(reports, args.out, title=None if args.profile else _("Class report"), keep=store.own_files())
     print(ngettext("Wrote {file} ({count} page)", "Wrote {file} ({count} pages)", pages).format(
         file=args.out, count=pages), file=stdout)

@@ -99,15 +99,18 @@ def open_store(data_dir: str | Path | None, class_url: str | None = None) -> tup
     could not be opened (the trainer then runs without progress).
 
     With ``class_url`` (``--store``, Settings ▸ Class store) it is that class store, the station's store keeping
-    its outbox; a server that does not answer is no error (the station works from its copy), one that cannot be
-    used (a wrong password, not a class store, another schema) is said in one line and the station's own store
-    opens."""
+    its outbox. Nothing waits for the network: the store opens on the station's copy and its background sender
+    reaches the server (the screens read the server from then on); a server that does not answer, or that cannot
+    be used (a wrong password, not a class store, another schema), is said on the status line while the station
+    works from its copy. A URL that is not a class store's URL at all is said in one line and the station's own
+    store opens."""
     if class_url:
         from trainer.store.classcred import full_url
         from trainer.store.classroom import ClassStore
 
         try:
-            return ClassStore.open_class(full_url(class_url), data_dir), None
+            # the window shows at once: the server is reached by the store's sender, in the background
+            return ClassStore.open_class(full_url(class_url), data_dir, connect=False), None
         except StoreError as error:
             local, problem = open_store(data_dir)
             return local, problem or _("The class store is not used this session ({error}): this station's own "
@@ -304,7 +307,19 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
         from trainer.store.classroom import ClassStore
 
         if isinstance(store, ClassStore) and isinstance(window, QMainWindow):
-            room.class_store = ClassStoreDoor(window, store, menus.file, lambda line: room.desk.inform(line))
+            class_store = store
+
+            def on_server() -> None:  # the screens read the server now: the trainee is the server's profile
+                if room.desk.profile is not None:
+                    try:
+                        room.desk.profile = class_store.server_profile(room.desk.profile)
+                    except StoreError as error:
+                        log.error("The trainee could not be found on the class store: %s", error)
+                        return
+                    room.start_door.trainee_chosen(room.desk.profile)  # the whole class, as the server has it
+
+            room.class_store = ClassStoreDoor(window, store, menus.file, lambda line: room.desk.inform(line),
+                                              on_server)
     _add(window, menus.file, "instructor", _("&Instructor…"), ["Ctrl+Shift+I"],
          _("Instructor mode (PIN): exams, reports, profiles"), room.open_instructor)
     _add(window, menus.file, "backUpProgress", _("&Back up progress…"), [],

@@ -12,9 +12,11 @@ in memory, so a station that has no keyring still connects until it closes.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
+from trainer.i18n.translation import _
 from trainer.store.classdb import where
 
 KEYRING_SERVICE = "uth-trainer class store"
@@ -43,9 +45,18 @@ def with_password(url: str, password: str) -> str:
                        parts.fragment))
 
 
+KEYRING_EXTRA = "pip install 'uth-dealer-trainer[keyring]'"
+"""How the optional ``keyring`` package is installed with the trainer (``pip install '.[keyring]'`` from source)."""
+
+
+def keyring_installed() -> bool:
+    """Whether the optional ``keyring`` package is installed (whatever its backend)."""
+    return importlib.util.find_spec("keyring") is not None
+
+
 def _keyring() -> Any | None:
     """The ``keyring`` module when it is installed and its backend can keep a password, else None."""
-    try:  # (an optional package: the trainer works without it)
+    try:  # (an optional package, the extra ``keyring``: the trainer works without it)
         keyring = importlib.import_module("keyring")
         fail = importlib.import_module("keyring.backends.fail")
     except ImportError:
@@ -68,13 +79,15 @@ def keep_password(url: str) -> tuple[str, str]:
     if keyring is not None:
         try:
             keyring.set_password(KEYRING_SERVICE, bare, password)
-            return bare, "The password is kept in the system keyring, not in the settings file."
+            return bare, _("The password is kept in the system keyring, not in the settings file.")
         except Exception as error:  # the backend refused (locked, no session bus): say so, use ~/.pgpass
             reason = f" ({error})"
+    elif not keyring_installed():
+        reason = " " + _("(the keyring package is not installed: {command})").format(command=KEYRING_EXTRA)
     else:
-        reason = " (no usable keyring on this computer)"
-    return bare, (f"The password is not saved{reason}: put it in ~/.pgpass as "
-                  f"{_pgpass_line(bare)} so the trainer finds it at the next start.")
+        reason = " " + _("(no usable keyring on this computer)")
+    return bare, _("The password is not saved{reason}: put it in ~/.pgpass as {line} so the trainer finds it at "
+                   "the next start.").format(reason=reason, line=_pgpass_line(bare))
 
 
 def full_url(url: str) -> str:

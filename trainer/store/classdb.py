@@ -27,6 +27,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
+from trainer.i18n.translation import _
 from trainer.store.db import Migration, StoreError, migrations
 from trainer.store.dialect import ClassOfflineError
 from trainer.store.instructor import PIN_KEY
@@ -34,15 +35,19 @@ from trainer.store.instructor import PIN_KEY
 VERSION_TABLE = "uth_class_store"
 STATION_ENV = "UTH_TRAINER_STATION"
 CONNECT_TIMEOUT = 5
+TCP_USER_TIMEOUT_MS = 10_000
+"""How long sent data may stay unacknowledged before the connection counts as lost (a network gone mid-query)."""
+KEEPALIVES = {"keepalives": "1", "keepalives_idle": "10", "keepalives_interval": "5", "keepalives_count": "3"}
+"""TCP keepalives: an idle connection whose server vanished is found dead within about 25 s."""
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 STATION_READS = ("profile", "item", "mistake", "review_card", "day_total", "mistake_total", "exam", "attempt",
-                 VERSION_TABLE)
+                 "station_total", VERSION_TABLE)
 STATION_INSERTS = ("profile", "item", "mistake", "attempt")
 STATION_KEEPS = ("review_card", "day_total", "mistake_total")
 """Derived from the items (the day's totals, the review cards): the station keeps them as it adds items."""
 CLASS_TABLES = ("profile", "item", "mistake", "review_card", "day_total", "mistake_total", "exam", "attempt",
-                "setting")
+                "setting", "station_total")
 
 
 @cache
@@ -116,22 +121,30 @@ def explain(error: psycopg.Error, url: str) -> str:
     place = where(url)
     user = params.get("user") or "(no user)"
     if "password authentication failed" in lowered:
-        return f"wrong password for {user} on the class store {place}"
+        return _("wrong password for {user} on the class store {place}").format(user=user, place=place)
     if "no password supplied" in lowered:
-        return f"no password for {user} on {place}: put it in the URL or in ~/.pgpass"
+        return _("no password for {user} on {place}: put it in the URL or in ~/.pgpass").format(user=user,
+                                                                                               place=place)
     if re.search(r'role ".*" does not exist', lowered):
-        return f"no user {user} on the class store {place}"
+        return _("no user {user} on the class store {place}").format(user=user, place=place)
     if re.search(r'database ".*" does not exist', lowered):
-        return f"no database {params.get('dbname', '')!s} on {place.split('/')[0]}"
-    if any(part in lowered for part in ("connection refused", "could not translate host name", "timeout expired",
-                                        "no route to host", "network is unreachable", "could not connect",
-                                        "name or service not known", "no such file or directory",
-                                        "shutting down", "starting up", "not yet accepting connections")):
-        return f"cannot reach the class store at {place} (is the server running and reachable?)"
+        return _("no database {name} on {place}").format(name=params.get("dbname", ""), place=place.split("/")[0])
+    if unreachable(error):
+        return _("cannot reach the class store at {place} (is the server running and reachable?)").format(
+            place=place)
     reason = text.splitlines()[0].rsplit("failed: ", 1)[-1] if text else type(error).__name__
     if "ssl" in lowered or "certificate" in lowered:
-        return f"TLS to the class store {place} failed: {reason}"
-    return f"the class store {place}: {reason}"
+        return _("TLS to the class store {place} failed: {reason}").format(place=place, reason=reason)
+    return _("the class store {place}: {reason}").format(place=place, reason=reason)
+
+
+def unreachable(error: psycopg.Error) -> bool:
+    """The server did not answer (down, starting, no route): the station works offline and tries again."""
+    lowered = str(error).lower()
+    return any(part in lowered for part in ("connection refused", "could not translate host name", "timeout expired",
+                                            "no route to host", "network is unreachable", "could not connect",
+                                            "name or service not known", "no such file or directory",
+                                            "shutting down", "starting up", "not yet accepting connections"))
 
 
 def connect(url: str, *, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[Any]:
@@ -139,11 +152,15 @@ def connect(url: str, *, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[A
     params = _params(url)
     params.setdefault("connect_timeout", str(timeout))
     params.setdefault("application_name", "uth-trainer")
+    if not params.get("host", "").startswith("/"):  # (TCP only: a Unix socket has neither)
+        params.setdefault("tcp_user_timeout", str(TCP_USER_TIMEOUT_MS))
+        for key, value in KEEPALIVES.items():
+            params.setdefault(key, value)
     try:
         return psycopg.connect(**params, autocommit=True)  # type: ignore[arg-type]  # libpq's keywords
     except psycopg.Error as error:
         message = explain(error, url)
-        raise (ClassOfflineError if message.startswith("cannot reach") else StoreError)(message) from error
+        raise (ClassOfflineError if unreachable(error) else StoreError)(message) from error
 
 
 def class_version(connection: psycopg.Connection[Any]) -> int | None:
@@ -163,14 +180,15 @@ def check_version(connection: psycopg.Connection[Any], url: str) -> int:
         raise StoreError(explain(error, url)) from error
     top = len(pg_migrations())
     if version is None:
-        raise StoreError(f"{where(url)} is not a class store (the instructor makes it one with "
-                         "`uth-trainer class init URL`)")
+        raise StoreError(_("{place} is not a class store (the instructor makes it one with `uth-trainer class init "
+                           "URL`)").format(place=where(url)))
     if version > top:
-        raise StoreError(f"the class store {where(url)} has a newer schema ({version}; this trainer knows up to "
-                         f"{top}): update the trainer on this station")
+        raise StoreError(_("the class store {place} has a newer schema ({version}; this trainer knows up to {top}): "
+                           "update the trainer on this station").format(place=where(url), version=version, top=top))
     if version < top:
-        raise StoreError(f"the class store {where(url)} has an older schema ({version}; this trainer writes {top}): "
-                         "the instructor upgrades it with `uth-trainer class init` and the owner's URL")
+        raise StoreError(_("the class store {place} has an older schema ({version}; this trainer writes {top}): the "
+                           "instructor upgrades it with `uth-trainer class init` and the owner's URL").format(
+                               place=where(url), version=version, top=top))
     return version
 
 

@@ -12,28 +12,36 @@ attempts are copied to the station when they sign in).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
+import re
 import sqlite3
 import threading
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
 
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.scoring import ItemResult
 from trainer.store import outbox
 from trainer.store.classdb import check_version, connect, is_class_url, station_name, where
 from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
-from trainer.store.store import Clock, Store, insert_item, item_of, mistakes_of, review_item, utc_now
+from trainer.store.reports import StationCount, TraineeReport
+from trainer.store.store import Clock, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item, utc_now
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
 MAX_RETRY_SECONDS = 60.0
+LINGER_SECONDS = 1.0
+"""How long the sender lets items gather after the first one woke it, so a busy station sends a few to a
+transaction (the trainee never waits for it: the item is kept on the station already)."""
 RECONNECT_TIMEOUT = 2
 """Seconds a try again may wait for a host that does not answer (a save waits for it)."""
 
@@ -55,13 +63,14 @@ def try_class_store(url: str, *, timeout: int = RECONNECT_TIMEOUT) -> str:
     """Connect to ``url`` as a station would and say so in one line; :class:`StoreError` (one line: host
     unreachable, wrong password, not a class store, another schema) when it cannot be used."""
     if not is_class_url(url):
-        raise StoreError("a class store's URL starts with postgresql:// (postgresql://USER:PASSWORD@HOST/DATABASE)")
+        raise StoreError(_("a class store's URL starts with postgresql:// (postgresql://USER:PASSWORD@HOST/DATABASE)"))
     server = open_server(url, timeout=timeout)
     try:
         version = check_version(server.raw, url)
     finally:
         server.close()
-    return f"Connected to the class store {where(url)} (schema {version}) as station {station_name()}"
+    return _("Connected to the class store {place} (schema {version}) as station {station}").format(
+        place=where(url), version=version, station=station_name())
 
 
 class Sender:
@@ -79,6 +88,12 @@ class Sender:
         self.online = False
         self.outages = 0
         """How many tries found the server away (the screens' connection is then to be made again too)."""
+        self.want_reads = False
+        """Set by a class store opened without its server: the sender opens the screens' connection too, once it
+        reached the server (on its thread, so the window never waits for the network)."""
+        self.reads: PgConnection | None = None
+        self.timings: deque[tuple[int, float]] = deque(maxlen=100_000)
+        """Each server transaction's items and seconds (the benchmark reads them)."""
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="class-store-sender", daemon=True)
@@ -115,7 +130,13 @@ class Sender:
                         server = open_server(self.url, timeout=RECONNECT_TIMEOUT)
                         known.clear()
                         retry = RETRY_SECONDS
-                    sent = outbox.send(local, server, known=known)
+                    batches: list[tuple[int, float]] = []
+                    sent = outbox.send(local, server, known=known, timings=batches)
+                    outbox.send_others(local, server, known)
+                    if self.want_reads and self.reads is None:
+                        with contextlib.suppress(StoreError):  # (tried again after the next send)
+                            self.reads = open_server(self.url, timeout=RECONNECT_TIMEOUT)
+                    self.timings.extend(batches)
                     self.sent += sent
                     self.online = True
                     if sent:
@@ -136,10 +157,14 @@ class Sender:
                 if stopping:
                     return
                 self._wake.wait(wait)
+                self._stop.wait(LINGER_SECONDS)
                 self._wake.clear()
         finally:
             if server is not None:
                 server.close()
+            if self.reads is not None:  # (never handed to the screens)
+                self.reads.close()
+                self.reads = None
             local.close()
 
 
@@ -161,19 +186,30 @@ class ClassStore(Store):
         self.sender: Sender | None = None
         self._may_instruct: bool | None = None
         self._outages_seen = 0
+        self._reads_wanted = False
 
     @classmethod
     def open_class(cls, url: str, data_dir: str | Path | None = None, *, clock: Clock = utc_now,
-                   monotonic: Callable[[], float] = time.monotonic) -> ClassStore:
+                   monotonic: Callable[[], float] = time.monotonic, connect: bool = True) -> ClassStore:
         """The class store at ``url``, with the station's store in ``data_dir`` as its outbox and offline copy.
 
         A server that cannot be reached is not an error: the station works from its copy and says so once. A
-        wrong password, a database that is not a class store, or a schema from another trainer version are."""
+        wrong password, a database that is not a class store, or a schema from another trainer version are.
+
+        With ``connect`` false (the window) nothing waits for the network: the store opens on the station's copy
+        and its :meth:`send_in_background` sender reaches the server; :meth:`take_server_reads` then moves the
+        screens to the server (a wrong password and the like are then said on the status line)."""
         local = Store.open(data_dir, clock=clock)
         try:
             with local.transact() as connection:
                 outbox.ensure(connection)
+                outbox.ensure_others(connection)
                 outbox.forget_orphans(connection)
+            if not connect:
+                store = cls(local, url, None, local.notices, monotonic)
+                store.status = f"Class store: connecting to {where(url)}…"
+                store._reads_wanted = True
+                return store
             try:
                 server: PgConnection | None = open_server(url)
             except ClassOfflineError as error:
@@ -210,12 +246,37 @@ class ClassStore(Store):
         """From now on an item kept is the local write only; a :class:`Sender` thread sends the outbox."""
         if self.sender is None:
             self.sender = Sender(self.url, self.local.path, self.status)
+            self.sender.want_reads = self._reads_wanted
             self.sender.start()
         return self.sender
 
+    def take_server_reads(self) -> bool:
+        """Opened without its server (``connect=False``): once the sender reached the server and opened the
+        screens' connection, the screens read the server from now on; True when they just moved (the trainee's
+        :class:`Profile` then is the server's: :meth:`server_profile`)."""
+        if not self._reads_wanted or self.sender is None or self.sender.reads is None:
+            return False
+        fresh, self.sender.reads = self.sender.reads, None
+        self.sender.want_reads = self._reads_wanted = False
+        self.server, self._outages_seen = fresh, self.sender.outages
+        self.connection = cast(sqlite3.Connection, fresh)
+        self._server_ids.clear()
+        return True
+
+    def server_profile(self, mine: Profile) -> Profile:
+        """The server's profile of ``mine`` (a profile of the station's copy, read before the screens moved to the
+        server), added there when the server does not know it yet."""
+        row = self.local.connection.execute("SELECT uid, name, created FROM profile WHERE id = ?",
+                                            (mine.id,)).fetchone()
+        uid, name, created = (row[0], row[1], row[2]) if row is not None else (mine.uid, mine.name, mine.created)
+        with self.transact():
+            found = outbox.server_profile(self.connection, {}, uid, name, created)
+        return self.profile_by_id(ProfileId(found))
+
     def status_line(self) -> str:
-        """How the class store stands, for the status bar (the sender's word when it sends)."""
-        return self.sender.status if self.sender is not None else self.status
+        """How the class store stands, for the status bar (the sender's word when it sends), in the language
+        spoken (:func:`shown_status`)."""
+        return shown_status(self.sender.status if self.sender is not None else self.status)
 
     def reconnect_reads(self) -> bool:
         """When the screens read the server and lost it while the sender has it again, open the screens' own
@@ -252,7 +313,7 @@ class ClassStore(Store):
         """Items kept on this station and not yet on the server."""
         return outbox.waiting(self.local.connection)
 
-    def _offline_line(self) -> str:
+    def _offline_line(self) -> str:  # (kept in English, as the sender's: shown with :func:`shown_status`)
         count = self.waiting()
         return f"Class store: offline, {count} item{'s' if count != 1 else ''} waiting"
 
@@ -340,6 +401,28 @@ class ClassStore(Store):
             self.flush()
         return item_id
 
+    def keep_attempt(self, profile: Profile, attempt: Sequence[object]) -> None:
+        """As the store's; while a background sender sends, the attempt is kept on the station and queued (the
+        window never waits for the server), else written to the server (or the station's copy when offline)."""
+        if self.sender is None:
+            super().keep_attempt(profile, attempt)
+            return
+        mine = profile if self.connection is self.local.connection else self._local_profile(profile)
+        with self.local.transact() as connection:
+            insert_attempt(connection, mine.id, attempt)
+            outbox.queue_other(connection, "attempt", str(attempt[0]))
+        self.sender.wake()
+
+    def keep_setting(self, key: str, value: str) -> None:
+        """As the store's; while a background sender sends, kept on the station and queued."""
+        if self.sender is None:
+            super().keep_setting(key, value)
+            return
+        with self.local.transact() as connection:
+            connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+            outbox.queue_other(connection, "setting", key)
+        self.sender.wake()
+
     def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
               situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:
         """As the store's, with the station's items the sender has not yet sent (so a trainee's history shows the
@@ -394,6 +477,7 @@ class ClassStore(Store):
                 self.connection = cast(sqlite3.Connection, self.server)
         try:
             sent = outbox.send(self.local, self.server, known=self._server_ids)
+            outbox.send_others(self.local, self.server, self._server_ids)
         except ClassOfflineError:
             if self.server is not None:
                 self.server.close()
@@ -433,6 +517,23 @@ def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str |
     return rows
 
 
+def with_stations(store: Store, reports: Sequence[TraineeReport]) -> list[TraineeReport]:
+    """``reports`` with the stations each trainee's items came from, when ``store`` is a class store the server
+    answers for (its ``station_total``, kept by the server as items come); as they are otherwise (the station's
+    own store knows no stations)."""
+    if not isinstance(store, ClassStore) or not store.online:
+        return list(reports)
+    ids = [report.profile.id for report in reports]
+    where_ = "WHERE profile_id = ?" if len(ids) == 1 else ""
+    found: dict[int, list[StationCount]] = {}
+    for row in store.connection.execute(f"SELECT profile_id, station, items, last FROM station_total {where_}",
+                                        ids[:1] if where_ else ()).fetchall():
+        found.setdefault(int(row[0]), []).append(StationCount(str(row[1]), int(row[2]), str(row[3])))
+    return [dataclasses.replace(report, stations=tuple(sorted(found.get(report.profile.id, []),
+                                                              key=lambda seen: seen.station)))
+            for report in reports]
+
+
 def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
     """The store the command line names: the class store of ``--store URL``, else the local store of
     ``--data-dir`` (the user's data folder by default)."""
@@ -445,3 +546,35 @@ def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
         return ClassStore.open_class(url, data_dir, clock=clock)
     return Store.open(data_dir, clock=clock)
 
+
+
+_STATUS_FORMS = (
+    (re.compile(r"Class store: sent\Z"), N_("Class store: sent")),
+    (re.compile(r"Class store: online\Z"), N_("Class store: online")),
+    (re.compile(r"Class store: connecting to (?P<where>.*)…\Z", re.S), N_("Class store: connecting to {where}…")),
+    (re.compile(r"Class store: nothing is sent this session \(this station's store: (?P<error>.*)\)\Z", re.S),
+     N_("Class store: nothing is sent this session (this station's store: {error})")),
+)
+_OFFLINE = re.compile(r"Class store: offline, (?P<count>\d+) items? waiting(?: \((?P<why>.*)\))?\Z", re.S)
+
+
+def shown_status(status: str) -> str:
+    """The class store's status line (kept in English by the sender, which other code reads) in the language
+    spoken; a line of another form as it is.
+
+    >>> from trainer.i18n.translation import speaking
+    >>> with speaking("es"):
+    ...     shown_status("Class store: offline, 1 item waiting"), shown_status("Class store: sent")
+    ('Almacén de la clase: sin conexión, 1 ítem en espera', 'Almacén de la clase: enviado')
+    """
+    offline = _OFFLINE.match(status)
+    if offline:
+        count = int(offline["count"])
+        line = ngettext("Class store: offline, {count} item waiting", "Class store: offline, {count} items waiting",
+                        count).format(count=count)
+        return line + (f" ({offline['why']})" if offline["why"] else "")
+    for pattern, text in _STATUS_FORMS:
+        found = pattern.match(status)
+        if found:
+            return _(text).format(**found.groupdict())
+    return status

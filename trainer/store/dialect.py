@@ -133,7 +133,7 @@ class PgConnection:
             cursor = self.raw.cursor(row_factory=_row_factory)
             cursor.execute(statement, tuple(parameters))
         except psycopg.Error as error:
-            raise _lost(error) from error
+            raise lost(error) from error
         lastrowid = None
         if statement.endswith(" RETURNING id") and cursor.description is not None:
             row = cursor.fetchone()
@@ -152,7 +152,7 @@ class PgConnection:
         self.raw.close()
 
 
-def _lost(error: psycopg.Error) -> StoreError:
+def lost(error: psycopg.Error) -> StoreError:
     """A failure of the connection itself is the class store gone offline; any other is said as it is."""
     if isinstance(error, psycopg.OperationalError) and (error.sqlstate is None or error.sqlstate.startswith(
             ("08", "57P"))):

@@ -279,14 +279,9 @@ def record_attempt(store: Store, profile: Profile, exam: Exam, result: SetResult
     attempt = Attempt(profile.name, exam.name, (at or store.clock()).isoformat(), result.score, result.steps,
                       result.correct, len(mistakes), duration, passed, uuid.uuid4().hex, exam.pass_mark, instructor)
     try:
-        with store.transact() as connection:
-            connection.execute(
-                "INSERT INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
-                "seconds, passed, items, pass_mark, instructor, hands) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (attempt.uid, profile.id, exam.uid if instructor else "", exam.name, attempt.at, attempt.score,
-                 attempt.steps, attempt.correct, json.dumps(mistakes), duration, int(passed), json.dumps(items),
-                 exam.pass_mark, int(instructor), exam.hands))
+        store.keep_attempt(profile, (attempt.uid, exam.uid if instructor else "", exam.name, attempt.at,
+                                     attempt.score, attempt.steps, attempt.correct, json.dumps(mistakes), duration,
+                                     int(passed), json.dumps(items), exam.pass_mark, int(instructor), exam.hands))
     except StoreError as error:
         raise AttemptNotSavedError(str(error), attempt) from error
     return attempt

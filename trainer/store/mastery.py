@@ -11,8 +11,10 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from trainer.i18n.translation import ngettext
+from trainer.store.dialect import PgConnection
 from trainer.store.records import Profile
 from trainer.store.skills import Level, LevelRule, Skill, SkillKind, catalogue, config, skill
 from trainer.store.store import Store
@@ -68,13 +70,15 @@ def level_of(items: int, accuracy: float | None, seconds: float | None, target: 
 
 def measure(found: Skill, rows: Sequence[tuple[int, int, float]]) -> Mastery:
     """Mastery from a window of ``(steps, correct, seconds)`` rows."""
-    steps = sum(row[0] for row in rows)
-    correct = sum(row[1] for row in rows)
+    return measured(found, len(rows), sum(row[0] for row in rows), sum(row[1] for row in rows),
+                    [row[2] / row[0] for row in rows if row[0]])
+
+
+def measured(found: Skill, items: int, steps: int, correct: int, paces: Sequence[float]) -> Mastery:
+    """Mastery from a window's items, steps and steps right, and the seconds per decision of its items."""
     accuracy = 100.0 * correct / steps if steps else None
-    paces = [row[2] / row[0] for row in rows if row[0]]
     seconds = statistics.median(paces) if paces else None
-    return Mastery(found, len(rows), accuracy, seconds,
-                   level_of(len(rows), accuracy, seconds, found.target_seconds))
+    return Mastery(found, items, accuracy, seconds, level_of(items, accuracy, seconds, found.target_seconds))
 
 
 def skill_mastery(store: Store, profile: Profile, kind: SkillKind, name: str) -> Mastery:
@@ -99,12 +103,47 @@ def mastery(store: Store, profile: Profile, kind: SkillKind | None = None, *,
     """Every practised skill's mastery (and the skills never practised, as new, with ``include_new``), in
     the catalogue's order (drills as ``quiz --list`` lists them, then the situations)."""
     kinds = [kind] if kind is not None else [SkillKind.DRILL, SkillKind.SITUATION]
+    return in_order([skill_mastery(store, profile, each, name) for each in kinds
+                     for name in set(practised(store, profile, each))], kinds, include_new=include_new)
+
+
+def class_mastery(store: Store, kind: SkillKind) -> dict[int, list[Mastery]]:
+    """Every profile's practised skills of ``kind`` at once (by profile id), for the class report; each as
+    :func:`skill_mastery` measures it. On a class store the server measures each window (its last items taken from
+    the index) and sends its sums and its seconds per decision; the station's own store numbers each skill's items,
+    newest first, and sends the windows."""
+    column = _COLUMN[kind]
+    found: dict[int, list[Mastery]] = {}
+    if isinstance(cast(object, store.connection), PgConnection):
+        rows = store.connection.execute(
+            f"SELECT practised.profile_id, practised.skill, window_.items, window_.steps, window_.correct, "
+            f"window_.paces FROM (SELECT DISTINCT profile_id, {column} AS skill FROM day_total) AS practised "
+            f"CROSS JOIN LATERAL (SELECT count(*) AS items, coalesce(sum(steps), 0) AS steps, "
+            f"coalesce(sum(correct), 0) AS correct, array_agg(seconds / steps) FILTER (WHERE steps > 0) AS paces "
+            f"FROM (SELECT steps, correct, seconds FROM item WHERE item.profile_id = practised.profile_id "
+            f"AND item.{column} = practised.skill ORDER BY at DESC, id DESC LIMIT ?) AS last) AS window_",
+            (config().window,)).fetchall()
+        for profile_id, name, items, steps, correct, paces in rows:
+            found.setdefault(int(profile_id), []).append(
+                measured(skill(kind, str(name)), int(items), int(steps), int(correct), list(paces or ())))
+        return found
+    windows: dict[int, dict[str, list[tuple[int, int, float]]]] = {}
+    for profile_id, name, steps, correct, seconds in store.connection.execute(
+            f"SELECT profile_id, skill, steps, correct, seconds FROM (SELECT profile_id, {column} AS skill, steps, "
+            f"correct, seconds, row_number() OVER (PARTITION BY profile_id, {column} ORDER BY at DESC, id DESC) "
+            f"AS number FROM item) WHERE number <= ?", (config().window,)).fetchall():
+        windows.setdefault(int(profile_id), {}).setdefault(str(name), []).append((steps, correct, seconds))
+    return {profile_id: [measure(skill(kind, name), rows) for name, rows in skills.items()]
+            for profile_id, skills in windows.items()}
+
+
+def in_order(found: list[Mastery], kinds: Sequence[SkillKind], *, include_new: bool = False) -> list[Mastery]:
+    """``found`` (the practised skills of ``kinds``) in the catalogue's order, with the others as new when
+    ``include_new``."""
     order = {key: number for number, key in enumerate(catalogue())}
-    found: list[Mastery] = []
+    found = list(found)
     for each in kinds:
-        names = set(practised(store, profile, each))
-        for name in names:
-            found.append(skill_mastery(store, profile, each, name))
+        names = {entry.skill.name for entry in found if entry.skill.kind is each}
         if include_new:
             found.extend(Mastery(known, 0, None, None, Level.NEW) for known in catalogue().values()
                          if known.kind is each and known.name not in names)

@@ -1,22 +1,35 @@
 """The station's outbox: every item scored against a class store is kept in the station's own SQLite store first,
 with its ``uid`` queued here in the same transaction, and sent to the server in the order it was scored.
 
-The server adds an item once by its ``uid`` (``ON CONFLICT DO NOTHING``): an item sent twice (the station stopped
-between the server's commit and the queue's) is not counted twice, and its totals and review are kept only when it
-is new. :func:`upload` sends a station's whole local history the same way (``class upload``).
+The server adds an item once by its ``uid`` (``ON CONFLICT (uid) DO NOTHING``): an item sent twice (the station
+stopped between the server's commit and the queue's) is not counted twice, and its totals and review are kept only
+when it is new. :func:`upload` sends a station's whole local history the same way (``class upload``).
+
+On PostgreSQL a batch of items is one transaction of five round trips whatever its size (:func:`put_batch`): each
+item is one prepared statement (the item, its mistakes, the day's totals and the mistake counts, in one statement
+that does nothing when the uid is there), all of them sent in one pipeline; then the batch's review cards are read
+in one query, worked out in the items' order, and written in one statement.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+import psycopg
+from fsrs import Card
+
 from trainer.scoring import ItemResult
+from trainer.store import review
 from trainer.store.db import transaction
+from trainer.store.dialect import PgConnection, lost
 from trainer.store.records import Identity, StoredItem
-from trainer.store.store import Store, insert_item, item_of, mistakes_of, review_item
+from trainer.store.skills import SkillKind, skill
+from trainer.store.store import ATTEMPT_COLUMNS, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item
 
 BATCH = 200
 
@@ -25,6 +38,58 @@ def ensure(connection: sqlite3.Connection) -> None:
     """The outbox table in the station's store (kept beside the store's own tables; only class stores use it)."""
     connection.execute("CREATE TABLE IF NOT EXISTS class_outbox ("
                        "seq INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE)")
+
+
+def ensure_others(connection: sqlite3.Connection) -> None:
+    """The outbox of what is not an item: exam attempts (by uid) and a trainee's marked path steps (by setting
+    key), sent after the items."""
+    connection.execute("CREATE TABLE IF NOT EXISTS class_outbox_other (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+                       "kind TEXT NOT NULL, key TEXT NOT NULL, UNIQUE (kind, key))")
+
+
+def queue_other(connection: sqlite3.Connection, kind: str, key: str) -> None:
+    """Queue an attempt (``kind`` "attempt", its uid) or a setting ("setting", its key), inside the transaction
+    that keeps it on the station; a setting queued again is sent once, as it then is."""
+    connection.execute("INSERT OR IGNORE INTO class_outbox_other (kind, key) VALUES (?, ?)", (kind, key))
+
+
+def send_others(local: Store, server: Any, known: dict[str, int]) -> int:
+    """Send the attempts and settings waiting, in one server transaction; returns how many were sent. A path's
+    marked steps are merged with the server's (another station may have marked others)."""
+    rows = local.connection.execute("SELECT seq, kind, key FROM class_outbox_other ORDER BY seq").fetchall()
+    if not rows:
+        return 0
+    with transaction(server):
+        for _seq, kind, key in rows:
+            if kind == "attempt":
+                found = local.connection.execute(
+                    f"SELECT {', '.join('attempt.' + column for column in ATTEMPT_COLUMNS)}, profile.uid, "
+                    "profile.name, profile.created FROM attempt JOIN profile ON profile.id = attempt.profile_id "
+                    "WHERE attempt.uid = ?", (key,)).fetchone()
+                if found is not None:
+                    values = tuple(found)
+                    profile_id = server_profile(server, known, *values[len(ATTEMPT_COLUMNS):])
+                    insert_attempt(server, profile_id, (values[0], *values[2:len(ATTEMPT_COLUMNS)]))
+            elif kind == "setting":
+                mine = local.connection.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+                if mine is None:
+                    continue
+                value = mine[0]
+                if key.startswith("path/"):
+                    there = server.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+                    value = json.dumps(sorted(set(_steps(value)) | set(_steps(there[0] if there else "[]"))))
+                server.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+    with local.transact() as connection:
+        connection.execute("DELETE FROM class_outbox_other WHERE seq <= ?", (rows[-1][0],))
+    return len(rows)
+
+
+def _steps(text: str) -> list[str]:
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return []
+    return [str(step) for step in found] if isinstance(found, list) else []
 
 
 def queue(connection: sqlite3.Connection, uid: str) -> None:
@@ -81,6 +146,110 @@ def put(server: Any, profile_id: int, item: StoredItem) -> bool:
     return True
 
 
+_PG_PUT = (
+    "WITH new AS (INSERT INTO item (uid, profile_id, at, drill, situation, variant, title, seed, replay, mode, steps, "
+    "correct, seconds, perfect, wrong_attempts, left_to_table) VALUES (%(uid)s, %(profile)s, %(at)s, %(drill)s, "
+    "%(situation)s, %(variant)s, %(title)s, %(seed)s, %(replay)s, %(mode)s, %(steps)s, %(correct)s, %(seconds)s, "
+    "%(perfect)s, %(wrong_attempts)s, %(left_to_table)s) ON CONFLICT (uid) DO NOTHING RETURNING id, profile_id), "
+    "marks AS (INSERT INTO mistake (item_id, position, kind, expected, given, rule, topic) "
+    "SELECT new.id, m.position - 1, m.kind, m.expected, m.given, m.rule, m.topic FROM new, "
+    "unnest(%(kinds)s::text[], %(expected)s::text[], %(given)s::text[], %(rules)s::text[], %(topics)s::text[]) "
+    "WITH ORDINALITY AS m(kind, expected, given, rule, topic, position)), "
+    "day AS (INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+    "wrong_attempts, left_to_table) SELECT new.profile_id, %(day)s, %(drill)s, %(situation)s, %(mode)s, 1, "
+    "%(steps)s, %(correct)s, %(seconds)s, %(attempts_wrong)s, %(left_to_table)s FROM new "
+    "ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET items = day_total.items + 1, "
+    "steps = day_total.steps + excluded.steps, correct = day_total.correct + excluded.correct, "
+    "seconds = day_total.seconds + excluded.seconds, "
+    "wrong_attempts = day_total.wrong_attempts + excluded.wrong_attempts, "
+    "left_to_table = day_total.left_to_table + excluded.left_to_table), "
+    "counts AS (INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) "
+    "SELECT new.profile_id, c.kind, c.topic, %(drill)s, c.count, c.rule FROM new, "
+    "unnest(%(count_kinds)s::text[], %(count_topics)s::text[], %(counts)s::int[], %(count_rules)s::text[]) "
+    "AS c(kind, topic, count, rule) ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET "
+    "count = mistake_total.count + excluded.count, rule = excluded.rule) "
+    "SELECT count(*) FROM new")
+"""One item on PostgreSQL in one statement, as :func:`~trainer.store.store.insert_item` and its totals keep it."""
+
+
+def _pg_values(profile_id: int, item: StoredItem) -> dict[str, Any]:
+    result, identity = result_of(item)
+    counts: dict[tuple[str, str], list[Any]] = {}
+    for mistake in result.mistakes:  # one row a kind and topic: the count, and the last rule (as one at a time)
+        entry = counts.setdefault((mistake.kind.value, mistake.topic), [0, ""])
+        entry[0] += 1
+        entry[1] = mistake.rule
+    return {"uid": item.uid, "profile": profile_id, "at": item.at, "drill": result.drill,
+            "situation": identity.situation, "variant": identity.variant, "title": result.item,
+            "seed": identity.seed, "replay": identity.replay.key if identity.replay else None,
+            "mode": result.mode.value, "steps": result.steps, "correct": result.correct,
+            "seconds": float(result.seconds), "perfect": int(result.perfect), "wrong_attempts": result.wrong_attempts,
+            "attempts_wrong": result.attempts_wrong,
+            "left_to_table": result.left_to_table,
+            "kinds": [mistake.kind.value for mistake in result.mistakes],
+            "expected": [mistake.expected for mistake in result.mistakes],
+            "given": [mistake.given for mistake in result.mistakes],
+            "rules": [mistake.rule for mistake in result.mistakes],
+            "topics": [mistake.topic for mistake in result.mistakes], "day": item.at[:10],
+            "count_kinds": [kind for kind, _topic in counts], "count_topics": [topic for _kind, topic in counts],
+            "counts": [entry[0] for entry in counts.values()], "count_rules": [entry[1] for entry in counts.values()]}
+
+
+def put_batch(server: PgConnection, items: Sequence[tuple[int, StoredItem]]) -> int:
+    """Add ``items`` (each with the server's profile id) to a PostgreSQL class store inside the caller's
+    transaction, in a handful of round trips; the review cards of the items new there are kept as
+    :func:`~trainer.store.store.review_item` would, one item after the other. Returns how many were new."""
+    if not items:
+        return 0
+    try:
+        with server.raw.cursor() as cursor:
+            cursor.executemany(_PG_PUT, [_pg_values(profile_id, item) for profile_id, item in items], returning=True)
+            new: list[bool] = []
+            while True:
+                row = cursor.fetchone()
+                new.append(bool(row and row[0]))
+                if not cursor.nextset():
+                    break
+            fresh = [(profile_id, item) for (profile_id, item), added in zip(items, new, strict=True)
+                     if added and item.steps > 0]
+            if fresh:
+                wanted = sorted({(profile_id, item.situation) for profile_id, item in fresh})
+                cards = {(int(row[0]), str(row[1])): (Card.from_json(row[2]), 0) for row in cursor.execute(
+                    "SELECT profile_id, card, state FROM review_card WHERE (profile_id, card) IN "
+                    "(SELECT * FROM unnest(%s::bigint[], %s::text[]))",
+                    ([key[0] for key in wanted], [key[1] for key in wanted])).fetchall()}
+                for profile_id, item in fresh:
+                    result, identity = result_of(item)
+                    at = datetime.fromisoformat(item.at)
+                    card, reviews = cards.get((profile_id, identity.situation), (Card(card_id=1, due=at), 0))
+                    target = skill(SkillKind.SITUATION, identity.situation).target_seconds
+                    grade = review.rating(result.perfect, result.seconds / result.steps, target)
+                    card, _ = review.scheduler().review_card(card, grade, at)
+                    cards[(profile_id, identity.situation)] = (card, reviews + 1)
+                changed = [(key, card, reviews) for key, (card, reviews) in cards.items() if reviews]
+                cursor.execute(
+                    "INSERT INTO review_card (profile_id, card, due, state, reviews) "
+                    "SELECT * FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::int[]) "
+                    "ON CONFLICT (profile_id, card) DO UPDATE SET due = excluded.due, state = excluded.state, "
+                    "reviews = review_card.reviews + excluded.reviews",
+                    ([key[0] for key, _card, _n in changed], [key[1] for key, _card, _n in changed],
+                     [card.due.isoformat() for _key, card, _n in changed],
+                     [card.to_json() for _key, card, _n in changed], [n for _key, _card, n in changed]))
+    except psycopg.Error as error:
+        raise lost(error) from error
+    added = sum(new)
+    server.total_changes += added
+    return added
+
+
+def put_all(server: Any, items: Sequence[tuple[int, StoredItem]]) -> int:
+    """Add ``items`` (each with the server's profile id) inside the caller's transaction: :func:`put_batch` on
+    PostgreSQL, :func:`put` one after the other otherwise; returns how many were new."""
+    if isinstance(server, PgConnection):
+        return put_batch(server, items)
+    return sum(put(server, profile_id, item) for profile_id, item in items)
+
+
 def _pending(local: sqlite3.Connection, limit: int) -> list[tuple[int, StoredItem, Sequence[str]]]:
     rows = local.execute(
         "SELECT class_outbox.seq AS outbox_seq, item.*, profile.name AS profile_name, profile.uid AS profile_uid, "
@@ -96,9 +265,11 @@ def forget_orphans(connection: sqlite3.Connection) -> None:
     connection.execute("DELETE FROM class_outbox WHERE uid NOT IN (SELECT uid FROM item)")
 
 
-def send(local: Store, server: Any, *, batch: int = BATCH, known: dict[str, int] | None = None) -> int:
+def send(local: Store, server: Any, *, batch: int = BATCH, known: dict[str, int] | None = None,
+         timings: list[tuple[int, float]] | None = None) -> int:
     """Send the waiting items in order, ``batch`` to a server transaction; returns how many were new there.
-    ``known`` keeps the server's profile ids found (by uid) from one call to the next.
+    ``known`` keeps the server's profile ids found (by uid) from one call to the next; ``timings`` hears each
+    server transaction's items and seconds (from its ``BEGIN`` to its ``COMMIT`` answered).
 
     Raises :class:`~trainer.store.dialect.ClassOfflineError` when the server goes away: what was not confirmed stays
     queued, to be sent again (and ignored by the server when it had arrived)."""
@@ -109,9 +280,13 @@ def send(local: Store, server: Any, *, batch: int = BATCH, known: dict[str, int]
         if not rows:
             return added
         joined: dict[str, str] = {}
+        begun = time.perf_counter()
         with transaction(server):
-            for _seq, item, (uid, name, created) in rows:
-                added += put(server, server_profile(server, known, uid, name, created, same_name=joined), item)
+            batch_items = [(server_profile(server, known, uid, name, created, same_name=joined), item)
+                           for _seq, item, (uid, name, created) in rows]
+            added += put_all(server, batch_items)
+        if timings is not None:
+            timings.append((len(rows), time.perf_counter() - begun))
         with local.transact() as connection:
             connection.execute("DELETE FROM class_outbox WHERE seq <= ?", (rows[-1][0],))
             # the station's copy takes the class's uid, so the trainee is one from now on
@@ -138,7 +313,7 @@ def upload(local: Store, server: Any) -> tuple[int, int, int]:
         present += len(items) - len(fresh)
         for start in range(0, len(fresh), BATCH):
             with transaction(server):
-                added += sum(put(server, server_id, item) for item in fresh[start:start + BATCH])
+                added += put_all(server, [(server_id, item) for item in fresh[start:start + BATCH]])
         attempts = local.connection.execute(
             "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, "
             "pass_mark, hands, instructor FROM attempt WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()

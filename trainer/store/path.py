@@ -51,9 +51,7 @@ def mark_step(store: Store, profile: Profile, step: str) -> None:
     marked = marked_steps(store, profile)
     if step in marked:
         return
-    with store.transact() as connection:
-        connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-                           (_key(profile), json.dumps(sorted(marked | {step}))))
+    store.keep_setting(_key(profile), json.dumps(sorted(marked | {step})))
 
 
 def steps_done(store: Store, profile: Profile) -> frozenset[str]:

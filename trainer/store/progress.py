@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.store.records import Profile
 from trainer.store.skills import lesson_topic
@@ -85,6 +87,12 @@ def frequent_mistakes(store: Store, profile: Profile | None = None, limit: int =
     rows = store.connection.execute(
         f"SELECT kind, topic, drill, sum(count), max(rule) FROM mistake_total {where} GROUP BY kind, topic, drill",
         values).fetchall()
+    return most_frequent(rows, limit)
+
+
+def most_frequent(rows: Sequence[Sequence[Any]], limit: int) -> list[FrequentMistake]:
+    """The most frequent of ``(kind, topic, drill, count, rule)`` rows (a profile's mistake counts), as
+    :func:`frequent_mistakes` gives them."""
     groups: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
     for kind, topic, drill, count, rule in rows:
         groups.setdefault((kind, topic), []).append((count, drill, rule or ""))
@@ -122,11 +130,21 @@ class Totals:
 
 
 def totals(store: Store, profile: Profile) -> Totals:
-    row = store.connection.execute(
-        "SELECT sum(items), sum(steps), sum(correct), sum(seconds), count(DISTINCT day), min(day), max(day) "
-        "FROM day_total WHERE profile_id = ?", (profile.id,)).fetchone()
-    counts = store.connection.execute(
-        "SELECT sum(coalesce(item.wrong_attempts, (SELECT count(*) FROM mistake WHERE mistake.item_id = item.id))), "
-        "sum(item.left_to_table) FROM item WHERE item.profile_id = ?", (profile.id,)).fetchone()
-    return Totals(row[0] or 0, row[1] or 0, row[2] or 0, row[3] or 0.0, row[4], row[5], row[6], counts[0] or 0,
-                  counts[1] or 0)
+    row = store.connection.execute(f"SELECT {TOTALS_COLUMNS} FROM ({DAYS_OF} WHERE profile_id = ? "
+                                   "GROUP BY profile_id, day) AS days", (profile.id,)).fetchone()
+    return totals_of(row)
+
+
+DAYS_OF = ("SELECT profile_id, day, sum(items) AS items, sum(steps) AS steps, sum(correct) AS correct, "
+           "sum(seconds) AS seconds, sum(wrong_attempts) AS wrong_attempts, sum(left_to_table) AS left_to_table "
+           "FROM day_total")
+TOTALS_COLUMNS = ("sum(items), sum(steps), sum(correct), sum(seconds), count(*), min(day), max(day), "
+                  "sum(wrong_attempts), sum(left_to_table)")
+"""A profile's :class:`Totals` from its days (:data:`DAYS_OF` grouped by profile and day; the class report
+reads every profile's at once, in one pass over the day totals)."""
+
+
+def totals_of(row: Sequence[Any]) -> Totals:
+    """The :class:`Totals` of a row of :data:`TOTALS_COLUMNS` (PostgreSQL sums sums of integers as numerics)."""
+    return Totals(int(row[0] or 0), int(row[1] or 0), int(row[2] or 0), float(row[3] or 0.0), int(row[4]), row[5],
+                  row[6], int(row[7] or 0), int(row[8] or 0))

@@ -14,8 +14,19 @@ from pathlib import Path
 from typing import TextIO
 
 from trainer.store.instructor import Attempt, attempts
-from trainer.store.mastery import Mastery, mastery
-from trainer.store.progress import DayPoint, FrequentMistake, Totals, by_day, frequent_mistakes, totals
+from trainer.store.mastery import Mastery, class_mastery, in_order, mastery
+from trainer.store.progress import (
+    DAYS_OF,
+    TOTALS_COLUMNS,
+    DayPoint,
+    FrequentMistake,
+    Totals,
+    by_day,
+    frequent_mistakes,
+    most_frequent,
+    totals,
+    totals_of,
+)
 from trainer.store.records import Profile, StoredItem
 from trainer.store.safepath import written
 from trainer.store.skills import SkillKind
@@ -70,6 +81,15 @@ def save_csv(store: Store, profiles: Sequence[Profile], target: str | Path) -> i
 
 
 @dataclass(frozen=True)
+class StationCount:
+    """A station a trainee's items came from (a class store's): how many, and the time of the last one."""
+
+    station: str
+    items: int
+    last: str
+
+
+@dataclass(frozen=True)
 class TraineeReport:
     """What a trainee's report shows: totals, mastery per skill, exam attempts, frequent mistakes, the days."""
 
@@ -80,14 +100,52 @@ class TraineeReport:
     attempts: list[Attempt]
     mistakes: list[FrequentMistake]
     days: list[DayPoint]
+    stations: tuple[StationCount, ...] | None = None
+    """On a class store, the stations the items came from (the PDF's station column); None on a station's own."""
+
+
+REPORT_MISTAKES = 8
+"""The frequent mistakes a trainee's report lists."""
 
 
 def trainee_report(store: Store, profile: Profile) -> TraineeReport:
     return TraineeReport(profile, totals(store, profile), mastery(store, profile, SkillKind.DRILL),
                          mastery(store, profile, SkillKind.SITUATION), attempts(store, profile),
-                         frequent_mistakes(store, profile, limit=8), by_day(store, profile))
+                         frequent_mistakes(store, profile, limit=REPORT_MISTAKES), by_day(store, profile))
 
 
 def class_report(store: Store) -> list[TraineeReport]:
-    """Every profile's report, by name."""
-    return [trainee_report(store, profile) for profile in store.profiles()]
+    """Every profile's report, by name: each the same as :func:`trainee_report`'s, read for the whole class at
+    once (a few aggregate queries over the totals kept with the items, and each skill's last items from the
+    index), so that on a class store the server does the work in a handful of round trips."""
+    profiles = store.profiles()
+    run = store.connection.execute
+    found_totals = {int(row[0]): totals_of(tuple(row)[1:])
+                    for row in run(f"SELECT profile_id, {TOTALS_COLUMNS} FROM ({DAYS_OF} GROUP BY profile_id, day) "
+                                   "AS days GROUP BY profile_id")}
+    nothing = totals_of((None, None, None, None, 0, None, None, None, None))
+    skills = {kind: class_mastery(store, kind) for kind in (SkillKind.DRILL, SkillKind.SITUATION)}
+    days: dict[int, list[DayPoint]] = {}
+    # (ordered here: text compares byte by byte in both engines, as Python compares code points in UTF-8)
+    for row in sorted(run("SELECT profile_id, day, drill AS skill, sum(items), sum(steps), sum(correct), "
+                          "sum(seconds) FROM day_total GROUP BY profile_id, day, skill").fetchall(),
+                      key=lambda row: (row[0], row[1], row[2])):
+        days.setdefault(int(row[0]), []).append(DayPoint(row[1], row[2], row[3], row[4] or 0, row[5] or 0,
+                                                         row[6] or 0.0))
+    counts: dict[int, list[Sequence[object]]] = {}
+    for row in run("SELECT profile_id, kind, topic, drill, sum(count), max(rule) FROM mistake_total "
+                   "GROUP BY profile_id, kind, topic, drill"):
+        counts.setdefault(int(row[0]), []).append(tuple(row)[1:])
+    names = {profile.name: profile for profile in profiles}
+    sat: dict[str, list[Attempt]] = {}
+    for attempt in attempts(store):
+        if attempt.profile in names:
+            sat.setdefault(attempt.profile, []).append(attempt)
+
+    def of(profile: Profile, kind: SkillKind) -> list[Mastery]:
+        return in_order(skills[kind].get(profile.id, []), [kind])
+
+    return [TraineeReport(profile, found_totals.get(profile.id, nothing), of(profile, SkillKind.DRILL),
+                          of(profile, SkillKind.SITUATION), sat.get(profile.name, []),
+                          most_frequent(counts.get(profile.id, []), REPORT_MISTAKES), days.get(profile.id, []))
+            for profile in profiles]

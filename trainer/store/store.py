@@ -207,6 +207,17 @@ class Store(AbstractContextManager["Store"]):
         row = self.connection.execute("SELECT max(at) FROM item WHERE profile_id = ?", (profile.id,)).fetchone()
         return None if row[0] is None else str(row[0])
 
+    def keep_attempt(self, profile: Profile, attempt: Sequence[object]) -> None:
+        """Keep an exam attempt of ``profile``: ``attempt`` holds :data:`ATTEMPT_COLUMNS`' values after the
+        profile's (a class store keeps it on the station first when a background sender sends)."""
+        with self.transact() as connection:
+            insert_attempt(connection, profile.id, attempt)
+
+    def keep_setting(self, key: str, value: str) -> None:
+        """Set the setting ``key`` (a trainee's marked path steps) to ``value``."""
+        with self.transact() as connection:
+            connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+
     def rebuild_reviews(self, profile: Profile) -> None:
         """Review the profile's cards again from all its items, in order (after an import)."""
         with self.transact() as connection:
@@ -225,6 +236,18 @@ def rebuild_reviews(connection: sqlite3.Connection, profile_id: int) -> None:
         review.review(connection, profile_id, row["situation"],
                       review.rating(bool(row["perfect"]), per_decision, target),
                       datetime.fromisoformat(row["at"]))
+
+
+ATTEMPT_COLUMNS = ("uid", "profile_id", "exam_uid", "exam_name", "at", "score", "steps", "correct", "mistakes",
+                   "seconds", "passed", "items", "pass_mark", "instructor", "hands")
+"""An exam attempt's columns, as :func:`insert_attempt` takes them (``profile_id`` given apart)."""
+
+
+def insert_attempt(connection: sqlite3.Connection, profile_id: int, attempt: Sequence[object]) -> None:
+    """Insert an exam attempt (inside the caller's transaction); one already there (by ``uid``) is left as it is.
+    ``attempt``: the values of :data:`ATTEMPT_COLUMNS` but ``profile_id``."""
+    connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(ATTEMPT_COLUMNS)}) "
+                       f"VALUES ({', '.join('?' * len(ATTEMPT_COLUMNS))})", (attempt[0], profile_id, *attempt[1:]))
 
 
 def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: str, result: ItemResult,
@@ -252,12 +275,15 @@ def _add_to_totals(connection: sqlite3.Connection, profile_id: int, at: str, res
                    identity: Identity) -> None:
     """Keep the day's totals and the mistake counts in step with the items (same transaction)."""
     connection.execute(
-        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds) "
-        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET "
+        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+        "wrong_attempts, left_to_table) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET "
         "items = day_total.items + 1, steps = day_total.steps + excluded.steps, "
-        "correct = day_total.correct + excluded.correct, seconds = day_total.seconds + excluded.seconds",
+        "correct = day_total.correct + excluded.correct, seconds = day_total.seconds + excluded.seconds, "
+        "wrong_attempts = day_total.wrong_attempts + excluded.wrong_attempts, "
+        "left_to_table = day_total.left_to_table + excluded.left_to_table",
         (profile_id, at[:10], result.drill, identity.situation, result.mode.value, result.steps, result.correct,
-         float(result.seconds)))
+         float(result.seconds), result.attempts_wrong, result.left_to_table))
     connection.executemany(
         "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) VALUES (?, ?, ?, ?, 1, ?) "
         "ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET count = mistake_total.count + 1, "

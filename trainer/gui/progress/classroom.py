@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
@@ -37,10 +38,12 @@ class ClassStoreDoor(QObject):
     uploaded = Signal(str)
     """The upload ended: its one line."""
 
-    def __init__(self, window: QMainWindow, store: ClassStore, menu: QMenu, inform: Inform) -> None:
+    def __init__(self, window: QMainWindow, store: ClassStore, menu: QMenu, inform: Inform,
+                 on_server: Callable[[], object] | None = None) -> None:
         super().__init__(window)
         self.store = store
         self._inform = inform
+        self._on_server = on_server
         store.send_in_background()
         self.label = QLabel()
         self.label.setObjectName("classStoreLabel")
@@ -68,7 +71,10 @@ class ClassStoreDoor(QObject):
         self.upload_action.setStatusTip(tip)
 
     def refresh(self) -> None:
-        """The status bar's line, as the sender last found the server."""
+        """The status bar's line, as the sender last found the server (and the screens moved to the server once
+        the sender reached it, for a window opened on the station's copy)."""
+        if self.store.take_server_reads() and self._on_server is not None:
+            self._on_server()
         self.store.reconnect_reads()
         self.label.setText(self.store.status_line())
 

@@ -422,8 +422,10 @@ class InstructorDialog(QDialog):
                 self.status.setText(_wrote_items(rows, name))
             else:
                 from trainer.gui.progress.pdf import write_pdf
+                from trainer.store.classroom import with_stations
 
-                reports = [trainee_report(self.store, profiles[0])] if chosen > 0 else class_report(self.store)
+                reports = with_stations(self.store, [trainee_report(self.store, profiles[0])] if chosen > 0
+                                        else class_report(self.store))
                 pages = write_pdf(reports, name, title=None if chosen > 0 else _("Class report"),
                                   keep=self.store.own_files())
                 self.status.setText(_("Wrote {file} ({pages})").format(file=name, pages=page_count(pages)))

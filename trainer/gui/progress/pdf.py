@@ -110,6 +110,18 @@ def _mastery_rows(entries: Sequence[Mastery]) -> str:
     return "".join(rows)
 
 
+def _stations_html(report: TraineeReport) -> list[str]:
+    """On a class store, the stations the trainee's items came from (nothing on a station's own store)."""
+    if report.stations is None:
+        return []
+    if not report.stations:
+        return [_heading(_("Stations")) + "<p>" + html.escape(_("No items on the class store yet.")) + "</p>"]
+    rows = "".join(f"<tr><td>{html.escape(seen.station)}</td><td align=right>{seen.items}</td>"
+                   f"<td>{html.escape(_moment(seen.last))}</td></tr>" for seen in report.stations)
+    head = _header_row(((_("Station"), "left"), (_("Items"), "right"), (_("Last item"), "left")))
+    return [_heading(_("Stations")) + f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{rows}</table>"]
+
+
 def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) -> str:
     """One trainee's part of the report as HTML (``chart``: the resource name of the chart image)."""
     totals = report.totals
@@ -129,6 +141,7 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
                           .format(
                  correct=totals.correct, steps=step_count(totals.steps), wrong=step_count(totals.steps_wrong),
                  left=totals.left_to_table, attempts=wrong_attempt_count(totals.wrong_attempts))) + "</p>",
+             *_stations_html(report),
              _heading(_("Mastery per drill")),
              f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{_mastery_rows(report.drills)}</table>",
              _heading(_("Mastery per situation")),
@@ -190,13 +203,17 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     document.setDefaultFont(QFont("DejaVu Sans", 9))
     parts = []
     if title:
+        stations = any(report.stations is not None for report in reports)  # a class store's: a station column
         rows = "".join(f"<tr><td>{html.escape(report.profile.name)}</td><td align=right>{report.totals.items}</td>"
                        f"<td align=right>{report.totals.accuracy:.1f} %</td>"
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
-                       f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td></tr>"
+                       f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td>"
+                       + (f"<td>{html.escape(', '.join(seen.station for seen in report.stations or ()))}</td>"
+                          if stations else "") + "</tr>"
                        for report in reports)
         head = _header_row(((_("Trainee"), "left"), (_("Items"), ""), (_("Accuracy"), ""),
-                            (_("Drills table-ready"), ""), (_("Exams passed"), "")))
+                            (_("Drills table-ready"), ""), (_("Exams passed"), ""),
+                            *(((_("Stations"), "left"),) if stations else ())))
         parts.append(f"<h1>{html.escape(title)}</h1><table border=1 cellspacing=0 cellpadding=3 width=100%>"
                      f"{head}{rows}</table>")
     for number, report in enumerate(reports):

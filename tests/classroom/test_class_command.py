@@ -1,0 +1,76 @@
+"""``uth-trainer --store URL`` as a station runs it: with no command the window opens on the class store (and ends
+when stopped, as Quit does); a URL that is not a class store's is one line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from tests.processes import ctrl_c_interrupts
+
+REPO = Path(__file__).resolve().parents[2]
+COMMAND = "import sys; from trainer.cli import main; sys.exit(main())"
+"""The ``uth-trainer`` entry point (``trainer.cli:main``), as the installed command runs it."""
+
+
+def _env(tmp_path: Path, station: str) -> dict[str, str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy", UTH_TRAINER_STATION=station)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        env[name] = str(tmp_path / name.lower())
+    return env
+
+
+def _sessions(owner: str, user: str) -> int:
+    with psycopg.connect(owner) as connection:
+        row = connection.execute("SELECT count(*) FROM pg_stat_activity WHERE usename = %s AND "
+                                 "application_name = 'uth-trainer'", (user,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def test_the_command_with_a_store_and_no_command_opens_the_window_on_the_class_store_and_stops_cleanly(
+        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    owner, _instructor, station = class_urls
+    user = station.split("://", 1)[1].split(":", 1)[0]
+    data = tmp_path / "station"
+    child = subprocess.Popen([sys.executable, "-c", COMMAND, "--data-dir", str(data), "--store", station],
+                             env=_env(tmp_path, "front-1"), cwd=REPO, text=True, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, preexec_fn=ctrl_c_interrupts)
+    try:
+        deadline = time.monotonic() + 60
+        while _sessions(owner, user) < 2 and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)  # the sender's connection, then the screens' once it reached the server
+        assert _sessions(owner, user) == 2
+        child.send_signal(signal.SIGTERM)
+        status = child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    stderr = child.stderr.read() if child.stderr else ""
+    assert status == 0, stderr
+    assert "Traceback" not in stderr
+    assert _sessions(owner, user) == 0  # every connection closed on the way out
+    with sqlite3.connect(data / "progress.sqlite3") as local:  # the station's copy, with its outbox
+        tables = {row[0] for row in local.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"class_outbox", "class_outbox_other"} <= tables
+
+
+@pytest.mark.parametrize("url", ["postgresql://nobody@127.0.0.1:1/nowhere?sslmode=bogus", "mysql://db/room"])
+def test_the_command_with_a_bad_store_url_says_so_in_one_line(tmp_path: Path, url: str) -> None:
+    result = subprocess.run([sys.executable, "-c", COMMAND, "--data-dir", str(tmp_path), "--store", url,
+                             "profile", "list"], env=_env(tmp_path, "front-1"), cwd=REPO, capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode != 0
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("uth-trainer"), result.stderr
+    assert "Traceback" not in result.stderr
