@@ -18,8 +18,9 @@ How the 2,598,960 × 1,081 × 990 (2.78 trillion) deals are counted:
 * boards that differ only by a renaming of the suits give the same counts, so only the 134,459 classes of
   boards are looked at, each with its weight (:func:`board_classes`);
 * on a board, each of the 1,326 two-card holdings gets its strength from the evaluator's own tables: from the
-  ranks alone (a row per board rank multiset, indexed by the holding's two ranks), or a flush in the one suit
-  the board holds three or more of; holdings that use a board card are left out, which leaves 1,081;
+  ranks alone (one table, computed once, of every five-rank board multiset with every holding), or a flush in
+  the one suit the board holds three or more of (looked at only on such boards); holdings that use a board
+  card are left out, which leaves 1,081;
 * only a hand of three of a kind or better can be a paying beaten hand, so only those holdings are kept. A kept
   holding is the beaten hand against every stronger holding, twice over (the seats swap): counted with a sort.
   Holdings that share a card cannot both be dealt, and such pairs are exactly the pairs inside one card's group
@@ -34,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial, prod
 
@@ -192,13 +193,66 @@ class _Tables:
         self.category32 = self.category.astype(np.int32)
         self.trips_or_better = int(np.argmax(self.category >= Category.THREE_OF_A_KIND))
         self._rank_rows: dict[int, IntArray] = {}
+        self.suited_cards = np.stack([(self.suit_bits[suit] != 0).astype(np.int64)
+                                      + ((self.first % 4 == suit) & (self.second % 4 == suit)) for suit in range(4)])
+        """``suited_cards[suit, holding]``: how many of the holding's two cards are of ``suit``."""
+
+    @cached_property
+    def board_rank_sums(self) -> IntArray:
+        """The rank keys of the 6,175 multisets of five ranks (at most four of each), sorted."""
+        sums = {sum(self.rank_weight[list(ranks)].tolist()) for ranks in combinations_with_replacement(range(13), 5)
+                if max(ranks.count(rank) for rank in set(ranks)) <= 4}
+        return np.array(sorted(sums), dtype=np.int64)
+
+    @cached_property
+    def board_rank_strengths(self) -> npt.NDArray[np.int16]:
+        """``[board rank multiset, holding]``: the strength on ranks alone of the five board ranks (as numbered by
+        :attr:`board_rank_sums`) with the holding's two; 0 for five of a rank. Computed with the evaluator's
+        tables, a block of multisets at a time."""
+        base = np.frombuffer(ev._RANK_BASE, dtype=np.uint32).astype(np.int64)
+        offset = np.frombuffer(ev._RANK_OFFSET, dtype=np.uint16).astype(np.int64)
+        strength = np.frombuffer(ev._RANK_STRENGTH, dtype=np.uint16)
+        pair_weight = self.rank_weight[self.first // 4] + self.rank_weight[self.second // 4]
+        sums = self.board_rank_sums
+        table = np.empty((len(sums), len(pair_weight)), dtype=np.int16)
+        for start in range(0, len(sums), 512):
+            keys = sums[start:start + 512, None] + pair_weight[None, :]
+            low, high = keys & ev._LOW_MASK, keys >> ev._LOW_FIELD_BITS
+            real = (low < len(offset)) & (high < len(base))  # five of a rank overflows a field (or makes 0 below)
+            place = base[np.where(real, high, 0)] + offset[np.where(real, low, 0)]
+            table[start:start + 512] = np.where(real, strength[place], 0)
+        return table
+
+    def trips_or_better_holdings(self, boards: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+        """The holdings off each five-card board that make three of a kind or better with it: three arrays, the
+        board's row, the holding and the strength, by board then holding.
+
+        On ranks alone a holding's strength is read whole from :attr:`board_rank_strengths`; a flush can only
+        come in the one suit of three or more board cards, and is looked at on the boards that have one."""
+        rank_ids = np.searchsorted(self.board_rank_sums, self.rank_weight[boards // 4].sum(axis=1))
+        strengths = self.board_rank_strengths[rank_ids]
+        suits = boards % 4
+        suit_counts = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1)
+        top_suit = suit_counts.argmax(axis=1)
+        flushing = np.flatnonzero(suit_counts.max(axis=1) >= 3)
+        if len(flushing):
+            top = top_suit[flushing]
+            board_suit_bits = np.where(suits[flushing] == top[:, None], np.int64(1) << (boards[flushing] // 4),
+                                       0).sum(axis=1)
+            flush = self.flush_strength[board_suit_bits[:, None] | self.suit_bits[top]]
+            strengths[flushing] = np.maximum(strengths[flushing], flush)
+        board, holding = np.nonzero(strengths >= self.trips_or_better)
+        board_bits = (np.int64(1) << boards).sum(axis=1)
+        off = (self.card_bits[holding] & board_bits[board]) == 0
+        board, holding = board[off], holding[off]
+        return board, holding, strengths[board, holding].astype(np.int64)
 
     def rank_row(self, board_ranks: int) -> IntArray:
         """For a board's rank sum: the strength, on ranks alone, that each of the 169 rank pairs makes with it."""
         row = self._rank_rows.get(board_ranks)
         if row is None:
-            weight, strength = ev._RANK_WEIGHT, ev._RANK_STRENGTH
-            row = np.array([strength.get(board_ranks + weight[low] + weight[high], 0)  # 0: five of a rank
+            weight, strength = ev._RANK_WEIGHT, ev.rank_strength
+            row = np.array([strength(board_ranks + weight[low] + weight[high])  # 0: five of a rank
                             for low in range(13) for high in range(13)], dtype=np.int64)
             self._rank_rows[board_ranks] = row
         return row
@@ -243,9 +297,8 @@ def _beaten_counts(boards: BoardClasses) -> list[int]:
     and the lengths of its runs of equal strength give every count.
     """
     tables = _tables()
-    strengths, off_board = tables.strengths(boards.cards)
-    board, holding = np.nonzero(off_board & (strengths >= tables.trips_or_better))
-    strength = strengths[board, holding].astype(np.int32)
+    board, holding, strength64 = tables.trips_or_better_holdings(boards.cards)
+    strength = strength64.astype(np.int32)
     base = (board * _GROUPS_PER_BOARD).astype(np.int32)
     groups = np.concatenate([base + _EVERY_HOLDING, base + tables.first32[holding], base + tables.second32[holding]])
     keys = (groups << _STRENGTH_BITS) | np.tile(strength, 3)

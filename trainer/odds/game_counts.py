@@ -96,8 +96,8 @@ class CountSetup:
 @cache
 def _six_card_rank_strengths(board_ranks: int) -> IntArray:
     """For a board's rank sum: the strength, on ranks alone, of the board and one more card of each rank."""
-    weight, strength = ev._RANK_WEIGHT, ev._RANK_STRENGTH
-    return np.array([strength.get(board_ranks + weight[rank], 0) for rank in range(13)], dtype=np.int64)
+    weight, strength = ev._RANK_WEIGHT, ev.rank_strength
+    return np.array([strength(board_ranks + weight[rank]) for rank in range(13)], dtype=np.int64)
 
 
 def _board_strengths(boards: IntArray) -> IntArray:
