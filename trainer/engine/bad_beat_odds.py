@@ -38,6 +38,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial, prod
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -205,13 +206,30 @@ class _Tables:
         return np.array(sorted(sums), dtype=np.int64)
 
     @cached_property
+    def rank_index(self) -> tuple[IntArray, IntArray, npt.NDArray[np.uint16]]:
+        """The evaluator's rank index (base, offset) and rank-key strengths as arrays (see
+        :func:`trainer.engine.evaluator.rank_strength`)."""
+        return (np.frombuffer(ev._RANK_BASE, dtype=np.uint32).astype(np.int64),
+                np.frombuffer(ev._RANK_OFFSET, dtype=np.uint16).astype(np.int64),
+                np.frombuffer(ev._RANK_STRENGTH, dtype=np.uint16))
+
+    def five_card_strengths(self, boards: IntArray) -> IntArray:
+        """The strength of each row of five cards alone."""
+        base, offset, strength = self.rank_index
+        keys = self.rank_weight[boards // 4].sum(axis=1)
+        by_ranks = strength[base[keys >> ev._LOW_FIELD_BITS] + offset[keys & ev._LOW_MASK]].astype(np.int64)
+        suits = boards % 4
+        flush = (suits == suits[:, :1]).all(axis=1)
+        bits = (np.int64(1) << (boards // 4)).sum(axis=1)
+        result: IntArray = np.where(flush, self.flush_strength[np.where(flush, bits, 0)], by_ranks)
+        return result
+
+    @cached_property
     def board_rank_strengths(self) -> npt.NDArray[np.int16]:
         """``[board rank multiset, holding]``: the strength on ranks alone of the five board ranks (as numbered by
         :attr:`board_rank_sums`) with the holding's two; 0 for five of a rank. Computed with the evaluator's
         tables, a block of multisets at a time."""
-        base = np.frombuffer(ev._RANK_BASE, dtype=np.uint32).astype(np.int64)
-        offset = np.frombuffer(ev._RANK_OFFSET, dtype=np.uint16).astype(np.int64)
-        strength = np.frombuffer(ev._RANK_STRENGTH, dtype=np.uint16)
+        base, offset, strength = self.rank_index
         pair_weight = self.rank_weight[self.first // 4] + self.rank_weight[self.second // 4]
         sums = self.board_rank_sums
         table = np.empty((len(sums), len(pair_weight)), dtype=np.int16)
@@ -229,18 +247,8 @@ class _Tables:
 
         On ranks alone a holding's strength is read whole from :attr:`board_rank_strengths`; a flush can only
         come in the one suit of three or more board cards, and is looked at on the boards that have one."""
-        rank_ids = np.searchsorted(self.board_rank_sums, self.rank_weight[boards // 4].sum(axis=1))
-        strengths = self.board_rank_strengths[rank_ids]
-        suits = boards % 4
-        suit_counts = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1)
-        top_suit = suit_counts.argmax(axis=1)
-        flushing = np.flatnonzero(suit_counts.max(axis=1) >= 3)
-        if len(flushing):
-            top = top_suit[flushing]
-            board_suit_bits = np.where(suits[flushing] == top[:, None], np.int64(1) << (boards[flushing] // 4),
-                                       0).sum(axis=1)
-            flush = self.flush_strength[board_suit_bits[:, None] | self.suit_bits[top]]
-            strengths[flushing] = np.maximum(strengths[flushing], flush)
+        strengths = self.five_card_rank_strengths(boards)
+        self.add_flushes(boards, strengths)
         board, holding = np.nonzero(strengths >= self.trips_or_better)
         board_bits = (np.int64(1) << boards).sum(axis=1)
         off = (self.card_bits[holding] & board_bits[board]) == 0
@@ -257,20 +265,39 @@ class _Tables:
             self._rank_rows[board_ranks] = row
         return row
 
+    def five_card_rank_strengths(self, boards: IntArray) -> npt.NDArray[np.int16]:
+        """Each five-card board's strength on ranks alone with each of the 1,326 holdings (a new array)."""
+        rank_ids = np.searchsorted(self.board_rank_sums, self.rank_weight[boards // 4].sum(axis=1))
+        result: npt.NDArray[np.int16] = self.board_rank_strengths[rank_ids]
+        return result
+
+    def add_flushes(self, boards: IntArray, strengths: npt.NDArray[np.integer[Any]]) -> None:
+        """Raise each board's ``strengths`` (one per holding) to the flush the holding makes with it, if better.
+        Only a suit with three or more board cards can flush, so only such boards are looked at."""
+        suits = boards % 4
+        suit_counts = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1)
+        flushing = np.flatnonzero(suit_counts.max(axis=1) >= 3)
+        if len(flushing):
+            top = suit_counts[flushing].argmax(axis=1)
+            board_suit_bits = np.where(suits[flushing] == top[:, None], np.int64(1) << (boards[flushing] // 4),
+                                       0).sum(axis=1)
+            flush = self.flush_strength[board_suit_bits[:, None] | self.suit_bits[top]]
+            strengths[flushing] = np.maximum(strengths[flushing], flush)
+
     def strengths(self, boards: IntArray) -> tuple[IntArray, BoolArray]:
         """Each board's strength with each of the 1,326 holdings, and which holdings are off the board."""
-        rank_sums = self.rank_weight[boards // 4].sum(axis=1)
-        distinct, which = np.unique(rank_sums, return_inverse=True)
-        rank_rows = np.stack([self.rank_row(int(ranks)) for ranks in distinct])[which.reshape(-1)]
-        by_ranks = rank_rows[:, self.rank_pair]
-        # Only a suit with three or more board cards can flush; with fewer the table gives 0 (no flush).
-        suits = boards % 4
-        top_suit = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1).argmax(axis=1)
-        board_suit_bits = np.where(suits == top_suit[:, None], np.int64(1) << (boards // 4), 0).sum(axis=1)
-        flush = self.flush_strength[board_suit_bits[:, None] | self.suit_bits[top_suit]]
+        by_ranks: IntArray
+        if boards.shape[1] == 5:
+            by_ranks = self.five_card_rank_strengths(boards).astype(np.int64)
+        else:
+            rank_sums = self.rank_weight[boards // 4].sum(axis=1)
+            distinct, which = np.unique(rank_sums, return_inverse=True)
+            rank_rows = np.stack([self.rank_row(int(ranks)) for ranks in distinct])[which.reshape(-1)]
+            by_ranks = rank_rows[:, self.rank_pair]
+        self.add_flushes(boards, by_ranks)
         board_bits = (np.int64(1) << boards).sum(axis=1)
         off_board = (self.card_bits[None, :] & board_bits[:, None]) == 0
-        return np.maximum(by_ranks, flush), off_board
+        return by_ranks, off_board
 
 
 @cache
