@@ -143,11 +143,6 @@ def _suit_shapes() -> Iterator[tuple[int, ...]]:
     yield from walk(5, 5, ())
 
 
-def _boards_like(masks: tuple[int, ...]) -> int:
-    """How many boards have these four suits' rank sets in some order of the suits."""
-    return factorial(4) // prod(factorial(masks.count(mask)) for mask in set(masks))
-
-
 @cache
 def board_classes() -> BoardClasses:
     """One board of each class of boards that are the same up to the suits' names, and the class's size.
@@ -155,18 +150,26 @@ def board_classes() -> BoardClasses:
     A board is the rank sets of its four suits; renaming suits reorders them, so a class is a multiset of four
     rank sets. Suits are filled biggest first, and suits of one size take their rank sets in increasing order.
     """
-    rank_sets = {size: [sum(1 << rank for rank in ranks) for ranks in combinations(range(13), size)]
-                 for size in range(1, 6)}
+    rank_sets = {size: list(combinations(range(13), size)) for size in range(1, 6)}
     rows: list[list[int]] = []
     weights: list[int] = []
     for shape in _suit_shapes():
         sizes = sorted(set(shape), reverse=True)
-        choices = [list(combinations_with_replacement(rank_sets[size], shape.count(size))) for size in sizes]
-        for picked in product(*choices):
-            masks = tuple(mask for same_size in picked for mask in same_size)
-            masks += (0,) * (4 - len(masks))
-            rows.append([4 * rank + suit for suit, mask in enumerate(masks) for rank in range(13) if mask >> rank & 1])
-            weights.append(_boards_like(masks))
+        # per group of suits of one size: each choice of rank sets as its cards (the group's suits follow those
+        # of the bigger groups) and how many orders of its suits give the same board
+        groups = []
+        first_suit = 0
+        for size in sizes:
+            suits = shape.count(size)
+            groups.append([
+                ([4 * rank + first_suit + place for place, ranks in enumerate(picked) for rank in ranks],
+                 prod(factorial(picked.count(ranks)) for ranks in set(picked)))
+                for picked in combinations_with_replacement(rank_sets[size], suits)])
+            first_suit += suits
+        same_empty = factorial(4 - len(shape))  # the suits with no card are alike
+        for picked in product(*groups):
+            rows.append([card for cards, _ in picked for card in cards])
+            weights.append(factorial(4) // (same_empty * prod(alike for _, alike in picked)))
     return BoardClasses(np.array(rows, dtype=np.int64), np.array(weights, dtype=np.int64))
 
 
