@@ -359,14 +359,14 @@ def bad_beat_counts(boards: BoardClasses | None = None, workers: int = 1, batch:
         raise ValueError(f"a batch is 1 to {_MOST_BOARDS_PER_BATCH} boards, not {batch}")
     parts = [boards.part(start, start + batch) for start in range(0, len(boards), batch)]
     totals = [0] * len(Category)
-    if workers <= 1:
-        results: Iterator[list[int]] = map(_beaten_counts, parts)
-        for result in results:
-            totals = [a + b for a, b in zip(totals, result, strict=True)]
-    else:
-        from trainer.engine.processes import worker_pool
+    from trainer.engine.processes import keep_freed_memory, reused_memory, worker_pool
 
-        with worker_pool(workers) as pool:
+    if workers <= 1:
+        with reused_memory():
+            for result in map(_beaten_counts, parts):
+                totals = [a + b for a, b in zip(totals, result, strict=True)]
+    else:
+        with worker_pool(workers, initializer=keep_freed_memory) as pool:
             for result in pool.imap_unordered(_beaten_counts, parts):
                 totals = [a + b for a, b in zip(totals, result, strict=True)]
     deals = int(boards.weights.sum()) * deals_per_board()

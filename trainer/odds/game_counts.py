@@ -31,6 +31,7 @@ import numpy.typing as npt
 from trainer.engine import evaluator as ev
 from trainer.engine.bad_beat_odds import _tables
 from trainer.engine.evaluator import Category
+from trainer.engine.processes import reused_memory
 from trainer.odds.symmetry import (
     HOLDING_FIRST,
     HOLDING_PERMUTATION,
@@ -254,8 +255,9 @@ def count_boards(setup: CountSetup, boards: IntArray, sizes: IntArray, batch: in
                  tick: Callable[[int], None] | None = None) -> FloatArray:
     """The sums of :data:`SUMS` over ``boards``; ``tick`` is told how many boards each batch held."""
     counter = BoardCounter(setup)
-    for start in range(0, len(boards), batch):
-        counter.add(boards[start:start + batch], sizes[start:start + batch])
-        if tick is not None:
-            tick(len(boards[start:start + batch]))
+    with reused_memory():
+        for start in range(0, len(boards), batch):
+            counter.add(boards[start:start + batch], sizes[start:start + batch])
+            if tick is not None:
+                tick(len(boards[start:start + batch]))
     return counter.sums
