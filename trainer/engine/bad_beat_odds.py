@@ -168,8 +168,13 @@ def board_classes() -> BoardClasses:
             first_suit += suits
         same_empty = factorial(4 - len(shape))  # the suits with no card are alike
         for picked in product(*groups):
-            rows.append([card for cards, _ in picked for card in cards])
-            weights.append(factorial(4) // (same_empty * prod(alike for _, alike in picked)))
+            row: list[int] = []
+            alike = same_empty
+            for cards, alike_here in picked:
+                row += cards
+                alike *= alike_here
+            rows.append(row)
+            weights.append(factorial(4) // alike)
     return BoardClasses(np.array(rows, dtype=np.int64), np.array(weights, dtype=np.int64))
 
 
