@@ -18,8 +18,9 @@ How the 2,598,960 × 1,081 × 990 (2.78 trillion) deals are counted:
 * boards that differ only by a renaming of the suits give the same counts, so only the 134,459 classes of
   boards are looked at, each with its weight (:func:`board_classes`);
 * on a board, each of the 1,326 two-card holdings gets its strength from the evaluator's own tables: from the
-  ranks alone (a row per board rank multiset, indexed by the holding's two ranks), or a flush in the one suit
-  the board holds three or more of; holdings that use a board card are left out, which leaves 1,081;
+  ranks alone (one table, computed once, of every five-rank board multiset with every holding), or a flush in
+  the one suit the board holds three or more of (looked at only on such boards); holdings that use a board
+  card are left out, which leaves 1,081;
 * only a hand of three of a kind or better can be a paying beaten hand, so only those holdings are kept. A kept
   holding is the beaten hand against every stronger holding, twice over (the seats swap): counted with a sort.
   Holdings that share a card cannot both be dealt, and such pairs are exactly the pairs inside one card's group
@@ -34,9 +35,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial, prod
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -141,11 +143,6 @@ def _suit_shapes() -> Iterator[tuple[int, ...]]:
     yield from walk(5, 5, ())
 
 
-def _boards_like(masks: tuple[int, ...]) -> int:
-    """How many boards have these four suits' rank sets in some order of the suits."""
-    return factorial(4) // prod(factorial(masks.count(mask)) for mask in set(masks))
-
-
 @cache
 def board_classes() -> BoardClasses:
     """One board of each class of boards that are the same up to the suits' names, and the class's size.
@@ -153,18 +150,31 @@ def board_classes() -> BoardClasses:
     A board is the rank sets of its four suits; renaming suits reorders them, so a class is a multiset of four
     rank sets. Suits are filled biggest first, and suits of one size take their rank sets in increasing order.
     """
-    rank_sets = {size: [sum(1 << rank for rank in ranks) for ranks in combinations(range(13), size)]
-                 for size in range(1, 6)}
+    rank_sets = {size: list(combinations(range(13), size)) for size in range(1, 6)}
     rows: list[list[int]] = []
     weights: list[int] = []
     for shape in _suit_shapes():
         sizes = sorted(set(shape), reverse=True)
-        choices = [list(combinations_with_replacement(rank_sets[size], shape.count(size))) for size in sizes]
-        for picked in product(*choices):
-            masks = tuple(mask for same_size in picked for mask in same_size)
-            masks += (0,) * (4 - len(masks))
-            rows.append([4 * rank + suit for suit, mask in enumerate(masks) for rank in range(13) if mask >> rank & 1])
-            weights.append(_boards_like(masks))
+        # per group of suits of one size: each choice of rank sets as its cards (the group's suits follow those
+        # of the bigger groups) and how many orders of its suits give the same board
+        groups = []
+        first_suit = 0
+        for size in sizes:
+            suits = shape.count(size)
+            groups.append([
+                ([4 * rank + first_suit + place for place, ranks in enumerate(picked) for rank in ranks],
+                 prod(factorial(picked.count(ranks)) for ranks in set(picked)))
+                for picked in combinations_with_replacement(rank_sets[size], suits)])
+            first_suit += suits
+        same_empty = factorial(4 - len(shape))  # the suits with no card are alike
+        for picked in product(*groups):
+            row: list[int] = []
+            alike = same_empty
+            for cards, alike_here in picked:
+                row += cards
+                alike *= alike_here
+            rows.append(row)
+            weights.append(factorial(4) // alike)
     return BoardClasses(np.array(rows, dtype=np.int64), np.array(weights, dtype=np.int64))
 
 
@@ -192,31 +202,110 @@ class _Tables:
         self.category32 = self.category.astype(np.int32)
         self.trips_or_better = int(np.argmax(self.category >= Category.THREE_OF_A_KIND))
         self._rank_rows: dict[int, IntArray] = {}
+        self.suited_cards = np.stack([(self.suit_bits[suit] != 0).astype(np.int64)
+                                      + ((self.first % 4 == suit) & (self.second % 4 == suit)) for suit in range(4)])
+        """``suited_cards[suit, holding]``: how many of the holding's two cards are of ``suit``."""
+
+    @cached_property
+    def board_rank_sums(self) -> IntArray:
+        """The rank keys of the 6,175 multisets of five ranks (at most four of each), sorted."""
+        sums = {sum(self.rank_weight[list(ranks)].tolist()) for ranks in combinations_with_replacement(range(13), 5)
+                if max(ranks.count(rank) for rank in set(ranks)) <= 4}
+        return np.array(sorted(sums), dtype=np.int64)
+
+    @cached_property
+    def rank_index(self) -> tuple[IntArray, IntArray, npt.NDArray[np.uint16]]:
+        """The evaluator's rank index (base, offset) and rank-key strengths as arrays (see
+        :func:`trainer.engine.evaluator.rank_strength`)."""
+        return (np.frombuffer(ev._RANK_BASE, dtype=np.uint32).astype(np.int64),
+                np.frombuffer(ev._RANK_OFFSET, dtype=np.uint16).astype(np.int64),
+                np.frombuffer(ev._RANK_STRENGTH, dtype=np.uint16))
+
+    def five_card_strengths(self, boards: IntArray) -> IntArray:
+        """The strength of each row of five cards alone."""
+        base, offset, strength = self.rank_index
+        keys = self.rank_weight[boards // 4].sum(axis=1)
+        by_ranks = strength[base[keys >> ev._LOW_FIELD_BITS] + offset[keys & ev._LOW_MASK]].astype(np.int64)
+        suits = boards % 4
+        flush = (suits == suits[:, :1]).all(axis=1)
+        bits = (np.int64(1) << (boards // 4)).sum(axis=1)
+        result: IntArray = np.where(flush, self.flush_strength[np.where(flush, bits, 0)], by_ranks)
+        return result
+
+    @cached_property
+    def board_rank_strengths(self) -> npt.NDArray[np.int16]:
+        """``[board rank multiset, holding]``: the strength on ranks alone of the five board ranks (as numbered by
+        :attr:`board_rank_sums`) with the holding's two; 0 for five of a rank. Computed with the evaluator's
+        tables, a block of multisets at a time."""
+        base, offset, strength = self.rank_index
+        pair_weight = self.rank_weight[self.first // 4] + self.rank_weight[self.second // 4]
+        sums = self.board_rank_sums
+        table = np.empty((len(sums), len(pair_weight)), dtype=np.int16)
+        for start in range(0, len(sums), 512):
+            keys = sums[start:start + 512, None] + pair_weight[None, :]
+            low, high = keys & ev._LOW_MASK, keys >> ev._LOW_FIELD_BITS
+            real = (low < len(offset)) & (high < len(base))  # five of a rank overflows a field (or makes 0 below)
+            place = base[np.where(real, high, 0)] + offset[np.where(real, low, 0)]
+            table[start:start + 512] = np.where(real, strength[place], 0)
+        return table
+
+    def trips_or_better_holdings(self, boards: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+        """The holdings off each five-card board that make three of a kind or better with it: three arrays, the
+        board's row, the holding and the strength, by board then holding.
+
+        On ranks alone a holding's strength is read whole from :attr:`board_rank_strengths`; a flush can only
+        come in the one suit of three or more board cards, and is looked at on the boards that have one."""
+        strengths = self.five_card_rank_strengths(boards)
+        self.add_flushes(boards, strengths)
+        board, holding = np.nonzero(strengths >= self.trips_or_better)
+        board_bits = (np.int64(1) << boards).sum(axis=1)
+        off = (self.card_bits[holding] & board_bits[board]) == 0
+        board, holding = board[off], holding[off]
+        return board, holding, strengths[board, holding].astype(np.int64)
 
     def rank_row(self, board_ranks: int) -> IntArray:
         """For a board's rank sum: the strength, on ranks alone, that each of the 169 rank pairs makes with it."""
         row = self._rank_rows.get(board_ranks)
         if row is None:
-            weight, strength = ev._RANK_WEIGHT, ev._RANK_STRENGTH
-            row = np.array([strength.get(board_ranks + weight[low] + weight[high], 0)  # 0: five of a rank
+            weight, strength = ev._RANK_WEIGHT, ev.rank_strength
+            row = np.array([strength(board_ranks + weight[low] + weight[high])  # 0: five of a rank
                             for low in range(13) for high in range(13)], dtype=np.int64)
             self._rank_rows[board_ranks] = row
         return row
 
+    def five_card_rank_strengths(self, boards: IntArray) -> npt.NDArray[np.int16]:
+        """Each five-card board's strength on ranks alone with each of the 1,326 holdings (a new array)."""
+        rank_ids = np.searchsorted(self.board_rank_sums, self.rank_weight[boards // 4].sum(axis=1))
+        result: npt.NDArray[np.int16] = self.board_rank_strengths[rank_ids]
+        return result
+
+    def add_flushes(self, boards: IntArray, strengths: npt.NDArray[np.integer[Any]]) -> None:
+        """Raise each board's ``strengths`` (one per holding) to the flush the holding makes with it, if better.
+        Only a suit with three or more board cards can flush, so only such boards are looked at."""
+        suits = boards % 4
+        suit_counts = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1)
+        flushing = np.flatnonzero(suit_counts.max(axis=1) >= 3)
+        if len(flushing):
+            top = suit_counts[flushing].argmax(axis=1)
+            board_suit_bits = np.where(suits[flushing] == top[:, None], np.int64(1) << (boards[flushing] // 4),
+                                       0).sum(axis=1)
+            flush = self.flush_strength[board_suit_bits[:, None] | self.suit_bits[top]]
+            strengths[flushing] = np.maximum(strengths[flushing], flush)
+
     def strengths(self, boards: IntArray) -> tuple[IntArray, BoolArray]:
         """Each board's strength with each of the 1,326 holdings, and which holdings are off the board."""
-        rank_sums = self.rank_weight[boards // 4].sum(axis=1)
-        distinct, which = np.unique(rank_sums, return_inverse=True)
-        rank_rows = np.stack([self.rank_row(int(ranks)) for ranks in distinct])[which.reshape(-1)]
-        by_ranks = rank_rows[:, self.rank_pair]
-        # Only a suit with three or more board cards can flush; with fewer the table gives 0 (no flush).
-        suits = boards % 4
-        top_suit = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1).argmax(axis=1)
-        board_suit_bits = np.where(suits == top_suit[:, None], np.int64(1) << (boards // 4), 0).sum(axis=1)
-        flush = self.flush_strength[board_suit_bits[:, None] | self.suit_bits[top_suit]]
+        by_ranks: IntArray
+        if boards.shape[1] == 5:
+            by_ranks = self.five_card_rank_strengths(boards).astype(np.int64)
+        else:
+            rank_sums = self.rank_weight[boards // 4].sum(axis=1)
+            distinct, which = np.unique(rank_sums, return_inverse=True)
+            rank_rows = np.stack([self.rank_row(int(ranks)) for ranks in distinct])[which.reshape(-1)]
+            by_ranks = rank_rows[:, self.rank_pair]
+        self.add_flushes(boards, by_ranks)
         board_bits = (np.int64(1) << boards).sum(axis=1)
         off_board = (self.card_bits[None, :] & board_bits[:, None]) == 0
-        return np.maximum(by_ranks, flush), off_board
+        return by_ranks, off_board
 
 
 @cache
@@ -243,9 +332,8 @@ def _beaten_counts(boards: BoardClasses) -> list[int]:
     and the lengths of its runs of equal strength give every count.
     """
     tables = _tables()
-    strengths, off_board = tables.strengths(boards.cards)
-    board, holding = np.nonzero(off_board & (strengths >= tables.trips_or_better))
-    strength = strengths[board, holding].astype(np.int32)
+    board, holding, strength64 = tables.trips_or_better_holdings(boards.cards)
+    strength = strength64.astype(np.int32)
     base = (board * _GROUPS_PER_BOARD).astype(np.int32)
     groups = np.concatenate([base + _EVERY_HOLDING, base + tables.first32[holding], base + tables.second32[holding]])
     keys = (groups << _STRENGTH_BITS) | np.tile(strength, 3)
@@ -276,14 +364,14 @@ def bad_beat_counts(boards: BoardClasses | None = None, workers: int = 1, batch:
         raise ValueError(f"a batch is 1 to {_MOST_BOARDS_PER_BATCH} boards, not {batch}")
     parts = [boards.part(start, start + batch) for start in range(0, len(boards), batch)]
     totals = [0] * len(Category)
-    if workers <= 1:
-        results: Iterator[list[int]] = map(_beaten_counts, parts)
-        for result in results:
-            totals = [a + b for a, b in zip(totals, result, strict=True)]
-    else:
-        from trainer.engine.processes import worker_pool
+    from trainer.engine.processes import keep_freed_memory, reused_memory, worker_pool
 
-        with worker_pool(workers) as pool:
+    if workers <= 1:
+        with reused_memory():
+            for result in map(_beaten_counts, parts):
+                totals = [a + b for a, b in zip(totals, result, strict=True)]
+    else:
+        with worker_pool(workers, initializer=keep_freed_memory) as pool:
             for result in pool.imap_unordered(_beaten_counts, parts):
                 totals = [a + b for a, b in zip(totals, result, strict=True)]
     deals = int(boards.weights.sum()) * deals_per_board()

@@ -20,12 +20,15 @@ that packs three counters side by side in one integer, and the key of a hand is 
   means a card was given twice, and thirteen of these bits read off the ranks held in one suit;
 * bits 52..67 count the cards of each suit, four bits apiece, each counter starting at 3: a counter's top
   bit is set exactly when its suit holds five cards or more, so one ``&`` tells a flush;
-* bits 68 and up sum ``5 ** rank``, a number shared by exactly the hands with the same ranks.
+* bits 68 and up hold the rank key, the counts of each rank in base 5 in two fields: the deuce to the eight
+  (``5 ** rank``) in the low 17 bits, the nine to the ace above; the key is shared by exactly the hands with
+  the same ranks.
 
-Without a flush the rank sum is looked up in a dictionary of every five-, six- and seven-card rank multiset;
-with a flush the suit's thirteen rank bits index a table of the best flush or straight flush among them. Both
-tables are computed beforehand from the list of the 7,462 classes (:func:`build_tables`) and read at import
-from ``data/evaluator-tables.bin`` as arrays; a test checks the file against a fresh computation.
+Without a flush the rank key's two fields find its strength in a flat table of every rank multiset of up to
+seven cards (:class:`_RankIndex`: two small arrays give the place, no dictionary, no loop over the cards'
+combinations); with a flush the suit's thirteen rank bits index a table of the best flush or straight flush
+among them. The tables are computed beforehand from the list of the 7,462 classes (:func:`build_tables`) and
+read at import from ``data/evaluator-tables.bin`` as arrays; a test checks the file against a fresh computation.
 """
 
 from __future__ import annotations
@@ -119,14 +122,23 @@ def _hand_classes() -> list[tuple[Category, _Ranks]]:
 
 # -- Lookup tables -------------------------------------------------------------------------------------------
 
-_RANK_WEIGHT: Final[tuple[int, ...]] = tuple(5**rank for rank in range(13))
+_LOW_RANKS: Final = 7  # deuce .. eight: their counts are the rank key's low field, nine .. ace its high field
+_LOW_FIELD_BITS: Final = 17  # 5 ** 7 = 78,125 low keys fit in 17 bits
+_LOW_KEYS: Final = 5**_LOW_RANKS
+_HIGH_KEYS: Final = 5 ** (13 - _LOW_RANKS)
+_LOW_MASK: Final = (1 << _LOW_FIELD_BITS) - 1
+_RANK_WEIGHT: Final[tuple[int, ...]] = tuple(
+    5**rank if rank < _LOW_RANKS else 5 ** (rank - _LOW_RANKS) << _LOW_FIELD_BITS for rank in range(13)
+)
+"""Each rank's share of a rank key: a hand's counts per rank, in base 5, split in two bit fields."""
+_MOST_CARDS: Final = 7
 _CARD_BITS: Final = (1 << 52) - 1
 _SUIT_COUNT_SHIFT: Final = 52
 _SUIT_COUNT_START: Final = 0x3333 << _SUIT_COUNT_SHIFT  # each suit's counter starts at 3 ...
 _FLUSH_BITS: Final = 0x8888 << _SUIT_COUNT_SHIFT  # ... so its top bit is set from five cards of the suit
 _RANK_SUM_SHIFT: Final = 68
 _TABLES_FILE: Final = "evaluator-tables.bin"
-_TABLES_MAGIC: Final = b"UTH-EVAL-1\n"
+_TABLES_MAGIC: Final = b"UTH-EVAL-2\n"
 
 
 def _card_key(card: Card) -> int:
@@ -135,8 +147,45 @@ def _card_key(card: Card) -> int:
     return rank_sum | (1 << (_SUIT_COUNT_SHIFT + 4 * suit)) | (1 << (13 * suit + rank))
 
 
+def _rank_counts(ranks: int, size: int) -> list[tuple[int, ...]]:
+    """Every way to hold at most four of each of ``ranks`` ranks, ``size`` cards in all, as counts per rank."""
+    if ranks == 0:
+        return [()] if size == 0 else []
+    return [(count, *rest) for count in range(min(4, size) + 1) for rest in _rank_counts(ranks - 1, size - count)]
+
+
+def _field_value(counts: Sequence[int]) -> int:
+    return sum(count * 5**rank for rank, count in enumerate(counts))
+
+
+class _RankIndex:
+    """Where a rank key's strength sits in the strength table: ``base[high field] + offset[low field]``.
+
+    The low field's multisets (deuce .. eight) are numbered by size, then in a fixed order within a size, so the
+    ``offset`` of a low field is its number; a high field (nine .. ace) of ``n`` cards owns a block of the table
+    as long as the number of low multisets of at most ``7 - n`` cards, starting at its ``base``. Both lists are
+    indexed by the field's value; values that no hand of at most seven cards makes point nowhere (0).
+    """
+
+    def __init__(self) -> None:
+        self.offset = [0] * _LOW_KEYS
+        self.low_sizes: list[int] = []  # low multisets of at most 0, 1, .. 7 cards
+        number = 0
+        for size in range(_MOST_CARDS + 1):
+            for counts in _rank_counts(_LOW_RANKS, size):
+                self.offset[_field_value(counts)] = number
+                number += 1
+            self.low_sizes.append(number)
+        self.base = [0] * _HIGH_KEYS
+        self.length = 0
+        for size in range(_MOST_CARDS + 1):
+            for counts in _rank_counts(13 - _LOW_RANKS, size):
+                self.base[_field_value(counts)] = self.length
+                self.length += self.low_sizes[_MOST_CARDS - size]
+
+
 def _rank_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> dict[int, int]:
-    """Rank sum -> strength of the best unsuited five, for every multiset of five, six or seven ranks."""
+    """Rank key -> strength of the best unsuited five, for every multiset of five, six or seven ranks."""
     layer = {
         sum(_RANK_WEIGHT[rank] for rank in ranks): strength
         for strength, (category, ranks) in enumerate(classes, 1)
@@ -146,12 +195,19 @@ def _rank_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> dict[int, int
     for _ in range(2):  # a six-rank multiset is as good as its best five, a seven as its best six
         bigger: dict[int, int] = {}
         for key, strength in layer.items():
-            for weight in _RANK_WEIGHT:
-                if key // weight % 5 < 4 and bigger.get(key + weight, 0) < strength:
+            for rank, weight in enumerate(_RANK_WEIGHT):
+                if _count_of(key, rank) < 4 and bigger.get(key + weight, 0) < strength:
                     bigger[key + weight] = strength
         table.update(bigger)
         layer = bigger
     return table
+
+
+def _count_of(key: int, rank: int) -> int:
+    """How many cards of ``rank`` a rank key counts."""
+    field = key & _LOW_MASK if rank < _LOW_RANKS else key >> _LOW_FIELD_BITS
+    weight = _RANK_WEIGHT[rank] if rank < _LOW_RANKS else _RANK_WEIGHT[rank] >> _LOW_FIELD_BITS
+    return field // weight % 5
 
 
 def _flush_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> list[int]:
@@ -170,19 +226,24 @@ def _flush_strengths(classes: Sequence[tuple[Category, _Ranks]]) -> list[int]:
 def build_tables() -> bytes:
     """The lookup tables computed from the 7,462 classes, as the bytes of ``data/evaluator-tables.bin``.
 
-    The file is a header line, the number of rank sums (4 bytes), the rank sums in increasing order (4 bytes
-    each), their strengths (2 bytes each), then the 8,192 flush strengths (2 bytes each); little-endian.
-    ``python -c "from trainer.engine.evaluator import write_tables; write_tables()"`` writes it again.
+    The file is a header line, then four tables, each its length (4 bytes) and its entries: the rank index's
+    ``base`` (4 bytes each) and ``offset`` (2 bytes each), the strengths of the rank keys in the order of the
+    index (2 bytes each, 0 where fewer than five cards), and the 8,192 flush strengths (2 bytes each);
+    little-endian. ``python -c "from trainer.engine.evaluator import write_tables; write_tables()"`` writes it
+    again.
     """
     classes = _hand_classes()
-    ranks = sorted(_rank_strengths(classes).items())
-    sums, strengths = array("I", (key for key, _ in ranks)), array("H", (value for _, value in ranks))
-    flushes = array("H", _flush_strengths(classes))
-    if sys.byteorder != "little":
-        for part in (sums, strengths, flushes):
+    index = _RankIndex()
+    strengths = array("H", bytes(2 * index.length))
+    for key, strength in _rank_strengths(classes).items():
+        strengths[index.base[key >> _LOW_FIELD_BITS] + index.offset[key & _LOW_MASK]] = strength
+    parts = (array("I", index.base), array("H", index.offset), strengths, array("H", _flush_strengths(classes)))
+    chunks = [_TABLES_MAGIC]
+    for part in parts:
+        if sys.byteorder != "little":
             part.byteswap()
-    return b"".join((_TABLES_MAGIC, len(ranks).to_bytes(4, "little"), sums.tobytes(), strengths.tobytes(),
-                     flushes.tobytes()))
+        chunks += [len(part).to_bytes(4, "little"), part.tobytes()]
+    return b"".join(chunks)
 
 
 def write_tables() -> Path:
@@ -192,23 +253,34 @@ def write_tables() -> Path:
     return path
 
 
-def _load_tables() -> tuple[dict[int, int], array[int]]:
-    """The rank-sum and flush tables read from ``data/evaluator-tables.bin`` (see :func:`build_tables`)."""
+def _load_tables() -> tuple[array[int], array[int], array[int], array[int]]:
+    """The rank index (base, offset), the rank-key strengths and the flush strengths (see :func:`build_tables`)."""
     data = (engine_data_dir() / _TABLES_FILE).read_bytes()
     if not data.startswith(_TABLES_MAGIC):
         raise RuntimeError(f"{_TABLES_FILE} is not the evaluator's tables; reinstall the trainer")
-    start = len(_TABLES_MAGIC) + 4
-    count = int.from_bytes(data[start - 4:start], "little")
-    sums, strengths, flushes = array("I"), array("H"), array("H")
-    sums.frombytes(data[start:start + 4 * count])
-    strengths.frombytes(data[start + 4 * count:start + 6 * count])
-    flushes.frombytes(data[start + 6 * count:])
-    if sys.byteorder != "little":
-        for part in (sums, strengths, flushes):
+    parts = (array("I"), array("H"), array("H"), array("H"))
+    start = len(_TABLES_MAGIC)
+    for part in parts:
+        count = int.from_bytes(data[start:start + 4], "little")
+        start += 4
+        part.frombytes(data[start:start + part.itemsize * count])
+        start += part.itemsize * count
+        if len(part) != count:
+            raise RuntimeError(f"{_TABLES_FILE} is cut short; reinstall the trainer")
+        if sys.byteorder != "little":
             part.byteswap()
-    if len(flushes) != 1 << 13:
-        raise RuntimeError(f"{_TABLES_FILE} is cut short; reinstall the trainer")
-    return dict(zip(sums, strengths, strict=True)), flushes
+    if start != len(data) or len(parts[0]) != _HIGH_KEYS or len(parts[1]) != _LOW_KEYS or len(parts[3]) != 1 << 13:
+        raise RuntimeError(f"{_TABLES_FILE} does not have the tables' sizes; reinstall the trainer")
+    return parts
+
+
+def rank_strength(rank_key: int) -> int:
+    """The strength, on ranks alone, of the cards whose rank weights (:data:`_RANK_WEIGHT`) sum to ``rank_key``;
+    0 for fewer than five cards or a sum no hand of at most seven cards makes (five of a rank)."""
+    low, high = rank_key & _LOW_MASK, rank_key >> _LOW_FIELD_BITS
+    if low >= _LOW_KEYS or high >= _HIGH_KEYS:
+        return 0
+    return _RANK_STRENGTH[_RANK_BASE[high] + _RANK_OFFSET[low]]
 
 
 def _spellings(card: Card) -> set[str | Card]:
@@ -222,10 +294,14 @@ def _spellings(card: Card) -> set[str | Card]:
 _CLASSES: Final = _hand_classes()
 _CATEGORY_OF: Final[tuple[Category, ...]] = (Category.HIGH_CARD, *(category for category, _ in _CLASSES))
 _RANKS_OF: Final[tuple[_Ranks, ...]] = ((), *(ranks for _, ranks in _CLASSES))
-_RANK_STRENGTH, _FLUSH_STRENGTH = _load_tables()
+_RANK_BASE, _RANK_OFFSET, _RANK_STRENGTH, _FLUSH_STRENGTH = _load_tables()
 _KEY_OF: Final[dict[str | Card, int]] = {
     spelling: _card_key(card) for card in FULL_DECK for spelling in _spellings(card)
 }
+_KEY_BY_INDEX: Final[list[int]] = [_card_key(card) for card in FULL_DECK] + [0] * len(FULL_DECK)
+"""The keys by card index; a number off the deck (52 and up, or negative back to -104) has key 0, so it is not
+counted as a card and the hand is read the careful way."""
+_new_value: Final = object.__new__
 _CARD_OF_BIT: Final[dict[int, Card]] = {_card_key(card) & _CARD_BITS: card for card in FULL_DECK}
 _CARD_OF: Final[dict[str | Card, Card]] = {
     spelling: card for card in FULL_DECK for spelling in _spellings(card)
@@ -332,20 +408,27 @@ def evaluate(cards: str | Iterable[str | Card]) -> HandValue:
     ...
     trainer.engine.cards.CardError: a poker hand is 5, 6 or 7 cards, not 4
     """
-    key_of = _KEY_OF
     kind = type(cards)
     if kind is tuple or kind is list:  # the usual case, seven cards in a tuple or list, unrolled
+        key_of = _KEY_BY_INDEX
         try:
             c1, c2, c3, c4, c5, c6, c7 = cards  # type: ignore[str-unpack]  # a list or tuple; other counts: below
-            key = (_SUIT_COUNT_START + key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5]
-                   + key_of[c6] + key_of[c7])
-        except (ValueError, KeyError, TypeError):
+            # a text is a TypeError, a number off the deck an IndexError or a key 0: read the careful way below
+            key = (_SUIT_COUNT_START + key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4]  # type: ignore[index]
+                   + key_of[c5] + key_of[c6] + key_of[c7])  # type: ignore[index]
+        except (ValueError, IndexError, TypeError):
             pass
         else:
-            if (key & _CARD_BITS).bit_count() == 7:
+            if (key & _CARD_BITS).bit_count() == 7:  # seven cards of the deck, none twice
+                value = _new_value(HandValue)
+                value._key = key
                 if key & _FLUSH_BITS:
-                    return HandValue(_flush_strength(key), key)
-                return HandValue(_RANK_STRENGTH[key >> _RANK_SUM_SHIFT], key)
+                    value._strength = _flush_strength(key)
+                else:
+                    ranks = key >> _RANK_SUM_SHIFT
+                    value._strength = _RANK_STRENGTH[_RANK_BASE[ranks >> _LOW_FIELD_BITS]
+                                                     + _RANK_OFFSET[ranks & _LOW_MASK]]
+                return value
     return _evaluate_any(cards)
 
 
@@ -369,7 +452,8 @@ def _evaluate_any(cards: str | Iterable[str | Card]) -> HandValue:
 def _strength_of_key(key: int) -> int:
     if key & _FLUSH_BITS:
         return _flush_strength(key)
-    return _RANK_STRENGTH[key >> _RANK_SUM_SHIFT]
+    ranks = key >> _RANK_SUM_SHIFT
+    return _RANK_STRENGTH[_RANK_BASE[ranks >> _LOW_FIELD_BITS] + _RANK_OFFSET[ranks & _LOW_MASK]]
 
 
 def _flush_strength(key: int) -> int:

@@ -30,8 +30,8 @@ import numpy.typing as npt
 
 from trainer.engine import evaluator as ev
 from trainer.engine.bad_beat_odds import _tables
-from trainer.engine.cards import Card
 from trainer.engine.evaluator import Category
+from trainer.engine.processes import reused_memory
 from trainer.odds.symmetry import (
     HOLDING_FIRST,
     HOLDING_PERMUTATION,
@@ -96,32 +96,31 @@ class CountSetup:
 @cache
 def _six_card_rank_strengths(board_ranks: int) -> IntArray:
     """For a board's rank sum: the strength, on ranks alone, of the board and one more card of each rank."""
-    weight, strength = ev._RANK_WEIGHT, ev._RANK_STRENGTH
-    return np.array([strength.get(board_ranks + weight[rank], 0) for rank in range(13)], dtype=np.int64)
+    weight, strength = ev._RANK_WEIGHT, ev.rank_strength
+    return np.array([strength(board_ranks + weight[rank]) for rank in range(13)], dtype=np.int64)
 
 
 def _board_strengths(boards: IntArray) -> IntArray:
     """The strength of each board's five cards alone."""
-    return np.array([ev._strength(tuple(Card(card) for card in board)) for board in boards.tolist()],
-                    dtype=np.int64)
+    return _tables().five_card_strengths(boards)
 
 
-def _runs(keys: npt.NDArray[np.int32]) -> tuple[IntArray, IntArray]:
-    """For each entry of rows sorted by key: where its run of equal keys starts, and where it ends (exclusive).
+def _runs(keys: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """For each entry of rows sorted by key: where its run of equal keys starts, and where it ends (exclusive),
+    as places in the rows read as one (so only differences of two places mean something).
 
     The rows are read as one: a row's first key never equals the last of the row before (that one is of the group
     of every holding, the highest, which a row's first key never is), so no run crosses from one row to the next.
     """
-    rows, width = keys.shape
     flat = keys.ravel()
     new = np.empty(len(flat), dtype=np.bool_)
     new[:1] = True
     np.not_equal(flat[1:], flat[:-1], out=new[1:])
     starts = np.flatnonzero(new)
-    run = np.cumsum(new) - 1
+    run = np.cumsum(new, dtype=np.intp)
+    run -= 1
     ends = np.append(starts[1:], len(flat))
-    row_start = np.repeat(np.arange(0, rows * width, width, dtype=np.int64), width)
-    return (starts[run] - row_start).reshape(rows, width), (ends[run] - row_start).reshape(rows, width)
+    return starts[run].reshape(keys.shape), ends[run].reshape(keys.shape)
 
 
 class BoardCounter:
@@ -168,20 +167,26 @@ class BoardCounter:
 
     def _ranked(self, strength: IntArray, holding: IntArray) -> tuple[IntArray, IntArray, IntArray]:
         """Per player holding: the dealer holdings (sharing no card) below it, above it, and below a pair."""
-        count = len(strength)
+        count, width = strength.shape
         first, second = HOLDING_FIRST[holding], HOLDING_SECOND[holding]
-        tagged = np.concatenate([np.full_like(holding, _ALL), first, second], axis=1)
-        keys = ((tagged << 24) | (np.tile(strength, 3) << 11) | np.tile(holding, 3)).astype(np.int32)
+        tail = ((strength << 11) | holding).astype(np.int32)  # a key: group (8 bits), strength (13), holding (11)
+        keys = np.empty((count, 3 * width), dtype=np.int32)
+        keys[:, :width] = tail | (_ALL << 24)
+        keys[:, width:2 * width] = tail | (first.astype(np.int32) << 24)
+        keys[:, 2 * width:] = tail | (second.astype(np.int32) << 24)
         keys.sort(axis=1)
-        group, same = keys >> 24, keys >> 11
-        run_start, run_end = _runs(same)
+        group = keys >> 24
+        run_start, run_end = _runs(keys >> 11)
         group_start, group_end = _runs(group)
-        sign = np.where(group == _ALL, 1, -1)
+        every = group == _ALL
         where = (np.arange(count, dtype=np.int64)[:, None] * HOLDINGS + (keys & 0x7FF)).ravel()
         size = count * HOLDINGS
-        below = np.bincount(where, (sign * (run_start - group_start)).ravel(), size).reshape(count, HOLDINGS)
-        above = np.bincount(where, (sign * (group_end - run_end)).ravel(), size).reshape(count, HOLDINGS)
-        weak = ((same & 0x1FFF) < _PAIR).ravel()
+        under, over = run_start - group_start, group_end - run_end
+        np.negative(under, out=under, where=~every)
+        np.negative(over, out=over, where=~every)
+        below = np.bincount(where, under.ravel(), size).reshape(count, HOLDINGS)
+        above = np.bincount(where, over.ravel(), size).reshape(count, HOLDINGS)
+        weak = ((keys >> 11 & 0x1FFF) < _PAIR).ravel()
         groups = (np.arange(count, dtype=np.int64)[:, None] * 53 + group).ravel()
         weak_by_group = np.bincount(groups, weak, count * 53).reshape(count, 53).astype(np.int64)
         row = np.arange(count)[:, None]
@@ -250,8 +255,9 @@ def count_boards(setup: CountSetup, boards: IntArray, sizes: IntArray, batch: in
                  tick: Callable[[int], None] | None = None) -> FloatArray:
     """The sums of :data:`SUMS` over ``boards``; ``tick`` is told how many boards each batch held."""
     counter = BoardCounter(setup)
-    for start in range(0, len(boards), batch):
-        counter.add(boards[start:start + batch], sizes[start:start + batch])
-        if tick is not None:
-            tick(len(boards[start:start + batch]))
+    with reused_memory():
+        for start in range(0, len(boards), batch):
+            counter.add(boards[start:start + batch], sizes[start:start + batch])
+            if tick is not None:
+                tick(len(boards[start:start + batch]))
     return counter.sums
