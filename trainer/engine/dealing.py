@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from trainer.engine.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
+from trainer.i18n.translation import N_, _
 
 DECK_SIZE = 52
 HOLE_CARDS = 2
@@ -35,7 +36,7 @@ MAX_SEATS = 8
 """Seats are numbered 1..8: the most positions at any table of the documents (seed 003)."""
 
 TargetKind = Literal["seat", "dealer", "board", "rack"]
-_STREET_NAMES = ("flop card 1", "flop card 2", "flop card 3", "turn", "river")
+_STREET_NAMES = (N_("flop card 1"), N_("flop card 2"), N_("flop card 3"), N_("turn"), N_("river"))
 
 
 class DealingError(ValueError):
@@ -53,12 +54,12 @@ class Procedure(StrEnum):
     @property
     def label(self) -> str:
         """The name shown to the trainee: ``Card shoe``."""
-        return _LABELS[self]
+        return _(_LABELS[self])
 
     @property
     def description(self) -> str:
         """One line quoting what the documents say about this procedure."""
-        return _DESCRIPTIONS[self]
+        return _(_DESCRIPTIONS[self])
 
     @property
     def steps(self) -> tuple[DealingStep, ...]:
@@ -67,26 +68,26 @@ class Procedure(StrEnum):
 
 
 _LABELS = {
-    Procedure.CARD_SHOE: "Card shoe",
-    Procedure.SHUFFLER: "Shuffler, two at a time",
+    Procedure.CARD_SHOE: N_("Card shoe"),
+    Procedure.SHUFFLER: N_("Shuffler, two at a time"),
     Procedure.ACE: "ACE / iDeal",
     Procedure.DECK_MATE: "Deck Mate",
 }
 
 _DESCRIPTIONS = {
-    Procedure.CARD_SHOE: (
+    Procedure.CARD_SHOE: N_(
         '"One card to each wagering area containing an Ante wager and Blind wager and then one card to the '
         'player-dealer", then "a further card" to each, then "five community cards" (seeds 001, 003).'
     ),
-    Procedure.SHUFFLER: (
+    Procedure.SHUFFLER: N_(
         '"Two cards at a time to each wagering area containing an Ante wager and Blind wager", '
         '"two cards to the player-dealer", then "five community cards" (seeds 001, 003).'
     ),
-    Procedure.ACE: (
+    Procedure.ACE: N_(
         '"The ACE will first dispense the five community cards. Spread these out—face down"; then two '
         "starting cards to each player and the dealer, left to right (seeds 002, 004)."
     ),
-    Procedure.DECK_MATE: (
+    Procedure.DECK_MATE: N_(
         '"The entire deck is delivered by the shuffler" and dealt by hand: two starting cards to each '
         "player and the dealer, left to right; then the flop, turn and river (seed 002)."
     ),
@@ -140,12 +141,12 @@ class Target:
 
     def __str__(self) -> str:
         if self.kind == "seat":
-            return f"seat {self.seat} card {self.slot + 1}"
+            return _("seat {seat} card {card}").format(seat=self.seat, card=self.slot + 1)
         if self.kind == "dealer":
-            return f"dealer card {self.slot + 1}"
+            return _("dealer card {card}").format(card=self.slot + 1)
         if self.kind == "board":
-            return _STREET_NAMES[self.slot]
-        return f"rack card {self.slot + 1}"
+            return _(_STREET_NAMES[self.slot])
+        return _("rack card {card}").format(card=self.slot + 1)
 
 
 def check_seats(seats: Iterable[int]) -> tuple[int, ...]:
@@ -228,10 +229,9 @@ class CardCount:
         return self.seats + self.dealer + self.community + self.unloaded
 
     def __str__(self) -> str:
-        return (
-            f"2 × {self.seats // HOLE_CARDS} seats + {self.dealer} dealer + {self.community} community"
-            f" + {self.unloaded} unloaded = {self.total}"
-        )
+        return _("2 × {seats} seats + {dealer} dealer + {community} community + {unloaded} unloaded = {total}").format(
+            seats=self.seats // HOLE_CARDS, dealer=self.dealer, community=self.community, unloaded=self.unloaded,
+            total=self.total)
 
 
 def missing_and_extra(cards: Iterable[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -362,10 +362,8 @@ class DecksSwapped:
     deck: tuple[Card, ...] = field(repr=False)
 
     def __str__(self) -> str:
-        return (
-            f"Round {self.round_number}: deck {self.to_shuffler} to the shuffler, "
-            f"deck {self.in_play} in play."
-        )
+        return _("Round {round}: deck {old} to the shuffler, deck {new} in play.").format(
+            round=self.round_number, old=self.to_shuffler, new=self.in_play)
 
 
 @dataclass(frozen=True)
@@ -377,7 +375,8 @@ class DeckRacked:
     cards: int = DECK_SIZE
 
     def __str__(self) -> str:
-        return f"Round {self.round_number}: deck {self.colour} counted, all {self.cards} cards in the rack."
+        return _("Round {round}: deck {colour} counted, all {cards} cards in the rack.").format(
+            round=self.round_number, colour=self.colour, cards=self.cards)
 
 
 class DeckPair:
@@ -463,7 +462,7 @@ class DeckPair:
 
 # -- irregularities -----------------------------------------------------------------------------------------
 
-SHUFFLER_MALFUNCTION_RULE = "In the event of a shuffler malfunction, all hands are void."
+SHUFFLER_MALFUNCTION_RULE = N_("In the event of a shuffler malfunction, all hands are void.")
 """Seeds 002 and 004, IRREGULARITIES; rules notes §6: every wager of the round is returned."""
 
 
@@ -472,10 +471,11 @@ class HandsVoided:
     """Record: a shuffler malfunction voided every hand of the round; settlement returns every wager."""
 
     round_number: int
-    reason: str = "shuffler malfunction"
+    reason: str = N_("shuffler malfunction")
 
     def __str__(self) -> str:
-        return f"Round {self.round_number}: {self.reason}, every hand is void and every wager is returned."
+        return _("Round {round}: {reason}, every hand is void and every wager is returned.").format(
+            round=self.round_number, reason=_(self.reason))
 
 
 def shuffler_malfunction(round_number: int) -> HandsVoided:

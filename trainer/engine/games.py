@@ -30,6 +30,7 @@ from trainer.engine.dealing import Procedure
 from trainer.engine.errors import RoundError
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.table import Banking, TableRules
+from trainer.i18n.translation import _
 from trainer.resources import engine_data_dir
 
 if TYPE_CHECKING:
@@ -98,7 +99,8 @@ class Game:
         """
         offered = [SIDE_BET_LABELS[bet] for bet in self.side_bets]
         listed = f"{', '.join(offered[:-1])} and {offered[-1]}" if len(offered) > 1 else "".join(offered) or "none"
-        return f"{SIDE_BET_LABELS[kind]} is not offered in {self.name}, which offers only {listed}"
+        return _("{kind} is not offered in {name}, which offers only {listed}").format(
+            kind=SIDE_BET_LABELS[kind], name=self.name, listed=listed)
 
     @property
     def side_bets(self) -> tuple[str, ...]:
