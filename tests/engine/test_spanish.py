@@ -61,7 +61,8 @@ def test_a_push_a_take_and_a_return_are_said_in_spanish() -> None:
         lost = settle(table, ["Kd", "Kc"], ["2h", "9s", "4c", "3d", "Jc"], [seat(2, "Qh Qs", 10, 40)])
         assert unqualified.procedure[0].describe() == "Asiento 1: empate en la apuesta inicial $10"
         assert "Asiento 2: cobrar el Play $40" in [step.describe() for step in lost.procedure]
-    assert unqualified.procedure[0].rule == "El crupier no califica (menos que una pareja): empate en la apuesta inicial"
+    assert unqualified.procedure[0].rule == (
+        "El crupier no califica (menos que una pareja): empate en la apuesta inicial")
     assert unqualified.procedure[0].describe() == "Seat 1: push the Ante $10"  # looked up when shown
 
 
