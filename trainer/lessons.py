@@ -40,8 +40,10 @@ a ``>`` quote) marks a place where the lesson follows the rules notes rather tha
 A ``deal`` block holds ``{"procedure": "ace", "seats": [1, 4, 7]}``, ``---``, then facts such as
 ``1. flop card 1`` (the first card's target), ``Unloaded: 39`` and ``Card count: 2 × 3 seats + ...``.
 
-The facts are written in these English words in every language (the checker reads them, and they are the
-answer key's own words); only the caption over them is translated.
+The facts are the answer key's own words in the lesson's language: an English lesson states them as above, a
+Spanish one as the engine says them under ``speaking("es")`` (``Asiento 3: pagar la ciega $7.50``, ``El crupier
+tiene pareja de reyes y califica``, ``Neto del asiento 3: +$67.50``, ``1. flop carta 1``, ``Descargadas: 39``);
+:data:`FACTS` has each language's patterns, and :func:`check_examples` works the example in that language.
 
 In :attr:`Lesson.body` such a block is replaced by its facts as a Markdown list under a short caption ("*The
 answer key:*"); the JSON is not shown. What the student reads is exactly what :func:`check_examples` holds
@@ -60,8 +62,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from trainer.i18n.translation import speaking
+
 __all__ = [
-    "LANGUAGES", "READING_MARKER", "READING_MARKERS", "Example", "Lesson", "LessonError", "check_examples",
+    "FACTS", "LANGUAGES", "READING_MARKER", "READING_MARKERS", "Example", "Lesson", "LessonError", "check_examples",
     "lesson_for", "load_lesson", "load_lessons", "load_lessons_tolerant", "translation_dir",
 ]
 
@@ -75,8 +79,8 @@ CAPTIONS = {
     "en": {"settle": "*The answer key:*", "deal": "*Card by card, from the top of the deck:*"},
     "es": {"settle": "*La clave de respuestas:*", "deal": "*Carta a carta, desde arriba del mazo:*"},
 }
-"""The caption over a checked example's facts, by language. The facts themselves are the engine's words in
-English in every language (the answer key and the ``settle`` JSON speak English)."""
+"""The caption over a checked example's facts, by language (the facts are the engine's words in the lesson's
+language)."""
 KEYS = ("topic", "title", "summary", "sources", "order")
 EXAMPLE_KINDS = ("settle", "deal")
 _TOPIC = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
@@ -100,6 +104,45 @@ DEAL_FACTS: Mapping[str, re.Pattern[str]] = {
     "card-count": re.compile(r"^Card count: (.+ = \d+)$"),
 }
 _RESULT_WORDS = {"wins": "win", "loses": "lose", "ties": "push", "folds": "fold"}
+
+_STEP_ES = r"Asiento \d+: (?:pagar|cobrar|empate en|devolver) .+? -?\$[\d,]+(?:\.\d\d)?"
+SETTLE_FACTS_ES: Mapping[str, re.Pattern[str]] = {
+    "numbered-step": re.compile(rf"^(\d+)\. ({_STEP_ES})$"),
+    "step": re.compile(rf"^({_STEP_ES})$"),
+    "dealer": re.compile(r"^El crupier tiene (.+?) y (califica|no califica)$"),
+    "seat-hand": re.compile(r"^El asiento (\d+) tiene (.+?)(?: y (gana|pierde|empata|se retira))?$"),
+    "seat-net": re.compile(rf"^Neto del asiento (\d+): ({_MONEY})$"),
+    "player-dealer-net": re.compile(rf"^Neto del jugador-crupier: ({_MONEY})$"),
+    "collection-fee": re.compile(rf"^Comisión: ({_MONEY})$"),
+    "meter": re.compile(rf"^Medidor tras la liquidación: ({_MONEY})$"),
+}
+DEAL_FACTS_ES: Mapping[str, re.Pattern[str]] = {
+    "numbered-target": re.compile(r"^(\d+)\. ((?:asiento \d+|crupier|bandeja) carta \d+|flop carta [123]|turn|river)$"),
+    "unloaded": re.compile(r"^Descargadas: (\d+)$"),
+    "card-count": re.compile(r"^Recuento de cartas: (.+ = \d+)$"),
+}
+
+
+@dataclass(frozen=True)
+class FactWords:
+    """How one language states an example's facts: the patterns, and the words the checker compares."""
+
+    settle: Mapping[str, re.Pattern[str]] = field(hash=False)
+    deal: Mapping[str, re.Pattern[str]] = field(hash=False)
+    joiner: str
+    """Between the dealer's hand and whether it qualifies (``and``)."""
+    qualifies: tuple[str, str]
+    """Qualifies, does not qualify."""
+    results: Mapping[str, str] = field(hash=False)
+    """A stated result → the engine's (``wins`` → ``win``)."""
+
+
+FACTS: Mapping[str, FactWords] = {
+    "en": FactWords(SETTLE_FACTS, DEAL_FACTS, " and ", ("qualifies", "does not qualify"), _RESULT_WORDS),
+    "es": FactWords(SETTLE_FACTS_ES, DEAL_FACTS_ES, " y ", ("califica", "no califica"),
+                    {"gana": "win", "pierde": "lose", "empata": "push", "se retira": "fold"}),
+}
+"""Each language's facts."""
 
 
 class LessonError(ValueError):
@@ -170,7 +213,7 @@ def load_lesson(path: str | Path, language: str = "en") -> Lesson:
     except StopIteration:
         raise LessonError(path, f"front matter is not closed (no second {FENCE} line)") from None
     meta = _front_matter(path, "\n".join(lines[1:end]))
-    body, examples = _body(path, lines[end + 1:], first_line=end + 2, captions=CAPTIONS[language])
+    body, examples = _body(path, lines[end + 1:], first_line=end + 2, language=language)
     if not body.strip():
         raise LessonError(path, "has no text after the front matter")
     return Lesson(meta["topic"], meta["title"], meta["summary"], tuple(meta["sources"]), meta["order"], body,
@@ -203,7 +246,7 @@ def _front_matter(path: Path, text: str) -> dict[str, Any]:
     return meta
 
 
-def _body(path: Path, lines: list[str], first_line: int, captions: Mapping[str, str]) -> tuple[str, list[Example]]:
+def _body(path: Path, lines: list[str], first_line: int, language: str) -> tuple[str, list[Example]]:
     """The body with every checked example replaced by its facts, and the examples."""
     out: list[str] = []
     examples: list[Example] = []
@@ -220,16 +263,16 @@ def _body(path: Path, lines: list[str], first_line: int, captions: Mapping[str, 
         if close is None:
             raise LessonError(path, f"line {line_number}: a {fence} block is not closed")
         if info in EXAMPLE_KINDS:
-            example = _example(path, info, lines[index + 1:close], line_number)
+            example = _example(path, info, lines[index + 1:close], line_number, FACTS[language])
             examples.append(example)
-            out.extend(_render_facts(captions[info], example.facts))
+            out.extend(_render_facts(CAPTIONS[language][info], example.facts))
         else:
             out.extend(lines[index:close + 1])
         index = close + 1
     return "\n".join(out).strip() + "\n", examples
 
 
-def _example(path: Path, kind: str, lines: list[str], line_number: int) -> Example:
+def _example(path: Path, kind: str, lines: list[str], line_number: int, words: FactWords) -> Example:
     where = f"line {line_number}: the {kind} block"
     try:
         split = next(i for i, line in enumerate(lines) if line.strip() == "---")
@@ -244,7 +287,7 @@ def _example(path: Path, kind: str, lines: list[str], line_number: int) -> Examp
     facts = tuple(line.strip() for line in lines[split + 1:] if line.strip())
     if not facts:
         raise LessonError(path, f"{where} states no facts")
-    patterns = SETTLE_FACTS if kind == "settle" else DEAL_FACTS
+    patterns = words.settle if kind == "settle" else words.deal
     for fact in facts:
         if not any(pattern.match(fact) for pattern in patterns.values()):
             raise LessonError(path, f"{where} has a fact the trainer cannot check: {fact!r}")
@@ -381,7 +424,9 @@ def check_examples(lesson: Lesson) -> list[str]:
         name = lesson.path.name if lesson.language == "en" else f"{lesson.language}/{lesson.path.name}"
         where = f"{name} line {example.line}"
         try:
-            found = _check_settle(example) if example.kind == "settle" else _check_deal(example)
+            with speaking(lesson.language):
+                words = FACTS[lesson.language]
+                found = _check_settle(example, words) if example.kind == "settle" else _check_deal(example, words)
         except (ValueError, KeyError, IndexError) as exc:
             found = [f"the example cannot be worked ({exc})"]
         problems.extend(f"{where}: {problem}" for problem in found)
@@ -395,7 +440,7 @@ def _money(value: Decimal, signed: bool) -> str:
     return "+" + text if signed and value > 0 else text
 
 
-def _check_settle(example: Example) -> list[str]:
+def _check_settle(example: Example, words: FactWords) -> list[str]:
     from trainer.engine.settlement import settle
     from trainer.settle_io import read_request
 
@@ -403,7 +448,7 @@ def _check_settle(example: Example) -> list[str]:
     steps = [step.describe() for step in result.procedure]
     problems = []
     for fact in example.facts:
-        kind, match = _match(SETTLE_FACTS, fact)
+        kind, match = _match(words.settle, fact)
         actual: str | None
         if kind == "numbered-step":
             number = int(match.group(1))
@@ -413,14 +458,13 @@ def _check_settle(example: Example) -> list[str]:
             expected = match.group(1)
             actual = expected if expected in steps else "; ".join(steps)
         elif kind == "dealer":
-            expected = f"{match.group(1)} and {match.group(2)}"
-            actual = f"{result.dealer.describe()} and " + ("qualifies" if result.dealer_qualifies else
-                                                           "does not qualify")
+            expected = f"{match.group(1)}{words.joiner}{match.group(2)}"
+            actual = result.dealer.describe() + words.joiner + words.qualifies[0 if result.dealer_qualifies else 1]
         elif kind == "seat-hand":
             seat = result.seat(int(match.group(1)))
             expected, actual = match.group(2), seat.hand.describe()
             if match.group(3):
-                expected += f", {_RESULT_WORDS[match.group(3)]}"
+                expected += f", {words.results[match.group(3)]}"
                 actual += f", {seat.result}"
         elif kind == "seat-net":
             expected, actual = match.group(2), _money(result.seat(int(match.group(1))).net, signed=True)
@@ -438,14 +482,14 @@ def _check_settle(example: Example) -> list[str]:
     return problems
 
 
-def _check_deal(example: Example) -> list[str]:
+def _check_deal(example: Example, words: FactWords) -> list[str]:
     from trainer.engine.dealing import CardCount, Procedure, cards_unloaded, deal_order
 
     seats = list(example.request.get("seats", []))
     order = [str(target) for target in deal_order(Procedure(str(example.request.get("procedure"))), seats)]
     problems = []
     for fact in example.facts:
-        kind, match = _match(DEAL_FACTS, fact)
+        kind, match = _match(words.deal, fact)
         if kind == "numbered-target":
             expected, actual = match.group(2), order[int(match.group(1)) - 1]
         elif kind == "unloaded":

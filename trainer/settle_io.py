@@ -30,6 +30,7 @@ from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Action, Outcome, SeatHand, Settlement, Wager, format_money, settle
 from trainer.engine.table import Banking, TableRules
 from trainer.engine.validation import RoundError, check_round
+from trainer.i18n.translation import speaking
 from trainer.jsonin import shown
 
 TOP_KEYS = ("table", "dealer", "board", "seats")
@@ -244,8 +245,10 @@ def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) 
             raise RoundError(where, f"unknown key (expected one of {', '.join(known)})")
 
 
+@speaking("en")
 def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
-    """Settle one request object and return the output object."""
+    """Settle one request object and return the output object, in English whatever the language (the JSON, and
+    the one-line error a stream writes into it, are a contract)."""
     table, dealer, board, seats = read_request(data, paytables)
     out = settlement_json(settle(table, dealer, board, seats))
     out["game"] = table.game
