@@ -34,7 +34,7 @@ from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action, Wager
 from trainer.engine.words import action_verb, hand_name, the_wager
 from trainer.i18n import plain
-from trainer.i18n.translation import N_, _, pgettext
+from trainer.i18n.translation import N_, _, pgettext, speaking
 from trainer.quiz.judging import accepted_actions
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
@@ -60,8 +60,10 @@ class DecisionItem:
     """A hand and a few short questions; each answer is taken as given and scored."""
 
     def __init__(self, drill: str, title: str, text: str, asks: Sequence[Ask], mode: Mode,
-                 clock: Clock = time.monotonic, scenario: Scenario | None = None) -> None:
+                 clock: Clock = time.monotonic, scenario: Scenario | None = None, item: str | None = None) -> None:
         self.drill, self.title, self.text, self.mode = drill, title, text, mode
+        self.item = title if item is None else item
+        """What the scores keep: the title in English (the store reads the hand's seed from it)."""
         self.scenario = scenario
         self.asks = list(asks)
         self._index = 0
@@ -99,7 +101,7 @@ class DecisionItem:
 
     def result(self) -> ItemResult:
         seconds = (self._finished or self._clock()) - self._started
-        return ItemResult(self.drill, self.title, self._index, self._index - self._wrong, tuple(self._mistakes),
+        return ItemResult(self.drill, self.item, self._index, self._index - self._wrong, tuple(self._mistakes),
                           seconds, self.mode)
 
 
@@ -301,7 +303,9 @@ class DecisionDrill:
         for (situation, variant), seed in zip(plan, seeds, strict=True):
             scenario = situation.generate(seed, variant)
             text, asks = self.asks(scenario, random.Random(seed))
-            yield DecisionItem(self.name, hand_title(scenario, situation), text, asks, mode, clock, scenario)
+            with speaking("en"):
+                item = hand_title(scenario, situation)
+            yield DecisionItem(self.name, hand_title(scenario, situation), text, asks, mode, clock, scenario, item)
 
 
 def focus_wager_asks(wagers: Sequence[Wager] | None = None) -> AskMaker:

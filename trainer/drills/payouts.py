@@ -25,7 +25,7 @@ from trainer.drills.base import Feedback, Question
 from trainer.engine.paytables import Odds, load_paytables
 from trainer.engine.settlement import format_money
 from trainer.engine.words import odds_text
-from trainer.i18n.translation import N_, _
+from trainer.i18n.translation import N_, _, speaking
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
 Clock = Callable[[], float]
@@ -140,6 +140,9 @@ class PayoutItem:
         self.drill, self.level, self.question, self.mode = drill, level, question, mode
         self.title = _("Level {number} · {title}: {prompt}").format(number=level.number, title=_(level.title),
                                                                     prompt=question.prompt)
+        with speaking("en"):
+            self.item = f"Level {level.number} · {level.title}: {question.prompt}"
+            """What the scores keep: the title in English."""
         self.text = _("{prompt}   (the wager: {chips}; target {seconds:.0f} s)").format(
             prompt=question.prompt, chips=chips_text(question.stake), seconds=level.target_seconds)
         self._clock = clock
@@ -179,7 +182,7 @@ class PayoutItem:
         answered = self._seconds is not None
         seconds = self._seconds if answered else self._clock() - self._started
         mistakes = (self._mistake,) if self._mistake else ()
-        return ItemResult(self.drill, self.title, 1 if answered else 0,
+        return ItemResult(self.drill, self.item, 1 if answered else 0,
                           1 if answered and not mistakes else 0, mistakes, seconds or 0.0, self.mode)
 
 

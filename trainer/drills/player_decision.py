@@ -300,7 +300,8 @@ class PlayerDecisionDrill:
             else:
                 text, ask = river_item_parts(hole, board, blind)
             title = _("Player decision {street} · hand {seed}").format(street=_(street.words), seed=seed)
-            yield DecisionItem(self.name, title, text, [ask], mode, clock)
+            item = f"Player decision {street.words} · hand {seed}"  # the scores keep it in English
+            yield DecisionItem(self.name, title, text, [ask], mode, clock, item=item)
 
 
 DRILLS = (PlayerDecisionDrill(),)

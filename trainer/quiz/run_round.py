@@ -100,7 +100,7 @@ class RunRound:
                  attempt: PlayAttempt | None = None) -> None:
         self.played, self.mode, self.injected, self.attempt = played, mode, injected, attempt
         self.script = round_script(played, injected, attempt)
-        self.drill, self.item = drill, item or _("round {number}").format(number=played.number)
+        self.drill, self.item = drill, item or f"round {played.number}"
         self.quiz = SettlementQuiz(played.settlement, played.table, mode, hands=played.hands, drill=drill,
                                    item=self.item, clock=clock)
         self._clock = clock
