@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from trainer.engine.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
+from trainer.engine.words import colour_name
 from trainer.i18n.translation import N_, _
 
 DECK_SIZE = 52
@@ -363,7 +364,7 @@ class DecksSwapped:
 
     def __str__(self) -> str:
         return _("Round {round}: deck {old} to the shuffler, deck {new} in play.").format(
-            round=self.round_number, old=self.to_shuffler, new=self.in_play)
+            round=self.round_number, old=colour_name(self.to_shuffler), new=colour_name(self.in_play))
 
 
 @dataclass(frozen=True)
@@ -376,7 +377,7 @@ class DeckRacked:
 
     def __str__(self) -> str:
         return _("Round {round}: deck {colour} counted, all {cards} cards in the rack.").format(
-            round=self.round_number, colour=self.colour, cards=self.cards)
+            round=self.round_number, colour=colour_name(self.colour), cards=self.cards)
 
 
 class DeckPair:

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from trainer.engine.wagers import Action, Wager
 
 __all__ = [
-    "action_verb", "hand_name", "odds_text", "rank_high", "rank_name", "rank_plural", "step_template", "the_wager",
-    "wager_name",
+    "action_verb", "colour_name", "hand_name", "odds_text", "rank_high", "rank_name", "rank_plural", "step_template",
+    "the_wager", "wager_name",
 ]
 
 _HAND_NAMES = frozenset({
@@ -64,6 +64,15 @@ _HIGHS = {
     7: N_("seven-high"), 8: N_("eight-high"), 9: N_("nine-high"), 10: N_("ten-high"), 11: N_("jack-high"),
     12: N_("queen-high"), 13: N_("king-high"), 14: N_("ace-high"),
 }
+
+
+_COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black": N_("black")}
+"""The deck backs' colours (the settings' ids) as a person reads them."""
+
+
+def colour_name(colour: str) -> str:
+    """A deck back's colour as a person reads it (``red``: ``rojo``); a colour the trainer does not know as given."""
+    return _(_COLOURS[colour]) if colour in _COLOURS else colour
 
 
 def hand_name(label: str) -> str:

@@ -38,7 +38,7 @@ from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.settlement import Step, format_money, void_round
 from trainer.engine.strategy import STREETS, Street
 from trainer.engine.wagers import Outcome, Phase, Wager
-from trainer.engine.words import hand_name
+from trainer.engine.words import colour_name, hand_name
 from trainer.i18n.translation import N_, _, ngettext
 
 FOLD_CARDS = 2
@@ -309,7 +309,7 @@ def round_script(played: PlayedRound, injected: Injected | None = None,
             if injected.kind is Irregularity.WRONG_BACK:
                 return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, target=target,
                                            shown=_("the next card shows a back that is not the {colour} deck's")
-                                           .format(colour=colour)))
+                                           .format(colour=colour_name(colour))))
         steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
     if played.procedure is not Procedure.DECK_MATE:
         steps.append(ScriptStep(Task.UNLOAD, CITE_UNLOAD, count=DECK_SIZE - len(dealt_cards(played))))
