@@ -68,6 +68,7 @@ from trainer.drills.deck_count.item import (
 )
 from trainer.drills.deck_count.rounds import RackPart, RackTally, RoundCountItem, rack_tally
 from trainer.drills.deck_count.spread import Arrangement, Spread, face_down
+from trainer.i18n.translation import N_
 from trainer.scoring import Mode
 
 __all__ = [
@@ -136,10 +137,10 @@ class DeckCountDrill:
     name: str
     levels: tuple[int, ...]
     description: str
-    group: str = "card count"
+    group: str = N_("card count")
     colours: tuple[str, str] = ("red", "blue")
     clock: Callable[[], float] = field(default=time.monotonic, compare=False)
-    answer_guide: str = field(default=(
+    answer_guide: str = field(default=N_(
         "Y or N; a number of cards ('52'); a card such as 'Qh' or '10s', or '-' for none; a deck by its colour "
         "('red' or 'r')."), compare=False)
 
@@ -162,7 +163,7 @@ class DeckCountDrill:
 
 
 DRILLS = (
-    DeckCountDrill("deck-count", (1, 2, 3, 4), "Deck count: hands, rounds, deck check and count down, in turn"),
+    DeckCountDrill("deck-count", (1, 2, 3, 4), N_("Deck count: hands, rounds, deck check and count down, in turn")),
     *(DeckCountDrill(f"deck-count-{n}", (n,), f"Deck count level {n}: {level.name.lower()}, {level.description}")
       for n, level in LEVELS.items()),
 )
