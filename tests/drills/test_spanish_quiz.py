@@ -122,3 +122,16 @@ def test_the_plural_forms_are_right_in_spanish() -> None:
     assert three == ("3 de 6 pasos correctos (50.0 %) · 3 pasos incorrectos · 3 intentos fallidos · "
                      "1 paso dejado a la mesa")
     assert Tally(4, 3, 1).text() == "3 of 4 steps right (75.0 %) · 1 step wrong · 1 wrong attempt"
+
+
+def test_every_drill_is_described_in_spanish_and_listed_in_english() -> None:
+    from trainer.drills.base import all_drills
+    from trainer.drills.terminal import drill_description
+
+    drills = all_drills()
+    english = {name: drill.description for name, drill in drills.items()}
+    with speaking("es"):
+        spanish = {name: drill_description(drill) for name, drill in drills.items()}
+        listed = {name: drill.description for name, drill in drills.items()}
+    assert [name for name in drills if spanish[name] == english[name]] == []
+    assert listed == english  # the list of topics (quiz --list) keeps the drills' own English

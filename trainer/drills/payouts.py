@@ -202,6 +202,12 @@ class PayoutDrill:
 
     @property
     def description(self) -> str:
+        """The drill in English (``quiz --list``); :attr:`shown_description` in the current language."""
+        with speaking("en"):
+            return self.shown_description
+
+    @property
+    def shown_description(self) -> str:
         if self.level is None:
             return _("Payout arithmetic: every pay line in use, levels 1 to 4 in turn, timed")
         level = LEVELS[self.level - 1]

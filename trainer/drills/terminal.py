@@ -46,7 +46,7 @@ def run_quiz(
 
     say(ngettext("{description} — {count} item, {mode} mode, seed {seed}",
                  "{description} — {count} items, {mode} mode, seed {seed}", count).format(
-        description=_(drill.description), count=count, mode=mode_name(mode), seed=seed))
+        description=drill_description(drill), count=count, mode=mode_name(mode), seed=seed))
     guide = answer_guide(drill)
     say(_("Answers: {guide} Type ? at any prompt to see this again.").format(guide=guide))
     interrupted = False
@@ -65,6 +65,13 @@ def run_quiz(
     if interrupted:
         raise KeyboardInterrupt
     return result
+
+
+def drill_description(drill: Drill) -> str:
+    """The drill's description in the current language: its own ``shown_description`` where it builds one (the
+    payout levels), else its marked ``description`` looked up."""
+    shown = getattr(drill, "shown_description", None)
+    return shown if isinstance(shown, str) and shown else _(drill.description)
 
 
 def mode_name(mode: Mode) -> str:

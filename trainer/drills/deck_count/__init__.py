@@ -68,7 +68,7 @@ from trainer.drills.deck_count.item import (
 )
 from trainer.drills.deck_count.rounds import RackPart, RackTally, RoundCountItem, rack_tally
 from trainer.drills.deck_count.spread import Arrangement, Spread, face_down
-from trainer.i18n.translation import N_
+from trainer.i18n.translation import N_, _
 from trainer.scoring import Mode
 
 __all__ = [
@@ -143,6 +143,15 @@ class DeckCountDrill:
     answer_guide: str = field(default=N_(
         "Y or N; a number of cards ('52'); a card such as 'Qh' or '10s', or '-' for none; a deck by its colour "
         "('red' or 'r')."), compare=False)
+
+    @property
+    def shown_description(self) -> str:
+        """The description in the current language (one level's is made from the level's words)."""
+        if len(self.levels) != 1:
+            return _(self.description)
+        level = LEVELS[self.levels[0]]
+        return _("Deck count level {number}: {name}, {description}").format(
+            number=level.number, name=_(level.name).lower(), description=_(level.description))
 
     def items(self, rng: random.Random, count: int, mode: Mode) -> Iterator[DeckCountItem]:
         """``count`` items; item ``i`` is dealt from its own random source, so it replays alone."""
