@@ -67,7 +67,16 @@ class ProcedureDrill:
         for __ in range(count):
             seed = rng.randrange(1_000_000)
             title, text, asks = self.make(random.Random(seed))
-            yield DecisionItem(self.name, f"{title} · item {seed}", text, asks, mode, clock)
+            kind, sep, key = title.partition(" · ")
+            shown = _("{kind} · {key} · item {seed}").format(kind=_(_KINDS.get(kind, kind)), key=key, seed=seed) \
+                if sep else title
+            yield DecisionItem(self.name, shown, text, asks, mode, clock, item=f"{title} · item {seed}")
+
+
+_KINDS = {"Order": N_("Order"), "Wagers": N_("Wagers"), "Game protection": N_("Game protection"),
+          "Rotation": N_("Rotation"), "Controller": N_("Controller"), "Irregularity": N_("Irregularity"),
+          "Play wager": N_("Play wager")}
+"""The kinds of procedure item, as their titles name them (the scores keep the English title)."""
 
 
 DRILLS = (
