@@ -102,3 +102,21 @@ def test_a_validation_message_is_spanish() -> None:
     with speaking("es"), pytest.raises(RoundError) as caught:
         settle(TableRules(), ["Kd", "7c"], ["2h", "9s", "4c", "3d", "Jc"], [bad])
     assert "la ciega (5) debe ser igual a la apuesta inicial (10)" in str(caught.value)
+
+
+def test_the_spanish_catalogue_uses_no_rejected_word() -> None:
+    """The glossary's [rejected] words (``repartidor``, ``ciego`` …) appear in no Spanish text."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from trainer.i18n.catalogue import catalogue_path
+
+    with catalogue_path("es").open("rb") as file:
+        catalogue = read_po(file, locale="es")
+    texts = [" ".join(message.string) if isinstance(message.string, tuple | list) else str(message.string or "")
+             for message in catalogue if message.id]
+    found = [(word, text) for text in texts for word in ES.rejected
+             if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text.lower())]
+    assert found == []
+    assert sum(ES.terms["dealer"] in text for text in texts) >= 50  # the glossary's word, used throughout
