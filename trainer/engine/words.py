@@ -17,13 +17,20 @@ translation`). A pay table's own label that the catalogue does not know (a room'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from trainer.i18n.translation import N_, _, pgettext
 
-if TYPE_CHECKING:
-    from trainer.engine.paytables import Odds
-    from trainer.engine.wagers import Action, Wager
+
+class Odds(Protocol):
+    """What :func:`odds_text` reads of :class:`trainer.engine.paytables.Odds` (not imported: this module is a leaf
+    that the evaluator and the wagers import)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
 
 __all__ = [
     "action_verb", "colour_name", "hand_name", "odds_text", "rank_high", "rank_name", "rank_plural", "step_template",
@@ -80,17 +87,17 @@ def hand_name(label: str) -> str:
     return _(label) if label in _HAND_NAMES else label
 
 
-def wager_name(wager: Wager | str) -> str:
+def wager_name(wager: str) -> str:
     """``Blind``, ``Pairs Bonus`` (in Spanish ``ciega``, ``Pares``)."""
     return _(_WAGER_NAMES[str(wager)])
 
 
-def the_wager(wager: Wager | str) -> str:
+def the_wager(wager: str) -> str:
     """The wager with its article, as a sentence says it: ``the Blind`` (``la ciega``)."""
     return _(_THE_WAGER[str(wager)])
 
 
-def action_verb(action: Action | str) -> str:
+def action_verb(action: str) -> str:
     """What the dealer does, as a step says it: ``pay``, ``take``, ``push``, ``return``."""
     value = str(action)
     if value == "pay":
@@ -102,7 +109,7 @@ def action_verb(action: Action | str) -> str:
     return pgettext("dealer's action", "return")
 
 
-def step_template(action: Action | str) -> str:
+def step_template(action: str) -> str:
     """A procedure step's sentence for ``action``, with ``{seat}``, ``{wager}`` (with its article) and
     ``{amount}`` to fill: ``Seat {seat}: pay {wager} {amount}`` (``Asiento {seat}: pagar {wager} {amount}``)."""
     value = str(action)
