@@ -262,3 +262,13 @@ def test_a_spanish_reading_is_found_by_its_spanish_marker(tmp_path: Path) -> Non
                     + f"\n> {READING_MARKERS['es']} La ciega (rules notes §4).\n", encoding="utf-8")
     assert load_lesson(path, "es").readings == (f"{READING_MARKERS['es']} La ciega (rules notes §4).",)
     assert load_lesson(path).readings == ()
+
+
+def test_a_broken_lesson_is_named_in_spanish_when_the_trainer_speaks_spanish(tmp_path: Path) -> None:
+    from trainer.i18n.translation import speaking
+
+    (tmp_path / "fold.md").write_text("sin front matter\n", encoding="utf-8")
+    with speaking("es"):
+        good, problems = load_lessons_tolerant(tmp_path)
+    assert good == {} and len(problems) == 1
+    assert problems[0].endswith("fold.md: no tiene encabezado (la primera línea debe ser +++)")

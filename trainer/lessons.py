@@ -62,7 +62,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from trainer.i18n.translation import speaking
+from trainer.i18n.translation import _, speaking
 
 __all__ = [
     "FACTS", "LANGUAGES", "READING_MARKER", "READING_MARKERS", "Example", "Lesson", "LessonError", "check_examples",
@@ -198,24 +198,25 @@ def load_lesson(path: str | Path, language: str = "en") -> Lesson:
     """Read one lesson file written in ``language``; :class:`LessonError` names the file and the problem."""
     path = Path(path)
     if language not in LANGUAGES:
-        raise LessonError(path, f"is in an unknown language {language!r} (expected {', '.join(LANGUAGES)})")
+        raise LessonError(path, _("is in an unknown language {language!r} (expected {languages})").format(
+            language=language, languages=', '.join(LANGUAGES)))
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as exc:
-        raise LessonError(path, f"cannot be read ({exc.strerror or exc})") from None
+        raise LessonError(path, _("cannot be read ({problem})").format(problem=exc.strerror or exc)) from None
     except UnicodeDecodeError as exc:
-        raise LessonError(path, f"is not UTF-8 text (byte {exc.start})") from None
+        raise LessonError(path, _("is not UTF-8 text (byte {start})").format(start=exc.start)) from None
     lines = text.replace("\r\n", "\n").split("\n")
     if not lines or lines[0].strip() != FENCE:
-        raise LessonError(path, f"has no front matter (the first line must be {FENCE})")
+        raise LessonError(path, _("has no front matter (the first line must be {fence})").format(fence=FENCE))
     try:
         end = next(index for index in range(1, len(lines)) if lines[index].strip() == FENCE)
     except StopIteration:
-        raise LessonError(path, f"front matter is not closed (no second {FENCE} line)") from None
+        raise LessonError(path, _("front matter is not closed (no second {fence} line)").format(fence=FENCE)) from None
     meta = _front_matter(path, "\n".join(lines[1:end]))
     body, examples = _body(path, lines[end + 1:], first_line=end + 2, language=language)
     if not body.strip():
-        raise LessonError(path, "has no text after the front matter")
+        raise LessonError(path, _("has no text after the front matter"))
     return Lesson(meta["topic"], meta["title"], meta["summary"], tuple(meta["sources"]), meta["order"], body,
                   path, tuple(examples), language)
 
@@ -224,25 +225,27 @@ def _front_matter(path: Path, text: str) -> dict[str, Any]:
     try:
         meta = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise LessonError(path, f"front matter is not valid TOML ({exc})") from None
+        raise LessonError(path, _("front matter is not valid TOML ({problem})").format(problem=exc)) from None
     for key in KEYS:
         if key not in meta:
-            raise LessonError(path, f"front matter lacks '{key}'")
+            raise LessonError(path, _("front matter lacks '{key}'").format(key=key))
     unknown = sorted(set(meta) - set(KEYS))
     if unknown:
-        raise LessonError(path, f"front matter has an unknown key '{unknown[0]}' (expected {', '.join(KEYS)})")
+        raise LessonError(path, _("front matter has an unknown key '{key}' (expected {keys})").format(
+            key=unknown[0], keys=', '.join(KEYS)))
     for key in ("topic", "title", "summary"):
         if not isinstance(meta[key], str) or not meta[key].strip():
-            raise LessonError(path, f"'{key}' must be a text")
+            raise LessonError(path, _("'{key}' must be a text").format(key=key))
     if not _TOPIC.match(meta["topic"]):
-        raise LessonError(path, f"topic {meta['topic']!r} is not lower-case words joined by hyphens")
+        raise LessonError(path, _("topic {topic!r} is not lower-case words joined by hyphens").format(
+            topic=meta['topic']))
     if "\n" in meta["summary"].strip():
-        raise LessonError(path, "'summary' must be one line")
+        raise LessonError(path, _("'summary' must be one line"))
     sources = meta["sources"]
     if not isinstance(sources, list) or not sources or not all(isinstance(s, str) and s.strip() for s in sources):
-        raise LessonError(path, "'sources' must be a list of document names")
+        raise LessonError(path, _("'sources' must be a list of document names"))
     if isinstance(meta["order"], bool) or not isinstance(meta["order"], int):
-        raise LessonError(path, f"'order' must be a whole number, not {meta['order']!r}")
+        raise LessonError(path, _("'order' must be a whole number, not {order!r}").format(order=meta['order']))
     return meta
 
 
@@ -261,7 +264,8 @@ def _body(path: Path, lines: list[str], first_line: int, language: str) -> tuple
         close = next((j for j in range(index + 1, len(lines)) if lines[j].strip() == fence), None)
         line_number = first_line + index
         if close is None:
-            raise LessonError(path, f"line {line_number}: a {fence} block is not closed")
+            raise LessonError(path, _("line {line}: a {fence} block is not closed").format(
+                line=line_number, fence=fence))
         if info in EXAMPLE_KINDS:
             example = _example(path, info, lines[index + 1:close], line_number, FACTS[language])
             examples.append(example)
@@ -273,24 +277,28 @@ def _body(path: Path, lines: list[str], first_line: int, language: str) -> tuple
 
 
 def _example(path: Path, kind: str, lines: list[str], line_number: int, words: FactWords) -> Example:
-    where = f"line {line_number}: the {kind} block"
+    where = _("line {line}: the {kind} block").format(line=line_number, kind=kind)
     try:
         split = next(i for i, line in enumerate(lines) if line.strip() == "---")
     except StopIteration:
-        raise LessonError(path, f"{where} needs a --- line between the JSON and the facts") from None
+        raise LessonError(path, _("{where} needs a --- line between the JSON and the facts").format(
+            where=where)) from None
     try:
         request = json.loads("\n".join(lines[:split]), parse_float=Decimal)
     except json.JSONDecodeError as exc:
-        raise LessonError(path, f"{where} is not valid JSON ({exc.msg} at its line {exc.lineno})") from None
+        raise LessonError(path, _("{where} is not valid JSON ({problem} at its line {line})").format(
+            where=where, problem=exc.msg,
+                                                                                         line=exc.lineno)) from None
     if not isinstance(request, dict):
-        raise LessonError(path, f"{where} must hold a JSON object")
+        raise LessonError(path, _("{where} must hold a JSON object").format(where=where))
     facts = tuple(line.strip() for line in lines[split + 1:] if line.strip())
     if not facts:
-        raise LessonError(path, f"{where} states no facts")
+        raise LessonError(path, _("{where} states no facts").format(where=where))
     patterns = words.settle if kind == "settle" else words.deal
     for fact in facts:
         if not any(pattern.match(fact) for pattern in patterns.values()):
-            raise LessonError(path, f"{where} has a fact the trainer cannot check: {fact!r}")
+            raise LessonError(path, _("{where} has a fact the trainer cannot check: {fact!r}").format(
+                where=where, fact=fact))
     return Example(kind, request, facts, line_number)
 
 
@@ -321,7 +329,7 @@ def _folder(folder: str | Path | None) -> Path:
 
 def _files(folder: Path) -> list[Path]:
     if not folder.is_dir():
-        raise LessonError(folder, "is not a folder of lessons")
+        raise LessonError(folder, _("is not a folder of lessons"))
     return sorted(path for path in folder.glob("*.md") if path.is_file())
 
 
@@ -333,8 +341,8 @@ def translation_dir(folder: str | Path | None = None, language: str = "en") -> P
     """Where the lessons of ``language`` are: the lessons folder for English, its subfolder (``es/``) otherwise."""
     folder = _folder(folder)
     if language not in LANGUAGES:
-        raise LessonError(folder, f"has no lessons in the unknown language {language!r} "
-                                  f"(expected {', '.join(LANGUAGES)})")
+        raise LessonError(folder, _("has no lessons in the unknown language {language!r} (expected {languages})")
+                          .format(language=language, languages=", ".join(LANGUAGES)))
     return folder if language == "en" else folder / language
 
 
@@ -343,10 +351,11 @@ def _load_folder(folder: Path, language: str) -> dict[str, Lesson]:
     for path in _files(folder):
         lesson = load_lesson(path, language)
         if lesson.topic in lessons:
-            raise LessonError(path, f"topic '{lesson.topic}' is already taught by {lessons[lesson.topic].path.name}")
+            raise LessonError(path, _("topic '{topic}' is already taught by {name}").format(
+                topic=lesson.topic, name=lessons[lesson.topic].path.name))
         lessons[lesson.topic] = lesson
     if not lessons:
-        raise LessonError(folder, "holds no lessons (*.md files)")
+        raise LessonError(folder, _("holds no lessons (*.md files)"))
     return lessons
 
 
