@@ -158,13 +158,15 @@ def check_seats(seats: Iterable[int]) -> tuple[int, ...]:
     """
     result = tuple(seats)
     if not 1 <= len(result) <= MAX_SEATS:
-        raise DealingError(f"a deal needs 1 to {MAX_SEATS} seats with Ante and Blind, got {len(result)}")
+        raise DealingError(_("a deal needs 1 to {most} seats with Ante and Blind, got {count}").format(
+            most=MAX_SEATS, count=len(result)))
     for seat in result:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= MAX_SEATS:
-            raise DealingError(f"seat {seat!r} is not a seat number 1..{MAX_SEATS}")
+            raise DealingError(_("seat {seat!r} is not a seat number 1..{most}").format(
+                seat=seat, most=MAX_SEATS))
     repeated = sorted(seat for seat, n in Counter(result).items() if n > 1)
     if repeated:
-        raise DealingError(f"seat {repeated[0]} is listed twice")
+        raise DealingError(_("seat {seat} is listed twice").format(seat=repeated[0]))
     return tuple(sorted(result))
 
 
@@ -175,7 +177,8 @@ def cards_unloaded(n_seats: int) -> int:
     31
     """
     if not 1 <= n_seats <= MAX_SEATS:
-        raise DealingError(f"a deal needs 1 to {MAX_SEATS} seats, got {n_seats}")
+        raise DealingError(_("a deal needs 1 to {most} seats, got {count}").format(
+            most=MAX_SEATS, count=n_seats))
     return DECK_SIZE - HOLE_CARDS * n_seats - HOLE_CARDS - COMMUNITY_CARDS
 
 
@@ -300,7 +303,8 @@ def check_deck(deck: Iterable[Card | str]) -> tuple[Card, ...]:
     """The deck as cards; :class:`CardError` unless it is 52 different cards."""
     cards = parse_cards(deck)
     if len(cards) != DECK_SIZE:
-        raise CardError(f"a deck has {DECK_SIZE} cards, this one has {len(cards)}")
+        raise CardError(_("a deck has {size} cards, this one has {count}").format(
+            size=DECK_SIZE, count=len(cards)))
     return cards
 
 
@@ -398,7 +402,8 @@ class DeckPair:
     def __init__(self, rng: random.Random, colours: tuple[str, str] = ("red", "blue")) -> None:
         first, second = colours
         if not first or not second or first == second:
-            raise DealingError(f"the two decks need two different back colours, got {first!r} and {second!r}")
+            raise DealingError(_("the two decks need two different back colours, got {first!r} and {second!r}").format(
+                first=first, second=second))
         self._rng = rng
         self.colours = (first, second)
         self.round_number = 0
@@ -409,7 +414,7 @@ class DeckPair:
     def colour_for_round(self, round_number: int) -> str:
         """The back colour dealt in ``round_number`` (from 1): the first colour in odd rounds."""
         if round_number < 1:
-            raise DealingError(f"rounds are numbered from 1, got {round_number}")
+            raise DealingError(_("rounds are numbered from 1, got {round_number}").format(round_number=round_number))
         return self.colours[(round_number - 1) % 2]
 
     def place(self, colour: str) -> DeckPlace:
@@ -432,9 +437,8 @@ class DeckPair:
     def verify_start_round(self) -> None:
         """Raise :class:`DealingError` while the current round's deck is not yet all in the rack."""
         if not self._round_over:
-            raise DealingError(
-                f"round {self.round_number} is still in play: count deck {self.in_play} into the rack first"
-            )
+            raise DealingError(_("round {round} is still in play: count deck {colour} into the rack first").format(
+                round=self.round_number, colour=colour_name(str(self.in_play))))
 
     def start_round(self) -> DecksSwapped:
         """Start the next round: the rack's deck goes to the shuffler; the other deck, shuffled, is dealt."""
@@ -451,8 +455,8 @@ class DeckPair:
     def end_round(self, rack: Collection[Card] | None = None) -> DeckRacked:
         """End the round: the deck in play is all in the rack (``rack``, when given, must be its 52 cards)."""
         if self._round_over:
-            over = f"round {self.round_number} is already over"
-            raise DealingError("no round is in play" if self.round_number == 0 else over)
+            over = _("round {round} is already over").format(round=self.round_number)
+            raise DealingError(_("no round is in play") if self.round_number == 0 else over)
         if rack is not None:
             verify_full_deck(rack, where=f"the rack (deck {self.in_play})")
         colour = self.colour_for_round(self.round_number)
