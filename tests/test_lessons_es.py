@@ -11,7 +11,9 @@ import pytest
 
 from trainer.i18n import glossary
 from trainer.lessons import (
+    FACTS,
     READING_MARKERS,
+    Example,
     Lesson,
     LessonError,
     check_examples,
@@ -73,12 +75,39 @@ def test_a_spanish_lesson_has_a_translated_title_and_summary(name: str, english:
     assert "## Errores comunes" in translated.body
 
 
+def kinds(example: Example, language: str) -> list[str]:
+    """What each fact of ``example`` states (a step, the dealer's hand, a seat's net ...)."""
+    words = FACTS[language]
+    patterns = words.settle if example.kind == "settle" else words.deal
+    return [next(kind for kind, pattern in patterns.items() if pattern.match(fact)) for fact in example.facts]
+
+
 @pytest.mark.parametrize("name", ENGLISH)
 def test_a_spanish_lesson_works_the_same_examples(name: str, english: dict[str, Lesson]) -> None:
+    """The same hands and deals, and the same facts stated of them, in the engine's Spanish words."""
     source = next(lesson for lesson in english.values() if lesson.path.name == name)
     translated = load_lesson(SPANISH_DIR / name, "es")
-    assert [(e.kind, e.request, e.facts) for e in translated.examples] == [
-        (e.kind, e.request, e.facts) for e in source.examples]
+    assert [(e.kind, e.request, kinds(e, "es")) for e in translated.examples] == [
+        (e.kind, e.request, kinds(e, "en")) for e in source.examples]
+    for mine, theirs in zip(translated.examples, source.examples, strict=True):
+        assert all(NUMBER.findall(a) == NUMBER.findall(b) for a, b in zip(mine.facts, theirs.facts, strict=True))
+
+
+@pytest.mark.parametrize("name", ENGLISH)
+def test_the_answer_key_of_a_spanish_lesson_is_in_spanish(name: str) -> None:
+    facts = [fact for example in load_lesson(SPANISH_DIR / name, "es").examples for fact in example.facts]
+    english = re.compile(r"\b(?:Seat|seat|pay|take|push|return|Dealer|dealer|holds|net|wins|loses|card|rack|"
+                         r"Unloaded|Card count|Collection fee|Meter)\b")
+    assert [fact for fact in facts if english.search(fact)] == []
+
+
+def test_the_spanish_answer_key_uses_the_glossary_words() -> None:
+    lessons = load_lessons(language="es")
+    facts = "\n".join(fact for lesson in lessons.values() for example in lesson.examples for fact in example.facts)
+    for term in ("Blind", "Ante", "Progressive", "pay", "take", "dealer", "seat", "collection fee", "meter"):
+        assert ES.terms[term].lower() in facts.lower(), term
+    assert "El crupier tiene pareja de ochos y califica" in facts and " y no califica\n" in facts
+    assert "Recuento de cartas: 2 × " in facts
 
 
 @pytest.mark.parametrize("name", ENGLISH)
@@ -150,7 +179,7 @@ CHECKED_TERMS = (
 
 
 def prose(lesson: Lesson) -> str:
-    """The lesson's text without the checked facts (which are the answer key's English in every language)."""
+    """The lesson's text without the checked facts (the answer key's words)."""
     facts = {fact for example in lesson.examples for fact in example.facts}
     return "\n".join(line for line in lesson.body.splitlines()
                      if re.sub(r"^(?:- |\d+\. )", "", line) not in facts and line not in facts)
@@ -219,12 +248,12 @@ def test_an_unknown_language_is_one_clear_line(tmp_path: Path) -> None:
 def test_a_wrong_fact_in_a_spanish_example_names_the_spanish_file(tmp_path: Path) -> None:
     (tmp_path / "es").mkdir()
     text = (SPANISH_DIR / "payouts.md").read_text(encoding="utf-8")
-    wrong = text.replace("Seat 3: pay the Blind $7.50", "Seat 3: pay the Blind $7", 1)
+    wrong = text.replace("Asiento 3: pagar la ciega $7.50", "Asiento 3: pagar la ciega $7", 1)
     assert wrong != text
     (tmp_path / "es" / "payouts.md").write_text(wrong, encoding="utf-8")
     problems = check_examples(load_lesson(tmp_path / "es" / "payouts.md", "es"))
     assert len(problems) == 1 and problems[0].startswith("es/payouts.md line ")
-    assert "'Seat 3: pay the Blind $7'" in problems[0]
+    assert "'Asiento 3: pagar la ciega $7'" in problems[0] and "Asiento 3: pagar la ciega $7.50;" in problems[0]
 
 
 def test_a_spanish_reading_is_found_by_its_spanish_marker(tmp_path: Path) -> None:
@@ -233,3 +262,13 @@ def test_a_spanish_reading_is_found_by_its_spanish_marker(tmp_path: Path) -> Non
                     + f"\n> {READING_MARKERS['es']} La ciega (rules notes §4).\n", encoding="utf-8")
     assert load_lesson(path, "es").readings == (f"{READING_MARKERS['es']} La ciega (rules notes §4).",)
     assert load_lesson(path).readings == ()
+
+
+def test_a_broken_lesson_is_named_in_spanish_when_the_trainer_speaks_spanish(tmp_path: Path) -> None:
+    from trainer.i18n.translation import speaking
+
+    (tmp_path / "fold.md").write_text("sin front matter\n", encoding="utf-8")
+    with speaking("es"):
+        good, problems = load_lessons_tolerant(tmp_path)
+    assert good == {} and len(problems) == 1
+    assert problems[0].endswith("fold.md: no tiene encabezado (la primera línea debe ser +++)")

@@ -40,8 +40,10 @@ a ``>`` quote) marks a place where the lesson follows the rules notes rather tha
 A ``deal`` block holds ``{"procedure": "ace", "seats": [1, 4, 7]}``, ``---``, then facts such as
 ``1. flop card 1`` (the first card's target), ``Unloaded: 39`` and ``Card count: 2 × 3 seats + ...``.
 
-The facts are written in these English words in every language (the checker reads them, and they are the
-answer key's own words); only the caption over them is translated.
+The facts are the answer key's own words in the lesson's language: an English lesson states them as above, a
+Spanish one as the engine says them under ``speaking("es")`` (``Asiento 3: pagar la ciega $7.50``, ``El crupier
+tiene pareja de reyes y califica``, ``Neto del asiento 3: +$67.50``, ``1. flop carta 1``, ``Descargadas: 39``);
+:data:`FACTS` has each language's patterns, and :func:`check_examples` works the example in that language.
 
 In :attr:`Lesson.body` such a block is replaced by its facts as a Markdown list under a short caption ("*The
 answer key:*"); the JSON is not shown. What the student reads is exactly what :func:`check_examples` holds
@@ -60,8 +62,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from trainer.i18n.translation import _, speaking
+
 __all__ = [
-    "LANGUAGES", "READING_MARKER", "READING_MARKERS", "Example", "Lesson", "LessonError", "check_examples",
+    "FACTS", "LANGUAGES", "READING_MARKER", "READING_MARKERS", "Example", "Lesson", "LessonError", "check_examples",
     "lesson_for", "load_lesson", "load_lessons", "load_lessons_tolerant", "translation_dir",
 ]
 
@@ -75,8 +79,8 @@ CAPTIONS = {
     "en": {"settle": "*The answer key:*", "deal": "*Card by card, from the top of the deck:*"},
     "es": {"settle": "*La clave de respuestas:*", "deal": "*Carta a carta, desde arriba del mazo:*"},
 }
-"""The caption over a checked example's facts, by language. The facts themselves are the engine's words in
-English in every language (the answer key and the ``settle`` JSON speak English)."""
+"""The caption over a checked example's facts, by language (the facts are the engine's words in the lesson's
+language)."""
 KEYS = ("topic", "title", "summary", "sources", "order")
 EXAMPLE_KINDS = ("settle", "deal")
 _TOPIC = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
@@ -100,6 +104,45 @@ DEAL_FACTS: Mapping[str, re.Pattern[str]] = {
     "card-count": re.compile(r"^Card count: (.+ = \d+)$"),
 }
 _RESULT_WORDS = {"wins": "win", "loses": "lose", "ties": "push", "folds": "fold"}
+
+_STEP_ES = r"Asiento \d+: (?:pagar|cobrar|empate en|devolver) .+? -?\$[\d,]+(?:\.\d\d)?"
+SETTLE_FACTS_ES: Mapping[str, re.Pattern[str]] = {
+    "numbered-step": re.compile(rf"^(\d+)\. ({_STEP_ES})$"),
+    "step": re.compile(rf"^({_STEP_ES})$"),
+    "dealer": re.compile(r"^El crupier tiene (.+?) y (califica|no califica)$"),
+    "seat-hand": re.compile(r"^El asiento (\d+) tiene (.+?)(?: y (gana|pierde|empata|se retira))?$"),
+    "seat-net": re.compile(rf"^Neto del asiento (\d+): ({_MONEY})$"),
+    "player-dealer-net": re.compile(rf"^Neto del jugador-crupier: ({_MONEY})$"),
+    "collection-fee": re.compile(rf"^Comisión: ({_MONEY})$"),
+    "meter": re.compile(rf"^Medidor tras la liquidación: ({_MONEY})$"),
+}
+DEAL_FACTS_ES: Mapping[str, re.Pattern[str]] = {
+    "numbered-target": re.compile(r"^(\d+)\. ((?:asiento \d+|crupier|bandeja) carta \d+|flop carta [123]|turn|river)$"),
+    "unloaded": re.compile(r"^Descargadas: (\d+)$"),
+    "card-count": re.compile(r"^Recuento de cartas: (.+ = \d+)$"),
+}
+
+
+@dataclass(frozen=True)
+class FactWords:
+    """How one language states an example's facts: the patterns, and the words the checker compares."""
+
+    settle: Mapping[str, re.Pattern[str]] = field(hash=False)
+    deal: Mapping[str, re.Pattern[str]] = field(hash=False)
+    joiner: str
+    """Between the dealer's hand and whether it qualifies (``and``)."""
+    qualifies: tuple[str, str]
+    """Qualifies, does not qualify."""
+    results: Mapping[str, str] = field(hash=False)
+    """A stated result → the engine's (``wins`` → ``win``)."""
+
+
+FACTS: Mapping[str, FactWords] = {
+    "en": FactWords(SETTLE_FACTS, DEAL_FACTS, " and ", ("qualifies", "does not qualify"), _RESULT_WORDS),
+    "es": FactWords(SETTLE_FACTS_ES, DEAL_FACTS_ES, " y ", ("califica", "no califica"),
+                    {"gana": "win", "pierde": "lose", "empata": "push", "se retira": "fold"}),
+}
+"""Each language's facts."""
 
 
 class LessonError(ValueError):
@@ -155,24 +198,25 @@ def load_lesson(path: str | Path, language: str = "en") -> Lesson:
     """Read one lesson file written in ``language``; :class:`LessonError` names the file and the problem."""
     path = Path(path)
     if language not in LANGUAGES:
-        raise LessonError(path, f"is in an unknown language {language!r} (expected {', '.join(LANGUAGES)})")
+        raise LessonError(path, _("is in an unknown language {language!r} (expected {languages})").format(
+            language=language, languages=', '.join(LANGUAGES)))
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as exc:
-        raise LessonError(path, f"cannot be read ({exc.strerror or exc})") from None
+        raise LessonError(path, _("cannot be read ({problem})").format(problem=exc.strerror or exc)) from None
     except UnicodeDecodeError as exc:
-        raise LessonError(path, f"is not UTF-8 text (byte {exc.start})") from None
+        raise LessonError(path, _("is not UTF-8 text (byte {start})").format(start=exc.start)) from None
     lines = text.replace("\r\n", "\n").split("\n")
     if not lines or lines[0].strip() != FENCE:
-        raise LessonError(path, f"has no front matter (the first line must be {FENCE})")
+        raise LessonError(path, _("has no front matter (the first line must be {fence})").format(fence=FENCE))
     try:
         end = next(index for index in range(1, len(lines)) if lines[index].strip() == FENCE)
     except StopIteration:
-        raise LessonError(path, f"front matter is not closed (no second {FENCE} line)") from None
+        raise LessonError(path, _("front matter is not closed (no second {fence} line)").format(fence=FENCE)) from None
     meta = _front_matter(path, "\n".join(lines[1:end]))
-    body, examples = _body(path, lines[end + 1:], first_line=end + 2, captions=CAPTIONS[language])
+    body, examples = _body(path, lines[end + 1:], first_line=end + 2, language=language)
     if not body.strip():
-        raise LessonError(path, "has no text after the front matter")
+        raise LessonError(path, _("has no text after the front matter"))
     return Lesson(meta["topic"], meta["title"], meta["summary"], tuple(meta["sources"]), meta["order"], body,
                   path, tuple(examples), language)
 
@@ -181,29 +225,31 @@ def _front_matter(path: Path, text: str) -> dict[str, Any]:
     try:
         meta = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise LessonError(path, f"front matter is not valid TOML ({exc})") from None
+        raise LessonError(path, _("front matter is not valid TOML ({problem})").format(problem=exc)) from None
     for key in KEYS:
         if key not in meta:
-            raise LessonError(path, f"front matter lacks '{key}'")
+            raise LessonError(path, _("front matter lacks '{key}'").format(key=key))
     unknown = sorted(set(meta) - set(KEYS))
     if unknown:
-        raise LessonError(path, f"front matter has an unknown key '{unknown[0]}' (expected {', '.join(KEYS)})")
+        raise LessonError(path, _("front matter has an unknown key '{key}' (expected {keys})").format(
+            key=unknown[0], keys=', '.join(KEYS)))
     for key in ("topic", "title", "summary"):
         if not isinstance(meta[key], str) or not meta[key].strip():
-            raise LessonError(path, f"'{key}' must be a text")
+            raise LessonError(path, _("'{key}' must be a text").format(key=key))
     if not _TOPIC.match(meta["topic"]):
-        raise LessonError(path, f"topic {meta['topic']!r} is not lower-case words joined by hyphens")
+        raise LessonError(path, _("topic {topic!r} is not lower-case words joined by hyphens").format(
+            topic=meta['topic']))
     if "\n" in meta["summary"].strip():
-        raise LessonError(path, "'summary' must be one line")
+        raise LessonError(path, _("'summary' must be one line"))
     sources = meta["sources"]
     if not isinstance(sources, list) or not sources or not all(isinstance(s, str) and s.strip() for s in sources):
-        raise LessonError(path, "'sources' must be a list of document names")
+        raise LessonError(path, _("'sources' must be a list of document names"))
     if isinstance(meta["order"], bool) or not isinstance(meta["order"], int):
-        raise LessonError(path, f"'order' must be a whole number, not {meta['order']!r}")
+        raise LessonError(path, _("'order' must be a whole number, not {order!r}").format(order=meta['order']))
     return meta
 
 
-def _body(path: Path, lines: list[str], first_line: int, captions: Mapping[str, str]) -> tuple[str, list[Example]]:
+def _body(path: Path, lines: list[str], first_line: int, language: str) -> tuple[str, list[Example]]:
     """The body with every checked example replaced by its facts, and the examples."""
     out: list[str] = []
     examples: list[Example] = []
@@ -218,36 +264,41 @@ def _body(path: Path, lines: list[str], first_line: int, captions: Mapping[str, 
         close = next((j for j in range(index + 1, len(lines)) if lines[j].strip() == fence), None)
         line_number = first_line + index
         if close is None:
-            raise LessonError(path, f"line {line_number}: a {fence} block is not closed")
+            raise LessonError(path, _("line {line}: a {fence} block is not closed").format(
+                line=line_number, fence=fence))
         if info in EXAMPLE_KINDS:
-            example = _example(path, info, lines[index + 1:close], line_number)
+            example = _example(path, info, lines[index + 1:close], line_number, FACTS[language])
             examples.append(example)
-            out.extend(_render_facts(captions[info], example.facts))
+            out.extend(_render_facts(CAPTIONS[language][info], example.facts))
         else:
             out.extend(lines[index:close + 1])
         index = close + 1
     return "\n".join(out).strip() + "\n", examples
 
 
-def _example(path: Path, kind: str, lines: list[str], line_number: int) -> Example:
-    where = f"line {line_number}: the {kind} block"
+def _example(path: Path, kind: str, lines: list[str], line_number: int, words: FactWords) -> Example:
+    where = _("line {line}: the {kind} block").format(line=line_number, kind=kind)
     try:
         split = next(i for i, line in enumerate(lines) if line.strip() == "---")
     except StopIteration:
-        raise LessonError(path, f"{where} needs a --- line between the JSON and the facts") from None
+        raise LessonError(path, _("{where} needs a --- line between the JSON and the facts").format(
+            where=where)) from None
     try:
         request = json.loads("\n".join(lines[:split]), parse_float=Decimal)
     except json.JSONDecodeError as exc:
-        raise LessonError(path, f"{where} is not valid JSON ({exc.msg} at its line {exc.lineno})") from None
+        raise LessonError(path, _("{where} is not valid JSON ({problem} at its line {line})").format(
+            where=where, problem=exc.msg,
+                                                                                         line=exc.lineno)) from None
     if not isinstance(request, dict):
-        raise LessonError(path, f"{where} must hold a JSON object")
+        raise LessonError(path, _("{where} must hold a JSON object").format(where=where))
     facts = tuple(line.strip() for line in lines[split + 1:] if line.strip())
     if not facts:
-        raise LessonError(path, f"{where} states no facts")
-    patterns = SETTLE_FACTS if kind == "settle" else DEAL_FACTS
+        raise LessonError(path, _("{where} states no facts").format(where=where))
+    patterns = words.settle if kind == "settle" else words.deal
     for fact in facts:
         if not any(pattern.match(fact) for pattern in patterns.values()):
-            raise LessonError(path, f"{where} has a fact the trainer cannot check: {fact!r}")
+            raise LessonError(path, _("{where} has a fact the trainer cannot check: {fact!r}").format(
+                where=where, fact=fact))
     return Example(kind, request, facts, line_number)
 
 
@@ -278,7 +329,7 @@ def _folder(folder: str | Path | None) -> Path:
 
 def _files(folder: Path) -> list[Path]:
     if not folder.is_dir():
-        raise LessonError(folder, "is not a folder of lessons")
+        raise LessonError(folder, _("is not a folder of lessons"))
     return sorted(path for path in folder.glob("*.md") if path.is_file())
 
 
@@ -290,8 +341,8 @@ def translation_dir(folder: str | Path | None = None, language: str = "en") -> P
     """Where the lessons of ``language`` are: the lessons folder for English, its subfolder (``es/``) otherwise."""
     folder = _folder(folder)
     if language not in LANGUAGES:
-        raise LessonError(folder, f"has no lessons in the unknown language {language!r} "
-                                  f"(expected {', '.join(LANGUAGES)})")
+        raise LessonError(folder, _("has no lessons in the unknown language {language!r} (expected {languages})")
+                          .format(language=language, languages=", ".join(LANGUAGES)))
     return folder if language == "en" else folder / language
 
 
@@ -300,10 +351,11 @@ def _load_folder(folder: Path, language: str) -> dict[str, Lesson]:
     for path in _files(folder):
         lesson = load_lesson(path, language)
         if lesson.topic in lessons:
-            raise LessonError(path, f"topic '{lesson.topic}' is already taught by {lessons[lesson.topic].path.name}")
+            raise LessonError(path, _("topic '{topic}' is already taught by {name}").format(
+                topic=lesson.topic, name=lessons[lesson.topic].path.name))
         lessons[lesson.topic] = lesson
     if not lessons:
-        raise LessonError(folder, "holds no lessons (*.md files)")
+        raise LessonError(folder, _("holds no lessons (*.md files)"))
     return lessons
 
 
@@ -381,7 +433,9 @@ def check_examples(lesson: Lesson) -> list[str]:
         name = lesson.path.name if lesson.language == "en" else f"{lesson.language}/{lesson.path.name}"
         where = f"{name} line {example.line}"
         try:
-            found = _check_settle(example) if example.kind == "settle" else _check_deal(example)
+            with speaking(lesson.language):
+                words = FACTS[lesson.language]
+                found = _check_settle(example, words) if example.kind == "settle" else _check_deal(example, words)
         except (ValueError, KeyError, IndexError) as exc:
             found = [f"the example cannot be worked ({exc})"]
         problems.extend(f"{where}: {problem}" for problem in found)
@@ -395,7 +449,7 @@ def _money(value: Decimal, signed: bool) -> str:
     return "+" + text if signed and value > 0 else text
 
 
-def _check_settle(example: Example) -> list[str]:
+def _check_settle(example: Example, words: FactWords) -> list[str]:
     from trainer.engine.settlement import settle
     from trainer.settle_io import read_request
 
@@ -403,7 +457,7 @@ def _check_settle(example: Example) -> list[str]:
     steps = [step.describe() for step in result.procedure]
     problems = []
     for fact in example.facts:
-        kind, match = _match(SETTLE_FACTS, fact)
+        kind, match = _match(words.settle, fact)
         actual: str | None
         if kind == "numbered-step":
             number = int(match.group(1))
@@ -413,14 +467,13 @@ def _check_settle(example: Example) -> list[str]:
             expected = match.group(1)
             actual = expected if expected in steps else "; ".join(steps)
         elif kind == "dealer":
-            expected = f"{match.group(1)} and {match.group(2)}"
-            actual = f"{result.dealer.describe()} and " + ("qualifies" if result.dealer_qualifies else
-                                                           "does not qualify")
+            expected = f"{match.group(1)}{words.joiner}{match.group(2)}"
+            actual = result.dealer.describe() + words.joiner + words.qualifies[0 if result.dealer_qualifies else 1]
         elif kind == "seat-hand":
             seat = result.seat(int(match.group(1)))
             expected, actual = match.group(2), seat.hand.describe()
             if match.group(3):
-                expected += f", {_RESULT_WORDS[match.group(3)]}"
+                expected += f", {words.results[match.group(3)]}"
                 actual += f", {seat.result}"
         elif kind == "seat-net":
             expected, actual = match.group(2), _money(result.seat(int(match.group(1))).net, signed=True)
@@ -438,14 +491,14 @@ def _check_settle(example: Example) -> list[str]:
     return problems
 
 
-def _check_deal(example: Example) -> list[str]:
+def _check_deal(example: Example, words: FactWords) -> list[str]:
     from trainer.engine.dealing import CardCount, Procedure, cards_unloaded, deal_order
 
     seats = list(example.request.get("seats", []))
     order = [str(target) for target in deal_order(Procedure(str(example.request.get("procedure"))), seats)]
     problems = []
     for fact in example.facts:
-        kind, match = _match(DEAL_FACTS, fact)
+        kind, match = _match(words.deal, fact)
         if kind == "numbered-target":
             expected, actual = match.group(2), order[int(match.group(1)) - 1]
         elif kind == "unloaded":

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from trainer.i18n.translation import N_, _, ngettext
+
 
 class Mode(StrEnum):
     """How a quiz gives feedback (an instructor may fix one for an exam)."""
@@ -51,6 +53,20 @@ class ErrorKind(StrEnum):
     LEFT_TO_TABLE = "left to the table"
     """A step the trainee did not do: the table finished it (E, or a change of mode)."""
 
+    @property
+    def label(self) -> str:
+        """The kind as a person reads it, in the current language (the value is the store's key)."""
+        return _(_ERROR_KIND_LABELS[self.value])
+
+
+_ERROR_KIND_LABELS = {
+    "order": N_("order"), "missed refund pass": N_("missed refund pass"), "wrong action": N_("wrong action"),
+    "wrong amount": N_("wrong amount"), "wrong dealer announcement": N_("wrong dealer announcement"),
+    "not placed": N_("not placed"), "already settled": N_("already settled"), "wrong answer": N_("wrong answer"),
+    "miscount": N_("miscount"), "missed fault": N_("missed fault"), "false alarm": N_("false alarm"),
+    "wrong card": N_("wrong card"), "wrong deck": N_("wrong deck"), "left to the table": N_("left to the table"),
+}
+
 
 @dataclass(frozen=True)
 class Mistake:
@@ -63,8 +79,11 @@ class Mistake:
     topic: str = ""
 
     def describe(self) -> str:
-        text = f"{self.kind.value}: expected {self.expected}, given {self.given}"
-        return f"{text} ({self.rule})" if self.rule else text
+        if self.rule:
+            return _("{kind}: expected {expected}, given {given} ({rule})").format(
+                kind=self.kind.label, expected=self.expected, given=self.given, rule=self.rule)
+        return _("{kind}: expected {expected}, given {given}").format(
+            kind=self.kind.label, expected=self.expected, given=self.given)
 
 
 @dataclass(frozen=True)
@@ -156,16 +175,20 @@ class SetResult:
 
     def summary(self) -> str:
         """``Score 92.3 % (24 of 26 steps), passed; wrong amount 1, order 1``."""
-        text = f"Score {self.score:.1f} % ({self.correct} of {self.steps} steps)"
+        text = ngettext("Score {score:.1f} % ({correct} of {steps} steps)",
+                        "Score {score:.1f} % ({correct} of {steps} steps)", self.steps).format(
+            score=self.score, correct=self.correct, steps=self.steps)
         if self.mode is Mode.EXAM:
-            text += ", passed" if self.passed else f", not passed (pass mark {self.pass_mark:.0f} %)"
+            text += _(", passed") if self.passed else _(", not passed (pass mark {mark:.0f} %)").format(
+                mark=self.pass_mark)
         if self.mode is Mode.SPEED and self.items:
-            text += f"; {self.hands_per_hour:.0f} per hour, {self.seconds_per_decision:.1f} s per decision"
+            text += _("; {hands:.0f} per hour, {seconds:.1f} s per decision").format(
+                hands=self.hands_per_hour, seconds=self.seconds_per_decision)
             if self.target_seconds_per_decision is not None:
-                text += f" (target {self.target_seconds_per_decision:.1f} s)"
+                text += _(" (target {seconds:.1f} s)").format(seconds=self.target_seconds_per_decision)
         kinds = self.mistakes_by_kind()
         if kinds:
-            text += "; " + ", ".join(f"{kind.value} {count}" for kind, count in kinds.most_common())
+            text += "; " + ", ".join(f"{kind.label} {count}" for kind, count in kinds.most_common())
         return text
 
 

@@ -30,6 +30,8 @@ from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Action, Outcome, SeatHand, Settlement, Wager, format_money, settle
 from trainer.engine.table import Banking, TableRules
 from trainer.engine.validation import RoundError, check_round
+from trainer.engine.words import hand_name
+from trainer.i18n.translation import N_, _, pgettext, speaking
 from trainer.jsonin import shown
 
 TOP_KEYS = ("table", "dealer", "board", "seats")
@@ -244,8 +246,10 @@ def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) 
             raise RoundError(where, f"unknown key (expected one of {', '.join(known)})")
 
 
+@speaking("en")
 def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
-    """Settle one request object and return the output object."""
+    """Settle one request object and return the output object, in English whatever the language (the JSON, and
+    the one-line error a stream writes into it, are a contract)."""
     table, dealer, board, seats = read_request(data, paytables)
     out = settlement_json(settle(table, dealer, board, seats))
     out["game"] = table.game
@@ -335,13 +339,14 @@ def settlement_text(result: Settlement, hand: Hand | None = None) -> str:
     lines = _header(hand) if hand is not None else []
     dealer = result.dealer
     if hand is not None:
-        lines.append(f"Dealer  {' '.join(map(str, hand.dealer))}   Board  {' '.join(map(str, hand.board))}")
+        lines.append(_("Dealer  {dealer}   Board  {board}").format(dealer=" ".join(map(str, hand.dealer)),
+                                                                  board=" ".join(map(str, hand.board))))
+    qualifies = _("{hand}, qualifies") if result.dealer_qualifies else _("{hand}, does not qualify")
     lines += [
-        f"Dealer's best five  {' '.join(map(str, dealer.cards))}  {dealer.category.label}, "
-        + ("qualifies" if result.dealer_qualifies else "does not qualify"),
+        _("Dealer's best five  {cards}  {hand}").format(cards=" ".join(map(str, dealer.cards)),
+                                                        hand=qualifies.format(hand=hand_name(dealer.category.label))),
         "",
-        f"{'Seat':<5} {'Hand':<16} {'Best five':<15} {'Result':<7} "
-        f"{'Ante':>9} {'Play':>9} {'Blind':>9} {'Trips':>9} {'BadBeat':>9} {'Pairs':>9} {'Prog.':>9} {'Net':>10}",
+        _heading(),
     ]
     for seat in result.seats:
         cells = []
@@ -349,25 +354,43 @@ def settlement_text(result: Settlement, hand: Hand | None = None) -> str:
             wager = next((res for w, res in seat.wagers.items() if w.value == key), None)
             cells.append(f"{'' if wager is None else _signed(wager.net):>9}")
         lines.append(
-            f"{seat.seat:<5} {seat.hand.category.label:<16} {' '.join(map(str, seat.hand.cards)):<15} "
-            f"{seat.result:<7} {' '.join(cells)} {_signed(seat.net):>10}"
+            f"{hand_name(seat.hand.category.label):<16} {' '.join(map(str, seat.hand.cards)):<15} "
+            f"{_(_RESULTS[seat.result]):<7} {' '.join(cells)} {_signed(seat.net):>10}"
         )
-    lines += ["", "Procedure"]
-    phase_names = {"coin-in": "COIN IN", "fold": "fold", "refund": "Ante refund pass", "settle": "settle"}
+        lines[-1] = f"{seat.seat:<5} " + lines[-1]
+    lines += ["", _("Procedure")]
+    phase_names = {"coin-in": "COIN IN", "fold": pgettext("phase", "fold"), "refund": _("Ante refund pass"),
+                   "settle": pgettext("phase", "settle")}
     exact = _exact_payouts(hand, result)
     for index, step in enumerate(result.procedure, start=1):
-        note = {Action.PUSH: " (push: the stake stays, nothing paid or taken)",
-                Action.RETURN: " (return: the wager had no action, the stake goes back)"}.get(step.action, "")
+        note = {Action.PUSH: _(" (push: the stake stays, nothing paid or taken)"),
+                Action.RETURN: _(" (return: the wager had no action, the stake goes back)")}.get(step.action, "")
         unrounded = exact.get(index - 1)
         if unrounded is not None:
-            note += f" (rounded down from {format_money(unrounded)})"
+            note += _(" (rounded down from {amount})").format(amount=format_money(unrounded))
         lines.append(f"{index:>3}. [{phase_names.get(step.phase, step.phase)}] {step.describe()}{note}  — {step.rule}")
     lines += ["", *_totals(result)]
     if result.collection_fee is not None:
-        lines.append(f"Collection fee: {format_money(result.collection_fee)}")
+        lines.append(_("Collection fee: {amount}").format(amount=format_money(result.collection_fee)))
     if result.progressive_meter is not None:
-        lines.append(f"Progressive meter after settlement: {format_money(result.progressive_meter)}")
+        lines.append(_("Progressive meter after settlement: {amount}").format(
+            amount=format_money(result.progressive_meter)))
     return "\n".join(lines)
+
+
+def _heading() -> str:
+    """The sheet's column headings in the current language (short: the columns are narrow)."""
+    seat, hand, best, result = (pgettext("sheet column", "Seat"), pgettext("sheet column", "Hand"),
+                                pgettext("sheet column", "Best five"), pgettext("sheet column", "Result"))
+    wagers = (pgettext("sheet column", "Ante"), pgettext("sheet column", "Play"), pgettext("sheet column", "Blind"),
+              pgettext("sheet column", "Trips"), pgettext("sheet column", "BadBeat"),
+              pgettext("sheet column", "Pairs"), pgettext("sheet column", "Prog."))
+    net = pgettext("sheet column", "Net")
+    return f"{seat:<5} {hand:<16} {best:<15} {result:<7} " + " ".join(f"{wager:>9}" for wager in wagers) + f" {net:>10}"
+
+
+_RESULTS = {"win": N_("win"), "lose": N_("lose"), "push": N_("push"), "fold": N_("fold")}
+"""A seat's result against the dealer, as the sheet's column says it."""
 
 
 def _header(hand: Hand) -> list[str]:
@@ -376,12 +399,13 @@ def _header(hand: Hand) -> list[str]:
     side = [tables.trips(table.trips_paytable).title, tables.bad_beat(table.bad_beat_paytable).title]
     if table.is_house:
         side += [tables.pairs(table.pairs_paytable).title, tables.progressive(table.progressive_paytable).title]
-    lines = ["Ultimate Texas Hold'em", f"Banking: {table.banking.label}"
-             + (f", player-dealer seat {table.player_dealer_seat}, bank {format_money(table.player_dealer_bank)}"
-                if not table.is_house and table.player_dealer_bank is not None else ""),
-             f"Pay tables: {', '.join(side)}"]
+    banking = _("Banking: {banking}").format(banking=table.banking.label)
+    if not table.is_house and table.player_dealer_bank is not None:
+        banking = _("Banking: {banking}, player-dealer seat {seat}, bank {bank}").format(
+            banking=table.banking.label, seat=table.player_dealer_seat, bank=format_money(table.player_dealer_bank))
+    lines = ["Ultimate Texas Hold'em", banking, _("Pay tables: {tables}").format(tables=", ".join(side))]
     if table.round_payouts_to is not None:
-        lines.append(f"Payouts rounded down to {format_money(table.round_payouts_to)}")
+        lines.append(_("Payouts rounded down to {amount}").format(amount=format_money(table.round_payouts_to)))
     return [*lines, ""]
 
 
@@ -404,14 +428,14 @@ def _totals(result: Settlement) -> list[str]:
     """What the tray pays and takes in, and the house's (or the player-dealer's) result."""
     taken = sum((step.amount for step in result.procedure if step.action is Action.TAKE), Decimal(0))
     paid = sum((step.amount for step in result.procedure if step.action is Action.PAY), Decimal(0))
-    lines = [f"Tray: takes in {format_money(taken)}, pays out {format_money(paid)}, "
-             f"net {_signed(taken - paid)}"]
+    lines = [_("Tray: takes in {taken}, pays out {paid}, net {net}").format(
+        taken=format_money(taken), paid=format_money(paid), net=_signed(taken - paid))]
     if result.player_dealer_seat is not None:
-        lines.append(f"Player-dealer (seat {result.player_dealer_seat}) net: "
-                     f"{_signed(result.player_dealer_net or Decimal(0))}")
+        lines.append(_("Player-dealer (seat {seat}) net: {net}").format(
+            seat=result.player_dealer_seat, net=_signed(result.player_dealer_net or Decimal(0))))
     else:
         players = sum((seat.net for seat in result.seats), Decimal(0))
-        lines.append(f"House net: {_signed(-players)}")
+        lines.append(_("House net: {net}").format(net=_signed(-players)))
     return lines
 
 

@@ -7,7 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.drills.answers import read_action, read_money, read_step, with_glossaries
+from trainer.drills.answers import WAGER_WORDS, read_action, read_dealer_hand, read_money, read_step, with_glossaries
+from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 from trainer.i18n import glossary
 
@@ -80,9 +81,24 @@ def test_every_wager_word_of_the_glossary_is_read(wager: str, words: tuple[str, 
 def test_every_phrase_of_the_glossary_reads_as_its_word(phrase: str, word: str) -> None:
     if word == "noaction":
         assert read_action(phrase) == (Action.RETURN, None)
-    else:
+    elif word in WAGER_WORDS:
         assert read_step(f"2 {phrase} empate") == read_step(f"2 {word} push")
         assert read_step(f"2 {phrase} empate") is not None
+    else:  # a hand, or whether it qualifies (said after a hand)
+        said, typed = (phrase, word) if read_dealer_hand(word) is not None else (f"pair {phrase}", f"pair {word}")
+        assert read_dealer_hand(said) == read_dealer_hand(typed)
+        assert read_dealer_hand(said) is not None
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("doble pareja", (Category.TWO_PAIR, True)), ("carta alta, no califica", (Category.HIGH_CARD, False)),
+    ("pareja de reyes sí", (Category.ONE_PAIR, True)), ("trío", (Category.THREE_OF_A_KIND, True)),
+    ("escalera de color", (Category.STRAIGHT_FLUSH, True)), ("escalera", (Category.STRAIGHT, True)),
+    ("color", (Category.FLUSH, True)), ("póker", (Category.FOUR_OF_A_KIND, True)),
+    ("escalera real", (Category.ROYAL_FLUSH, True)), ("as alto no", (Category.HIGH_CARD, False)),
+])
+def test_a_spanish_hand_is_read(typed: str, expected: tuple[Category, bool]) -> None:
+    assert read_dealer_hand(typed) == expected
 
 
 def test_the_spanish_words_come_from_the_glossary_and_never_change_an_english_word() -> None:

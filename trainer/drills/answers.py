@@ -27,20 +27,21 @@ from decimal import Decimal, InvalidOperation
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 from trainer.i18n import GLOSSARY_LANGUAGES, glossary, plain
+from trainer.i18n.translation import N_
 
-DEALER_HINT = ("the hand, and whether it qualifies if you like, e.g. 'two pair', 'full house', 'pair yes', "
+DEALER_HINT = N_("the hand, and whether it qualifies if you like, e.g. 'two pair', 'full house', 'pair yes', "
                "'high card no', 'ace high dnq'")
-STEP_HINT = ("seat, wager, action, and the amount for a pay: '5 ante push', '3 blind pay 7.50', '2 trips take', "
+STEP_HINT = N_("seat, wager, action, and the amount for a pay: '5 ante push', '3 blind pay 7.50', '2 trips take', "
              "'4 bad beat pay 90', '6 play return'")
-ACTION_HINT = "pay AMOUNT, take, push or return: e.g. 'pay 7.50', 'push', 'take' (an amount alone is a pay)"
-MONEY_HINT = "an amount in dollars, e.g. '52.50', '$600', '7' or 'pay 7'"
-ANSWER_GUIDE = ("a dealer's hand by name, the qualifier optional ('two pair', 'ace high no'); a step as seat, "
+ACTION_HINT = N_("pay AMOUNT, take, push or return: e.g. 'pay 7.50', 'push', 'take' (an amount alone is a pay)")
+MONEY_HINT = N_("an amount in dollars, e.g. '52.50', '$600', '7' or 'pay 7'")
+ANSWER_GUIDE = N_("a dealer's hand by name, the qualifier optional ('two pair', 'ace high no'); a step as seat, "
                 "wager, action and for a pay the amount ('3 blind pay 7.50', '5 ante push', '2 trips take'); "
                 "one wager as its action ('pay 7.50', 'take', 'push', 'return'); an amount alone is a pay "
                 "('45' = 'pay 45'); amounts in dollars, never negative; a seat against the dealer as win, lose "
                 "or tie; where a card goes as 'seat 3', 'dealer', 'flop', 'turn', 'river' or 'rack'.")
 """The one answer grammar every topic reads, said at the start of a drill and shown by ``?``."""
-HELP_WORDS = frozenset({"?", "help", "h?"})
+HELP_WORDS = frozenset({"?", "help", "h?", "ayuda"})
 """Answers that ask for :data:`ANSWER_GUIDE` instead of answering."""
 MAX_NUMBER_DIGITS = 9
 """An amount or a seat longer than this is not an answer (it is read as unreadable, never converted)."""
@@ -113,10 +114,11 @@ def _tokens(text: str) -> list[str]:
 
 def read_category(words: list[str]) -> Category | None:
     """The hand category named by ``words`` (ranks and filler words are allowed around it)."""
-    joined = " ".join(words)
-    found = set(words)
     if not words:
         return None
+    words = _tokens(" ".join(words))  # the glossaries' words too: "doble pareja" is "twopair"
+    joined = " ".join(words)
+    found = set(words)
     if "royal" in found:
         return Category.ROYAL_FLUSH
     if ("straight" in found and "flush" in found) or "sf" in found:

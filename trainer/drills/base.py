@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
 
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, Mistake, Mode
 
 
@@ -95,7 +96,7 @@ def all_drills() -> dict[str, Drill]:
 def drill_named(name: str) -> Drill:
     drills = all_drills()
     if name not in drills:
-        raise KeyError(f"no drill named {name!r} (see `uth-trainer quiz --list`)")
+        raise KeyError(_("no drill named {name!r} (see `uth-trainer quiz --list`)").format(name=name))
     return drills[name]
 
 

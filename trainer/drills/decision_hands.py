@@ -23,23 +23,27 @@ from trainer.drills.decision_drills import Ask, DecisionDrill, dealer_ask, read_
 from trainer.drills.scenario_round import Scenario, table_text
 from trainer.drills.settlement_drills import GROUPS
 from trainer.engine.evaluator import Category
+from trainer.engine.words import hand_name
+from trainer.i18n import plain
+from trainer.i18n.translation import N_, _
 from trainer.scoring import ErrorKind, Mistake
 
-ANNOUNCE_HINT = "the player's hand, then win, lose or tie: 'two pair wins', 'a pair loses', 'flush ties'"
+ANNOUNCE_HINT = N_("the player's hand, then win, lose or tie: 'two pair wins', 'a pair loses', 'flush ties'")
 MOST_SEATS = 3
 """At most this many players announced in one item (the first in settlement order)."""
 RULE = ("seed 001 When player-dealer qualifies 1 b-c; seed 003 Round of Play 10 b-d (find the best five of the "
         "seven cards, compare, announce the hand and whether it wins or loses)")
-WORDS = {"win": "wins", "lose": "loses", "push": "ties"}
+WORDS = {"win": N_("wins"), "lose": N_("loses"), "push": N_("ties")}
 
 
 def read_announcement(text: str) -> tuple[Category, str] | None:
     """A hand by name and ``win`` / ``lose`` / ``tie`` (the result is ``push`` for a tie); None without either."""
-    words = text.lower().replace(",", " ").split()
+    words = plain(text).replace(",", " ").split()
     result = read_result(" ".join(words[-1:])) if words else None
     if result is None:
         return None
-    category = read_category([word for word in words[:-1] if word not in {"seat", "player", "holds", "has"}])
+    category = read_category([word for word in words[:-1] if word not in {"seat", "player", "holds", "has", "asiento",
+                                                                          "jugador", "tiene"}])
     return None if category is None else (category, result)
 
 
@@ -47,17 +51,18 @@ def announce_ask(scenario: Scenario, seat: int) -> Ask:
     """Seat ``seat``'s announcement, checked against the engine's hand and result."""
     hand = scenario.settlement.seat(seat)
     category = hand.hand.category
-    right = f"{hand.hand.describe()} ({category.label}) {WORDS[hand.result]}"
+    right = _("{hand} ({category}) {result}").format(hand=hand.hand.describe(), category=hand_name(category.label),
+                                                      result=_(WORDS[hand.result]))
 
     def check(value: tuple[Category, str]) -> Mistake | None:
         given_category, result = value
         if given_category is category and result == hand.result:
             return None
-        given = f"{given_category.label} {WORDS[result]}"
+        given = f"{hand_name(given_category.label)} {_(WORDS[result])}"
         return Mistake(ErrorKind.WRONG_ANSWER, right, given, RULE, "ante-play")
 
-    return Ask(f"Seat {seat}: announce the hand and whether it wins", read_announcement, ANNOUNCE_HINT, check,
-               right, (category, hand.result))
+    return Ask(_("Seat {seat}: announce the hand and whether it wins").format(seat=seat), read_announcement,
+               ANNOUNCE_HINT, check, right, (category, hand.result))
 
 
 def announce_asks(scenario: Scenario, rng: random.Random) -> tuple[str, list[Ask]]:
@@ -68,7 +73,7 @@ def announce_asks(scenario: Scenario, rng: random.Random) -> tuple[str, list[Ask
 
 
 DRILLS = (
-    DecisionDrill("player-hand", GROUPS["dealer-hand"], "Announce the dealer's hand, then each player's hand and "
-                  "whether it wins, in settlement order", ("dealer-hand", "house-order", "player-dealer-order",
+    DecisionDrill("player-hand", GROUPS["dealer-hand"], N_("Announce the dealer's hand, then each player's hand and "
+                     "whether it wins, in settlement order"), ("dealer-hand", "house-order", "player-dealer-order",
                                                            "dealer-does-not-qualify"), announce_asks),
 )

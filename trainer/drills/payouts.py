@@ -24,6 +24,8 @@ from trainer.drills.answers import MONEY_HINT, read_money
 from trainer.drills.base import Feedback, Question
 from trainer.engine.paytables import Odds, load_paytables
 from trainer.engine.settlement import format_money
+from trainer.engine.words import odds_text
+from trainer.i18n.translation import N_, _, speaking
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
 Clock = Callable[[], float]
@@ -72,10 +74,10 @@ def build_levels() -> tuple[Level, ...]:
                   and text not in easy)
     top = tuple(text for text in every if text not in (*easy, *middle, *upper))
     return (
-        Level(1, "Even money and the Blind", easy, _dollars(*range(5, 105, 5)), 5.0),
-        Level(2, "Trips and small pays", (*middle, "3 to 2"), _dollars(*range(1, 51)), 7.0),
-        Level(3, "Pairs and the Bad Beat's middle lines", upper, _dollars(*range(1, 26)), 8.0),
-        Level(4, "Big pays and 'for 1'", (*top, "3 to 2"), _dollars(1, 2, 3, 5, 7, 10, 15, 20, 25, 35, 50, 75),
+        Level(1, N_("Even money and the Blind"), easy, _dollars(*range(5, 105, 5)), 5.0),
+        Level(2, N_("Trips and small pays"), (*middle, "3 to 2"), _dollars(*range(1, 51)), 7.0),
+        Level(3, N_("Pairs and the Bad Beat's middle lines"), upper, _dollars(*range(1, 26)), 8.0),
+        Level(4, N_("Big pays and 'for 1'"), (*top, "3 to 2"), _dollars(1, 2, 3, 5, 7, 10, 15, 20, 25, 35, 50, 75),
               10.0),
     )
 
@@ -101,7 +103,7 @@ def chips_for(amount: Decimal) -> list[tuple[Decimal, int]]:
 
 def chips_text(amount: Decimal) -> str:
     """``2 × $25, 2 × $1, 1 × $0.50``."""
-    return ", ".join(f"{count} × {format_money(value)}" for value, count in chips_for(amount)) or "nothing"
+    return ", ".join(f"{count} × {format_money(value)}" for value, count in chips_for(amount)) or _("nothing")
 
 
 @dataclass(frozen=True)
@@ -115,17 +117,18 @@ class PayoutQuestion:
 
     @property
     def prompt(self) -> str:
-        return f"{self.odds.text} on {format_money(self.stake)}"
+        return _("{odds} on {stake}").format(odds=odds_text(self.odds), stake=format_money(self.stake))
 
     def working(self) -> str:
         """How the payout is worked out, in one line."""
         odds, stake = self.odds, self.stake
         if odds.kind == "for":
-            return (f"{odds.text}: {format_money(stake)} × {odds.numerator} = {format_money(self.payout)}, "
-                    "the wager is not returned")
+            return _("{odds}: {stake} × {numerator} = {payout}, the wager is not returned").format(
+                odds=odds_text(odds), stake=format_money(stake), numerator=odds.numerator,
+                payout=format_money(self.payout))
         if odds.denominator == 1:
-            return f"{odds.text}: {format_money(stake)} × {odds.numerator} = {format_money(self.payout)}"
-        return (f"{odds.text}: {format_money(stake)} ÷ {odds.denominator} × {odds.numerator} = "
+            return f"{odds_text(odds)}: {format_money(stake)} × {odds.numerator} = {format_money(self.payout)}"
+        return (f"{odds_text(odds)}: {format_money(stake)} ÷ {odds.denominator} × {odds.numerator} = "
                 f"{format_money(self.payout)}")
 
 
@@ -135,9 +138,13 @@ class PayoutItem:
     def __init__(self, drill: str, level: Level, question: PayoutQuestion, mode: Mode,
                  clock: Clock = time.monotonic) -> None:
         self.drill, self.level, self.question, self.mode = drill, level, question, mode
-        self.title = f"Level {level.number} · {level.title}: {question.prompt}"
-        self.text = (f"{question.prompt}   (the wager: {chips_text(question.stake)}; "
-                     f"target {level.target_seconds:.0f} s)")
+        self.title = _("Level {number} · {title}: {prompt}").format(number=level.number, title=_(level.title),
+                                                                    prompt=question.prompt)
+        with speaking("en"):
+            self.item = f"Level {level.number} · {level.title}: {question.prompt}"
+            """What the scores keep: the title in English."""
+        self.text = _("{prompt}   (the wager: {chips}; target {seconds:.0f} s)").format(
+            prompt=question.prompt, chips=chips_text(question.stake), seconds=level.target_seconds)
         self._clock = clock
         self._started = clock()
         self._seconds: float | None = None
@@ -146,19 +153,21 @@ class PayoutItem:
     def next_question(self) -> Question | None:
         if self._seconds is not None:
             return None
-        return Question(f"Payout for {self.question.prompt}?", read_money, MONEY_HINT)
+        return Question(_("Payout for {prompt}?").format(prompt=self.question.prompt), read_money, MONEY_HINT)
 
     def answer(self, value: Any) -> Feedback:
         self._seconds = self._clock() - self._started
         right = self.question.payout
-        timing = f"{self._seconds:.1f} s (target {self.level.target_seconds:.0f} s)"
+        timing = _("{seconds:.1f} s (target {target:.0f} s)").format(seconds=self._seconds,
+                                                                     target=self.level.target_seconds)
         if value == right:
-            pace = "on target" if self.on_target else "too slow"
-            return Feedback(True, f"Right: {format_money(right)} — pay {chips_text(right)}; {timing}, {pace}")
+            pace = _("on target") if self.on_target else _("too slow")
+            return Feedback(True, _("Right: {amount} — pay {chips}; {timing}, {pace}").format(
+                amount=format_money(right), chips=chips_text(right), timing=timing, pace=pace))
         self._mistake = Mistake(ErrorKind.WRONG_AMOUNT, format_money(right), format_money(value),
                                 self.question.working(), "payouts")
         if self.mode is Mode.EXAM:
-            return Feedback(False, "Noted.", (self._mistake,))
+            return Feedback(False, _("Noted."), (self._mistake,))
         return Feedback(False, f"{self._mistake.describe()}; {timing}", (self._mistake,))
 
     @property
@@ -173,7 +182,7 @@ class PayoutItem:
         answered = self._seconds is not None
         seconds = self._seconds if answered else self._clock() - self._started
         mistakes = (self._mistake,) if self._mistake else ()
-        return ItemResult(self.drill, self.title, 1 if answered else 0,
+        return ItemResult(self.drill, self.item, 1 if answered else 0,
                           1 if answered and not mistakes else 0, mistakes, seconds or 0.0, self.mode)
 
 
@@ -189,15 +198,22 @@ class PayoutDrill:
 
     @property
     def group(self) -> str:
-        return "Payouts"
+        return N_("Payouts")
 
     @property
     def description(self) -> str:
+        """The drill in English (``quiz --list``); :attr:`shown_description` in the current language."""
+        with speaking("en"):
+            return self.shown_description
+
+    @property
+    def shown_description(self) -> str:
         if self.level is None:
-            return "Payout arithmetic: every pay line in use, levels 1 to 4 in turn, timed"
+            return _("Payout arithmetic: every pay line in use, levels 1 to 4 in turn, timed")
         level = LEVELS[self.level - 1]
-        return (f"Payouts level {level.number}: {level.title} ({', '.join(level.odds)}), "
-                f"target {level.target_seconds:.0f} s")
+        return _("Payouts level {number}: {title} ({odds}), target {seconds:.0f} s").format(
+            number=level.number, title=_(level.title),
+            odds=", ".join(odds_text(Odds.parse(text)) for text in level.odds), seconds=level.target_seconds)
 
     def level_of(self, index: int, count: int) -> Level:
         if self.level is not None:

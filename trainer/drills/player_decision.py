@@ -30,6 +30,8 @@ from trainer.drills.answers import ANSWER_GUIDE
 from trainer.drills.decision_drills import Ask, Clock, DecisionItem
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.paytables import Paytable, load_paytables
+from trainer.engine.words import hand_name, odds_text
+from trainer.i18n.translation import N_, _, ngettext, pgettext
 from trainer.odds.decisions import flop_decision, river_decision
 from trainer.odds.game import starting_hand_name
 from trainer.scoring import ErrorKind, Mistake, Mode
@@ -40,9 +42,9 @@ TOPIC = "player-decision"
 class Street(Enum):
     """When the player decides, and the choices the layout allows then."""
 
-    PREFLOP = ("before the flop", ("4x", "3x", "check"))
-    FLOP = ("on the flop", ("2x", "check"))
-    RIVER = ("on the river", ("1x", "fold"))
+    PREFLOP = (N_("before the flop"), ("4x", "3x", "check"))
+    FLOP = (N_("on the flop"), ("2x", "check"))
+    RIVER = (N_("on the river"), ("1x", "fold"))
 
     def __init__(self, words: str, choices: tuple[str, ...]) -> None:
         self.words = words
@@ -51,18 +53,20 @@ class Street(Enum):
     @property
     def choices_text(self) -> str:
         """``4x, 3x or check``."""
-        return ", ".join(self.choices[:-1]) + f" or {self.choices[-1]}"
+        return _("{choices} or {last}").format(choices=", ".join(choice_word(choice) for choice in self.choices[:-1]),
+                                               last=choice_word(self.choices[-1]))
 
     @property
     def hint(self) -> str:
-        return f"{self.choices_text} ({self.words})"
+        return f"{self.choices_text} ({_(self.words)})"
 
 
-DECISION_GUIDE = (
+DECISION_GUIDE_START = N_(
     "a player's decision as the player says it: '4x', '3x' or 'check' before the flop; '2x' or 'check' on the "
     "flop; '1x' or 'fold' on the river ('raise' or 'yes' for the one raise after the flop, 'no' for checking or "
-    "folding); otherwise " + ANSWER_GUIDE[0].lower() + ANSWER_GUIDE[1:]
+    "folding); otherwise {guide}"
 )
+DECISION_GUIDE = DECISION_GUIDE_START.format(guide=ANSWER_GUIDE[0].lower() + ANSWER_GUIDE[1:])
 """This drill's answers, then the common grammar (:data:`~trainer.drills.answers.ANSWER_GUIDE`)."""
 
 _WORDS = {
@@ -74,6 +78,9 @@ _WORDS = {
     "fold": "fold", "folds": "fold", "f": "fold", "muck": "fold",
     "raise": "raise", "raises": "raise", "bet": "raise", "yes": "raise", "y": "raise",
     "no": "no", "n": "no",
+    # the glossary's words: pasar (check), retirarse (fold), apostar / subir (raise)
+    "pasar": "check", "pasa": "check", "paso": "check", "retirarse": "fold", "retira": "fold", "me": "fold",
+    "apostar": "raise", "apuesta": "raise", "subir": "raise", "sube": "raise", "si": "raise", "sí": "raise",
 }
 _FILLER = {"raise", "bet", "the", "player", "should", "it", "play", "times", "x", "ante", "antes", "a"}
 
@@ -156,9 +163,18 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def _blind_line(blind: Paytable) -> str:
     """The Blind table in lines short enough for a form: ``Blind pays: royal flush 500 to 1, ...``."""
-    pays = ", ".join(f"{line.label} {line.odds.text}" for line in blind.lines)
-    return "\n".join(textwrap.wrap(f"Blind pays: {pays}; below a straight it pushes when the player wins.", 76,
-                                   subsequent_indent="  "))
+    pays = ", ".join(f"{hand_name(line.label)} {odds_text(line.odds)}" for line in blind.lines)
+    return "\n".join(textwrap.wrap(_("Blind pays: {pays}; below a straight it pushes when the player wins.").format(
+        pays=pays), 76, subsequent_indent="  "))
+
+
+def choice_word(choice: str) -> str:
+    """A decision as the answer says it: ``4x``, ``check``, ``fold`` (in Spanish ``pasar``, ``retirarse``)."""
+    if choice == "check":
+        return pgettext("player's decision", "check")
+    if choice == "fold":
+        return pgettext("player's decision", "fold")
+    return choice
 
 
 def _mistake(street: Street, right: str, given: str, rule: str) -> Mistake:
@@ -167,17 +183,17 @@ def _mistake(street: Street, right: str, given: str, rule: str) -> Mistake:
 
 def _ask(street: Street, best: str, right: str, rule: str) -> Ask:
     def check(value: str) -> Mistake | None:
-        return None if value == best else _mistake(street, right, value, rule)
+        return None if value == best else _mistake(street, right, choice_word(value), rule)
 
-    prompt = f"Should this player raise? {street.choices_text}?"
+    prompt = _("Should this player raise? {choices}?").format(choices=street.choices_text)
     return Ask(prompt, read_decision(street), street.hint, check, right, best)
 
 
-PREFLOP_RULE = ("Before the flop the best choice is the one worth most over every flop, turn, river and dealer "
+PREFLOP_RULE = N_("Before the flop the best choice is the one worth most over every flop, turn, river and dealer "
                 "hand, the player choosing as well as possible after; raising 3x is never better than 4x or checking")
-FLOP_RULE = ("On the flop: 2x when it is worth more than checking and then, on the river, raising 1x or folding "
+FLOP_RULE = N_("On the flop: 2x when it is worth more than checking and then, on the river, raising 1x or folding "
              "whichever is worth more with the cards that come")
-RIVER_RULE = ("On the river: 1x when it is worth more than folding (-2: the Ante and the Blind). Per dealer hand, "
+RIVER_RULE = N_("On the river: 1x when it is worth more than folding (-2: the Ante and the Blind). Per dealer hand, "
               "a win pays the Play 1, the Ante 1 if the dealer qualifies and the Blind by its table; a loss costs "
               "the Play, the Blind and, if the dealer qualifies, the Ante; a tie pushes")
 
@@ -186,44 +202,57 @@ def preflop_item_parts(hole: Sequence[Card], table: Mapping[str, PreflopEntry]) 
     """The text and the question of a pre-flop decision from the solved game's table."""
     name = starting_hand_name(int(hole[0]), int(hole[1]))
     entry = table[name]
-    text = f"Before the flop; the Ante and the Blind are 1 each.\nPlayer: {_cards(hole)} ({name})"
-    worth = ", ".join(f"{choice} {_antes(entry.values[choice])}" for choice in Street.PREFLOP.choices)
-    right = f"{entry.decision} ({name}: {worth} Antes per hand, playing optimally after)"
-    return text, _ask(Street.PREFLOP, entry.decision, right, PREFLOP_RULE)
+    text = _("Before the flop; the Ante and the Blind are 1 each.\nPlayer: {cards} ({name})").format(
+        cards=_cards(hole), name=name)
+    worth = ", ".join(f"{choice_word(choice)} {_antes(entry.values[choice])}" for choice in Street.PREFLOP.choices)
+    right = _("{best} ({name}: {worth} Antes per hand, playing optimally after)").format(
+        best=choice_word(entry.decision), name=name, worth=worth)
+    return text, _ask(Street.PREFLOP, entry.decision, right, _(PREFLOP_RULE))
 
 
 def flop_item_parts(hole: Sequence[Card], flop: Sequence[Card], blind: Paytable) -> tuple[str, Ask]:
     """The text and the question of a flop decision, computed exactly for these cards."""
     decision = flop_decision(hole, flop, blind)
-    text = (f"On the flop; the player checked before the flop.\nPlayer: {_cards(hole)}\nFlop:   {_cards(flop)}\n"
-            f"{_blind_line(blind)}")
-    raises = (f"on all {decision.runouts:,}" if decision.river_raises == decision.runouts else
-              f"on {decision.river_raises:,} of them and folds on the rest" if decision.river_raises else
-              "on none of them: it folds")
-    right = (f"{decision.best} (2x {_antes(decision.raise_2x)}, check {_antes(decision.check)} Antes per hand over "
-             f"the {decision.runouts:,} turns and rivers; after a check the player raises 1x {raises})")
-    return text, _ask(Street.FLOP, decision.best, right, FLOP_RULE)
+    text = _("On the flop; the player checked before the flop.\nPlayer: {cards}\nFlop:   {flop}\n{blind}").format(
+        cards=_cards(hole), flop=_cards(flop), blind=_blind_line(blind))
+    if decision.river_raises == decision.runouts:
+        raises = _("on all {count:,}").format(count=decision.runouts)
+    elif decision.river_raises:
+        raises = _("on {count:,} of them and folds on the rest").format(count=decision.river_raises)
+    else:
+        raises = _("on none of them: it folds")
+    right = _("{best} (2x {raise_2x}, check {check} Antes per hand over the {runouts:,} turns and rivers; after a "
+              "check the player raises 1x {raises})").format(
+        best=choice_word(decision.best), raise_2x=_antes(decision.raise_2x), check=_antes(decision.check),
+        runouts=decision.runouts, raises=raises)
+    return text, _ask(Street.FLOP, decision.best, right, _(FLOP_RULE))
 
 
 def _of_them(hands: int, qualifying: int) -> str:
     """``612 (580 of them qualify)``; ``0``; ``40 (all qualify)``."""
     if not hands:
         return "0"
-    said = "all qualify" if qualifying == hands else "none qualifies" if not qualifying else \
-        f"{qualifying} of them qualify"
+    if qualifying == hands:
+        said = _("all qualify")
+    elif not qualifying:
+        said = _("none qualifies")
+    else:
+        said = ngettext("{count} of them qualifies", "{count} of them qualify", qualifying).format(count=qualifying)
     return f"{hands} ({said})"
 
 
 def river_item_parts(hole: Sequence[Card], board: Sequence[Card], blind: Paytable) -> tuple[str, Ask]:
     """The text and the question of a river decision, from the exact count of the dealer's possible hands."""
     decision = river_decision(hole, board, blind)
-    text = (f"On the river; the player checked before the flop and on the flop.\nPlayer: {_cards(hole)}\n"
-            f"Board:  {_cards(board)}\n{_blind_line(blind)}")
-    right = (f"{decision.best} (the player has {decision.player.label}: of the dealer's {decision.dealer_hands} "
-             f"possible hands it beats {_of_them(decision.beaten, decision.beaten_qualifying)}, ties "
-             f"{decision.tied} and loses to {_of_them(decision.losing_to, decision.losing_to_qualifying)}; "
-             f"1x is worth {_antes(decision.raise_1x)}, folding {_antes(decision.fold)} Antes per hand)")
-    return text, _ask(Street.RIVER, decision.best, right, RIVER_RULE)
+    text = _("On the river; the player checked before the flop and on the flop.\nPlayer: {cards}\n"
+             "Board:  {board}\n{blind}").format(cards=_cards(hole), board=_cards(board), blind=_blind_line(blind))
+    right = _("{best} (the player has {hand}: of the dealer's {hands} possible hands it beats {beaten}, ties "
+              "{tied} and loses to {losing}; 1x is worth {raise_1x}, folding {fold} Antes per hand)").format(
+        best=choice_word(decision.best), hand=hand_name(decision.player.label), hands=decision.dealer_hands,
+        beaten=_of_them(decision.beaten, decision.beaten_qualifying), tied=decision.tied,
+        losing=_of_them(decision.losing_to, decision.losing_to_qualifying), raise_1x=_antes(decision.raise_1x),
+        fold=_antes(decision.fold))
+    return text, _ask(Street.RIVER, decision.best, right, _(RIVER_RULE))
 
 
 PreflopSource = Callable[[Paytable], Mapping[str, PreflopEntry] | None]
@@ -235,13 +264,18 @@ class PlayerDecisionDrill:
     or on the river, answered with the optimal choice and what each choice is worth."""
 
     name: str = "player-decision"
-    group: str = "Player decisions (optional)"
-    description: str = ("Should this player raise? River 1x or fold, flop 2x or check, exact; before the flop "
+    group: str = N_("Player decisions (optional)")
+    description: str = N_("Should this player raise? River 1x or fold, flop 2x or check, exact; before the flop "
                         "4x, 3x or check once `uth-trainer odds game` has solved the game (until then: flop and "
                         "river only)")
-    answer_guide: str = DECISION_GUIDE
     preflop_source: PreflopSource = field(default=cached_preflop_table, repr=False)
     blind_source: Callable[[], Paytable] = field(default=lambda: load_paytables().blind(), repr=False)
+
+    @property
+    def answer_guide(self) -> str:
+        """How this drill's answers are written, in the current language (:data:`DECISION_GUIDE` in English)."""
+        guide = _(ANSWER_GUIDE)
+        return _(DECISION_GUIDE_START).format(guide=guide[0].lower() + guide[1:])
 
     def streets(self, preflop: Mapping[str, PreflopEntry] | None) -> tuple[Street, ...]:
         """The decisions the drill asks: every street when the pre-flop table is there, else flop and river."""
@@ -252,7 +286,7 @@ class PlayerDecisionDrill:
         blind = self.blind_source()
         preflop = self.preflop_source(blind)
         streets = self.streets(preflop)
-        for _ in range(count):
+        for __ in range(count):
             seed = rng.randrange(1_000_000)
             deal = random.Random(seed)
             street = deal.choice(streets)
@@ -265,8 +299,9 @@ class PlayerDecisionDrill:
                 text, ask = flop_item_parts(hole, board[:3], blind)
             else:
                 text, ask = river_item_parts(hole, board, blind)
-            title = f"Player decision {street.words} · hand {seed}"
-            yield DecisionItem(self.name, title, text, [ask], mode, clock)
+            title = _("Player decision {street} · hand {seed}").format(street=_(street.words), seed=seed)
+            item = f"Player decision {street.words} · hand {seed}"  # the scores keep it in English
+            yield DecisionItem(self.name, title, text, [ask], mode, clock, item=item)
 
 
 DRILLS = (PlayerDecisionDrill(),)

@@ -34,37 +34,46 @@ from trainer.drills.answers import ANSWER_GUIDE, MAX_NUMBER_DIGITS, read_categor
 from trainer.drills.decision_hands import read_announcement
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
+from trainer.i18n.translation import N_, _
 from trainer.quiz.round_script import Task
 from trainer.quiz.run_round import Act
 
 MAX_PLACES = 60
 """The most places one line may name (a whole deal is at most 21 cards)."""
-ROUND_HINT = ("what you do now: 'no more bets', 'coin in', 'fee 4', a place for the next card ('seat 3', 'dealer', "
+ROUND_HINT = N_("what you do now: 'no more bets', 'coin in', 'fee 4', a place for the next card ('seat 3', 'dealer', "
               "'flop', 'turn', 'river', several: '1 2 3 dealer', or 'next'), 'unload', 'take 3 40' (seat 3's Play "
               "wager of $40) or 'take', 'refuse', 'reveal flop', 'reveal river', '3 two pair wins' (seat 3's hand "
               "announced), 'hand button 4 full house' (a Progressive win), 'game over', 'collect 3 2' (seat 3's "
               "fold, 2 cards), the dealer's hand ('two pair'), a step ('3 blind pay 7.50'), 'rack', 'count 52', "
               "'void' or 'floor'")
-ROUND_GUIDE = ("in a run round, one act a line: 'no more bets', 'coin in', 'fee AMOUNT', places for the next cards "
-               "('seat 3' or '3', 'dealer', 'flop', 'turn', 'river'; several in a row: '1 2 3 dealer'; 'next' deals "
-               "to the place due in guided and practice modes), 'unload', 'take SEAT AMOUNT' (or 'take') for a Play "
-               "wager put out, 'refuse' (or 'refuse SEAT') for one the player may not make, 'reveal flop', "
-               "'reveal turn and river' (the street's name alone when it is due), 'SEAT HAND wins/loses/ties' for "
-               "a player's hand after the dealer's ('3 two pair wins'), 'hand button SEAT HAND' for a "
-               "Progressive win, 'game over' once every wager is reconciled, 'collect SEAT COUNT' for a "
-               "folded hand, 'rack', 'count N', 'void' (void the round, return every wager), 'floor' (stop and "
-               "call the floor supervisor); a number alone is the fee, the count or a seat, as the moment asks. "
-               "Otherwise "
-               + ANSWER_GUIDE[0].lower() + ANSWER_GUIDE[1:])
+ROUND_GUIDE_START = N_(
+    "in a run round, one act a line: 'no more bets', 'coin in', 'fee AMOUNT', places for the next cards "
+    "('seat 3' or '3', 'dealer', 'flop', 'turn', 'river'; several in a row: '1 2 3 dealer'; 'next' "
+    "deals to the place due in guided and practice modes), 'unload', 'take SEAT AMOUNT' (or 'take') for "
+    "a Play wager put out, 'refuse' (or 'refuse SEAT') for one the player may not make, 'reveal flop', "
+    "'reveal turn and river' (the street's name alone when it is due), 'SEAT HAND wins/loses/ties' for "
+    "a player's hand after the dealer's ('3 two pair wins'), 'hand button SEAT HAND' for a Progressive "
+    "win, 'game over' once every wager is reconciled, 'collect SEAT COUNT' for a folded hand, 'rack', "
+    "'count N', 'void' (void the round, return every wager), 'floor' (stop and call the floor "
+    "supervisor); a number alone is the fee, the count or a seat, as the moment asks. Otherwise {guide}"
+)
+ROUND_GUIDE = ROUND_GUIDE_START.format(guide=ANSWER_GUIDE[0].lower() + ANSWER_GUIDE[1:])
 """The run round's answer grammar: its acts, then the common one (:data:`~trainer.drills.answers.ANSWER_GUIDE`)."""
+
+
+def round_guide() -> str:
+    """:data:`ROUND_GUIDE` in the current language."""
+    guide = _(ANSWER_GUIDE)
+    return _(ROUND_GUIDE_START).format(guide=guide[0].lower() + guide[1:])
+
 
 NEXT = "next"
 DEALER = "dealer"
 BOARD = "board"
 FLOP = "flop"
 STREETS = {"flop": FLOP, "turn": "turn", "river": "river", "board": BOARD, "community": BOARD}
-DEALER_WORDS = {"dealer", "d", "dlr", "house", "banker", "pd", "playerdealer"}
-PLACE_FILLER = {"deal", "to", "the", "card", "cards", "seat", "then", "and", "a", "one"}
+DEALER_WORDS = {"dealer", "d", "dlr", "house", "banker", "pd", "playerdealer", "crupier"}
+PLACE_FILLER = {"deal", "to", "the", "card", "cards", "seat", "then", "and", "a", "one", "asiento"}
 _DIGITS = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}$", re.ASCII)
 _AMOUNT = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}(?:\.\d{{1,2}})?$", re.ASCII)
 _NEGATIVE = re.compile(r"(?:^|[^a-z0-9])[-\u2212\u2013]\s*\$?\s*[\d.]", re.IGNORECASE)

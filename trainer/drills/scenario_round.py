@@ -22,6 +22,7 @@ from trainer.engine.settlement import Settlement, format_money, settle
 from trainer.engine.strategy import BasicStrategy, play_hand
 from trainer.engine.table import TableRules
 from trainer.engine.wagers import SeatHand, Wager
+from trainer.i18n.translation import N_, _
 
 ANTES = tuple(Decimal(v) for v in (5, 5, 10, 10, 15, 20, 25, 25, 30, 40, 50, 75, 100))
 BIG_ANTES = tuple(Decimal(v) for v in (100, 100, 125, 150, 200, 250, 300, 400, 500))
@@ -34,7 +35,7 @@ PLAYS: tuple[tuple[int, str], ...] = (
     (1, "river"),
 )
 """Play wagers a seat that plays may make, with the street, weighted roughly as players make them."""
-STREET_WORDS = {"preflop": "before the flop", "flop": "on the flop", "river": "on the river"}
+STREET_WORDS = {"preflop": N_("before the flop"), "flop": N_("on the flop"), "river": N_("on the river")}
 UNLIMITED_BANK = Decimal(10) ** 9
 """A bank no round can reach: to see what a round would move with no limit."""
 
@@ -93,9 +94,10 @@ class Scenario:
         seat = self.seat(number)
         street = self.street_of(number)
         if seat.folded or street is None:
-            return "folded on the river"
+            return _("folded on the river")
         multiple = int(seat.play / seat.ante)
-        return f"Play {format_money(seat.play)} ({multiple}x {STREET_WORDS[street]})"
+        return _("Play {amount} ({multiple}x {street})").format(amount=format_money(seat.play), multiple=multiple,
+                                                              street=_(STREET_WORDS[street]))
 
 
 def _street_index(street: str) -> int:
@@ -361,16 +363,18 @@ def table_text(scenario: Scenario, *, show_dealer: bool = True) -> str:
     table = scenario.table
     lines = [table_line(scenario)]
     board = scenario.board
-    lines.append(f"Board:   {format_cards(board[:3])} | {board[3]} | {board[4]}")
+    lines.append(_("Board:   {flop} | {turn} | {river}").format(flop=format_cards(board[:3]), turn=board[3],
+                                                                river=board[4]))
     if show_dealer:
-        who = "Dealer" if table.is_house else f"Player-dealer (seat {table.player_dealer_seat})"
+        who = _("Dealer") if table.is_house else _("Player-dealer (seat {seat})").format(seat=table.player_dealer_seat)
         lines.append(f"{who}: {format_cards(scenario.dealer)}")
     for seat in scenario.seats:
-        wagers = [f"Ante {format_money(seat.ante)}", f"Blind {format_money(seat.blind)}",
+        wagers = [f"{Wager.ANTE.label} {format_money(seat.ante)}", f"{Wager.BLIND.label} {format_money(seat.blind)}",
                   scenario.describe_play(seat.seat)]
         wagers += [f"{wager.label} {format_money(seat.stake(wager))}"
                    for wager in (Wager.TRIPS, Wager.BAD_BEAT, Wager.PAIRS, Wager.PROGRESSIVE) if seat.stake(wager)]
-        lines.append(f"Seat {seat.seat}: {format_cards(seat.hole)}   " + ", ".join(wagers))
+        lines.append(_("Seat {seat}: {cards}   {wagers}").format(seat=seat.seat, cards=format_cards(seat.hole),
+                                                                 wagers=", ".join(wagers)))
     return "\n".join(lines)
 
 
@@ -382,14 +386,15 @@ def table_line(scenario: Scenario) -> str:
     if any(seat.bad_beat for seat in seats):
         parts.append(f"Bad Beat {table.bad_beat_paytable}")
     if any(seat.pairs for seat in seats):
-        parts.append(f"Pairs table {table.pairs_paytable}")
+        parts.append(_("Pairs table {table}").format(table=table.pairs_paytable))
     if any(seat.progressive for seat in seats) and table.progressive_meter is not None:
-        parts.append(f"Progressive {table.progressive_paytable} (meter {format_money(table.progressive_meter)})")
+        parts.append(_("Progressive {table} (meter {meter})").format(table=table.progressive_paytable,
+                                                                     meter=format_money(table.progressive_meter)))
     if not table.is_house:
         assert table.player_dealer_bank is not None
-        parts.append(f"bank {format_money(table.player_dealer_bank)}")
+        parts.append(_("bank {amount}").format(amount=format_money(table.player_dealer_bank)))
         if table.collection_schedule:
-            parts.append(f"collection {table.collection_schedule}")
+            parts.append(_("collection {schedule}").format(schedule=table.collection_schedule))
     return " · ".join(parts)
 
 
@@ -406,7 +411,7 @@ def need(value: Hole | None) -> Hole:
 
 def with_retries(make: Callable[[], Scenario], tries: int = 200) -> Scenario:
     """Run ``make`` until an attempt fits (each attempt is a construction, rarely more than two are needed)."""
-    for _ in range(tries):
+    for __ in range(tries):
         try:
             return make()
         except DoesNotFitError:

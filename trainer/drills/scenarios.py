@@ -21,21 +21,22 @@ from trainer.drills.scenario_round import Scenario
 from trainer.drills.situations_hands import HAND_SITUATIONS
 from trainer.drills.situations_table import TABLE_SITUATIONS
 from trainer.engine.settlement import Settlement
+from trainer.i18n.translation import N_
 
 Builder = Callable[[random.Random, str], Scenario]
 Checker = Callable[[Scenario, Settlement], bool]
 
 TOPICS = {
-    "order": "Settlement order: right to left on a house table, clockwise from the player-dealer",
-    "qualification": "Dealer does not qualify: Ante refunds, the player can still lose Play and Blind",
-    "blind": "The Blind: every line of its table, a win below a straight, a tie",
-    "trips": "Trips: on a fold, on the board, with one or two hole cards, every line",
-    "bad-beat": "Bad Beat: the beaten hand pays, every line of every table, ties lose",
-    "pairs": "Pairs Bonus: every line of every pay table, on the two hole cards alone",
-    "progressive": "Progressive: royals first 5 / first 7 / community, straight flush, quads, full house",
-    "player-dealer": "Player-dealer table: the bank runs out, the bank caps winnings, the collection fee",
-    "dealer-hand": "Announce the dealer's hand and whether it qualifies; kickers that matter",
-    "deal-order": "Deal order of each dealing procedure: which place gets the next card",
+    "order": N_("Settlement order: right to left on a house table, clockwise from the player-dealer"),
+    "qualification": N_("Dealer does not qualify: Ante refunds, the player can still lose Play and Blind"),
+    "blind": N_("The Blind: every line of its table, a win below a straight, a tie"),
+    "trips": N_("Trips: on a fold, on the board, with one or two hole cards, every line"),
+    "bad-beat": N_("Bad Beat: the beaten hand pays, every line of every table, ties lose"),
+    "pairs": N_("Pairs Bonus: every line of every pay table, on the two hole cards alone"),
+    "progressive": N_("Progressive: royals first 5 / first 7 / community, straight flush, quads, full house"),
+    "player-dealer": N_("Player-dealer table: the bank runs out, the bank caps winnings, the collection fee"),
+    "dealer-hand": N_("Announce the dealer's hand and whether it qualifies; kickers that matter"),
+    "deal-order": N_("Deal order of each dealing procedure: which place gets the next card"),
 }
 """The topic groups of the situations, with a line each."""
 

@@ -23,21 +23,22 @@ from trainer.drills.situations_table import table_action
 from trainer.engine.games import game_named
 from trainer.engine.settlement import format_money
 from trainer.engine.table import TableRules
+from trainer.i18n.translation import N_, _
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
 GROUPS = {
-    "order": "Settlement order",
-    "qualification": "Qualification",
-    "blind": "Blind",
-    "trips": "Trips",
-    "bad-beat": "Bad Beat",
-    "pairs": "Pairs Bonus",
-    "progressive": "Progressive",
-    "player-dealer": "Player-dealer table",
-    "dealer-hand": "The dealer's hand",
-    "deal-order": "Dealing",
-    "payouts": "Payouts",
+    "order": N_("Settlement order"),
+    "qualification": N_("Qualification"),
+    "blind": N_("Blind"),
+    "trips": N_("Trips"),
+    "bad-beat": N_("Bad Beat"),
+    "pairs": N_("Pairs Bonus"),
+    "progressive": N_("Progressive"),
+    "player-dealer": N_("Player-dealer table"),
+    "dealer-hand": N_("The dealer's hand"),
+    "deal-order": N_("Dealing"),
+    "payouts": N_("Payouts"),
 }
 """The drill picker's groups: a title per topic."""
 
@@ -47,7 +48,8 @@ Clock = Callable[[], float]
 def hand_title(scenario: Scenario, situation: Situation) -> str:
     """``Blind · hand 123456`` — the seed replays the hand; the variant is not named (it would give the
     answer away)."""
-    return f"{GROUPS.get(situation.topic, situation.topic)} · hand {scenario.seed}"
+    group = GROUPS.get(situation.topic)
+    return _("{group} · hand {seed}").format(group=situation.topic if group is None else _(group), seed=scenario.seed)
 
 
 class SettlementItem:
@@ -71,14 +73,16 @@ class SettlementItem:
     def next_question(self) -> Question | None:
         guide = self.mode is Mode.GUIDED
         if self._fee_pending:
-            hint = f" (guided: the total table action is {format_money(table_action(self.scenario))})" if guide else ""
-            return Question(f"Collection fee?{hint}", read_money, MONEY_HINT)
+            if guide:
+                return Question(_("Collection fee? (guided: the total table action is {total})").format(
+                    total=format_money(table_action(self.scenario))), read_money, MONEY_HINT)
+            return Question(_("Collection fee?"), read_money, MONEY_HINT)
         stage = self.quiz.stage
         hint = f"  [{self.quiz.hint()}]" if guide else ""
         if stage == "dealer":
-            return Question(f"Dealer's hand?{hint}", read_dealer_hand, DEALER_HINT)
+            return Question(_("Dealer's hand?") + hint, read_dealer_hand, DEALER_HINT)
         if stage == "steps":
-            return Question(f"Next step?{hint}", read_step, STEP_HINT)
+            return Question(_("Next step?") + hint, read_step, STEP_HINT)
         return None
 
     def answer(self, value: Any) -> Feedback:
@@ -96,20 +100,21 @@ class SettlementItem:
         fee = self.scenario.settlement.collection_fee
         assert fee is not None
         total = table_action(self.scenario)
-        rule = (f"Schedule {self.scenario.table.collection_schedule}: total table action {format_money(total)} "
-                f"(every Ante, Blind, Trips and Bad Beat; Play never counts) pays {format_money(fee)}")
+        rule = _("Schedule {schedule}: total table action {total} (every Ante, Blind, Trips and Bad Beat; Play never "
+                 "counts) pays {fee}").format(schedule=self.scenario.table.collection_schedule,
+                                              total=format_money(total), fee=format_money(fee))
         if value == fee:
             self._fee_pending = False
-            return Feedback(True, f"Right: the fee is {format_money(fee)}")
-        mistake = Mistake(ErrorKind.WRONG_AMOUNT, f"collection fee {format_money(fee)}",
-                          f"collection fee {format_money(value)}", rule, "player-dealer")
+            return Feedback(True, _("Right: the fee is {fee}").format(fee=format_money(fee)))
+        mistake = Mistake(ErrorKind.WRONG_AMOUNT, _("collection fee {amount}").format(amount=format_money(fee)),
+                          _("collection fee {amount}").format(amount=format_money(value)), rule, "player-dealer")
         self._fee_wrong += 1
         if not self._fee_mistakes:
             self._fee_mistakes.append(mistake)
         accepted = self.mode is Mode.EXAM
         if accepted:
             self._fee_pending = False
-        return Feedback(False, "Noted." if accepted else mistake.describe(), (mistake,), accepted)
+        return Feedback(False, _("Noted.") if accepted else mistake.describe(), (mistake,), accepted)
 
     def result(self) -> ItemResult:
         """The steps answered so far and how many were right (a hand cut short counts only what was done)."""
@@ -138,7 +143,7 @@ class SettlementDrill:
     def items(self, rng: random.Random, count: int, mode: Mode,
               clock: Clock = time.monotonic) -> Iterator[SettlementItem]:
         plan = variant_plan([SITUATIONS[name] for name in self.situations], rng, count)
-        seeds = [rng.randrange(1_000_000) for _ in plan]
+        seeds = [rng.randrange(1_000_000) for __ in plan]
         for (situation, variant), seed in zip(plan, seeds, strict=True):
             yield SettlementItem(situation.generate(seed, variant), situation, mode, self.name, clock)
 

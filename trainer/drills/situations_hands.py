@@ -16,6 +16,7 @@ from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.settlement import Settlement
 from trainer.engine.table import TableRules
 from trainer.engine.wagers import Action, Phase, Wager, pairs_hands, progressive_hands
+from trainer.i18n.translation import N_
 
 BY_LABEL = {category.label: category for category in Category}
 PAYTABLES: PaytableRegistry = load_paytables()
@@ -420,25 +421,25 @@ def verify_progressive(scenario: Scenario, result: Settlement) -> bool:
 
 
 TRIPS_SITUATIONS = (
-    ("trips-shapes", "trips", "Trips on a fold, on the board, made with one or two hole cards",
+    ("trips-shapes", "trips", N_("Trips on a fold, on the board, made with one or two hole cards"),
      TRIPS_SHAPES, build_trips_shape, verify_trips_shape),
-    ("trips-lines", "trips", "Every line of every Trips table, and less than three of a kind",
+    ("trips-lines", "trips", N_("Every line of every Trips table, and less than three of a kind"),
      TRIPS_LINES, build_trips_line, verify_trips_line),
 )
 
 HAND_SITUATIONS = (
-    ("blind", "blind", "Every line of the Blind table, a win below a straight (push), a tie, a loss",
+    ("blind", "blind", N_("Every line of the Blind table, a win below a straight (push), a tie, a loss"),
      BLIND, build_blind, verify_blind),
     *TRIPS_SITUATIONS,
-    ("bad-beat-player-loses", "bad-beat", "The player's trips or better loses: every line of every table",
+    ("bad-beat-player-loses", "bad-beat", N_("The player's trips or better loses: every line of every table"),
      BAD_BEAT_LINES, lambda rng, v: build_bad_beat(rng, v, True), lambda s, r: verify_bad_beat(s, r, True)),
-    ("bad-beat-dealer-loses", "bad-beat", "The player beats the dealer's trips or better: every line",
+    ("bad-beat-dealer-loses", "bad-beat", N_("The player beats the dealer's trips or better: every line"),
      BAD_BEAT_LINES, lambda rng, v: build_bad_beat(rng, v, False), lambda s, r: verify_bad_beat(s, r, False)),
-    ("bad-beat-misses", "bad-beat", "A five-card tie loses, a beaten hand below trips loses, folded trips play on",
+    ("bad-beat-misses", "bad-beat", N_("A five-card tie loses, a beaten hand below trips loses, folded trips play on"),
      BAD_BEAT_MISSES, build_bad_beat_miss, verify_bad_beat_miss),
-    ("pairs", "pairs", "Every line of every Pairs table (A-A against A-A, red aces), and no line",
+    ("pairs", "pairs", N_("Every line of every Pairs table (A-A against A-A, red aces), and no line"),
      PAIRS_LINES, build_pairs, verify_pairs),
-    ("progressive", "progressive", "Royal first 5, first 7, community royal, straight flush, quads, full house",
+    ("progressive", "progressive", N_("Royal first 5, first 7, community royal, straight flush, quads, full house"),
      PROGRESSIVE, build_progressive, verify_progressive),
 )
 """Name, topic, description, variants, build, verify."""

@@ -24,6 +24,7 @@ from trainer.engine.evaluator import Category, evaluate
 from trainer.engine.settlement import Settlement, Step, settle
 from trainer.engine.table import TableRules
 from trainer.engine.wagers import Action, Phase, Wager
+from trainer.i18n.translation import N_
 
 
 def step_of(settlement: Settlement, seat: int | None, wager: Wager) -> Step | None:
@@ -379,20 +380,20 @@ def verify_deal_order(scenario: Scenario, result: Settlement) -> bool:
 
 
 TABLE_SITUATIONS = (
-    ("house-order", "order", "House table: folded hands first, then right to left from the highest seat",
+    ("house-order", "order", N_("House table: folded hands first, then right to left from the highest seat"),
      ("all play", "with folds"), build_house_order, verify_house_order),
-    ("player-dealer-order", "order", "Player-dealer table: clockwise from the player on the player-dealer's left",
+    ("player-dealer-order", "order", N_("Player-dealer table: clockwise from the player on the player-dealer's left"),
      PLAYER_DEALER_PLACES, build_player_dealer_order, verify_player_dealer_order),
     ("dealer-does-not-qualify", "qualification",
-     "Dealer does not qualify: Ante refunds; the player still loses Play and Blind, or wins, or ties",
+     N_("Dealer does not qualify: Ante refunds; the player still loses Play and Blind, or wins, or ties"),
      QUALIFICATION, build_qualification, verify_qualification),
-    ("bank-limits", "player-dealer", "The bank runs out part way, or caps what the player-dealer can win",
+    ("bank-limits", "player-dealer", N_("The bank runs out part way, or caps what the player-dealer can win"),
      BANK_LIMITS, build_bank_limits, verify_bank_limits),
-    ("collection-fee", "player-dealer", "The collection fee when the table action sits at the edge of a bracket",
+    ("collection-fee", "player-dealer", N_("The collection fee when the table action sits at the edge of a bracket"),
      FEE_EDGES, build_collection_fee, verify_collection_fee),
-    ("dealer-hand", "dealer-hand", "The dealer's hand: every category, kickers that matter, a pair on the board",
+    ("dealer-hand", "dealer-hand", N_("The dealer's hand: every category, kickers that matter, a pair on the board"),
      DEALER_HANDS, build_dealer_hand, verify_dealer_hand),
-    ("deal-order", "deal-order", "Which place gets the next card, for each dealing procedure",
+    ("deal-order", "deal-order", N_("Which place gets the next card, for each dealing procedure"),
      PROCEDURES, build_deal_order, verify_deal_order),
 )
 """Name, topic, description, variants, build, verify."""

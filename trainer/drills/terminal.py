@@ -14,6 +14,7 @@ from typing import TextIO
 
 from trainer.drills.answers import ANSWER_GUIDE, HELP_WORDS
 from trainer.drills.base import Drill, DrillItem
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.jsonin import shown_text
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
 
@@ -21,7 +22,7 @@ MAX_QUIZ_COUNT = 1000
 """The most items one quiz asks (``--count``); items are dealt one at a time as they are asked."""
 MAX_ANSWER_CHARS = 200
 """An answer line is read up to this many characters (the rest of a longer line is read past, not kept)."""
-NOTHING_ANSWERED = "Nothing was answered: no score."
+NOTHING_ANSWERED = N_("Nothing was answered: no score.")
 
 
 def run_quiz(
@@ -43,9 +44,11 @@ def run_quiz(
     def say(text: str = "") -> None:
         print(text, file=stdout, flush=True)
 
-    say(f"{drill.description} — {count} item{'s' if count != 1 else ''}, {mode.value} mode, seed {seed}")
+    say(ngettext("{description} — {count} item, {mode} mode, seed {seed}",
+                 "{description} — {count} items, {mode} mode, seed {seed}", count).format(
+        description=drill_description(drill), count=count, mode=mode_name(mode), seed=seed))
     guide = answer_guide(drill)
-    say(f"Answers: {guide} Type ? at any prompt to see this again.")
+    say(_("Answers: {guide} Type ? at any prompt to see this again.").format(guide=guide))
     interrupted = False
     titles: list[str] = []
     try:
@@ -53,21 +56,36 @@ def run_quiz(
     except KeyboardInterrupt:
         interrupted = True
         say()
-        say("Interrupted: the quiz stops here.")
+        say(_("Interrupted: the quiz stops here."))
     book.record_set(result, complete=not interrupted and len(result.items) >= count, planned=count)
     if mode is Mode.EXAM and result.items:
         _review(result.items, titles, say)
     say()
-    say(result.summary() if result.steps else NOTHING_ANSWERED)
+    say(result.summary() if result.steps else _(NOTHING_ANSWERED))
     if interrupted:
         raise KeyboardInterrupt
     return result
 
 
+def drill_description(drill: Drill) -> str:
+    """The drill's description in the current language: its own ``shown_description`` where it builds one (the
+    payout levels), else its marked ``description`` looked up."""
+    shown = getattr(drill, "shown_description", None)
+    return shown if isinstance(shown, str) and shown else _(drill.description)
+
+
+def mode_name(mode: Mode) -> str:
+    """The mode as the quiz's first line says it (``practice mode``)."""
+    return _(_MODE_NAMES[mode.value])
+
+
+_MODE_NAMES = {"guided": N_("guided"), "practice": N_("practice"), "exam": N_("exam"), "speed": N_("speed")}
+
+
 def answer_guide(drill: Drill) -> str:
     """How answers are written in ``drill``: its own ``answer_guide`` where it has one, else the common one."""
     guide = getattr(drill, "answer_guide", None)
-    return guide if isinstance(guide, str) and guide else ANSWER_GUIDE
+    return _(guide) if isinstance(guide, str) and guide else _(ANSWER_GUIDE)
 
 
 def _ask_items(drill: Drill, seed: int, count: int, mode: Mode, kept: tuple[SetResult, ScoreBook, list[str]],
@@ -88,17 +106,17 @@ def _ask_items(drill: Drill, seed: int, count: int, mode: Mode, kept: tuple[SetR
                 book.record(outcome)
         if not finished:
             say("")
-            say("End of input: the quiz stops here.")
+            say(_("End of input: the quiz stops here."))
             return
 
 
 def _review(items: list[ItemResult], titles: list[str], say: Callable[[str], None]) -> None:
     """Exam mode: each item's score and mistakes, once the set is done."""
     say("")
-    say("Review: the feedback held back during the exam")
+    say(_("Review: the feedback held back during the exam"))
     for title, outcome in zip(titles, items, strict=True):
         say(f"== {title}")
-        say(f"Item score: {outcome.score:.0f} %")
+        say(_("Item score: {score:.0f} %").format(score=outcome.score))
         for mistake in outcome.mistakes:
             say(f"  - {mistake.describe()}")
 
@@ -123,14 +141,15 @@ def _ask_item(item: DrillItem, mode: Mode, say: Callable[[str], None], stdin: Te
             if text is None:
                 return False
             if text.lower() in HELP_WORDS:
-                say(f"  This question: {question.hint}. {guide}")
+                say("  " + _("This question: {hint}. {guide}").format(hint=_(question.hint), guide=guide))
                 continue
             try:
                 value = question.parse(text)
             except (ValueError, ArithmeticError, OverflowError):
                 value = None
             if value is None:
-                say(f"  (could not read '{shown_text(text, quote=False)}': {question.hint})")
+                say("  " + _("(could not read '{text}': {hint})").format(text=shown_text(text, quote=False),
+                                                                        hint=_(question.hint)))
                 continue
             feedback = item.answer(value)
             if mode is Mode.EXAM:

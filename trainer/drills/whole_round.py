@@ -40,13 +40,13 @@ from trainer.drills.round_answers import (
     DEALER,
     FLOP,
     NEXT,
-    ROUND_GUIDE,
     ROUND_HINT,
     Announce,
     Places,
     RoundAnswer,
     Settle,
     read_round_answer,
+    round_guide,
 )
 from trainer.drills.scenario_round import STREET_WORDS
 from trainer.engine.cards import format_cards
@@ -55,6 +55,8 @@ from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
+from trainer.engine.words import colour_name
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.round_script import (
     Irregularity,
     Task,
@@ -79,7 +81,7 @@ EXAM_IRREGULAR_EVERY = 3
 exam asks for more than now and then, and for the same number in every attempt."""
 MOST_ROUNDS_BEFORE = 3
 """A round is the last of one to this many dealt in a row, so the button and the decks have moved."""
-NEXT_REFUSED = ("In exam and speed modes name the place of each card ('seat 3', 'dealer', 'flop', ...): 'next' "
+NEXT_REFUSED = N_("In exam and speed modes name the place of each card ('seat 3', 'dealer', 'flop', ...): 'next' "
                 "deals for you only in guided and practice modes")
 AFTER_THE_STREETS = (Task.COLLECT_FOLD, Task.ANNOUNCE, Task.CALL_FLOOR)
 """The tasks after the river's Play wagers, before which the players' decisions are summed up."""
@@ -89,19 +91,19 @@ def table_text(played: PlayedRound) -> str:
     """The table and every wager before the deal, as a dealer sees them at "No more bets"."""
     table = played.table
     game = game_named(table.game) if table.game is not None else None
-    lines = [" · ".join(part for part in (game.title if game else "", table.banking.label,
-                                          f"dealt by {played.procedure.label}", f"the {played.deck_colour} deck")
-                        if part)]
+    dealt_by = _("dealt by {procedure}").format(procedure=played.procedure.label)
+    deck = _("the {colour} deck").format(colour=colour_name(played.deck_colour))
+    lines = [" · ".join(part for part in (game.title if game else "", table.banking.label, dealt_by, deck) if part)]
     if not table.is_house:
-        bank = format_money(table.player_dealer_bank) if table.player_dealer_bank is not None else "no limit"
-        lines.append(f"Player-dealer in seat {table.player_dealer_seat}, bank {bank}, collection schedule "
-                     f"{table.collection_schedule}")
+        bank = format_money(table.player_dealer_bank) if table.player_dealer_bank is not None else _("no limit")
+        lines.append(_("Player-dealer in seat {seat}, bank {bank}, collection schedule {schedule}").format(
+            seat=table.player_dealer_seat, bank=bank, schedule=table.collection_schedule))
     for bets in sorted(played.bets, key=lambda bets: bets.seat):
-        wagers = [f"Ante {format_money(bets.ante)}", f"Blind {format_money(bets.ante)}"]
+        wagers = [f"{Wager.ANTE.label} {format_money(bets.ante)}", f"{Wager.BLIND.label} {format_money(bets.ante)}"]
         wagers += [f"{wager.label} {format_money(amount)}" for wager, amount in (
             (Wager.TRIPS, bets.trips), (Wager.BAD_BEAT, bets.bad_beat), (Wager.PAIRS, bets.pairs),
             (Wager.PROGRESSIVE, bets.progressive)) if amount > 0]
-        lines.append(f"Seat {bets.seat}: " + ", ".join(wagers))
+        lines.append(_("Seat {seat}: {wagers}").format(seat=bets.seat, wagers=", ".join(wagers)))
     return "\n".join(lines)
 
 
@@ -111,13 +113,14 @@ def decisions_text(played: PlayedRound) -> str:
     parts: list[str] = []
     for hand in sorted(played.hands, key=lambda hand: hand.seat):
         if hand.folded:
-            parts.append(f"seat {hand.seat} folds")
+            parts.append(_("seat {seat} folds").format(seat=hand.seat))
             continue
         street = next(decision.street for decision in played.decisions
                       if decision.seat == hand.seat and decision.multiple > 0)
         multiple = int(hand.play / hand.ante)
-        parts.append(f"seat {hand.seat} Play {format_money(hand.play)} ({multiple}x {STREET_WORDS[street]})")
-    return "The players are done. " + "; ".join(parts) + "."
+        parts.append(_("seat {seat} Play {amount} ({multiple}x {street})").format(
+            seat=hand.seat, amount=format_money(hand.play), multiple=multiple, street=_(STREET_WORDS[street])))
+    return _("The players are done. {decisions}.").format(decisions="; ".join(parts))
 
 
 def revealed_text(played: PlayedRound, shown: int) -> str:
@@ -131,18 +134,22 @@ def showdown_text(played: PlayedRound) -> str:
     """The cards face up at the showdown: the board, the dealer's hand, every hand still in action (a folded hand
     tucked under its Pairs wager said to be so, its cards given as the dealer turns them in the seat's turn)."""
     board = played.deal.board
-    lines = [f"Board:   {format_cards(board[:3])} | {board[3]} | {board[4]}",
-             f"Dealer:  {format_cards(played.deal.dealer)}"]
+    lines = [_("Board:   {flop} | {turn} | {river}").format(flop=format_cards(board[:3]), turn=board[3],
+                                                             river=board[4]),
+             _("Dealer:  {cards}").format(cards=format_cards(played.deal.dealer))]
     face_up, tucked = kept_face_up(played), tucked_under_pairs(played)
     for hand in sorted(played.hands, key=lambda hand: hand.seat):
         if hand.seat in tucked:
-            lines.append(f"Seat {hand.seat}: folded, its two cards tucked face down under the Pairs wager until it is "
-                         f"settled (turned up in the seat's turn: {format_cards(hand.hole)})")
+            lines.append(_("Seat {seat}: folded, its two cards tucked face down under the Pairs wager until it is "
+                           "settled (turned up in the seat's turn: {cards})").format(seat=hand.seat,
+                                                                                    cards=format_cards(hand.hole)))
             continue
         if hand.folded and hand.seat not in face_up:
             continue
-        play = "folded, face up until its wager is settled" if hand.folded else f"Play {format_money(hand.play)}"
-        lines.append(f"Seat {hand.seat}: {format_cards(hand.hole)}   {play}")
+        play = (_("folded, face up until its wager is settled") if hand.folded else
+                _("Play {amount}").format(amount=format_money(hand.play)))
+        lines.append(_("Seat {seat}: {cards}   {wagers}").format(seat=hand.seat, cards=format_cards(hand.hole),
+                                                                 wagers=play))
     return "\n".join(lines)
 
 
@@ -169,13 +176,15 @@ class RunRoundItem:
             self._told.add("showdown")
             lines.append(showdown_text(self.run.played))
         if self.run.done_acts and self.run.done_acts[-1][1].task is Task.REVEAL:
-            lines.append(f"Board: {revealed_text(self.run.played, self.run.done_acts[-1][1].count or 0)}")
+            lines.append(_("Board: {cards}").format(
+                cards=revealed_text(self.run.played, self.run.done_acts[-1][1].count or 0)))
         if due.shown:
-            lines.append(f"At the table: {due.shown}.")
+            lines.append(_("At the table: {what}.").format(what=due.shown))
         if due.task is Task.ANNOUNCE_HAND:
-            lines.append(f"Seat {due.seat}'s hand: announce its value and whether it wins, loses or ties.")
+            lines.append(_("Seat {seat}'s hand: announce its value and whether it wins, loses or ties.").format(
+                seat=due.seat))
         hint = f"  [{self.run.hint()}]" if self.mode is Mode.GUIDED else ""
-        lines.append(f"Next act?{hint}")
+        lines.append(_("Next act?") + hint)
         return Question("\n".join(lines), self._parse, ROUND_HINT)
 
     def _parse(self, text: str) -> RoundAnswer | None:
@@ -206,7 +215,7 @@ class RunRoundItem:
     def _deal(self, places: tuple[str, ...]) -> Feedback:
         """Deal a card to each place in turn, up to the first mistake or the first thing the table shows."""
         if NEXT in places and self.mode in (Mode.EXAM, Mode.SPEED):
-            return Feedback(False, NEXT_REFUSED, accepted=False)
+            return Feedback(False, _(NEXT_REFUSED), accepted=False)
         verdicts: list[RoundVerdict] = []
         dealt: list[str] = []
         for number, place in enumerate(places):
@@ -218,7 +227,8 @@ class RunRoundItem:
             stop = verdict.mistakes or not verdict.accepted or due is None or due.task is not Task.DEAL or due.shown
             if stop and number < len(places) - 1:
                 rest = len(places) - number - 1
-                note = f" (the rest of the line, {rest} place{'s' if rest != 1 else ''}, was not dealt)"
+                note = ngettext(" (the rest of the line, {count} place, was not dealt)",
+                                " (the rest of the line, {count} places, was not dealt)", rest).format(count=rest)
                 return _combined(verdicts, dealt, note)
         return _combined(verdicts, dealt, "")
 
@@ -248,9 +258,10 @@ def _combined(verdicts: list[RoundVerdict], dealt: list[str], note: str) -> Feed
     mistakes: tuple[Mistake, ...] = tuple(mistake for verdict in verdicts for mistake in verdict.mistakes)
     last = verdicts[-1]
     if not mistakes:
-        message = f"Right: {', '.join(dealt)}" if dealt else last.message
+        message = _("Right: {step}").format(step=", ".join(dealt)) if dealt else last.message
     else:
-        message = last.message if len(verdicts) == 1 else f"{len(dealt)} dealt right, then: {last.message}"
+        message = last.message if len(verdicts) == 1 else _("{count} dealt right, then: {message}").format(
+            count=len(dealt), message=last.message)
     return Feedback(not mistakes, message + note, mistakes, last.accepted)
 
 
@@ -265,7 +276,8 @@ def round_item(seed: int, mode: Mode, *, forced: Irregularity | None = None, rat
     drawn = rng.random() < rate
     injected = inject(played, rng, forced) if forced is not None or drawn else None
     attempt = play_attempt(played, rng) if rng.random() < SECOND_PLAY_RATE else None
-    title = f"Run the round · {game.title} · {procedure.label} · round {seed}"
+    title = _("Run the round · {game} · {procedure} · round {seed}").format(game=game.title, procedure=procedure.label,
+                                                                          seed=seed)
     run = RunRound(played, mode, injected, drill=drill, item=f"{drill}/{seed}", clock=clock, attempt=attempt)
     return RunRoundItem(run, title, drill_mode=mode)
 
@@ -277,8 +289,12 @@ class RunRoundDrill:
     name: str
     group: str
     description: str
-    answer_guide: str = ROUND_GUIDE
     rate: float = IRREGULARITY_RATE
+
+    @property
+    def answer_guide(self) -> str:
+        """How a run round's answers are written, in the current language (:data:`ROUND_GUIDE` in English)."""
+        return round_guide()
 
     def items(self, rng: random.Random, count: int, mode: Mode,
               clock: Clock = time.monotonic) -> Iterator[RunRoundItem]:
@@ -293,7 +309,7 @@ class RunRoundDrill:
 
 
 DRILLS = (
-    RunRoundDrill("run-round", "Procedures", "Run a whole round as the dealer: the fee, no more bets, COIN IN, each "
-                  "card to its place, the folds, the announcement, the settlement, the rack, the count — and the "
-                  "irregularities"),
+    RunRoundDrill("run-round", N_("Procedures"), N_("Run a whole round as the dealer: the fee, no more bets, COIN IN, "
+                                                    "each card to its place, the folds, the announcement, the "
+                                                    "settlement, the rack, the count — and the irregularities")),
 )

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from trainer.i18n.translation import _
+
 MAX_AMOUNT = Decimal(10) ** 9
 """The largest amount (wager, meter, bank, limit, chip): one billion."""
 SMALLEST_UNIT = Decimal("0.01")
@@ -29,13 +31,14 @@ ODDS_DECIMALS = 2
 def check_amount(value: Decimal, *, allow_negative: bool = False) -> str | None:
     """``None`` when ``value`` is an amount a table holds, else the problem in a few words (naming the value)."""
     if not value.is_finite():
-        return f"{value} is not an amount"
+        return _("{value} is not an amount").format(value=value)
     if value < 0 and not allow_negative:
-        return f"{value} is negative"
+        return _("{value} is negative").format(value=value)
     if value > MAX_AMOUNT or value < -MAX_AMOUNT:  # compared, not abs(): no arithmetic on a huge exponent
-        return f"{value} is above the largest amount a table holds ({MAX_AMOUNT:,})"
+        return _("{value} is above the largest amount a table holds ({MAX_AMOUNT:,})").format(
+            value=value, MAX_AMOUNT=MAX_AMOUNT)
     if value != value.quantize(SMALLEST_UNIT):
-        return f"{value} is finer than a cent"
+        return _("{value} is finer than a cent").format(value=value)
     return None
 
 
@@ -46,9 +49,9 @@ def check_odds_term(value: Decimal) -> str | None:
     (None, '1E+6 is above 100,000')
     """
     if not value.is_finite() or value <= 0:
-        return f"{value} is not a positive number"
+        return _("{value} is not a positive number").format(value=value)
     if value > MAX_ODDS:
-        return f"{value} is above {MAX_ODDS:,}"
+        return _("{value} is above {MAX_ODDS:,}").format(value=value, MAX_ODDS=MAX_ODDS)
     if value != value.quantize(Decimal(1).scaleb(-ODDS_DECIMALS)):
-        return f"{value} has more than {ODDS_DECIMALS} decimals"
+        return _("{value} has more than {ODDS_DECIMALS} decimals").format(value=value, ODDS_DECIMALS=ODDS_DECIMALS)
     return None

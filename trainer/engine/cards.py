@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from trainer.i18n.translation import _
+
 RANK_CHARS = "23456789TJQKA"
 """Rank characters from deuce (index 0) to ace (index 12)."""
 SUIT_CHARS = "cdhs"
@@ -113,13 +115,14 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card (expected text such as 'As' or '10h')")
+        raise CardError(_("{text!r} is not a card (expected text such as 'As' or '10h')").format(text=text))
     raw = text.strip()
     if raw and raw[-1] in SUIT_SYMBOLS:
         raw = raw[:-1] + SUIT_SYMBOLS[raw[-1]]
     card = _BY_TEXT.get(raw)
     if card is None:
-        raise CardError(f"'{text}' is not a card (expected a rank 2-9, T/10, J, Q, K, A and a suit c, d, h, s)")
+        raise CardError(_("'{text}' is not a card (expected a rank 2-9, T/10, J, Q, K, A and a suit c, d, h, s)")
+                        .format(text=text))
     return card
 
 
@@ -148,7 +151,7 @@ def check_unique(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"duplicate card {card}")
+            raise CardError(_("duplicate card {card}").format(card=card))
         seen.add(card)
 
 

@@ -27,6 +27,8 @@ from types import MappingProxyType
 from typing import Literal
 
 from trainer.engine.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
+from trainer.engine.words import colour_name
+from trainer.i18n.translation import N_, _
 
 DECK_SIZE = 52
 HOLE_CARDS = 2
@@ -35,7 +37,7 @@ MAX_SEATS = 8
 """Seats are numbered 1..8: the most positions at any table of the documents (seed 003)."""
 
 TargetKind = Literal["seat", "dealer", "board", "rack"]
-_STREET_NAMES = ("flop card 1", "flop card 2", "flop card 3", "turn", "river")
+_STREET_NAMES = (N_("flop card 1"), N_("flop card 2"), N_("flop card 3"), N_("turn"), N_("river"))
 
 
 class DealingError(ValueError):
@@ -53,12 +55,12 @@ class Procedure(StrEnum):
     @property
     def label(self) -> str:
         """The name shown to the trainee: ``Card shoe``."""
-        return _LABELS[self]
+        return _(_LABELS[self])
 
     @property
     def description(self) -> str:
         """One line quoting what the documents say about this procedure."""
-        return _DESCRIPTIONS[self]
+        return _(_DESCRIPTIONS[self])
 
     @property
     def steps(self) -> tuple[DealingStep, ...]:
@@ -67,26 +69,26 @@ class Procedure(StrEnum):
 
 
 _LABELS = {
-    Procedure.CARD_SHOE: "Card shoe",
-    Procedure.SHUFFLER: "Shuffler, two at a time",
+    Procedure.CARD_SHOE: N_("Card shoe"),
+    Procedure.SHUFFLER: N_("Shuffler, two at a time"),
     Procedure.ACE: "ACE / iDeal",
     Procedure.DECK_MATE: "Deck Mate",
 }
 
 _DESCRIPTIONS = {
-    Procedure.CARD_SHOE: (
+    Procedure.CARD_SHOE: N_(
         '"One card to each wagering area containing an Ante wager and Blind wager and then one card to the '
         'player-dealer", then "a further card" to each, then "five community cards" (seeds 001, 003).'
     ),
-    Procedure.SHUFFLER: (
+    Procedure.SHUFFLER: N_(
         '"Two cards at a time to each wagering area containing an Ante wager and Blind wager", '
         '"two cards to the player-dealer", then "five community cards" (seeds 001, 003).'
     ),
-    Procedure.ACE: (
+    Procedure.ACE: N_(
         '"The ACE will first dispense the five community cards. Spread these out—face down"; then two '
         "starting cards to each player and the dealer, left to right (seeds 002, 004)."
     ),
-    Procedure.DECK_MATE: (
+    Procedure.DECK_MATE: N_(
         '"The entire deck is delivered by the shuffler" and dealt by hand: two starting cards to each '
         "player and the dealer, left to right; then the flop, turn and river (seed 002)."
     ),
@@ -140,12 +142,12 @@ class Target:
 
     def __str__(self) -> str:
         if self.kind == "seat":
-            return f"seat {self.seat} card {self.slot + 1}"
+            return _("seat {seat} card {card}").format(seat=self.seat, card=self.slot + 1)
         if self.kind == "dealer":
-            return f"dealer card {self.slot + 1}"
+            return _("dealer card {card}").format(card=self.slot + 1)
         if self.kind == "board":
-            return _STREET_NAMES[self.slot]
-        return f"rack card {self.slot + 1}"
+            return _(_STREET_NAMES[self.slot])
+        return _("rack card {card}").format(card=self.slot + 1)
 
 
 def check_seats(seats: Iterable[int]) -> tuple[int, ...]:
@@ -156,13 +158,15 @@ def check_seats(seats: Iterable[int]) -> tuple[int, ...]:
     """
     result = tuple(seats)
     if not 1 <= len(result) <= MAX_SEATS:
-        raise DealingError(f"a deal needs 1 to {MAX_SEATS} seats with Ante and Blind, got {len(result)}")
+        raise DealingError(_("a deal needs 1 to {most} seats with Ante and Blind, got {count}").format(
+            most=MAX_SEATS, count=len(result)))
     for seat in result:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= MAX_SEATS:
-            raise DealingError(f"seat {seat!r} is not a seat number 1..{MAX_SEATS}")
+            raise DealingError(_("seat {seat!r} is not a seat number 1..{most}").format(
+                seat=seat, most=MAX_SEATS))
     repeated = sorted(seat for seat, n in Counter(result).items() if n > 1)
     if repeated:
-        raise DealingError(f"seat {repeated[0]} is listed twice")
+        raise DealingError(_("seat {seat} is listed twice").format(seat=repeated[0]))
     return tuple(sorted(result))
 
 
@@ -173,7 +177,8 @@ def cards_unloaded(n_seats: int) -> int:
     31
     """
     if not 1 <= n_seats <= MAX_SEATS:
-        raise DealingError(f"a deal needs 1 to {MAX_SEATS} seats, got {n_seats}")
+        raise DealingError(_("a deal needs 1 to {most} seats, got {count}").format(
+            most=MAX_SEATS, count=n_seats))
     return DECK_SIZE - HOLE_CARDS * n_seats - HOLE_CARDS - COMMUNITY_CARDS
 
 
@@ -228,10 +233,9 @@ class CardCount:
         return self.seats + self.dealer + self.community + self.unloaded
 
     def __str__(self) -> str:
-        return (
-            f"2 × {self.seats // HOLE_CARDS} seats + {self.dealer} dealer + {self.community} community"
-            f" + {self.unloaded} unloaded = {self.total}"
-        )
+        return _("2 × {seats} seats + {dealer} dealer + {community} community + {unloaded} unloaded = {total}").format(
+            seats=self.seats // HOLE_CARDS, dealer=self.dealer, community=self.community, unloaded=self.unloaded,
+            total=self.total)
 
 
 def missing_and_extra(cards: Iterable[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -299,7 +303,8 @@ def check_deck(deck: Iterable[Card | str]) -> tuple[Card, ...]:
     """The deck as cards; :class:`CardError` unless it is 52 different cards."""
     cards = parse_cards(deck)
     if len(cards) != DECK_SIZE:
-        raise CardError(f"a deck has {DECK_SIZE} cards, this one has {len(cards)}")
+        raise CardError(_("a deck has {size} cards, this one has {count}").format(
+            size=DECK_SIZE, count=len(cards)))
     return cards
 
 
@@ -362,10 +367,8 @@ class DecksSwapped:
     deck: tuple[Card, ...] = field(repr=False)
 
     def __str__(self) -> str:
-        return (
-            f"Round {self.round_number}: deck {self.to_shuffler} to the shuffler, "
-            f"deck {self.in_play} in play."
-        )
+        return _("Round {round}: deck {old} to the shuffler, deck {new} in play.").format(
+            round=self.round_number, old=colour_name(self.to_shuffler), new=colour_name(self.in_play))
 
 
 @dataclass(frozen=True)
@@ -377,7 +380,8 @@ class DeckRacked:
     cards: int = DECK_SIZE
 
     def __str__(self) -> str:
-        return f"Round {self.round_number}: deck {self.colour} counted, all {self.cards} cards in the rack."
+        return _("Round {round}: deck {colour} counted, all {cards} cards in the rack.").format(
+            round=self.round_number, colour=colour_name(self.colour), cards=self.cards)
 
 
 class DeckPair:
@@ -398,7 +402,8 @@ class DeckPair:
     def __init__(self, rng: random.Random, colours: tuple[str, str] = ("red", "blue")) -> None:
         first, second = colours
         if not first or not second or first == second:
-            raise DealingError(f"the two decks need two different back colours, got {first!r} and {second!r}")
+            raise DealingError(_("the two decks need two different back colours, got {first!r} and {second!r}").format(
+                first=first, second=second))
         self._rng = rng
         self.colours = (first, second)
         self.round_number = 0
@@ -409,7 +414,7 @@ class DeckPair:
     def colour_for_round(self, round_number: int) -> str:
         """The back colour dealt in ``round_number`` (from 1): the first colour in odd rounds."""
         if round_number < 1:
-            raise DealingError(f"rounds are numbered from 1, got {round_number}")
+            raise DealingError(_("rounds are numbered from 1, got {round_number}").format(round_number=round_number))
         return self.colours[(round_number - 1) % 2]
 
     def place(self, colour: str) -> DeckPlace:
@@ -432,9 +437,8 @@ class DeckPair:
     def verify_start_round(self) -> None:
         """Raise :class:`DealingError` while the current round's deck is not yet all in the rack."""
         if not self._round_over:
-            raise DealingError(
-                f"round {self.round_number} is still in play: count deck {self.in_play} into the rack first"
-            )
+            raise DealingError(_("round {round} is still in play: count deck {colour} into the rack first").format(
+                round=self.round_number, colour=colour_name(str(self.in_play))))
 
     def start_round(self) -> DecksSwapped:
         """Start the next round: the rack's deck goes to the shuffler; the other deck, shuffled, is dealt."""
@@ -451,8 +455,8 @@ class DeckPair:
     def end_round(self, rack: Collection[Card] | None = None) -> DeckRacked:
         """End the round: the deck in play is all in the rack (``rack``, when given, must be its 52 cards)."""
         if self._round_over:
-            over = f"round {self.round_number} is already over"
-            raise DealingError("no round is in play" if self.round_number == 0 else over)
+            over = _("round {round} is already over").format(round=self.round_number)
+            raise DealingError(_("no round is in play") if self.round_number == 0 else over)
         if rack is not None:
             verify_full_deck(rack, where=f"the rack (deck {self.in_play})")
         colour = self.colour_for_round(self.round_number)
@@ -463,7 +467,7 @@ class DeckPair:
 
 # -- irregularities -----------------------------------------------------------------------------------------
 
-SHUFFLER_MALFUNCTION_RULE = "In the event of a shuffler malfunction, all hands are void."
+SHUFFLER_MALFUNCTION_RULE = N_("In the event of a shuffler malfunction, all hands are void.")
 """Seeds 002 and 004, IRREGULARITIES; rules notes §6: every wager of the round is returned."""
 
 
@@ -472,10 +476,11 @@ class HandsVoided:
     """Record: a shuffler malfunction voided every hand of the round; settlement returns every wager."""
 
     round_number: int
-    reason: str = "shuffler malfunction"
+    reason: str = N_("shuffler malfunction")
 
     def __str__(self) -> str:
-        return f"Round {self.round_number}: {self.reason}, every hand is void and every wager is returned."
+        return _("Round {round}: {reason}, every hand is void and every wager is returned.").format(
+            round=self.round_number, reason=_(self.reason))
 
 
 def shuffler_malfunction(round_number: int) -> HandsVoided:

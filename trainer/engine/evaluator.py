@@ -43,13 +43,14 @@ from typing import Final
 
 from trainer.engine.cards import (
     FULL_DECK,
-    RANK_NAMES,
     Card,
     CardError,
     check_unique,
     format_cards,
     parse_card,
 )
+from trainer.engine.words import hand_name, rank_high, rank_name, rank_plural
+from trainer.i18n.translation import _ as gettext  # not `_`: this module names loop variables `_`
 from trainer.resources import engine_data_dir
 
 __all__ = ["Category", "HandValue", "category_of_strength", "evaluate"]
@@ -505,30 +506,29 @@ def _best_five(strength: int, key: int) -> tuple[Card, ...]:
 
 
 def _rank_name(rank_index: int) -> str:
-    return RANK_NAMES[rank_index + 2]
+    return rank_name(rank_index + 2)
 
 
 def _plural(rank_index: int) -> str:
-    name = _rank_name(rank_index)
-    return name + "es" if name.endswith("x") else name + "s"
+    return rank_plural(rank_index + 2)
 
 
 def _describe(category: Category, ranks: _Ranks) -> str:
     top, third, fourth = ranks[0], ranks[2], ranks[3]
     match category:
         case Category.HIGH_CARD:
-            return f"{_rank_name(top)} high"
+            return gettext("{rank} high").format(rank=_rank_name(top))
         case Category.ONE_PAIR:
-            return f"pair of {_plural(top)}"
+            return gettext("pair of {ranks}").format(ranks=_plural(top))
         case Category.TWO_PAIR:
-            return f"two pair, {_plural(top)} and {_plural(third)}"
+            return gettext("two pair, {high} and {low}").format(high=_plural(top), low=_plural(third))
         case Category.THREE_OF_A_KIND:
-            return f"three {_plural(top)}"
+            return gettext("three {ranks}").format(ranks=_plural(top))
         case Category.FULL_HOUSE:
-            return f"{_plural(top)} full of {_plural(fourth)}"
+            return gettext("{ranks} full of {filled}").format(ranks=_plural(top), filled=_plural(fourth))
         case Category.FOUR_OF_A_KIND:
-            return f"four {_plural(top)}"
+            return gettext("four {ranks}").format(ranks=_plural(top))
         case Category.ROYAL_FLUSH:
-            return "royal flush"
+            return gettext("royal flush")
         case _:  # straight, flush, straight flush
-            return f"{_rank_name(top)}-high {category.label}"
+            return gettext("{high} {category}").format(high=rank_high(top + 2), category=hand_name(category.label))

@@ -30,6 +30,7 @@ from trainer.engine.dealing import Procedure
 from trainer.engine.errors import RoundError
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.table import Banking, TableRules
+from trainer.i18n.translation import _
 from trainer.resources import engine_data_dir
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class Game:
     @property
     def name(self) -> str:
         """``game 'ca' (California Ultimate Texas Hold'em)``: how a refusal names the game."""
-        return f"game '{self.id}' ({self.title})"
+        return _("game '{id}' ({title})").format(id=self.id, title=self.title)
 
     def not_offered(self, kind: str) -> str:
         """Why a side bet is refused: the game named with the side bets it does offer.
@@ -98,7 +99,8 @@ class Game:
         """
         offered = [SIDE_BET_LABELS[bet] for bet in self.side_bets]
         listed = f"{', '.join(offered[:-1])} and {offered[-1]}" if len(offered) > 1 else "".join(offered) or "none"
-        return f"{SIDE_BET_LABELS[kind]} is not offered in {self.name}, which offers only {listed}"
+        return _("{kind} is not offered in {name}, which offers only {listed}").format(
+            kind=SIDE_BET_LABELS[kind], name=self.name, listed=listed)
 
     @property
     def side_bets(self) -> tuple[str, ...]:
@@ -196,26 +198,29 @@ class Game:
         found: list[RoundError] = []
 
         def refuse(field: str, problem: str, whole: bool = False) -> None:
-            found.append(RoundError(field, problem if whole else f"{problem} in {self.name}"))
+            found.append(RoundError(field, problem if whole else _("{problem} in {game}").format(problem=problem,
+                                                                                                  game=self.name)))
 
         if table.banking is not self.banking:
-            refuse("table.banking", f"'{table.banking.value}' is not the banking")
+            refuse("table.banking", _("'{banking}' is not the banking").format(banking=table.banking.value))
         given = {f"{key}" for key in given}
         for kind in SIDE_BETS:
             field = f"{kind}_paytable"
             offered = self.paytables_of(kind)
             if offered and getattr(table, field) not in offered:
-                refuse(f"table.{field}", f"'{getattr(table, field)}' is not offered (offered: {', '.join(offered)})")
+                refuse(f"table.{field}", _("'{table}' is not offered (offered: {offered})").format(
+                    table=getattr(table, field), offered=", ".join(offered)))
             elif not offered and field in given:
                 refuse(f"table.{field}", self.not_offered(kind), whole=True)
         schedule = table.collection_schedule
         if schedule is not None and schedule not in self.fee_schedules:
-            known = ", ".join(self.fee_schedules) or "none"
-            refuse("table.collection_schedule", f"'{schedule}' is not a fee option (options: {known})")
+            known = ", ".join(self.fee_schedules) or _("none")
+            refuse("table.collection_schedule", _("'{schedule}' is not a fee option (options: {known})").format(
+                schedule=schedule, known=known))
         if not self.is_house and table.player_dealer_seat is not None \
                 and not 1 <= table.player_dealer_seat <= self.positions:
-            refuse("table.player_dealer_seat", f"{table.player_dealer_seat} is not one of the {self.positions} "
-                                               "positions")
+            refuse("table.player_dealer_seat", _("{seat} is not one of the {count} positions").format(
+                seat=table.player_dealer_seat, count=self.positions))
         self._limit_problems(table, refuse)
         for index, seat in enumerate(seats):
             self._seat_problems(table, seat, f"seats[{index}]", refuse)
@@ -225,19 +230,23 @@ class Game:
         for field, allowed in (("min_wager", self.min_wager_range), ("max_wager", self.max_wager_range)):
             value = getattr(table, field)
             if allowed is not None and value is not None and not allowed[0] <= value <= allowed[1]:
-                refuse(f"table.{field}", f"{value} is outside {_range_text(allowed)}, the table {field[:3]}imum")
+                limit = _("the table minimum") if field == "min_wager" else _("the table maximum")
+                refuse(f"table.{field}", _("{value} is outside {range}, {limit}").format(
+                    value=value, range=_range_text(allowed), limit=limit))
         low, high = self.wager_limits(table.collection_schedule)
         if low is None or high is None:
             return
         for field in ("min_wager", "max_wager"):
             value = getattr(table, field)
             if value is not None and not low <= value <= high:
-                refuse(f"table.{field}", f"{value} is outside the limit per spot {_range_text((low, high))}")
+                refuse(f"table.{field}", _("{value} is outside the limit per spot {range}").format(
+                    value=value, range=_range_text((low, high))))
 
     def _seat_problems(self, table: TableRules, seat: SeatHand, where: str, refuse: Any) -> None:
         if not 1 <= seat.seat <= self.positions:
-            refuse(f"{where}.seat", f"{seat.seat} is not one of the {self.positions} "
-                                    + ("seats" if self.is_house else "positions"))
+            refuse(f"{where}.seat", (_("{seat} is not one of the {count} seats") if self.is_house else
+                                     _("{seat} is not one of the {count} positions")).format(seat=seat.seat,
+                                                                                           count=self.positions))
         for kind in SIDE_BETS:
             if getattr(seat, kind) > 0 and not self.paytables_of(kind):
                 refuse(f"{where}.{kind}", self.not_offered(kind), whole=True)
@@ -248,7 +257,8 @@ class Game:
                 continue
             if (low is not None and value < low) or (high is not None and value > high):
                 assert low is not None and high is not None
-                refuse(f"{where}.{name}", f"{value} is outside the limit per spot {_range_text((low, high))}")
+                refuse(f"{where}.{name}", _("{value} is outside the limit per spot {range}").format(
+                    value=value, range=_range_text((low, high))))
 
     def settings_problems(self, values: Mapping[str, Any]) -> dict[str, str]:
         """Every field of a table-settings combination (the settings' field names) the game does not allow,
@@ -259,26 +269,30 @@ class Game:
         """
         found: dict[str, str] = {}
         if values.get("banking") != self.banking.value:
-            found["banking"] = f"'{self.banking.value}' in {self.name}, not {values.get('banking')!r}"
+            found["banking"] = _("'{banking}' in {game}, not {given!r}").format(
+                banking=self.banking.value, game=self.name, given=values.get("banking"))
         seats = values.get("seats")
         if self.is_house:
             if not isinstance(seats, int) or not 1 <= seats <= self.positions:
-                found["seats"] = f"1 to {self.positions} seats in {self.name}, not {seats}"
+                found["seats"] = _("1 to {count} seats in {game}, not {seats}").format(
+                    count=self.positions, game=self.name, seats=seats)
         elif seats != self.positions:
-            found["seats"] = f"a table of {self.positions} positions in {self.name}, not {seats}"
+            found["seats"] = _("a table of {count} positions in {game}, not {seats}").format(
+                count=self.positions, game=self.name, seats=seats)
         for kind in SIDE_BETS:
             offered = self.paytables_of(kind)
             if values.get(f"offer_{kind}") and not offered:
                 found[f"offer_{kind}"] = self.not_offered(kind)
             elif offered and values.get(f"offer_{kind}", True) and str(values.get(f"{kind}_paytable")) not in offered:
-                found[f"{kind}_paytable"] = (f"{values.get(f'{kind}_paytable')!r} is not offered in {self.name} "
-                                             f"(offered: {', '.join(offered)})")
+                found[f"{kind}_paytable"] = _("{table!r} is not offered in {game} (offered: {offered})").format(
+                    table=values.get(f"{kind}_paytable"), game=self.name, offered=", ".join(offered))
         procedure = values.get("procedure")
         if procedure is not None and procedure not in {p.value for p in self.procedures}:
-            found["procedure"] = (f"{procedure!r} is not a dealing procedure of {self.name} "
-                                  f"({', '.join(p.value for p in self.procedures)})")
+            found["procedure"] = _("{procedure!r} is not a dealing procedure of {game} ({procedures})").format(
+                procedure=procedure, game=self.name, procedures=", ".join(p.value for p in self.procedures))
         if not self.is_house and values.get("collection_schedule") not in self.fee_schedules:
-            found["collection_schedule"] = f"{values.get('collection_schedule')!r} is not a fee option of {self.name}"
+            found["collection_schedule"] = _("{schedule!r} is not a fee option of {game}").format(
+                schedule=values.get("collection_schedule"), game=self.name)
         self._settings_limits(values, found)
         return found
 
@@ -290,9 +304,11 @@ class Game:
             if value is None or field in found:
                 continue
             if allowed is not None and not allowed[0] <= value <= allowed[1]:
-                found[field] = f"${value} is outside {_range_text(allowed)} in {self.name}"
+                found[field] = _("${value} is outside {range} in {game}").format(
+                    value=value, range=_range_text(allowed), game=self.name)
             elif low is not None and high is not None and not low <= value <= high:
-                found[field] = f"${value} is outside the limit per spot {_range_text((low, high))} in {self.name}"
+                found[field] = _("${value} is outside the limit per spot {range} in {game}").format(
+                    value=value, range=_range_text((low, high)), game=self.name)
 
 
 def _range_text(bounds: tuple[Decimal, Decimal]) -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from trainer.engine.amounts import SMALLEST_UNIT, check_amount, check_odds_term
+from trainer.i18n.translation import _
 from trainer.resources import engine_data_dir
 
 PaytableKind = Literal["blind", "trips", "bad_beat", "pairs", "progressive"]
@@ -82,15 +83,15 @@ class Odds:
         """``"3 to 2"``, ``"250 for 1"`` or ``"5%"``; raises ValueError otherwise."""
         match = _ODDS.match(text)
         if not match:
-            raise ValueError(f"odds '{text}' are not 'N to M', 'N for 1' or 'P%'")
+            raise ValueError(_("odds '{text}' are not 'N to M', 'N for 1' or 'P%'").format(text=text))
         if match.group(4) is not None:
             percent = Decimal(match.group(4))
             if not 0 < percent <= 100:
-                raise ValueError(f"percentage '{text}' is not between 0 and 100")
+                raise ValueError(_("percentage '{text}' is not between 0 and 100").format(text=text))
             return cls("percent", percent, Decimal(100), text.strip())
         numerator, word, denominator = Decimal(match.group(1)), match.group(2), Decimal(match.group(3))
         if numerator <= 0 or denominator <= 0:
-            raise ValueError(f"odds '{text}' must be positive")
+            raise ValueError(_("odds '{text}' must be positive").format(text=text))
         kind: Literal["to", "for"] = "to" if word == "to" else "for"
         return cls(kind, numerator, denominator, f"{match.group(1)} {word} {match.group(3)}")
 
@@ -221,7 +222,8 @@ class PaytableRegistry:
         key = (kind, str(table_id))
         if key not in self._tables:
             known = ", ".join(self.ids(kind))
-            raise KeyError(f"unknown {kind.replace('_', ' ')} pay table {_shown(str(table_id))} (known: {known})")
+            raise KeyError(_("unknown {kind} pay table {table} (known: {known})").format(
+                kind=kind.replace("_", " "), table=_shown(str(table_id)), known=known))
         return self._tables[key]
 
     def ids(self, kind: str) -> list[str]:
@@ -245,7 +247,8 @@ class PaytableRegistry:
     def collection(self, schedule_id: str) -> CollectionSchedule:
         if schedule_id not in self._schedules:
             known = ", ".join(self._schedules)
-            raise KeyError(f"unknown collection schedule {_shown(schedule_id)} (known: {known})")
+            raise KeyError(_("unknown collection schedule {schedule} (known: {known})").format(
+                schedule=_shown(schedule_id), known=known))
         return self._schedules[schedule_id]
 
     def schedule_ids(self) -> list[str]:
@@ -287,7 +290,7 @@ def _read_file(path: Path) -> list[Paytable | CollectionSchedule]:
         raise PaytableError(source, "", exc.problem) from None
     data = _parse(source, raw, json_file=path.suffix.lower() == ".json")
     if not isinstance(data, dict) or not data:
-        raise PaytableError(source, "", "holds no pay tables (expected one table per entry)")
+        raise PaytableError(source, "", _("holds no pay tables (expected one table per entry)"))
     return [_read_entry(source, str(entry), body) for entry, body in data.items()]
 
 
@@ -305,11 +308,13 @@ def _parse(source: str, raw: bytes, *, json_file: bool) -> Any:
     except jsonin.JsonInputError as exc:
         raise PaytableError(source, "", f"{exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise PaytableError(source, "", f"is not valid {kind} ({jsonin.shown_text(str(exc), quote=False)})") from None
+        raise PaytableError(source, "", _("is not valid {kind} ({problem})").format(
+            kind=kind, problem=jsonin.shown_text(str(exc), quote=False))) from None
     except RecursionError:
-        raise PaytableError(source, "", f"is not valid {kind} (nested too deeply)") from None
+        raise PaytableError(source, "", _("is not valid {kind} (nested too deeply)").format(kind=kind)) from None
     except ValueError:  # tomllib: an integer of thousands of digits
-        raise PaytableError(source, "", f"is not valid {kind} (a number is too long to be an amount or odds)") from None
+        raise PaytableError(source, "", _("is not valid {kind} (a number is too long to be an amount or odds)").format(
+            kind=kind)) from None
 
 
 def _shown(value: Any) -> str:
@@ -326,7 +331,8 @@ def _plain_text(source: str, entry: str, key: str, value: Any, default: str) -> 
     if value is None:
         return default
     if not isinstance(value, str) or len(value) > 200 or not value.isprintable():
-        raise PaytableError(source, entry, f"{key} {_shown(value)} is not a line of text")
+        raise PaytableError(source, entry, _("{key} {value} is not a line of text").format(
+            key=key, value=_shown(value)))
     return value
 
 
@@ -334,29 +340,31 @@ def _read_entry(source: str, entry: str, body: Any) -> Paytable | CollectionSche
     from trainer.jsonin import shown_text
 
     if not entry.isprintable() or len(entry) > 40:
-        raise PaytableError(source, shown_text(entry), "is not a pay table id (printable, at most 40 characters)")
+        raise PaytableError(source, shown_text(entry), _("is not a pay table id (printable, at most 40 characters)"))
     if not isinstance(body, dict):
-        raise PaytableError(source, entry, "is not a table of keys")
+        raise PaytableError(source, entry, _("is not a table of keys"))
     if "brackets" in body:
         return _read_schedule(source, entry, body)
     kind = body.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise PaytableError(source, entry, f"kind {_shown(kind)} is not one of {', '.join(KINDS)}")
+        raise PaytableError(source, entry, _("kind {kind} is not one of {kinds}").format(
+            kind=_shown(kind), kinds=", ".join(KINDS)))
     unknown = set(body) - {"kind", "title", "source", "lines", "house_edge"}
     if unknown:
-        raise PaytableError(source, entry, f"unknown key {_shown(sorted(unknown)[0])}")
+        raise PaytableError(source, entry, _("unknown key {key}").format(key=_shown(sorted(unknown)[0])))
     lines = body.get("lines")
     if not isinstance(lines, list) or not lines:
-        raise PaytableError(source, entry, "has no lines (expected lines = [{ hand = ..., odds = ... }, ...])")
+        raise PaytableError(source, entry, _("has no lines (expected lines = [{ hand = ..., odds = ... }, ...])"))
     parsed = tuple(_read_line(source, entry, kind, index, line) for index, line in enumerate(lines))
     hands = [line.hand for line in parsed]
     duplicates = {hand for hand in hands if hands.count(hand) > 1}
     if duplicates:
-        raise PaytableError(source, entry, f"pays '{sorted(duplicates)[0]}' twice")
+        raise PaytableError(source, entry, _("pays '{hand}' twice").format(hand=sorted(duplicates)[0]))
     edge = body.get("house_edge")
     if edge is not None and (isinstance(edge, bool) or not isinstance(edge, int | float | Decimal)
                              or not math.isfinite(edge) or not -100 <= edge <= 100):
-        raise PaytableError(source, entry, f"house_edge {_shown(edge)} is not a percentage (-100 to 100)")
+        raise PaytableError(source, entry, _("house_edge {edge} is not a percentage (-100 to 100)").format(
+            edge=_shown(edge)))
     table_id = "blind" if kind == "blind" else entry
     return Paytable(
         table_id, kind, _plain_text(source, entry, "title", body.get("title"), entry),
@@ -368,13 +376,15 @@ def _read_entry(source: str, entry: str, body: Any) -> Paytable | CollectionSche
 def _read_line(source: str, entry: str, kind: str, index: int, line: Any) -> PayLine:
     where = f"{entry} line {index + 1}"
     if not isinstance(line, dict) or "hand" not in line or "odds" not in line:
-        raise PaytableError(source, where, "needs a hand and odds")
+        raise PaytableError(source, where, _("needs a hand and odds"))
     hand = line["hand"]
     if not isinstance(hand, str) or hand not in HANDS_BY_KIND[kind]:
-        raise PaytableError(source, where, f"{_shown(hand)} is not a hand a {kind.replace('_', ' ')} table can pay")
+        raise PaytableError(source, where, _("{hand} is not a hand a {kind} table can pay").format(
+            hand=_shown(hand), kind=kind.replace("_", " ")))
     odds_text = line["odds"]
     if not isinstance(odds_text, str) or len(odds_text) > 40 or not odds_text.isprintable():
-        raise PaytableError(source, where, f"odds {_shown(odds_text)} are not text such as '3 to 2' or '250 for 1'")
+        raise PaytableError(source, where, _("odds {odds} are not text such as '3 to 2' or '250 for 1'").format(
+            odds=_shown(odds_text)))
     try:
         odds = Odds.parse(odds_text)
     except ValueError as exc:
@@ -382,24 +392,25 @@ def _read_line(source: str, entry: str, kind: str, index: int, line: Any) -> Pay
     for term in (odds.numerator, odds.denominator):
         problem = None if odds.kind == "percent" else check_odds_term(term)
         if problem:
-            raise PaytableError(source, where, f"odds {_shown(odds_text)}: {problem}")
+            raise PaytableError(source, where, _("odds {odds}: {problem}").format(
+                odds=_shown(odds_text), problem=problem))
     if odds.kind == "percent" and kind != "progressive":
-        raise PaytableError(source, where, "only a progressive table pays a percentage of a meter")
+        raise PaytableError(source, where, _("only a progressive table pays a percentage of a meter"))
     return PayLine(hand, _plain_text(source, where, "label", line.get("label"), hand), odds)
 
 
 def _read_schedule(source: str, entry: str, body: dict[str, Any]) -> CollectionSchedule:
     brackets = body["brackets"]
     if not isinstance(brackets, list) or not brackets:
-        raise PaytableError(source, entry, "has no brackets")
+        raise PaytableError(source, entry, _("has no brackets"))
     parsed: list[tuple[Decimal, Decimal]] = []
     for index, bracket in enumerate(brackets):
         where = f"{entry} bracket {index + 1}"
         if not isinstance(bracket, dict) or set(bracket) != {"from", "fee"}:
-            raise PaytableError(source, where, "needs exactly 'from' and 'fee'")
+            raise PaytableError(source, where, _("needs exactly 'from' and 'fee'"))
         lower, fee = _bracket_amount(source, where, bracket["from"]), _bracket_amount(source, where, bracket["fee"])
         if parsed and lower <= parsed[-1][0]:
-            raise PaytableError(source, where, "brackets must rise")
+            raise PaytableError(source, where, _("brackets must rise"))
         parsed.append((lower, fee))
     return CollectionSchedule(
         entry, _plain_text(source, entry, "title", body.get("title"), entry),
@@ -420,7 +431,8 @@ def _bracket_amount(source: str, where: str, value: Any) -> Decimal:
         except InvalidOperation:
             number = None
     if number is None:
-        raise PaytableError(source, where, f"'from' and 'fee' must be numbers, not {_shown(value)}")
+        raise PaytableError(source, where, _("'from' and 'fee' must be numbers, not {value}").format(
+            value=_shown(value)))
     problem = "must not be negative" if number.is_finite() and number < 0 else check_amount(number)
     if problem:
         raise PaytableError(source, where, f"{problem}")

@@ -16,6 +16,7 @@ from trainer.engine.dealing import Deal, DeckPair, Procedure, deal
 from trainer.engine.settlement import SeatHand, Settlement, settle
 from trainer.engine.strategy import STREETS, BasicStrategy, CarelessStrategy, Strategy, Street
 from trainer.engine.table import Banking, TableRules
+from trainer.i18n.translation import _
 
 COMMUNITY_SEEN: Mapping[str, int] = {"preflop": 0, "flop": 3, "river": 5}
 SIDE_BETS = ("trips", "bad_beat", "pairs", "progressive")
@@ -137,9 +138,11 @@ class RoundDealer:
     ) -> None:
         unknown = set(side_bets) - set(SIDE_BETS)
         if unknown:
-            raise ValueError(f"unknown side bet {sorted(unknown)[0]!r} (known: {', '.join(SIDE_BETS)})")
+            raise ValueError(_("unknown side bet {bet!r} (known: {known})").format(
+                bet=sorted(unknown)[0], known=", ".join(SIDE_BETS)))
         if min_wager <= 0 or max_wager < min_wager:
-            raise ValueError(f"table limits {min_wager}..{max_wager} are not a range of positive amounts")
+            raise ValueError(_("table limits {min_wager}..{max_wager} are not a range of positive amounts").format(
+                min_wager=min_wager, max_wager=max_wager))
         self.table = replace(table, min_wager=min_wager, max_wager=max_wager)
         if not self.table.is_house:
             self.table = replace(self.table, player_dealer_bank=player_dealer_bank)

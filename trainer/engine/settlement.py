@@ -32,6 +32,8 @@ from trainer.engine.wagers import (
     hand_result,
     resolve_seat,
 )
+from trainer.engine.words import step_template, the_wager
+from trainer.i18n.translation import _
 
 __all__ = [
     "Action", "HandResult", "Outcome", "Phase", "PlayerDealerBank", "SeatHand", "SeatResult", "Settlement", "Step",
@@ -65,8 +67,8 @@ class Step:
 
     def describe(self) -> str:
         """``Seat 3: pay the Blind $7.50``."""
-        verb = {Action.PAY: "pay", Action.TAKE: "take", Action.PUSH: "push", Action.RETURN: "return"}[self.action]
-        return f"Seat {self.seat}: {verb} the {self.wager.label} {format_money(self.amount)}"
+        return step_template(self.action).format(seat=self.seat, wager=the_wager(self.wager),
+                                                 amount=format_money(self.amount))
 
 
 @dataclass(frozen=True)
@@ -149,9 +151,10 @@ class _Ledger:
     def record(self, seat: SeatHand, res: Resolution, phase: Phase) -> None:
         stake = seat.stake(res.wager)
         if self.bank is not None and self.bank.exhausted:
-            rule = "The player-dealer's bank is exhausted: every wager not covered is returned"
+            rule = _("The player-dealer's bank is exhausted: every wager not covered is returned")
             if res.outcome is Outcome.PUSH:
-                rule += f" (it pushes on its own: push or return, both move nothing; {res.rule})"
+                rule = _("The player-dealer's bank is exhausted: every wager not covered is returned (it pushes on "
+                         "its own: push or return, both move nothing; {rule})").format(rule=res.rule)
             self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED, rule)
             return
         if res.outcome is Outcome.PUSH:
@@ -165,11 +168,12 @@ class _Ledger:
         taken = stake if self.bank is None else self.bank.collect(stake)
         if taken == 0:
             self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
-                      "The player-dealer may not win more than the bank: the wager is returned")
+                      _("The player-dealer may not win more than the bank: the wager is returned"))
             return
         rule = res.rule
         if taken < stake:
-            rule += f"; the player-dealer may win only {format_money(taken)} more, the rest is returned"
+            rule += _("; the player-dealer may win only {amount} more, the rest is returned").format(
+                amount=format_money(taken))
         self._add(seat, res, Action.TAKE, taken, -taken, phase, Outcome.LOSE, rule)
 
     def _record_win(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: Phase) -> None:
@@ -179,22 +183,23 @@ class _Ledger:
         rule = res.rule
         exact = res.odds.exact_payout(stake, meter)
         if exact != res.odds.payout(stake, meter):
-            rule += (f"; {format_money(exact, exact=True)} is paid in whole cents, rounded down to "
-                     f"{format_money(res.odds.payout(stake, meter))}")
+            rule += _("; {exact} is paid in whole cents, rounded down to {paid}").format(
+                exact=format_money(exact, exact=True), paid=format_money(res.odds.payout(stake, meter)))
         if self.bank is not None:
             covered = self.bank.pay(payout)
             if covered == 0:
                 self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
-                          "The player-dealer's bank is exhausted: the wager is returned")
+                          _("The player-dealer's bank is exhausted: the wager is returned"))
                 return
             if covered < payout:
-                rule += f"; the bank covers only {format_money(covered)} of {format_money(payout)}"
+                rule += _("; the bank covers only {covered} of {payout}").format(
+                    covered=format_money(covered), payout=format_money(payout))
             payout = covered
         net = payout if res.odds.kind == "to" else payout - stake
         if res.odds.kind == "percent" and meter is not None:
             if res.odds.numerator == 100:
                 self.meter.amount = self.meter.seed
-                rule += f"; the meter resets to {format_money(self.meter.seed)}"
+                rule += _("; the meter resets to {seed}").format(seed=format_money(self.meter.seed))
             else:
                 self.meter.amount = meter - payout
         self._add(seat, res, Action.PAY, payout, net, phase, Outcome.WIN, rule)
@@ -302,7 +307,8 @@ def void_round(table: TableRules, seats: Sequence[SeatHand]) -> tuple[Step, ...]
         for wager in seat.placed():
             steps.append(Step(number, wager, Action.RETURN, seat.stake(wager), Decimal(0), Phase.SETTLE,
                               Outcome.RETURNED,
-                              SHUFFLER_MALFUNCTION_RULE + " Every wager is returned.", "dealing"))
+                              _("{rule} Every wager is returned.").format(rule=_(SHUFFLER_MALFUNCTION_RULE)),
+                              "dealing"))
     return tuple(steps)
 
 
@@ -353,8 +359,9 @@ def _at_coin_in(res: Resolution) -> bool:
 
 
 def _coin_in(res: Resolution) -> Resolution:
-    return Resolution(res.wager, res.outcome, f"{res.rule}: it left the layout at COIN IN, before the deal",
-                      res.topic, res.odds, at_fold=False)
+    return Resolution(res.wager, res.outcome,
+                      _("{rule}: it left the layout at COIN IN, before the deal").format(rule=res.rule), res.topic,
+                      res.odds, at_fold=False)
 
 
 def _ante(resolutions: Sequence[Resolution]) -> Resolution | None:

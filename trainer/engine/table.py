@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Literal
 
 from trainer.engine.paytables import PaytableRegistry, load_paytables
+from trainer.i18n.translation import _
 
 HOUSE_SEATS = 7
 """A house-banked table has up to seven player seats."""
@@ -34,7 +35,7 @@ class Banking(StrEnum):
 
     @property
     def label(self) -> str:
-        return "House-banked" if self is Banking.HOUSE else "Player-dealer (California)"
+        return _("House-banked") if self is Banking.HOUSE else _("Player-dealer (California)")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from trainer.engine.cards import Card, CardError, parse_cards
 from trainer.engine.errors import RoundError as RoundError  # re-exported: where the checks are, their error
 from trainer.engine.games import game_named
 from trainer.engine.table import HOUSE_SEATS, WAGER_ORDER, TableRules
+from trainer.i18n.translation import _
 
 if TYPE_CHECKING:
     from trainer.engine.wagers import SeatHand
@@ -32,14 +33,14 @@ def check_round(
     for card in board_cards:
         _unique(seen, card, "board")
     if not seats:
-        raise RoundError("seats", "no seat is in play (at least one seat needs an Ante and a Blind)")
+        raise RoundError("seats", _("no seat is in play (at least one seat needs an Ante and a Blind)"))
     numbers: set[int] = set()
     checked: list[SeatHand] = []
     for index, seat in enumerate(seats):
         where = f"seats[{index}]"
         check_seat_number(table, seat.seat, f"{where}.seat")
         if seat.seat in numbers:
-            raise RoundError(f"{where}.seat", f"seat {seat.seat} appears twice")
+            raise RoundError(f"{where}.seat", _("seat {seat} appears twice").format(seat=seat.seat))
         numbers.add(seat.seat)
         hole = _cards(f"{where}.hole", seat.hole, 2)
         for card in hole:
@@ -68,26 +69,28 @@ def check_table(table: TableRules, seats: Sequence[SeatHand]) -> None:
             raise RoundError("table.collection_schedule", str(exc.args[0])) from None
     for field in ("bad_beat_on_fold", "progressive_on_fold"):
         if getattr(table, field) not in ("action", "lose"):
-            raise RoundError(f"table.{field}", f"{getattr(table, field)!r} is not 'action' or 'lose'")
+            raise RoundError(f"table.{field}", _("{value!r} is not 'action' or 'lose'").format(
+                value=getattr(table, field)))
     if sorted(table.wager_order) != sorted(WAGER_ORDER):
-        raise RoundError("table.wager_order", f"must name each of {', '.join(WAGER_ORDER)} once")
+        raise RoundError("table.wager_order", _("must name each of {wagers} once").format(
+            wagers=', '.join(WAGER_ORDER)))
     if table.progressive_seed < 0:
-        raise RoundError("table.progressive_seed", "must not be negative")
+        raise RoundError("table.progressive_seed", _("must not be negative"))
     if table.min_wager is not None and table.max_wager is not None and table.min_wager > table.max_wager:
-        raise RoundError("table.min_wager", "is above the table maximum")
+        raise RoundError("table.min_wager", _("is above the table maximum"))
     if any(seat.progressive > 0 for seat in seats):
         if table.progressive_meter is None:
-            raise RoundError("table.progressive_meter", "is required when a Progressive wager is placed")
+            raise RoundError("table.progressive_meter", _("is required when a Progressive wager is placed"))
         if table.progressive_meter < 0:
-            raise RoundError("table.progressive_meter", "must not be negative")
+            raise RoundError("table.progressive_meter", _("must not be negative"))
     if not table.is_house:
         if table.player_dealer_seat is None:
-            raise RoundError("table.player_dealer_seat", "is required on a player-dealer table")
+            raise RoundError("table.player_dealer_seat", _("is required on a player-dealer table"))
         check_seat_number(table, table.player_dealer_seat, "table.player_dealer_seat")
         if table.player_dealer_bank is None:
-            raise RoundError("table.player_dealer_bank", "is required on a player-dealer table")
+            raise RoundError("table.player_dealer_bank", _("is required on a player-dealer table"))
         if table.player_dealer_bank <= 0:
-            raise RoundError("table.player_dealer_bank", "must be more than 0")
+            raise RoundError("table.player_dealer_bank", _("must be more than 0"))
 
 
 def check_game(table: TableRules, seats: Sequence[SeatHand]) -> None:
@@ -105,27 +108,31 @@ def check_game(table: TableRules, seats: Sequence[SeatHand]) -> None:
 def check_seat_number(table: TableRules, seat: int, field: str) -> None:
     highest = HOUSE_SEATS if table.is_house else MAX_POSITION
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= highest:
-        raise RoundError(field, f"{seat!r} is not a seat number 1..{highest}")
+        raise RoundError(field, _("{seat!r} is not a seat number 1..{highest}").format(seat=seat, highest=highest))
 
 
 def check_wagers(table: TableRules, seat: SeatHand, where: str) -> None:
     """Ante = Blind > 0, Play 0/1x/2x/3x/4x Ante, Bad Beat with Trips, side bets the table offers, limits."""
     if not table.is_house and seat.seat == table.player_dealer_seat:
-        raise RoundError(f"{where}.seat", f"seat {seat.seat} is the player-dealer, who does not bet against the bank")
+        raise RoundError(f"{where}.seat",
+                         _("seat {seat} is the player-dealer, who does not bet against the bank").format(
+                             seat=seat.seat))
     for name in ("ante", "blind", "play", "trips", "bad_beat", "pairs", "progressive"):
         value = getattr(seat, name)
         if not isinstance(value, Decimal) or not value.is_finite():
-            raise RoundError(f"{where}.{name}", f"{value!r} is not an amount")
+            raise RoundError(f"{where}.{name}", _("{value!r} is not an amount").format(value=value))
         if value < 0:
-            raise RoundError(f"{where}.{name}", f"{value} is negative")
+            raise RoundError(f"{where}.{name}", _("{value} is negative").format(value=value))
     if seat.ante <= 0:
-        raise RoundError(f"{where}.ante", "a seat in play needs an Ante")
+        raise RoundError(f"{where}.ante", _("a seat in play needs an Ante"))
     if seat.blind != seat.ante:
-        raise RoundError(f"{where}.blind", f"the Blind ({seat.blind}) must equal the Ante ({seat.ante})")
+        raise RoundError(f"{where}.blind", _("the Blind ({blind}) must equal the Ante ({ante})").format(
+            blind=seat.blind, ante=seat.ante))
     if seat.play not in [seat.ante * multiple for multiple in PLAY_MULTIPLES]:
-        raise RoundError(f"{where}.play", f"{seat.play} is not 0, 1x, 2x, 3x or 4x the Ante ({seat.ante})")
+        raise RoundError(f"{where}.play", _("{play} is not 0, 1x, 2x, 3x or 4x the Ante ({ante})").format(
+            play=seat.play, ante=seat.ante))
     if seat.bad_beat > 0 and seat.trips <= 0:
-        raise RoundError(f"{where}.bad_beat", "a Bad Beat wager needs an Ante, a Blind and a Trips wager")
+        raise RoundError(f"{where}.bad_beat", _("a Bad Beat wager needs an Ante, a Blind and a Trips wager"))
     if not table.is_house:
         for name in ("pairs", "progressive"):
             if getattr(seat, name) > 0:
@@ -135,9 +142,11 @@ def check_wagers(table: TableRules, seat: SeatHand, where: str) -> None:
         if value == 0:
             continue
         if table.min_wager is not None and value < table.min_wager:
-            raise RoundError(f"{where}.{name}", f"{value} is below the table minimum {table.min_wager}")
+            raise RoundError(f"{where}.{name}", _("{value} is below the table minimum {min_wager}").format(
+                value=value, min_wager=table.min_wager))
         if table.max_wager is not None and value > table.max_wager:
-            raise RoundError(f"{where}.{name}", f"{value} is above the table maximum {table.max_wager}")
+            raise RoundError(f"{where}.{name}", _("{value} is above the table maximum {max_wager}").format(
+                value=value, max_wager=table.max_wager))
 
 
 def _not_offered(table: TableRules, name: str) -> str:
@@ -147,19 +156,19 @@ def _not_offered(table: TableRules, name: str) -> str:
     except KeyError:
         game = None
     if game is None:
-        return "a player-dealer table offers only Trips and Bad Beat side bets"
+        return _("a player-dealer table offers only Trips and Bad Beat side bets")
     return game.not_offered(name)
 
 
 def _cards(field: str, cards: Sequence[Card | str], count: int) -> tuple[Card, ...]:
     if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise RoundError(field, f"expected a list of {count} cards")
+        raise RoundError(field, _("expected a list of {count} cards").format(count=count))
     try:
         parsed = parse_cards(cards)
     except CardError as exc:
         raise RoundError(field, str(exc)) from None
     if len(parsed) != count:
-        raise RoundError(field, f"expected {count} cards, got {len(parsed)}")
+        raise RoundError(field, _("expected {count} cards, got {given}").format(count=count, given=len(parsed)))
     return parsed
 
 
@@ -170,5 +179,5 @@ def _read_already(given: object, read: tuple[Card, ...]) -> bool:
 
 def _unique(seen: dict[Card, str], card: Card, field: str) -> None:
     if card in seen:
-        raise RoundError(field, f"duplicate card {card} (also in {seen[card]})")
+        raise RoundError(field, _("duplicate card {card} (also in {place})").format(card=card, place=seen[card]))
     seen[card] = field

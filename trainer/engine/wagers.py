@@ -15,6 +15,8 @@ from trainer.engine.cards import Card
 from trainer.engine.evaluator import Category, HandValue, evaluate
 from trainer.engine.paytables import Odds, Paytable
 from trainer.engine.table import TableRules
+from trainer.engine.words import hand_name, odds_text, wager_name
+from trainer.i18n.translation import _
 
 
 class Wager(StrEnum):
@@ -30,7 +32,7 @@ class Wager(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"bad_beat": "Bad Beat", "pairs": "Pairs Bonus"}.get(self.value, self.value.capitalize())
+        return wager_name(self.value)
 
 
 class Action(StrEnum):
@@ -174,58 +176,61 @@ _EVEN_MONEY = Odds.parse("1 to 1")
 def resolve_ante(folded: bool, qualifies: bool, result: HandResult) -> Resolution:
     topic = "ante-play"
     if folded:
-        return Resolution(Wager.ANTE, Outcome.LOSE, "A fold loses the Ante and the Blind at once", "fold",
+        return Resolution(Wager.ANTE, Outcome.LOSE, _("A fold loses the Ante and the Blind at once"), "fold",
                           at_fold=True)
     if not qualifies:
         return Resolution(Wager.ANTE, Outcome.PUSH,
-                          "Dealer does not qualify (less than a pair): the Ante pushes", "qualification")
+                          _("Dealer does not qualify (less than a pair): the Ante pushes"), "qualification")
     if result is HandResult.WIN:
-        return Resolution(Wager.ANTE, Outcome.WIN, "The player beats the dealer: the Ante pays 1 to 1", topic,
+        return Resolution(Wager.ANTE, Outcome.WIN, _("The player beats the dealer: the Ante pays 1 to 1"), topic,
                           _EVEN_MONEY)
     if result is HandResult.LOSE:
-        return Resolution(Wager.ANTE, Outcome.LOSE, "The dealer beats the player: the Ante loses", topic)
-    return Resolution(Wager.ANTE, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
+        return Resolution(Wager.ANTE, Outcome.LOSE, _("The dealer beats the player: the Ante loses"), topic)
+    return Resolution(Wager.ANTE, Outcome.PUSH, _("A tie: Ante, Play and Blind push"), topic)
 
 
 def resolve_play(result: HandResult, qualifies: bool) -> Resolution:
     topic = "ante-play"
-    unqualified = " even though the dealer does not qualify" if not qualifies else ""
     if result is HandResult.WIN:
-        return Resolution(Wager.PLAY, Outcome.WIN, "The player beats the dealer: the Play pays 1 to 1", topic,
+        return Resolution(Wager.PLAY, Outcome.WIN, _("The player beats the dealer: the Play pays 1 to 1"), topic,
                           _EVEN_MONEY)
     if result is HandResult.LOSE:
-        return Resolution(Wager.PLAY, Outcome.LOSE, f"The dealer beats the player: the Play loses{unqualified}",
+        return Resolution(Wager.PLAY, Outcome.LOSE, _("The dealer beats the player: the Play loses") if qualifies else
+                          _("The dealer beats the player: the Play loses even though the dealer does not qualify"),
                           "qualification" if not qualifies else topic)
-    return Resolution(Wager.PLAY, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
+    return Resolution(Wager.PLAY, Outcome.PUSH, _("A tie: Ante, Play and Blind push"), topic)
 
 
 def resolve_blind(folded: bool, result: HandResult, hand: HandValue, blind: Paytable) -> Resolution:
     topic = "blind"
     if folded:
-        return Resolution(Wager.BLIND, Outcome.LOSE, "A fold loses the Ante and the Blind at once", "fold",
+        return Resolution(Wager.BLIND, Outcome.LOSE, _("A fold loses the Ante and the Blind at once"), "fold",
                           at_fold=True)
     if result is HandResult.LOSE:
         return Resolution(Wager.BLIND, Outcome.LOSE,
-                          "The dealer beats the player: the Blind loses, qualified dealer or not", topic)
+                          _("The dealer beats the player: the Blind loses, qualified dealer or not"), topic)
     if result is HandResult.PUSH:
-        return Resolution(Wager.BLIND, Outcome.PUSH, "A tie: Ante, Play and Blind push", topic)
+        return Resolution(Wager.BLIND, Outcome.PUSH, _("A tie: Ante, Play and Blind push"), topic)
     line = blind.line_for(hand.category.label)
     if line is None:
-        return Resolution(Wager.BLIND, Outcome.PUSH, "A win with less than a straight: the Blind pushes", topic)
-    return Resolution(Wager.BLIND, Outcome.WIN, f"A win with a {line.hand}: the Blind pays {line.odds.text}",
+        return Resolution(Wager.BLIND, Outcome.PUSH, _("A win with less than a straight: the Blind pushes"), topic)
+    return Resolution(Wager.BLIND, Outcome.WIN, _("A win with a {hand}: the Blind pays {odds}").format(
+                          hand=hand_name(line.hand), odds=odds_text(line.odds)),
                       topic, line.odds)
 
 
 def resolve_trips(folded: bool, hand: HandValue, trips: Paytable) -> Resolution:
     line = trips.line_for(hand.category.label)
     if line is None:
-        rule = "Less than three of a kind: the Trips loses"
+        rule = _("Less than three of a kind: the Trips loses")
         if folded:
-            rule += " and is collected with the folded hand"
+            rule = _("Less than three of a kind: the Trips loses and is collected with the folded hand")
         return Resolution(Wager.TRIPS, Outcome.LOSE, rule, "trips", at_fold=folded)
-    rule = f"Trips pays {line.odds.text} on a {line.hand}, whatever happens to the hand"
+    rule = _("Trips pays {odds} on a {hand}, whatever happens to the hand").format(
+        odds=odds_text(line.odds), hand=hand_name(line.hand))
     if folded:
-        rule = f"Trips on a fold: the {line.hand} still pays {line.odds.text}"
+        rule = _("Trips on a fold: the {hand} still pays {odds}").format(
+            hand=hand_name(line.hand), odds=odds_text(line.odds))
     return Resolution(Wager.TRIPS, Outcome.WIN, rule, "trips", line.odds)
 
 
@@ -233,22 +238,24 @@ def resolve_bad_beat(folded: bool, hand: HandValue, dealer: HandValue, bad_beat:
     topic = "bad-beat"
     trips_or_better = hand.category >= Category.THREE_OF_A_KIND
     if folded and (on_fold == "lose" or not trips_or_better):
-        rule = ("House rule: a fold loses the Bad Beat" if on_fold == "lose" and trips_or_better
-                else "A folded hand below three of a kind cannot win the Bad Beat: it is collected with the hand")
+        rule = (_("House rule: a fold loses the Bad Beat") if on_fold == "lose" and trips_or_better
+                else _("A folded hand below three of a kind cannot win the Bad Beat: it is collected with the hand"))
         return Resolution(Wager.BAD_BEAT, Outcome.LOSE, rule, topic, at_fold=True)
     if hand == dealer:
-        return Resolution(Wager.BAD_BEAT, Outcome.LOSE, "A five-card tie: the Bad Beat loses", topic)
+        return Resolution(Wager.BAD_BEAT, Outcome.LOSE, _("A five-card tie: the Bad Beat loses"), topic)
     beaten = hand if hand < dealer else dealer
     if beaten.category < Category.THREE_OF_A_KIND:
         return Resolution(Wager.BAD_BEAT, Outcome.LOSE,
-                          "The beaten hand is less than three of a kind: the Bad Beat loses", topic)
+                          _("The beaten hand is less than three of a kind: the Bad Beat loses"), topic)
     line = bad_beat.line_for(beaten.category.label)
     if line is None:
         return Resolution(Wager.BAD_BEAT, Outcome.LOSE,
-                          f"The table pays no Bad Beat on a beaten {beaten.category.label}", topic)
-    whose = "the player's" if beaten is hand else "the dealer's"
+                          _("The table pays no Bad Beat on a beaten {hand}").format(
+                              hand=hand_name(beaten.category.label)), topic)
+    rule = (_("Bad Beat pays on the hand beaten, the player's {hand}: {odds}") if beaten is hand else
+            _("Bad Beat pays on the hand beaten, the dealer's {hand}: {odds}"))
     return Resolution(Wager.BAD_BEAT, Outcome.WIN,
-                      f"Bad Beat pays on the hand beaten, {whose} {line.hand}: {line.odds.text}", topic, line.odds)
+                      rule.format(hand=hand_name(line.hand), odds=odds_text(line.odds)), topic, line.odds)
 
 
 FACES = (11, 12, 13)
@@ -283,9 +290,10 @@ def pairs_hands(hole: tuple[Card, Card], dealer_hole: tuple[Card, ...] = ()) -> 
 def resolve_pairs(hole: tuple[Card, Card], dealer_hole: tuple[Card, ...], pairs: Paytable) -> Resolution:
     line = pairs.first_line(pairs_hands(hole, dealer_hole))
     if line is None:
-        return Resolution(Wager.PAIRS, Outcome.LOSE, "The hole cards make no line of the Pairs table", "pairs")
+        return Resolution(Wager.PAIRS, Outcome.LOSE, _("The hole cards make no line of the Pairs table"), "pairs")
     return Resolution(Wager.PAIRS, Outcome.WIN,
-                      f"Pairs pays on the hole cards alone, fold or not: {line.label} pays {line.odds.text}",
+                      _("Pairs pays on the hole cards alone, fold or not: {line} pays {odds}").format(
+                          line=hand_name(line.label), odds=odds_text(line.odds)),
                       "pairs", line.odds)
 
 
@@ -306,13 +314,15 @@ def resolve_progressive(
 ) -> Resolution:
     topic = "progressive"
     if folded and on_fold == "lose":
-        return Resolution(Wager.PROGRESSIVE, Outcome.LOSE, "House rule: a fold loses the Progressive", topic,
+        return Resolution(Wager.PROGRESSIVE, Outcome.LOSE, _("House rule: a fold loses the Progressive"), topic,
                           at_fold=True)
     line = progressive.first_line(progressive_hands(hole, board, hand))
     if line is None:
-        return Resolution(Wager.PROGRESSIVE, Outcome.LOSE, "Less than the lowest Progressive line: it loses", topic)
+        return Resolution(Wager.PROGRESSIVE, Outcome.LOSE, _("Less than the lowest Progressive line: it loses"), topic)
     if line.odds.kind == "percent":
-        rule = f"{line.label}: {line.odds.text} of the meter, paid from the meter"
+        rule = _("{line}: {odds} of the meter, paid from the meter").format(line=hand_name(line.label),
+                                                                          odds=odds_text(line.odds))
     else:
-        rule = f"{line.label} pays {line.odds.text} (the wager is not returned), from the tray"
+        rule = _("{line} pays {odds} (the wager is not returned), from the tray").format(
+            line=hand_name(line.label), odds=odds_text(line.odds))
     return Resolution(Wager.PROGRESSIVE, Outcome.WIN, rule, topic, line.odds)

@@ -27,6 +27,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.paytables import PaytableRegistry, load_paytables
 from trainer.engine.validation import RoundError, check_round
 from trainer.engine.wagers import Action, Wager
+from trainer.i18n.translation import speaking
 from trainer.quiz.judging import Attempt, Submission
 from trainer.quiz.review import review_text
 from trainer.quiz.settlement import SettlementQuiz
@@ -51,6 +52,7 @@ class GradeRequest:
     steps: tuple[Submission, ...]
 
 
+@speaking("en")
 def read_grade(text: str, paytables: PaytableRegistry | None = None) -> GradeRequest:
     """JSON text to a checked :class:`GradeRequest`; anything wrong raises one :class:`RoundError` naming the field.
 
@@ -67,6 +69,7 @@ def read_grade(text: str, paytables: PaytableRegistry | None = None) -> GradeReq
     return read_grade_request(loads(text), paytables)
 
 
+@speaking("en")
 def read_grade_request(data: Any, paytables: PaytableRegistry | None = None) -> GradeRequest:
     """A parsed grade request to a checked :class:`GradeRequest` (RoundError naming the field when wrong)."""
     if not isinstance(data, dict):
@@ -142,9 +145,15 @@ def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) 
             raise RoundError(where, f"unknown key (expected one of {', '.join(known)})")
 
 
+@speaking("en")
 def grade(request: GradeRequest) -> SettlementQuiz:
     """The hand graded as the exam mode does: every step given in turn to an exam-mode quiz, then the table
-    finishes the hand (so a step never done counts wrong)."""
+    finishes the hand (so a step never done counts wrong). In English whatever the language: the grade JSON
+    holds its rule lines and mistakes, and is a contract."""
+    return _graded(request)
+
+
+def _graded(request: GradeRequest) -> SettlementQuiz:
     hand = request.hand
     quiz = SettlementQuiz(settle_hand(hand), hand.table, Mode.EXAM, hands=hand.seats, drill="grade",
                           clock=lambda: 0.0)
@@ -158,6 +167,7 @@ def grade(request: GradeRequest) -> SettlementQuiz:
     return quiz
 
 
+@speaking("en")
 def grade_json(quiz: SettlementQuiz) -> dict[str, Any]:
     """The output object of a graded hand."""
     settlement = quiz.settlement
@@ -196,5 +206,5 @@ def grade_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[
 
 
 def review_of(text: str, paytables: PaytableRegistry | None = None) -> str:
-    """One request's review as text, the rows the GUI's review shows."""
-    return review_text(grade(read_grade(text, paytables)).review())
+    """One request's review as text, the rows the GUI's review shows, in the current language (unlike the JSON)."""
+    return review_text(_graded(read_grade(text, paytables)).review())

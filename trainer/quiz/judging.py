@@ -21,10 +21,12 @@ from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Settlement, Step, format_money
 from trainer.engine.table import TableRules
 from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.engine.words import hand_name, step_template, the_wager
+from trainer.i18n.translation import N_, _
 from trainer.quiz.order import COIN_IN, StepKey, in_order, key_of, order_ranks, order_rule
 from trainer.scoring import ErrorKind, Mistake
 
-DEALER_RULE = "The dealer qualifies with a pair or better; name the best five-card hand"
+DEALER_RULE = N_("The dealer qualifies with a pair or better; name the best five-card hand")
 
 
 @dataclass(frozen=True)
@@ -63,12 +65,13 @@ class Submission:
         >>> Submission(3, Wager.BLIND, Action.PAY).describe()
         'Seat 3: pay the Blind (no amount)'
         """
-        text = f"Seat {self.seat}: {self.action.value} the {self.wager.label}"
         if self.amount is not None:
-            return f"{text} {format_money(self.amount)}"
-        if self.action is Action.PAY:
-            return f"{text} (no amount)"
-        return f"{text} (the whole {format_money(stake)})" if stake is not None else text
+            amount = format_money(self.amount)
+        elif self.action is Action.PAY:
+            amount = _("(no amount)")
+        else:
+            amount = "" if stake is None else _("(the whole {amount})").format(amount=format_money(stake))
+        return step_template(self.action).format(seat=self.seat, wager=the_wager(self.wager), amount=amount).rstrip()
 
 
 @dataclass(frozen=True)
@@ -124,19 +127,22 @@ def content_mistakes(step: Step, submission: Submission, stake: Decimal) -> tupl
 def stray_mistake(submission: Submission, settlement: Settlement, due: Step | None, settled: bool) -> Mistake:
     """A step on a wager with nothing to settle: not on the layout, or settled already (a losing Progressive at
     COIN IN included)."""
-    expected = due.describe() if due is not None else "nothing: every wager is settled"
-    label = f"Seat {submission.seat}'s {submission.wager.label}"
+    expected = due.describe() if due is not None else _("nothing: every wager is settled")
+    seat, wager = submission.seat, submission.wager.label
     given = submission.describe()
     coin_in = any(key_of(step) == submission.key and step.phase == COIN_IN for step in settlement.procedure)
     if coin_in:
         return Mistake(ErrorKind.ALREADY_SETTLED, expected, given,
-                       f"{label} lost at COIN IN: every losing Progressive leaves the layout before the deal",
+                       _("Seat {seat}'s {wager} lost at COIN IN: every losing Progressive leaves the layout before "
+                         "the deal").format(seat=seat, wager=wager),
                        "progressive")
     if settled:
         return Mistake(ErrorKind.ALREADY_SETTLED, expected, given,
-                       f"{label} is already settled: each wager is settled once", "order")
+                       _("Seat {seat}'s {wager} is already settled: each wager is settled once").format(
+                           seat=seat, wager=wager), "order")
     return Mistake(ErrorKind.NOT_PLACED, expected, given,
-                   f"{label} is not on the layout: settle only the wagers placed", "order")
+                   _("Seat {seat}'s {wager} is not on the layout: settle only the wagers placed").format(
+                       seat=seat, wager=wager), "order")
 
 
 def order_mistake(table: TableRules, due: Step, chosen: Step, given: str) -> Mistake:
@@ -150,7 +156,8 @@ def late_mistake(table: TableRules, chosen: Step, later: Step, given: str) -> Mi
     """``chosen`` done after ``later``, a step that comes after it."""
     refund = chosen.phase == "refund" and later.phase != "refund"
     return Mistake(ErrorKind.MISSED_REFUND_PASS if refund else ErrorKind.ORDER,
-                   f"{chosen.describe()} before {later.describe()}", given, order_rule(table, chosen, later),
+                   _("{step} before {later}").format(step=chosen.describe(), later=later.describe()), given,
+                   order_rule(table, chosen, later),
                    "qualification" if refund else "order")
 
 
@@ -159,13 +166,15 @@ def dealer_mistakes(settlement: Settlement, category: Category, qualifies: bool)
     expected = dealer_text(settlement.dealer.category, settlement.dealer_qualifies)
     if category == settlement.dealer.category and qualifies == settlement.dealer_qualifies:
         return ()
-    return (Mistake(ErrorKind.WRONG_DEALER_HAND, expected, dealer_text(category, qualifies), DEALER_RULE,
+    return (Mistake(ErrorKind.WRONG_DEALER_HAND, expected, dealer_text(category, qualifies), _(DEALER_RULE),
                     "qualification"),)
 
 
 def dealer_text(category: Category, qualifies: bool) -> str:
     """``high card, does not qualify``."""
-    return f"{category.label}, {'qualifies' if qualifies else 'does not qualify'}"
+    if qualifies:
+        return _("{hand}, qualifies").format(hand=hand_name(category.label))
+    return _("{hand}, does not qualify").format(hand=hand_name(category.label))
 
 
 def grade_order(steps: Sequence[Step], table: TableRules, attempts: Sequence[Attempt]) -> list[Attempt]:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from trainer.engine.settlement import Step
 from trainer.engine.table import TableRules
 from trainer.engine.wagers import Wager
+from trainer.i18n.translation import _
 
 StepKey = tuple[int, Wager]
 """A wager on the layout: its seat and which wager."""
@@ -79,20 +80,20 @@ def order_ranks(steps: Sequence[Step], table: TableRules) -> dict[StepKey, int]:
 def order_rule(table: TableRules, due: Step, chosen: Step | None = None) -> str:
     """The ordering rule that puts ``due`` before ``chosen`` (the step the trainee took instead)."""
     if due.phase == "fold":
-        return "A folded hand is collected at once, in seat order, before any hand is settled"
+        return _("A folded hand is collected at once, in seat order, before any hand is settled")
     if due.phase == "refund" and chosen is not None and chosen.phase == "refund":
-        return "Dealer does not qualify: the Antes are refunded right to left, from the highest seat down"
+        return _("Dealer does not qualify: the Antes are refunded right to left, from the highest seat down")
     if due.phase == "refund":
-        return ("Dealer does not qualify: the refund pass comes first — refund every Ante (push it), right to left, "
-                "before looking at any player's hand")
+        return _("Dealer does not qualify: the refund pass comes first — refund every Ante (push it), right to "
+                 "left, before looking at any player's hand")
     if chosen is not None and chosen.seat == due.seat and chosen.phase == due.phase:
         if table.is_house:
-            return f"Inside a seat the wagers go in the room's order: {_wager_names(table)}"
-        return ("Inside a seat the order is fixed: a losing hand Play, Ante, Blind; a winning hand Ante, Play, "
-                "Blind; a tie Ante, Play, Blind; then the Trips, then the Bad Beat")
+            return _("Inside a seat the wagers go in the room's order: {wagers}").format(wagers=_wager_names(table))
+        return _("Inside a seat the order is fixed: a losing hand Play, Ante, Blind; a winning hand Ante, Play, "
+                 "Blind; a tie Ante, Play, Blind; then the Trips, then the Bad Beat")
     if table.is_house:
-        return "Settle right to left, from the highest seat down, one seat at a time"
-    return "Settle clockwise, starting with the player on the player-dealer's left, one seat at a time"
+        return _("Settle right to left, from the highest seat down, one seat at a time")
+    return _("Settle clockwise, starting with the player on the player-dealer's left, one seat at a time")
 
 
 def _wager_names(table: TableRules) -> str:

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trainer.engine.settlement import Settlement, Step
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.judging import DEALER_RULE, Attempt, dealer_text
 from trainer.quiz.order import key_of
 from trainer.scoring import ErrorKind, ItemResult, Mistake
 
 ORDER_KINDS = (ErrorKind.ORDER, ErrorKind.MISSED_REFUND_PASS)
 NOTHING = "—"
-NOT_DONE_TEXT = "— (not done)"
+NOT_DONE_TEXT = N_("— (not done)")
 
 
 class RowVerdict(StrEnum):
@@ -63,22 +64,25 @@ def broken_rules(mistakes: Sequence[Mistake]) -> str:
     to left, from the highest seat down, one seat at a time``."""
     parts = []
     for mistake in mistakes:
-        name = mistake.kind.value.capitalize()
+        name = mistake.kind.label.capitalize()
         if mistake.kind in ORDER_KINDS:
-            parts.append(f"{name} ({_due_text(mistake.expected)}): {mistake.rule}")
+            parts.append(_("{kind} ({due}): {rule}").format(kind=name, due=_due_text(mistake.expected),
+                                                            rule=mistake.rule))
         else:
-            parts.append(f"{name}: {mistake.rule}")
+            parts.append(_("{kind}: {rule}").format(kind=name, rule=mistake.rule))
     return "; ".join(parts)
 
 
 def _due_text(expected: str) -> str:
-    return expected if " before " in expected else f"{expected} was due"
+    before = _("{step} before {later}").format(step="", later="")  # " before ", as the order mistake says it
+    return expected if before in expected else _("{step} was due").format(step=expected)
 
 
 def step_line(expected: str, rule: str, attempts: Sequence[Attempt]) -> ReviewLine:
     """The row of one step from every attempt at it (in the order made)."""
     if not attempts:
-        return ReviewLine(expected, NOT_DONE_TEXT, False, f"Not done: {rule}", RowVerdict.NOT_DONE)
+        return ReviewLine(expected, _(NOT_DONE_TEXT), False, _("Not done: {rule}").format(rule=rule),
+                          RowVerdict.NOT_DONE)
     first = attempts[0]
     wrong = sum(attempt.wrong for attempt in attempts)
     if first.wrong:
@@ -92,7 +96,8 @@ def step_mistake(line: ReviewLine) -> Mistake:
     table finished it."""
     if line.mistakes:
         return line.mistakes[0]
-    return Mistake(ErrorKind.LEFT_TO_TABLE, line.expected, NOT_DONE_TEXT, line.rule.removeprefix("Not done: "))
+    not_done = _("Not done: {rule}").format(rule="")
+    return Mistake(ErrorKind.LEFT_TO_TABLE, line.expected, _(NOT_DONE_TEXT), line.rule.removeprefix(not_done))
 
 
 def stray_line(attempt: Attempt) -> ReviewLine:
@@ -108,7 +113,7 @@ def review_lines(settlement: Settlement, steps: Sequence[Step], attempts: Sequen
     lines = []
     if dealer:
         announced = [attempt for attempt in attempts if attempt.submission is None]
-        lines.append(step_line(dealer_text(settlement.dealer.category, settlement.dealer_qualifies), DEALER_RULE,
+        lines.append(step_line(dealer_text(settlement.dealer.category, settlement.dealer_qualifies), _(DEALER_RULE),
                                announced))
     for step in steps:
         lines.append(step_line(step.describe(), step.rule,
@@ -145,15 +150,18 @@ class Tally:
         >>> Tally(15, 10, 7, 4).text()
         '10 of 15 steps right (66.7 %) · 5 steps wrong · 7 wrong attempts · 4 steps left to the table'
         """
-        text = (f"{self.right} of {self.steps} steps right ({self.percent:.1f} %) · "
-                f"{_count(self.wrong_steps, 'step')} wrong · {_count(self.wrong_attempts, 'wrong attempt')}")
+        parts = [
+            ngettext("{right} of {steps} steps right ({percent:.1f} %)",
+                     "{right} of {steps} steps right ({percent:.1f} %)", self.steps).format(
+                right=self.right, steps=self.steps, percent=self.percent),
+            ngettext("{count} step wrong", "{count} steps wrong", self.wrong_steps).format(count=self.wrong_steps),
+            ngettext("{count} wrong attempt", "{count} wrong attempts", self.wrong_attempts).format(
+                count=self.wrong_attempts),
+        ]
         if self.left_to_table:
-            text += f" · {_count(self.left_to_table, 'step')} left to the table"
-        return text
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+            parts.append(ngettext("{count} step left to the table", "{count} steps left to the table",
+                                  self.left_to_table).format(count=self.left_to_table))
+        return " · ".join(parts)
 
 
 def tally_of(items: Iterable[ItemResult]) -> Tally:
@@ -184,8 +192,9 @@ def mistakes_text(items: Iterable[ItemResult]) -> str:
     mistakes.``."""
     kinds = Counter(mistake.kind for item in items for mistake in item.mistakes)
     if not kinds:
-        return "No mistakes."
-    return "Mistakes: " + ", ".join(f"{kind.value} {count}" for kind, count in kinds.most_common())
+        return _("No mistakes.")
+    return _("Mistakes: {kinds}").format(
+        kinds=", ".join(f"{kind.label} {count}" for kind, count in kinds.most_common()))
 
 
 def review_text(lines: Sequence[ReviewLine], title: str = "") -> str:

@@ -38,13 +38,16 @@ from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.engine.settlement import Step, format_money, void_round
 from trainer.engine.strategy import STREETS, Street
 from trainer.engine.wagers import Outcome, Phase, Wager
+from trainer.engine.words import colour_name, hand_name
+from trainer.i18n.translation import N_, _, ngettext
 
 FOLD_CARDS = 2
 FLOP_CARDS = 3
 BOARD_CARDS = 5
-RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "ties"}
+RESULT_WORDS = {"win": N_("wins"), "lose": N_("loses"), "push": N_("ties")}
 """How a player's result against the dealer is announced."""
-STREET_WORDS: dict[Street, str] = {"preflop": "before the flop", "flop": "on the flop", "river": "on the river"}
+STREET_WORDS: dict[Street, str] = {
+    "preflop": N_("before the flop"), "flop": N_("on the flop"), "river": N_("on the river")}
 CITE_FEE = ("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
             "dropped before any card is dealt; rules-notes §2: on the total, final once \"No more bets\" is called)")
 CITE_NO_MORE_BETS = "seed 001 Dealing Procedures 4 a; seed 003 Dealing procedures 1 a"
@@ -161,32 +164,42 @@ class ScriptStep:
     def describe(self) -> str:
         """``deal seat 3 card 2``, ``take the fee $4``, ``collect seat 2's fold: 2 cards``."""
         if self.task is Task.DEAL:
-            return f"deal {self.target}" if self.target is not None else "deal a card"
+            return _("deal {target}").format(target=self.target) if self.target is not None else _("deal a card")
         if self.task is Task.TAKE_FEE:
-            return f"take the collection fee {format_money(self.amount or Decimal(0))}"
+            return _("take the collection fee {amount}").format(amount=format_money(self.amount or Decimal(0)))
         if self.task is Task.COLLECT_FOLD:
-            return f"collect seat {self.seat}'s folded hand: {self.count} cards, to the rack"
+            return _("collect seat {seat}'s folded hand: {count} cards, to the rack").format(
+                seat=self.seat, count=self.count)
         if self.task is Task.TAKE_PLAY:
-            return f"take seat {self.seat}'s Play wager {format_money(self.amount or Decimal(0))}"
+            return _("take seat {seat}'s Play wager {amount}").format(
+                seat=self.seat, amount=format_money(self.amount or Decimal(0)))
         if self.task is Task.REFUSE_PLAY:
-            return f"refuse seat {self.seat}'s second Play wager (a Play wager once made is not added to or changed)"
+            return _("refuse seat {seat}'s second Play wager (a Play wager once made is not added to or changed)"
+                     ).format(seat=self.seat)
         if self.task is Task.REVEAL:
-            return "turn over the flop" if self.count == FLOP_CARDS else "turn over the turn and the river"
+            return _("turn over the flop") if self.count == FLOP_CARDS else _("turn over the turn and the river")
         if self.task is Task.ANNOUNCE_HAND:
-            said = f": {self.hand.label}, {RESULT_WORDS.get(self.result, self.result)}" if self.hand is not None else ""
-            return f"announce seat {self.seat}'s hand and whether it wins{said}"
+            if self.hand is None:
+                return _("announce seat {seat}'s hand and whether it wins").format(seat=self.seat)
+            result = _(RESULT_WORDS[self.result]) if self.result in RESULT_WORDS else self.result
+            return _("announce seat {seat}'s hand and whether it wins: {hand}, {result}").format(
+                seat=self.seat, hand=hand_name(self.hand.label), result=result)
         if self.task is Task.HAND_BUTTON:
-            hand = f" ({self.hand.label})" if self.hand is not None else ""
-            return f"press the Progressive hand button for seat {self.seat}{hand}"
+            if self.hand is None:
+                return _("press the Progressive hand button for seat {seat}").format(seat=self.seat)
+            return _("press the Progressive hand button for seat {seat} ({hand})").format(
+                seat=self.seat, hand=hand_name(self.hand.label))
         if self.task is Task.COUNT:
-            return f"confirm the rack holds {self.count} cards"
-        return {Task.NO_MORE_BETS: 'call "No more bets"', Task.COIN_IN: "press COIN IN, remove the Progressive wagers",
-                Task.UNLOAD: "unload the rest unseen into the rack", Task.ANNOUNCE: "reveal and announce your hand",
-                Task.SETTLE: "settle every wager", Task.RACK: "rack the cards",
-                Task.CALL_SUPERVISOR: "call a supervisor to verify the Progressive win",
-                Task.GAME_OVER: "press Game Over on the Progressive controller",
-                Task.VOID: "void the round and return every wager",
-                Task.CALL_FLOOR: "stop and call the floor supervisor"}[self.task]
+            return _("confirm the rack holds {count} cards").format(count=self.count)
+        return _({Task.NO_MORE_BETS: N_('call "No more bets"'),
+                  Task.COIN_IN: N_("press COIN IN, remove the Progressive wagers"),
+                  Task.UNLOAD: N_("unload the rest unseen into the rack"),
+                  Task.ANNOUNCE: N_("reveal and announce your hand"),
+                  Task.SETTLE: N_("settle every wager"), Task.RACK: N_("rack the cards"),
+                  Task.CALL_SUPERVISOR: N_("call a supervisor to verify the Progressive win"),
+                  Task.GAME_OVER: N_("press Game Over on the Progressive controller"),
+                  Task.VOID: N_("void the round and return every wager"),
+                  Task.CALL_FLOOR: N_("stop and call the floor supervisor")}[self.task])
 
 
 @dataclass(frozen=True)
@@ -257,12 +270,14 @@ def street_steps(played: PlayedRound, attempt: PlayAttempt | None = None) -> lis
                 continue
             hand = next(hand for hand in played.hands if hand.seat == decision.seat)
             steps.append(ScriptStep(Task.TAKE_PLAY, CITE_STREETS, seat=decision.seat, amount=hand.play,
-                                    shown=f"seat {decision.seat} puts out a Play wager of {format_money(hand.play)} "
-                                          f"{STREET_WORDS[street]}"))
+                                    shown=_("seat {seat} puts out a Play wager of {amount} {street}").format(
+                                        seat=decision.seat, amount=format_money(hand.play),
+                                        street=_(STREET_WORDS[street]))))
         if attempt is not None and attempt.street == street:
             steps.append(ScriptStep(Task.REFUSE_PLAY, CITE_STREETS, seat=attempt.seat, amount=attempt.amount,
-                                    shown=f"seat {attempt.seat}, whose Play wager is already made, pushes out "
-                                          f"{format_money(attempt.amount)} more {STREET_WORDS[street]}"))
+                                    shown=_("seat {seat}, whose Play wager is already made, pushes out {amount} more "
+                                            "{street}").format(seat=attempt.seat, amount=format_money(attempt.amount),
+                                                               street=_(STREET_WORDS[street]))))
     return steps
 
 
@@ -283,16 +298,18 @@ def round_script(played: PlayedRound, injected: Injected | None = None,
     """Every task of ``played`` in order, ending early at ``injected``'s response; ``attempt`` a second Play
     wager the dealer refuses."""
     steps = list(opening_steps(played))
-    deal_rule = f"{played.procedure.label}: {played.procedure.description}"
+    deal_rule = _("{procedure}: {description}").format(procedure=played.procedure.label,
+                                                      description=played.procedure.description)
     colour = played.deck_colour
     for number, target in enumerate(dealt_cards(played), start=1):
         if injected is not None and injected.at == number:
             if injected.kind is Irregularity.SHUFFLER_FAILS:
                 return (*steps, ScriptStep(Task.VOID, CITE_VOID, target=target,
-                                           shown="the shuffler stops with an error"))
+                                           shown=_("the shuffler stops with an error")))
             if injected.kind is Irregularity.WRONG_BACK:
                 return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, target=target,
-                                           shown=f"the next card shows a back that is not the {colour} deck's"))
+                                           shown=_("the next card shows a back that is not the {colour} deck's")
+                                           .format(colour=colour_name(colour))))
         steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
     if played.procedure is not Procedure.DECK_MATE:
         steps.append(ScriptStep(Task.UNLOAD, CITE_UNLOAD, count=DECK_SIZE - len(dealt_cards(played))))
@@ -300,17 +317,21 @@ def round_script(played: PlayedRound, injected: Injected | None = None,
     for seat in played.table.fold_order(sorted(played.folded - left_after_fold(played))):
         if injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat == seat:
             return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, seat=seat, count=injected.count,
-                                       shown=f"seat {seat}'s folded hand spreads to {injected.count} "
-                                             f"card{'s' if injected.count != 1 else ''}"))
+                                       shown=ngettext("seat {seat}'s folded hand spreads to {count} card",
+                                                      "seat {seat}'s folded hand spreads to {count} cards",
+                                                      injected.count).format(seat=seat, count=injected.count)))
         steps.append(ScriptStep(Task.COLLECT_FOLD, CITE_FOLD, seat=seat, count=FOLD_CARDS,
-                                shown=f"seat {seat}'s folded hand spreads to {FOLD_CARDS} cards"))
+                                shown=ngettext("seat {seat}'s folded hand spreads to {count} card",
+                                               "seat {seat}'s folded hand spreads to {count} cards",
+                                               FOLD_CARDS).format(seat=seat, count=FOLD_CARDS)))
     winners = progressive_winners(played)
     steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), *hand_steps(played), *winners,
               *([ScriptStep(Task.CALL_SUPERVISOR, CITE_SUPERVISOR)] if winners else []),
               ScriptStep(Task.SETTLE, CITE_SETTLE),
               *([ScriptStep(Task.GAME_OVER, CITE_GAME_OVER)] if winners else []),
               ScriptStep(Task.RACK, CITE_RACK), ScriptStep(Task.COUNT, CITE_COUNT, count=DECK_SIZE,
-                                                           shown=f"the rack holds {DECK_SIZE} cards")]
+                                                           shown=_("the rack holds {count} cards").format(
+                                                               count=DECK_SIZE))]
     return tuple(steps)
 
 
@@ -332,7 +353,8 @@ def progressive_winners(played: PlayedRound) -> list[ScriptStep]:
     won = [result.seat for result in played.settlement.seats
            if (wager := result.wagers.get(Wager.PROGRESSIVE)) is not None and wager.outcome is Outcome.WIN]
     return [ScriptStep(Task.HAND_BUTTON, CITE_HAND_BUTTON, seat=seat, hand=played.settlement.seat(seat).hand.category,
-                       shown=f"seat {seat}'s Progressive wins") for seat in played.table.settlement_order(won)]
+                       shown=_("seat {seat}'s Progressive wins").format(seat=seat))
+            for seat in played.table.settlement_order(won)]
 
 
 def opening_steps(played: PlayedRound) -> tuple[ScriptStep, ...]:
@@ -400,6 +422,6 @@ def game_round(game_id: str, procedure: Procedure, rng: random.Random, *, rounds
     dealer = RoundDealer(table, procedure, game.positions, rng, careless=careless, side_bets=game.side_bets,
                          min_wager=low or Decimal(5), max_wager=min(high or Decimal(500), Decimal(500)))
     played = dealer.next_round()
-    for _ in range(rounds - 1):
+    for __ in range(rounds - 1):
         played = dealer.next_round()
     return played

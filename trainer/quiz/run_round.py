@@ -38,6 +38,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step
 from trainer.engine.wagers import Action, Wager
+from trainer.i18n.translation import _
 from trainer.quiz.round_script import (
     BEFORE_THE_DEAL,
     Injected,
@@ -138,11 +139,13 @@ class RunRound:
         """Guided mode: what is due now and why."""
         step = self.expected()
         if step is None:
-            return "The round is over."
+            return _("The round is over.")
         if step.task is Task.ANNOUNCE or step.task is Task.SETTLE:
             return self.quiz.hint()
-        seen = f"{step.shown[0].upper()}{step.shown[1:]}: " if step.shown else ""
-        return f"{seen}{step.describe()} — {step.rule}"
+        if step.shown:
+            return _("{seen}: {step} — {rule}").format(seen=step.shown[0].upper() + step.shown[1:],
+                                                       step=step.describe(), rule=step.rule)
+        return _("{step} — {rule}").format(step=step.describe(), rule=step.rule)
 
     # -- acts ----------------------------------------------------------------------------------------------
 
@@ -150,7 +153,7 @@ class RunRound:
         """The trainee does ``act``; it is checked against the task due."""
         due = self.expected()
         if due is None:
-            return RoundVerdict(False, (), "The round is over")
+            return RoundVerdict(False, (), _("The round is over"))
         if due.task in (Task.ANNOUNCE, Task.SETTLE) and not act.task.responds:
             mistake = Mistake(ErrorKind.ORDER, due.describe(), act.describe(), due.rule, due.topic)
             return self._conclude(due, (mistake,))
@@ -161,7 +164,7 @@ class RunRound:
         """Reveal and announce the dealer's hand (the settlement quiz checks it)."""
         due = self.expected()
         if due is None or due.task is not Task.ANNOUNCE:
-            return self._out_of_turn(due, "reveal and announce your hand")
+            return self._out_of_turn(due, _("reveal and announce your hand"))
         verdict = self.quiz.announce_dealer(category, qualifies)
         return self._from_quiz(verdict.accepted, verdict.mistakes, verdict.message)
 
@@ -169,7 +172,7 @@ class RunRound:
         """Settle one wager (the settlement quiz checks it)."""
         due = self.expected()
         if due is None or due.task is not Task.SETTLE:
-            return self._out_of_turn(due, f"settle seat {seat}'s {wager.label}")
+            return self._out_of_turn(due, _("settle seat {seat}'s {wager}").format(seat=seat, wager=wager.label))
         verdict = self.quiz.submit(seat, wager, action, amount)
         return self._from_quiz(verdict.accepted, verdict.mistakes, verdict.message)
 
@@ -264,13 +267,13 @@ class RunRound:
             self.done_acts.append((due, act))
             self._advance()
         if not mistakes:
-            return RoundVerdict(accepted, (), f"Right: {due.describe()}")
-        message = "Noted." if self.mode is Mode.EXAM else "; ".join(mistake.describe() for mistake in mistakes)
+            return RoundVerdict(accepted, (), _("Right: {step}").format(step=due.describe()))
+        message = _("Noted.") if self.mode is Mode.EXAM else "; ".join(mistake.describe() for mistake in mistakes)
         return RoundVerdict(accepted, mistakes, message)
 
     def _out_of_turn(self, due: ScriptStep | None, what: str) -> RoundVerdict:
         if due is None:
-            return RoundVerdict(False, (), "The round is over")
+            return RoundVerdict(False, (), _("The round is over"))
         mistake = Mistake(ErrorKind.MISSED_FAULT if due.task.responds else ErrorKind.ORDER, due.describe(), what,
                           due.rule, due.topic)
         return self._conclude(due, (mistake,))

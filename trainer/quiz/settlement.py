@@ -24,6 +24,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Settlement, Step
 from trainer.engine.table import TableRules
 from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.i18n.translation import _
 from trainer.quiz.judging import (
     Attempt,
     Submission,
@@ -132,20 +133,22 @@ class SettlementQuiz:
         """Guided mode: what comes next and why, in one line."""
         if not self._dealer_done:
             dealer = self.settlement.dealer
-            return (f"Announce the dealer's hand: {dealer.describe()} — "
-                    + ("a pair or better, the dealer qualifies" if self.settlement.dealer_qualifies
-                       else "less than a pair, the dealer does not qualify"))
+            if self.settlement.dealer_qualifies:
+                return _("Announce the dealer's hand: {hand} — a pair or better, the dealer qualifies").format(
+                    hand=dealer.describe())
+            return _("Announce the dealer's hand: {hand} — less than a pair, the dealer does not qualify").format(
+                hand=dealer.describe())
         step = self.next_step()
         if step is None:
-            return "Every wager is settled."
-        return f"Next: {step.describe()} — {step.rule}"
+            return _("Every wager is settled.")
+        return _("Next: {step} — {rule}").format(step=step.describe(), rule=step.rule)
 
     # -- answers -------------------------------------------------------------------------------------------
 
     def announce_dealer(self, category: Category, qualifies: bool) -> Verdict:
         """The trainee names the dealer's hand category and whether it qualifies."""
         if self._dealer_done or self._left_to_table:
-            return Verdict(False, (), None, "The dealer's hand is already announced")
+            return Verdict(False, (), None, _("The dealer's hand is already announced"))
         self._note_decision()
         mistakes = dealer_mistakes(self.settlement, category, qualifies)
         accepted = not mistakes or self.mode is Mode.EXAM
@@ -165,9 +168,9 @@ class SettlementQuiz:
         """The trainee settles ``wager`` of ``seat`` with ``action`` and ``amount`` (required for a pay; for the
         others no amount means the whole stake)."""
         if not self._dealer_done:
-            return Verdict(False, (), None, "First announce the dealer's hand and whether it qualifies")
+            return Verdict(False, (), None, _("First announce the dealer's hand and whether it qualifies"))
         if self._left_to_table:
-            return Verdict(False, (), None, "The table settled the hand")
+            return Verdict(False, (), None, _("The table settled the hand"))
         self._note_decision()
         submission = Submission(seat, wager, action, amount)
         due = self._pending[0] if self._pending else None
@@ -227,9 +230,9 @@ class SettlementQuiz:
 
     def _message(self, mistakes: tuple[Mistake, ...], chosen: Step | None) -> str:
         if not mistakes:
-            return "Right." if chosen is None else f"Right: {chosen.describe()}"
+            return _("Right.") if chosen is None else _("Right: {step}").format(step=chosen.describe())
         if self.mode is Mode.EXAM:
-            return "Noted."
+            return _("Noted.")
         return "; ".join(mistake.describe() for mistake in mistakes)
 
     def _finish_if_done(self) -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.i18n.translation import N_, _
+
 
 class Phase(StrEnum):
     """One phase of a round as the table plays it, in the order a round can have them."""
@@ -94,20 +96,20 @@ class TablePhase:
 
 
 PHASE_TEXTS: dict[Phase, str] = {
-    Phase.BETS: "bets",
-    Phase.COIN_IN: "COIN IN",
-    Phase.FEE: "collection fee",
-    Phase.DEAL: "the deal",
-    Phase.PREFLOP: "decisions before the flop",
-    Phase.FLOP: "the flop",
-    Phase.TURN_RIVER: "turn and river",
-    Phase.RIVER_DECISIONS: "decisions on the river",
-    Phase.SHOWDOWN: "showdown",
-    Phase.FOLDS: "collecting folded hands",
-    Phase.REVEAL: "showdown",
-    Phase.REFUND: "pushing the Antes",
-    Phase.SETTLE_REST: "the table settles the rest",
-    Phase.CLEANUP: "clearing the table",
+    Phase.BETS: N_("bets"),
+    Phase.COIN_IN: N_("COIN IN"),
+    Phase.FEE: N_("collection fee"),
+    Phase.DEAL: N_("the deal"),
+    Phase.PREFLOP: N_("decisions before the flop"),
+    Phase.FLOP: N_("the flop"),
+    Phase.TURN_RIVER: N_("turn and river"),
+    Phase.RIVER_DECISIONS: N_("decisions on the river"),
+    Phase.SHOWDOWN: N_("showdown"),
+    Phase.FOLDS: N_("collecting folded hands"),
+    Phase.REVEAL: N_("showdown"),
+    Phase.REFUND: N_("pushing the Antes"),
+    Phase.SETTLE_REST: N_("the table settles the rest"),
+    Phase.CLEANUP: N_("clearing the table"),
 }
 """How each phase reads in a status bar (:func:`phase_text`)."""
 
@@ -150,8 +152,8 @@ def phase_text(name: str) -> str:
         return name
     phase, seat = parsed
     if phase is Phase.SETTLE:
-        return f"settling seat {seat}" if seat is not None else "settling"
-    return PHASE_TEXTS[phase]
+        return _("settling seat {seat}").format(seat=seat) if seat is not None else _("settling")
+    return _(PHASE_TEXTS[phase])
 
 
 __all__ = ["PHASE_TEXTS", "DirectorState", "Phase", "TablePhase", "WindowState", "parse_phase_name", "phase_name",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from trainer.i18n.translation import N_, _
 from trainer.session.phases import Phase, TablePhase
 
 
@@ -32,7 +33,7 @@ class SessionState(StrEnum):
         >>> SessionState.TRAINEE_SETTLING.description
         'the trainee is settling the round'
         """
-        return _DESCRIPTIONS[self]
+        return _(_DESCRIPTIONS[self])
 
     @property
     def round_on_table(self) -> bool:
@@ -45,13 +46,13 @@ class SessionState(StrEnum):
 
 
 _DESCRIPTIONS = {
-    SessionState.WAITING: "no round has been dealt yet",
-    SessionState.DEALING: "the table is dealing a round",
-    SessionState.DECISIONS: "the players are deciding",
-    SessionState.SHOWDOWN: "the hands are being shown",
-    SessionState.TRAINEE_SETTLING: "the trainee is settling the round",
-    SessionState.TABLE_SETTLING: "the table is settling the round",
-    SessionState.ROUND_OVER: "the round is over",
+    SessionState.WAITING: N_("no round has been dealt yet"),
+    SessionState.DEALING: N_("the table is dealing a round"),
+    SessionState.DECISIONS: N_("the players are deciding"),
+    SessionState.SHOWDOWN: N_("the hands are being shown"),
+    SessionState.TRAINEE_SETTLING: N_("the trainee is settling the round"),
+    SessionState.TABLE_SETTLING: N_("the table is settling the round"),
+    SessionState.ROUND_OVER: N_("the round is over"),
 }
 
 _PHASE_STATES = {

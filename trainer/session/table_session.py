@@ -17,6 +17,7 @@ from decimal import Decimal
 from trainer.engine.evaluator import Category
 from trainer.engine.round import PlayedRound
 from trainer.engine.wagers import Action, Wager
+from trainer.i18n.translation import _
 from trainer.quiz.given import as_given
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
 from trainer.quiz.settlement import SettlementQuiz, Verdict
@@ -186,15 +187,16 @@ class TableSession:
     def deal(self) -> TableRound:
         """Deal the next round from the source; the trainee settles it when a mode is chosen."""
         if self._running is not None:
-            raise SessionError("A new round cannot be dealt now: the trainee runs the rounds.")
-        self._require(self.can_deal(), "A new round cannot be dealt")
+            raise SessionError(_("A new round cannot be dealt now: the trainee runs the rounds."))
+        self._require(self.can_deal(), _("A new round cannot be dealt"))
         with self._acting():
             table_round = self._source.next_round()
             if table_round is None and self._drill is not None:
                 self._end_drill()
                 table_round = self._source.next_round()
             if table_round is None:
-                raise SessionError(f"A new round cannot be dealt: {self._source.name} has no rounds left.")
+                raise SessionError(_("A new round cannot be dealt: {source} has no rounds left.").format(
+                    source=self._source.name))
             self._round = table_round
             self._settle_by_trainee = self._mode is not None
             self._state = SessionState.DEALING
@@ -205,7 +207,7 @@ class TableSession:
         """The table's animation began ``phase`` (the deal, the flop, the reveal, seat 3's settlement, …): the
         state follows it. Once the table settles it stays settling until the round is over."""
         reached = phase if isinstance(phase, TablePhase) else TablePhase(phase)
-        self._require(self._state.round_on_table, f"The round cannot reach {reached.name!r}")
+        self._require(self._state.round_on_table, _("The round cannot reach {phase!r}").format(phase=reached.name))
         if self._state in _BEFORE_SETTLEMENT:
             self._state = state_of_phase(reached)
         return self._state
@@ -217,7 +219,7 @@ class TableSession:
     def begin_settlement(self) -> SettlementQuiz | None:
         """The hands are shown and the table waits: the trainee settles now (None: the quiz was turned off
         since the deal, so the table settles the round)."""
-        self._require(self.can_begin_settlement(), "The trainee cannot begin settling")
+        self._require(self.can_begin_settlement(), _("The trainee cannot begin settling"))
         with self._acting():
             played = self.played
             if self._mode is None or self._set is None or played is None:
@@ -237,13 +239,13 @@ class TableSession:
 
     def announce(self, category: Category, qualifies: bool) -> Verdict:
         """The trainee announces the dealer's hand and whether it qualifies."""
-        quiz = self._answering("The dealer's hand cannot be announced")
+        quiz = self._answering(_("The dealer's hand cannot be announced"))
         return quiz.announce_dealer(category, qualifies)
 
     def submit_step(self, seat: int, wager: Wager, action: Action, amount: Decimal | None = None) -> Verdict:
         """The trainee settles ``seat``'s ``wager`` with ``action`` (and ``amount``). A step taken moves the
         chips as given (:class:`StepAccepted`); the last one ends the hand and the table clears."""
-        quiz = self._answering("A wager cannot be settled")
+        quiz = self._answering(_("A wager cannot be settled"))
         with self._acting():
             before = {(step.seat, step.wager): step for step in quiz.pending()}
             verdict = quiz.submit(seat, wager, action, amount)
@@ -262,7 +264,7 @@ class TableSession:
 
     def let_table_finish(self) -> None:
         """The trainee stops: the table settles the rest, and the steps it settles count wrong."""
-        self._require(self.can_let_table_finish(), "The table cannot take over the settlement")
+        self._require(self.can_let_table_finish(), _("The table cannot take over the settlement"))
         with self._acting():
             self._end_hand(by_table=True)
 
@@ -285,7 +287,7 @@ class TableSession:
     def finish_round(self) -> RoundOver:
         """The table is clear: the round is over (a hand still being settled is scored, the steps the table
         settled counting wrong). A drill with no hands left gives the table back to the user."""
-        self._require(self.can_finish_round(), "The round cannot be finished")
+        self._require(self.can_finish_round(), _("The round cannot be finished"))
         with self._acting():
             self._state = SessionState.ROUND_OVER
             if self._quiz is not None:
@@ -350,7 +352,7 @@ class TableSession:
         """Deal ``source``'s hands (a drill) in ``mode`` until it has none left; then the user's table and mode
         come back. A drill running already is stopped first."""
         if not self.can_start_drill():
-            raise SessionError("Finish the round on the table first, then start the drill.")
+            raise SessionError(_("Finish the round on the table first, then start the drill."))
         with self._acting():
             self.stop_running()
             if self._drill is not None:
@@ -408,7 +410,7 @@ class TableSession:
         """The trainee runs the rounds in ``mode`` from now on: the settling mode is turned off and a drill
         stopped; a round being run is given up (what was done counts)."""
         if not self.can_run_rounds():
-            raise SessionError("Finish the round on the table first, then run the round yourself.")
+            raise SessionError(_("Finish the round on the table first, then run the round yourself."))
         with self._acting():
             self._give_up_run()
             self._close_run_set()
@@ -438,13 +440,14 @@ class TableSession:
                  clock: Callable[[], float] | None = None) -> RunRound:
         """The next round of the user's table for the trainee to run (now and then, with ``irregular``, an
         irregularity at ``rate``; in an exam every third round brings one)."""
-        self._require(self.can_deal_run(), "A round cannot be dealt to run")
+        self._require(self.can_deal_run(), _("A round cannot be dealt to run"))
         mode = self._running
         assert mode is not None
         with self._acting():
             table_round = self._user_source.next_round()
             if table_round is None:
-                raise SessionError(f"A round cannot be dealt to run now: {self._user_source.name} has none left.")
+                raise SessionError(_("A round cannot be dealt to run now: {source} has none left.").format(
+                    source=self._user_source.name))
             self._run_round = table_round
             self._run = run_round_for(table_round.played, mode, rng, index=self._run_count, irregular=irregular,
                                       rate=rate, clock=clock or self.clock)
@@ -455,7 +458,7 @@ class TableSession:
         """Run ``run`` (the same round, another way: with a given irregularity) in place of the round dealt,
         before any act of it."""
         self._require(self._run is not None and not self._run.done_acts and run.played is self._run.played,
-                      "Another run of the round cannot be given")
+                      _("Another run of the round cannot be given"))
         self._run = run
 
     def give_up_run(self) -> None:
@@ -469,7 +472,7 @@ class TableSession:
 
     def run_act(self, act: Act) -> RoundVerdict:
         """The trainee's ``act`` in the round being run (the last ends it and scores it)."""
-        run = self._acting_on("The act cannot be done")
+        run = self._acting_on(_("The act cannot be done"))
         with self._acting():
             verdict = run.perform(act)
             self._after_act(run)
@@ -477,7 +480,7 @@ class TableSession:
 
     def run_announce(self, category: Category, qualifies: bool) -> RoundVerdict:
         """The trainee announces the dealer's hand in the round being run."""
-        run = self._acting_on("The dealer's hand cannot be announced")
+        run = self._acting_on(_("The dealer's hand cannot be announced"))
         with self._acting():
             verdict = run.announce_dealer(category, qualifies)
             self._after_act(run)
@@ -485,7 +488,7 @@ class TableSession:
 
     def run_settle(self, seat: int, wager: Wager, action: Action, amount: Decimal | None) -> RoundVerdict:
         """The trainee settles ``seat``'s ``wager`` in the round being run."""
-        run = self._acting_on("A wager cannot be settled")
+        run = self._acting_on(_("A wager cannot be settled"))
         with self._acting():
             verdict = run.submit(seat, wager, action, amount)
             self._after_act(run)
@@ -493,7 +496,7 @@ class TableSession:
 
     def _acting_on(self, what: str) -> RunRound:
         if not self.can_act():
-            raise SessionError(f"{what} now: no round is being run.")
+            raise SessionError(_("{what} now: no round is being run.").format(what=what))
         assert self._run is not None
         return self._run
 
@@ -613,7 +616,7 @@ class TableSession:
 
     def _require(self, allowed: bool, what: str) -> None:
         if not allowed:
-            raise SessionError(f"{what} now: {self._state.description}.")
+            raise SessionError(_("{what} now: {state}.").format(what=what, state=self._state.description))
 
     @contextmanager
     def _acting(self) -> Iterator[None]:

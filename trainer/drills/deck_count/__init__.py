@@ -68,6 +68,7 @@ from trainer.drills.deck_count.item import (
 )
 from trainer.drills.deck_count.rounds import RackPart, RackTally, RoundCountItem, rack_tally
 from trainer.drills.deck_count.spread import Arrangement, Spread, face_down
+from trainer.i18n.translation import N_, _
 from trainer.scoring import Mode
 
 __all__ = [
@@ -136,12 +137,21 @@ class DeckCountDrill:
     name: str
     levels: tuple[int, ...]
     description: str
-    group: str = "card count"
+    group: str = N_("card count")
     colours: tuple[str, str] = ("red", "blue")
     clock: Callable[[], float] = field(default=time.monotonic, compare=False)
-    answer_guide: str = field(default=(
+    answer_guide: str = field(default=N_(
         "Y or N; a number of cards ('52'); a card such as 'Qh' or '10s', or '-' for none; a deck by its colour "
         "('red' or 'r')."), compare=False)
+
+    @property
+    def shown_description(self) -> str:
+        """The description in the current language (one level's is made from the level's words)."""
+        if len(self.levels) != 1:
+            return _(self.description)
+        level = LEVELS[self.levels[0]]
+        return _("Deck count level {number}: {name}, {description}").format(
+            number=level.number, name=_(level.name).lower(), description=_(level.description))
 
     def items(self, rng: random.Random, count: int, mode: Mode) -> Iterator[DeckCountItem]:
         """``count`` items; item ``i`` is dealt from its own random source, so it replays alone."""
@@ -162,7 +172,7 @@ class DeckCountDrill:
 
 
 DRILLS = (
-    DeckCountDrill("deck-count", (1, 2, 3, 4), "Deck count: hands, rounds, deck check and count down, in turn"),
+    DeckCountDrill("deck-count", (1, 2, 3, 4), N_("Deck count: hands, rounds, deck check and count down, in turn")),
     *(DeckCountDrill(f"deck-count-{n}", (n,), f"Deck count level {n}: {level.name.lower()}, {level.description}")
       for n, level in LEVELS.items()),
 )

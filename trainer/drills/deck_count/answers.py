@@ -7,14 +7,16 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import Card, CardError, parse_card
 from trainer.engine.dealing import HOLE_CARDS
+from trainer.engine.words import colour_name
+from trainer.i18n import plain
 
 NONE_WORDS = frozenset({"-", "none", "no", "0", "nothing"})
 
 
 def parse_yes_no(text: str) -> bool | None:
-    """``y``/``yes`` → True, ``n``/``no`` → False, anything else None (unreadable)."""
+    """``y``/``yes`` (``s``/``sí``) → True, ``n``/``no`` → False, anything else None (unreadable)."""
     word = text.strip().lower()
-    return True if word in ("y", "yes") else False if word in ("n", "no") else None
+    return True if word in ("y", "yes", "s", "si", "sí") else False if word in ("n", "no") else None
 
 
 def parse_count(text: str) -> int | None:
@@ -38,8 +40,10 @@ def colour_parser(colours: Sequence[str]) -> Callable[[str], str | None]:
     """Read one of ``colours`` from its name or its first letters (``r`` for red)."""
 
     def parse(text: str) -> str | None:
-        word = text.strip().lower()
+        word = plain(text.strip())
         found = [colour for colour in colours if word and colour.startswith(word)]
+        if len(found) != 1:  # the colour's name in the language shown ("rojo"), in full
+            found = [colour for colour in colours if word and plain(colour_name(colour)) == word]
         return found[0] if len(found) == 1 else None
 
     return parse

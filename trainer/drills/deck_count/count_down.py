@@ -14,6 +14,8 @@ from trainer.drills.deck_count.item import LEVELS, RULE_COUNT_DOWN, Ask, CountIt
 from trainer.drills.deck_count.spread import Spread
 from trainer.engine.dealing import DECK_SIZE, Procedure, cards_unloaded, shuffled_deck
 from trainer.engine.games import Game, games
+from trainer.engine.words import colour_name
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.scoring import ErrorKind, Mode
 
 GROUP_SIZE = 5
@@ -46,10 +48,14 @@ class CountDownItem(CountItem):
         self.deck_colour = deck_colour
         self.expected_total = spread.count
         grouped = len(spread.group_sizes) > 1
-        self.title = f"Level 4 · Count down: {what}, {deck_colour} backs"
-        self.brief = f"{what} spread face down{', in fives' if grouped else ''}"
-        self.text = (f"Count {what} spread face down{' (shown in fives)' if grouped else ''}:\n{spread.picture()}\n"
-                     "(▮ a card; ▯ a card with another back; ▏ the edge of a card stuck under the next one)")
+        self.brief = f"{what} spread face down{', in fives' if grouped else ''}"  # the scores' key
+        shown = _(what)  # "a deck" (the stub's words are kept as they were given)
+        self.title = _("Level 4 · Count down: {what}, {colour} backs").format(what=shown,
+                                                                               colour=colour_name(deck_colour))
+        self.text = (_("Count {what} spread face down (shown in fives):") if grouped else
+                     _("Count {what} spread face down:")).format(what=shown) + (
+            f"\n{spread.picture()}\n"
+            + _("(▮ a card; ▯ a card with another back; ▏ the edge of a card stuck under the next one)"))
 
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
@@ -57,7 +63,7 @@ class CountDownItem(CountItem):
         """Difficulty 1: a deck give or take a card, shown in fives; 2: one ribbon, give or take two; 3: also the
         stub unloaded after a deal, with a card stuck under another now and then."""
         colour, other = colours if rng.random() < 0.5 else (colours[1], colours[0])
-        what = "a deck"
+        what = N_("a deck")
         if difficulty >= 3 and rng.random() < 0.5:
             game = rng.choice(UNLOADING_GAMES)
             seats = rng.randint(1, most_players(game))
@@ -76,16 +82,19 @@ class CountDownItem(CountItem):
         return self.level.target_seconds * self.expected_total
 
     def _asks(self) -> Iterator[Ask]:
-        prompt = self._guide("How many cards? (count in fives)", "five, ten, fifteen … then the odd cards")
-        yield Ask(Question(prompt, parse_count, "answer a number of cards"), self._check_total, self.stack)
+        prompt = self._guide(_("How many cards? (count in fives)"), _("five, ten, fifteen … then the odd cards"))
+        yield Ask(Question(prompt, parse_count, _("answer a number of cards")), self._check_total, self.stack)
 
     def _check_total(self, total: int) -> Feedback:
         expected = self.expected_total
-        whole = " — a whole deck" if expected == DECK_SIZE else ""
+        whole = _(" — a whole deck") if expected == DECK_SIZE else ""
         if total == expected:
-            return self._score(True, f"{expected} cards{whole}.")
-        mistake = self._mistake(ErrorKind.MISCOUNT, f"{expected} cards", f"{total} cards", RULE_COUNT_DOWN)
-        return self._score(False, f"The stack holds {expected} cards{whole}.", mistake)
+            return self._score(True, ngettext("{count} card", "{count} cards", expected).format(count=expected)
+                               + whole + ".")
+        mistake = self._mistake(ErrorKind.MISCOUNT, ngettext("{count} card", "{count} cards", expected).format(
+            count=expected), ngettext("{count} card", "{count} cards", total).format(count=total), RULE_COUNT_DOWN)
+        return self._score(False, ngettext("The stack holds {count} card", "The stack holds {count} cards", expected)
+                           .format(count=expected) + whole + ".", mistake)
 
 
 def count_down_spread(rng: random.Random, total: int, colour: str, other: str, *, grouped: bool = False,

@@ -22,6 +22,8 @@ from trainer.drills.deck_count.item import (
 from trainer.drills.deck_count.spread import Spread
 from trainer.engine.cards import FULL_DECK, SUIT_CHARS, SUIT_NAMES, Card, format_cards
 from trainer.engine.dealing import missing_and_extra
+from trainer.engine.words import colour_name
+from trainer.i18n.translation import _
 from trainer.scoring import ErrorKind, Mode
 
 CALL_THE_FLOOR, PUT_IT_BACK = "floor", "back"
@@ -37,9 +39,9 @@ def parse_irregularity(text: str) -> str | None:
     words = text.strip().lower()
     if not words:
         return None
-    if any(word in words for word in ("floor", "supervisor", "call")) or words == "f":
+    if any(word in words for word in ("floor", "supervisor", "call", "piso", "llamar")) or words == "f":
         return CALL_THE_FLOOR
-    if "back" in words or "put" in words or words == "b":
+    if "back" in words or "put" in words or words == "b" or "devolver" in words or "volver" in words:
         return PUT_IT_BACK
     return None
 
@@ -61,9 +63,12 @@ class DeckCheckItem(CountItem):
         self._given_extra: tuple[Card, ...] = ()
         self._said_whole = False
         order = "in suit rows" if self.in_suit_order else "in random order"
-        self.title = f"Level 3 · Deck check: the {deck_colour} deck, {order}"
-        self.brief = f"the {deck_colour} deck spread face up {order}, {spread.count} cards"
-        self.text = f"The {deck_colour} deck spread face up {order}:\n{spread.picture()}"
+        self.brief = f"the {deck_colour} deck spread face up {order}, {spread.count} cards"  # the scores' key
+        shown_order = _("in suit rows") if self.in_suit_order else _("in random order")
+        self.title = _("Level 3 · Deck check: the {colour} deck, {order}").format(colour=colour_name(deck_colour),
+                                                                                 order=shown_order)
+        self.text = _("The {colour} deck spread face up {order}:\n{cards}").format(
+            colour=colour_name(deck_colour), order=shown_order, cards=spread.picture())
 
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
@@ -88,60 +93,73 @@ class DeckCheckItem(CountItem):
 
     def _asks(self) -> Iterator[Ask]:
         spread = self.deck_spread
-        all_there = yes_no_question(self._guide("All 52 cards there? (Y/N)",
-                                                "run each suit from ace to king: look for the gap or the double"))
+        all_there = yes_no_question(self._guide(_("All 52 cards there? (Y/N)"),
+                                                _("run each suit from ace to king: look for the gap or the double")))
         yield Ask(all_there, self._check_all_there, spread)
         if self._said_whole:
             return
-        yield Ask(Question("Missing card? (a card such as Qh, or - for none)", parse_cards_or_none,
-                            "name a card such as Qh or 10s, or - for none"),
+        yield Ask(Question(_("Missing card? (a card such as Qh, or - for none)"), parse_cards_or_none,
+                            _("name a card such as Qh or 10s, or - for none")),
                    lambda cards: self._check_cards(cards, self.missing, "missing"), spread)
-        yield Ask(Question("Extra card? (a card such as As, or - for none)", parse_cards_or_none,
-                            "name a card such as As or 10s, or - for none"),
+        yield Ask(Question(_("Extra card? (a card such as As, or - for none)"), parse_cards_or_none,
+                            _("name a card such as As or 10s, or - for none")),
                    lambda cards: self._check_cards(cards, self.extra, "extra"), spread)
         if self.extra and self._given_extra == self.extra:
             turned = frozenset(i for i, card in enumerate(spread.cards) if card in self.extra)
             question = Question(
-                f"The two {format_cards(self.extra)} turned over: one has the {self.other_colour} back of the other "
-                f"deck. What do you do? ({' / '.join(IRREGULARITY_CHOICES)})", parse_irregularity,
-                "answer floor (stop and call the floor) or back (put it back in its deck)", IRREGULARITY_CHOICES)
+                _("The two {cards} turned over: one has the {colour} back of the other deck. What do you do? "
+                  "({choices})").format(cards=format_cards(self.extra), colour=colour_name(self.other_colour),
+                                        choices=" / ".join(IRREGULARITY_CHOICES)), parse_irregularity,
+                _("answer floor (stop and call the floor) or back (put it back in its deck)"), IRREGULARITY_CHOICES)
             yield Ask(question, self._check_extra_deck, replace(spread, turned=turned))
 
     def _check_all_there(self, yes: bool) -> Feedback:
         self._said_whole = yes
         if yes == self.whole_deck:
-            return self._score(True, "All 52 cards." if yes else f"Right: {self._problem()}.")
+            return self._score(True, _("All 52 cards.") if yes else _("Right: {answer}.").format(
+                answer=self._problem()))
         if yes:
-            mistake = self._mistake(ErrorKind.MISSED_FAULT, f"not a whole deck: {self._problem()}",
-                                    "all 52 cards", RULE_DECK_CHECK)
-            return self._score(False, f"Not a whole deck: {self._problem()}.", mistake)
-        mistake = self._mistake(ErrorKind.FALSE_ALARM, "all 52 cards", "not a whole deck", RULE_DECK_CHECK)
-        return self._score(False, "All 52 cards were there.", mistake)
+            mistake = self._mistake(ErrorKind.MISSED_FAULT, _("not a whole deck: {problem}").format(
+                problem=self._problem()), _("all 52 cards"), RULE_DECK_CHECK)
+            return self._score(False, _("Not a whole deck: {problem}.").format(problem=self._problem()), mistake)
+        mistake = self._mistake(ErrorKind.FALSE_ALARM, _("all 52 cards"), _("not a whole deck"), RULE_DECK_CHECK)
+        return self._score(False, _("All 52 cards were there."), mistake)
 
     def _problem(self) -> str:
-        parts = [f"missing {format_cards(self.missing)}"] if self.missing else []
-        parts += [f"extra {format_cards(self.extra)} ({self.other_colour} back)"] if self.extra else []
-        return f"{self.deck_spread.count} cards, " + "; ".join(parts) if parts else "52 cards"
+        parts = [_("missing {cards}").format(cards=format_cards(self.missing))] if self.missing else []
+        parts += [_("extra {cards} ({colour} back)").format(cards=format_cards(self.extra),
+                                                           colour=colour_name(self.other_colour))] if self.extra else []
+        if not parts:
+            return _("52 cards")
+        return _("{count} cards, {problems}").format(count=self.deck_spread.count, problems="; ".join(parts))
 
     def _check_cards(self, given: tuple[Card, ...], expected: tuple[Card, ...], what: str) -> Feedback:
         if what == "extra":
             self._given_extra = tuple(sorted(given))
+        missing = what == "missing"
         if sorted(given) == sorted(expected):
-            text = f"{what.capitalize()}: {format_cards(expected)}." if expected else f"No {what} card."
+            if expected:
+                text = (_("Missing: {cards}.") if missing else _("Extra: {cards}.")).format(
+                    cards=format_cards(expected))
+            else:
+                text = _("No missing card.") if missing else _("No extra card.")
             return self._score(True, text)
-        shown = format_cards(expected) or "none"
-        mistake = self._mistake(ErrorKind.WRONG_CARD, f"{what} {shown}", f"{what} {format_cards(given) or 'none'}",
-                                RULE_DECK_CHECK)
-        return self._score(False, f"The {what} card: {shown}.", mistake)
+        shown = format_cards(expected) or _("none")
+        said = (_("missing {cards}") if missing else _("extra {cards}"))
+        mistake = self._mistake(ErrorKind.WRONG_CARD, said.format(cards=shown),
+                                said.format(cards=format_cards(given) or _("none")), RULE_DECK_CHECK)
+        return self._score(False, (_("The missing card: {cards}.") if missing else _("The extra card: {cards}."))
+                           .format(cards=shown), mistake)
 
     def _check_extra_deck(self, answer: str) -> Feedback:
         if answer == CALL_THE_FLOOR:
-            return self._score(True, f"The extra {format_cards(self.extra)} has the {self.other_colour} back: an "
-                                     "irregularity. Stop and call the floor supervisor.")
-        mistake = self._mistake(ErrorKind.WRONG_DECK, "stop and call the floor", "put it back in its deck",
+            return self._score(True, _("The extra {cards} has the {colour} back: an irregularity. Stop and call the "
+                                       "floor supervisor.").format(cards=format_cards(self.extra),
+                                                                   colour=colour_name(self.other_colour)))
+        mistake = self._mistake(ErrorKind.WRONG_DECK, _("stop and call the floor"), _("put it back in its deck"),
                                 RULE_DUPLICATE)
-        return self._score(False, "A card with the other deck's back is an irregularity: stop and call the floor, "
-                                  "never tidy it away yourself.", mistake)
+        return self._score(False, _("A card with the other deck's back is an irregularity: stop and call the floor, "
+                                    "never tidy it away yourself."), mistake)
 
 
 def deck_spread(rng: random.Random, colour: str, other: str, *, missing: Card | None = None,

@@ -16,6 +16,7 @@ from trainer.drills.deck_count.item import LEVELS, RULE_HAND, Ask, CountItem
 from trainer.drills.deck_count.spread import Spread, face_down
 from trainer.engine.cards import Card
 from trainer.engine.dealing import HOLE_CARDS, MAX_SEATS, shuffled_deck
+from trainer.i18n.translation import _, ngettext
 from trainer.scoring import ErrorKind, Mode
 
 
@@ -52,11 +53,12 @@ class FoldedHand:
 
     def describe(self) -> str:
         if self.fault is None:
-            return "two cards"
+            return _("two cards")
         if self.fault is HandFault.STUCK_CARD:
             (under,) = self.spread.stuck
-            return f"three cards, one stuck under the {('first', 'second')[under]}"
-        return self.fault.value
+            return (_("three cards, one stuck under the first") if under == 0 else
+                    _("three cards, one stuck under the second"))
+        return _("one card") if self.fault is HandFault.ONE_CARD else _("three cards")
 
 
 class HandCountItem(CountItem):
@@ -73,11 +75,14 @@ class HandCountItem(CountItem):
         self.hands = tuple(hands)
         self.deck_colour = deck_colour
         seats = ", ".join(str(hand.seat) for hand in self.hands)
-        self.title = f"Level 1 · Hand count: {len(self.hands)} folded hand{'s' if len(self.hands) > 1 else ''}"
+        self.title = ngettext("Level 1 · Hand count: {count} folded hand", "Level 1 · Hand count: {count} folded hands",
+                              len(self.hands)).format(count=len(self.hands))
         self.brief = f"folded hands from seats {seats}, collected one by one, {deck_colour} deck"
-        pictures = "   ".join(f"seat {hand.seat}: {hand.spread.picture()}" for hand in self.hands)
-        self.text = (f"Folded hands collected in seat order ({seats}), each spread face down before the rack.\n"
-                     f"{pictures}\n(▮ a card; ▏ the edge of a card stuck under the next one)")
+        pictures = "   ".join(_("seat {seat}: {cards}").format(seat=hand.seat, cards=hand.spread.picture())
+                               for hand in self.hands)
+        self.text = _("Folded hands collected in seat order ({seats}), each spread face down before the rack.\n"
+                      "{pictures}\n(▮ a card; ▏ the edge of a card stuck under the next one)").format(
+            seats=seats, pictures=pictures)
 
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
@@ -101,25 +106,39 @@ class HandCountItem(CountItem):
 
     def _asks(self) -> Iterator[Ask]:
         for hand in self.hands:
-            prompt = self._guide(f"Seat {hand.seat}'s hand: two cards? (Y = two, to the rack; N or the count: flag it)",
-                                 "count every card of the spread, the edge of a stuck one too")
-            hint = "answer Y (two cards), N (flag it) or the number of cards"
+            prompt = self._guide(_("Seat {seat}'s hand: two cards? (Y = two, to the rack; N or the count: flag it)")
+                                 .format(seat=hand.seat),
+                                 _("count every card of the spread, the edge of a stuck one too"))
+            hint = _("answer Y (two cards), N (flag it) or the number of cards")
             question = Question(prompt, parse_hand_answer, hint, ("Y", "N"))
             yield Ask(question, functools.partial(self._check_hand, hand), hand.spread)
 
     def _check_hand(self, hand: FoldedHand, answer: HandAnswer) -> Feedback:
-        seat = f"Seat {hand.seat}"
-        given = "two cards" if answer.two_cards else f"flagged ({answer.count} cards)" if answer.count else "flagged"
-        if hand.fault is None and answer.two_cards:
-            return self._score(True, f"{seat}: two cards, to the rack.")
-        if hand.fault is None:
-            mistake = self._mistake(ErrorKind.FALSE_ALARM, "two cards", given, RULE_HAND)
-            return self._score(False, f"{seat}'s hand was two cards: it goes to the rack.", mistake)
+        seat = hand.seat
         if answer.two_cards:
-            mistake = self._mistake(ErrorKind.MISSED_FAULT, f"flag it: {hand.describe()}", given, RULE_HAND)
-            return self._score(False, f"{seat}'s hand was {hand.describe()}: flag it.", mistake)
+            given = _("two cards")
+        elif answer.count:
+            given = ngettext("flagged ({count} card)", "flagged ({count} cards)", answer.count).format(
+                count=answer.count)
+        else:
+            given = _("flagged")
+        if hand.fault is None and answer.two_cards:
+            return self._score(True, _("Seat {seat}: two cards, to the rack.").format(seat=seat))
+        if hand.fault is None:
+            mistake = self._mistake(ErrorKind.FALSE_ALARM, _("two cards"), given, RULE_HAND)
+            return self._score(False, _("Seat {seat}'s hand was two cards: it goes to the rack.").format(seat=seat),
+                               mistake)
+        if answer.two_cards:
+            mistake = self._mistake(ErrorKind.MISSED_FAULT, _("flag it: {hand}").format(hand=hand.describe()), given,
+                                    RULE_HAND)
+            return self._score(False, _("Seat {seat}'s hand was {hand}: flag it.").format(seat=seat,
+                                                                                          hand=hand.describe()),
+                               mistake)
         if answer.count is not None and answer.count != hand.spread.count:
-            mistake = self._mistake(ErrorKind.MISCOUNT, f"{hand.spread.count} cards ({hand.describe()})",
-                                    f"{answer.count} cards", RULE_HAND)
-            return self._score(False, f"{seat}: right to flag it, but it holds {hand.describe()}.", mistake)
-        return self._score(True, f"{seat}: flagged, {hand.describe()}.")
+            mistake = self._mistake(ErrorKind.MISCOUNT, ngettext("{count} card ({hand})", "{count} cards ({hand})",
+                                                                 hand.spread.count).format(
+                count=hand.spread.count, hand=hand.describe()),
+                ngettext("{count} card", "{count} cards", answer.count).format(count=answer.count), RULE_HAND)
+            return self._score(False, _("Seat {seat}: right to flag it, but it holds {hand}.").format(
+                seat=seat, hand=hand.describe()), mistake)
+        return self._score(True, _("Seat {seat}: flagged, {hand}.").format(seat=seat, hand=hand.describe()))

@@ -11,20 +11,23 @@ from typing import Any
 from trainer.drills.base import Feedback, Question
 from trainer.drills.deck_count.answers import parse_yes_no
 from trainer.drills.deck_count.spread import Spread
+from trainer.i18n.translation import N_, _
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode, Stopwatch
 
 TOPIC = "card count"
 
-RULE_HAND = "A folded hand is spread face down and counted (two cards) before it goes to the discard rack."
-RULE_UNLOADED = ("After the deal the cards left, 52 − 2 per seat − 2 dealer − 5 community, are unloaded unseen "
-                 "into the discard rack.")
-RULE_WHOLE_DECK = ("At the end of the round every card of the round's deck is in the rack: 2 per seat + 2 dealer "
-                   "+ 5 community + the unloaded rest = 52.")
-RULE_DECKS = "Two decks with different backs alternate round by round; only one deck is in the discard rack at a time."
-RULE_DECK_CHECK = "Spread the deck face up and check that all 52 cards are there; name the missing and the extra card."
-RULE_DUPLICATE = ("A card with the other deck's back, or any miscount, is an irregularity: stop and call the floor "
-                  "supervisor, never tidy the card away or fix the deck yourself (rules notes §7).")
-RULE_COUNT_DOWN = "Count a face-down deck in groups of five; a whole deck comes to 52."
+RULE_HAND = N_("A folded hand is spread face down and counted (two cards) before it goes to the discard rack.")
+RULE_UNLOADED = N_("After the deal the cards left, 52 − 2 per seat − 2 dealer − 5 community, are unloaded unseen "
+                   "into the discard rack.")
+RULE_WHOLE_DECK = N_("At the end of the round every card of the round's deck is in the rack: 2 per seat + 2 dealer "
+                     "+ 5 community + the unloaded rest = 52.")
+RULE_DECKS = N_("Two decks with different backs alternate round by round; only one deck is in the discard rack at "
+                "a time.")
+RULE_DECK_CHECK = N_("Spread the deck face up and check that all 52 cards are there; name the missing and the extra "
+                     "card.")
+RULE_DUPLICATE = N_("A card with the other deck's back, or any miscount, is an irregularity: stop and call the floor "
+                    "supervisor, never tidy the card away or fix the deck yourself (rules notes §7).")
+RULE_COUNT_DOWN = N_("Count a face-down deck in groups of five; a whole deck comes to 52.")
 
 
 # -- levels and their targets --------------------------------------------------------------------------------
@@ -43,10 +46,12 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, "Hand count", "each folded hand spread face down: two cards, or flag it", 3.0),
-    2: Level(2, "Round count", "the deck in play, the cards unloaded after the deal, a whole deck in the rack", 30.0),
-    3: Level(3, "Deck check", "a deck spread face up: all 52? the missing card, the extra card and its deck", 45.0),
-    4: Level(4, "Count down", "a face-down stack spread and counted in fives against the clock", 0.5),
+    1: Level(1, N_("Hand count"), N_("each folded hand spread face down: two cards, or flag it"), 3.0),
+    2: Level(2, N_("Round count"), N_("the deck in play, the cards unloaded after the deal, a whole deck in the rack"),
+             30.0),
+    3: Level(3, N_("Deck check"), N_("a deck spread face up: all 52? the missing card, the extra card and its deck"),
+             45.0),
+    4: Level(4, N_("Count down"), N_("a face-down stack spread and counted in fives against the clock"), 0.5),
 }
 
 
@@ -138,8 +143,9 @@ class CountItem(ABC):
         return self.seconds <= self.target_seconds
 
     def timing(self) -> str:
-        verdict = "on target" if self.on_target else "over target"
-        return f"Time {self.seconds:.1f} s, target {self.target_seconds:.0f} s: {verdict}."
+        verdict = _("on target") if self.on_target else _("over target")
+        return _("Time {seconds:.1f} s, target {target:.0f} s: {verdict}.").format(
+            seconds=self.seconds, target=self.target_seconds, verdict=verdict)
 
     @property
     def item_name(self) -> str:
@@ -165,16 +171,17 @@ class CountItem(ABC):
         if mistake is None:
             return Feedback(right, message)
         self._mistakes.append(mistake)
-        text = f"{mistake.kind.value.capitalize()} (you said {mistake.given}): {message} Rule: {mistake.rule}"
+        text = _("{kind} (you said {given}): {message} Rule: {rule}").format(
+            kind=mistake.kind.label.capitalize(), given=mistake.given, message=message, rule=mistake.rule)
         return Feedback(right, text, (mistake,))
 
     def _mistake(self, kind: ErrorKind, expected: str, given: str, rule: str) -> Mistake:
-        return Mistake(kind, expected, given, rule, TOPIC)
+        return Mistake(kind, expected, given, _(rule), TOPIC)
 
     def _guide(self, prompt: str, how: str) -> str:
         """In guided mode a prompt also says how to work the answer out."""
         return f"{prompt}\n  ({how})" if self.mode is Mode.GUIDED else prompt
 
 
-def yes_no_question(prompt: str, hint: str = "answer Y or N") -> Question:
-    return Question(prompt, parse_yes_no, hint, ("Y", "N"))
+def yes_no_question(prompt: str, hint: str | None = None) -> Question:
+    return Question(prompt, parse_yes_no, _("answer Y or N") if hint is None else hint, ("Y", "N"))

@@ -31,6 +31,8 @@ from trainer.engine.dealing import (
     cards_unloaded,
 )
 from trainer.engine.games import games
+from trainer.engine.words import colour_name
+from trainer.i18n.translation import N_, _, ngettext, speaking
 from trainer.scoring import ErrorKind, Mode
 
 RackPart = Literal["unloaded", "folded", "settled", "dealer", "board"]
@@ -61,17 +63,22 @@ class RackTally:
         return self.total == DECK_SIZE
 
     def describe(self) -> str:
-        parts = [f"the stub of the hand-held deck {self.unloaded}" if self.hand_held
-                 else f"unloaded after the deal {self.unloaded}"]
+        parts = [_("the stub of the hand-held deck {count}").format(count=self.unloaded) if self.hand_held
+                 else _("unloaded after the deal {count}").format(count=self.unloaded)]
         if self.folded_seats:
-            parts.append(f"folded hands (seats {', '.join(map(str, self.folded_seats))}) {self.folded}")
+            parts.append(_("folded hands (seats {seats}) {count}").format(
+                seats=", ".join(map(str, self.folded_seats)), count=self.folded))
         if self.settled_seats:
-            parts.append(f"hands settled (seats {', '.join(map(str, self.settled_seats))}) {self.settled}")
-        parts += [f"dealer {self.dealer}", f"board {self.board}"]
+            parts.append(_("hands settled (seats {seats}) {count}").format(
+                seats=", ".join(map(str, self.settled_seats)), count=self.settled))
+        parts += [_("dealer {count}").format(count=self.dealer), _("board {count}").format(count=self.board)]
         return " · ".join(parts)
 
 
-RULE_HELD = ("Deck Mate has no unload step: after the deal the dealer still holds 52 − 2 per seat − 2 dealer cards; "
+_PART_NAMES = {"unloaded": N_("unloaded"), "folded": N_("folded"), "settled": N_("settled"), "dealer": N_("dealer"),
+               "board": N_("board")}
+"""The parts of a rack's tally as a person reads them."""
+RULE_HELD = N_("Deck Mate has no unload step: after the deal the dealer still holds 52 − 2 per seat − 2 dealer cards; "
              "the flop, turn and river come from them and the stub goes to the rack with the round (rules notes §6).")
 
 
@@ -105,7 +112,8 @@ def rack_tally(seats: Sequence[int], folded: Sequence[int], fault: RackPart | No
         parts[fault] += off
         expected = {"unloaded": count.unloaded, "folded": HOLE_CARDS * len(folded_seats),
                     "settled": HOLE_CARDS * len(settled_seats), "dealer": count.dealer, "board": count.community}
-        text = f"{fault} {parts[fault]}, not {expected[fault]}"
+        text = _("{part} {count}, not {expected}").format(part=_(_PART_NAMES[fault]), count=parts[fault],
+                                                          expected=expected[fault])
     return RackTally(parts["unloaded"], folded_seats, parts["folded"], settled_seats, parts["settled"],
                      parts["dealer"], parts["board"], text, hand_held)
 
@@ -125,7 +133,7 @@ class RoundCountItem(CountItem):
         self.colours = colours
         self.tally = tally
         decks = DeckPair(random.Random(deck_seed), colours)
-        for _ in range(round_number - 1):
+        for __ in range(round_number - 1):
             decks.start_round()
             decks.end_round()
         self.last_deck = decks.in_rack  # the deck dealt last round (None before round 1)
@@ -135,13 +143,17 @@ class RoundCountItem(CountItem):
         self.expected_unloaded = (cards_held(len(self.seats)) if self.hand_held
                                   else cards_unloaded(len(self.seats)))
         n = len(self.seats)
-        self.title = f"Level 2 · Round count: round {round_number}, {n} seat{'s' if n > 1 else ''}"
-        history = self._deck_history()
-        self.brief = (f"round {round_number}, {self.procedure.label}, seats {', '.join(map(str, self.seats))} "
-                      f"in play, decks {colours[0]} and {colours[1]}; {history[0].lower()}{history[1:-1]}")
-        self.text = (f"Round {round_number} at a table dealt by {self.procedure.label}; seats in play: "
-                     f"{', '.join(map(str, self.seats))} ({n}). Decks: {colours[0]} and {colours[1]}. "
-                     f"{history}")
+        self.title = ngettext("Level 2 · Round count: round {round}, {count} seat",
+                              "Level 2 · Round count: round {round}, {count} seats", n).format(round=round_number,
+                                                                                              count=n)
+        with speaking("en"):  # the scores' key
+            history = self._deck_history()
+            self.brief = (f"round {round_number}, {self.procedure.label}, seats {', '.join(map(str, self.seats))} "
+                          f"in play, decks {colours[0]} and {colours[1]}; {history[0].lower()}{history[1:-1]}")
+        self.text = _("Round {round} at a table dealt by {procedure}; seats in play: {seats} ({count}). Decks: "
+                      "{first} and {second}. {history}").format(
+            round=round_number, procedure=self.procedure.label, seats=", ".join(map(str, self.seats)), count=n,
+            first=colour_name(colours[0]), second=colour_name(colours[1]), history=self._deck_history())
 
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
@@ -168,71 +180,87 @@ class RoundCountItem(CountItem):
 
     def _deck_history(self) -> str:
         if self.difficulty == 1:
-            return f"Last round was dealt with the {self.last_deck} deck."
-        return f"Round 1 was dealt with the {self.colours[0]} deck."
+            return _("Last round was dealt with the {colour} deck.").format(colour=colour_name(str(self.last_deck)))
+        return _("Round 1 was dealt with the {colour} deck.").format(colour=colour_name(self.colours[0]))
 
     def _asks(self) -> Iterator[Ask]:
         deck_question = Question(
-            self._guide("Which deck goes to the rack this round? (" + " / ".join(self.colours) + ")",
-                        "the decks alternate: the deck of the last round goes to the shuffler"),
-            colour_parser(self.colours), f"answer {' or '.join(self.colours)} (or the first letter)",
+            self._guide(_("Which deck goes to the rack this round? ({colours})").format(
+                colours=" / ".join(colour_name(colour) for colour in self.colours)),
+                _("the decks alternate: the deck of the last round goes to the shuffler")),
+            colour_parser(self.colours), _("answer {colours} (or the first letter)").format(
+                colours=_(" or ").join(colour_name(colour) for colour in self.colours)),
             tuple(self.colours))
         yield Ask(deck_question, self._check_deck, None)
         dealt = self._deal_spread()
         if self.hand_held:
             unloaded = Question(
-                self._guide("Deck Mate: after the deal, how many cards does the dealer still hold?",
-                            f"52 − 2 × {len(self.seats)} seats − 2 dealer; the flop, turn and river come from them"),
-                parse_count, "answer a number of cards", ())
+                self._guide(_("Deck Mate: after the deal, how many cards does the dealer still hold?"),
+                            _("52 − 2 × {seats} seats − 2 dealer; the flop, turn and river come from them").format(
+                                seats=len(self.seats))),
+                parse_count, _("answer a number of cards"), ())
         else:
             unloaded = Question(
-                self._guide("After the deal, how many cards are unloaded unseen into the rack?",
-                            f"52 − 2 × {len(self.seats)} seats − 2 dealer − 5 community"),
-                parse_count, "answer a number of cards", ())
+                self._guide(_("After the deal, how many cards are unloaded unseen into the rack?"),
+                            _("52 − 2 × {seats} seats − 2 dealer − 5 community").format(seats=len(self.seats))),
+                parse_count, _("answer a number of cards"), ())
         yield Ask(unloaded, self._check_unloaded, dealt)
         whole = yes_no_question(self._guide(
-            f"End of the round, the rack holds: {self.tally.describe()}. Whole deck? (Y/N)",
-            "add the parts: a whole deck is 52"))
+            _("End of the round, the rack holds: {tally}. Whole deck? (Y/N)").format(tally=self.tally.describe()),
+            _("add the parts: a whole deck is 52")))
         yield Ask(whole, self._check_whole_deck, dealt)
 
     def _deal_spread(self) -> Spread:
         """The deal on the layout: two cards a seat, the dealer's two, the five community cards, face down."""
         groups = (HOLE_CARDS,) * (len(self.seats) + 1) + (COMMUNITY_CARDS,)
-        labels = (*(f"seat {seat}" for seat in self.seats), "dealer", "board")
+        labels = (*(_("seat {seat}").format(seat=seat) for seat in self.seats), _("dealer"), _("board"))
         cards = self.deck[: sum(groups)]
         return face_down(cards, self.deck_colour, groups=groups, labels=labels)
 
     def _check_deck(self, colour: str) -> Feedback:
         if colour == self.deck_colour:
-            return self._score(True, f"The {colour} deck is in play: its cards go to the rack this round.")
-        mistake = self._mistake(ErrorKind.WRONG_DECK, f"the {self.deck_colour} deck", f"the {colour} deck", RULE_DECKS)
-        return self._score(False, f"The {self.deck_colour} deck is in play this round.", mistake)
+            return self._score(True, _("The {colour} deck is in play: its cards go to the rack this round.").format(
+                colour=colour_name(colour)))
+        mistake = self._mistake(ErrorKind.WRONG_DECK, _("the {colour} deck").format(
+            colour=colour_name(self.deck_colour)),
+                                _("the {colour} deck").format(colour=colour_name(colour)), RULE_DECKS)
+        return self._score(False, _("The {colour} deck is in play this round.").format(
+            colour=colour_name(self.deck_colour)), mistake)
 
     def _check_unloaded(self, count: int) -> Feedback:
         if self.hand_held:
             n = len(self.seats)
-            sum_text = (f"52 − {2 * n} ({n} seats) − 2 dealer = {self.expected_unloaded}, the flop, turn and river "
-                        "to come")
+            sum_text = _("52 − {cards} ({seats} seats) − 2 dealer = {held}, the flop, turn and river to come").format(
+                cards=2 * n, seats=n, held=self.expected_unloaded)
             if count == self.expected_unloaded:
-                return self._score(True, f"The dealer still holds {count} cards: {sum_text}.")
-            mistake = self._mistake(ErrorKind.MISCOUNT, f"{self.expected_unloaded} cards", f"{count} cards",
-                                    RULE_HELD)
-            return self._score(False, f"The dealer still holds {self.expected_unloaded} cards: {sum_text}.", mistake)
+                return self._score(True, _("The dealer still holds {count} cards: {sum}.").format(count=count,
+                                                                                                  sum=sum_text))
+            mistake = self._mistake(ErrorKind.MISCOUNT, _cards(self.expected_unloaded), _cards(count), RULE_HELD)
+            return self._score(False, _("The dealer still holds {count} cards: {sum}.").format(
+                count=self.expected_unloaded, sum=sum_text), mistake)
         sum_text = str(CardCount.for_seats(len(self.seats)))
         if count == self.expected_unloaded:
-            return self._score(True, f"{count} cards unloaded: {sum_text}.")
-        mistake = self._mistake(ErrorKind.MISCOUNT, f"{self.expected_unloaded} cards", f"{count} cards", RULE_UNLOADED)
-        return self._score(False, f"{self.expected_unloaded} cards are unloaded: {sum_text}.", mistake)
+            return self._score(True, _("{count} cards unloaded: {sum}.").format(count=count, sum=sum_text))
+        mistake = self._mistake(ErrorKind.MISCOUNT, _cards(self.expected_unloaded), _cards(count), RULE_UNLOADED)
+        return self._score(False, _("{count} cards are unloaded: {sum}.").format(count=self.expected_unloaded,
+                                                                                 sum=sum_text), mistake)
 
     def _check_whole_deck(self, whole: bool) -> Feedback:
         tally = self.tally
         if whole == tally.whole_deck:
-            text = "All 52 cards in the rack." if whole else f"Not a whole deck: {tally.total} cards ({tally.fault})."
+            text = _("All 52 cards in the rack.") if whole else _("Not a whole deck: {count} cards ({fault}).").format(
+                count=tally.total, fault=tally.fault)
             return self._score(True, text)
         if tally.whole_deck:
-            mistake = self._mistake(ErrorKind.FALSE_ALARM, "a whole deck, 52 cards", "not a whole deck",
+            mistake = self._mistake(ErrorKind.FALSE_ALARM, _("a whole deck, 52 cards"), _("not a whole deck"),
                                     RULE_WHOLE_DECK)
-            return self._score(False, "The parts come to 52: the whole deck is in the rack.", mistake)
-        expected = f"not a whole deck: {tally.total} cards ({tally.fault})"
-        mistake = self._mistake(ErrorKind.MISSED_FAULT, expected, "a whole deck", RULE_WHOLE_DECK)
-        return self._score(False, f"Not a whole deck: {tally.total} cards ({tally.fault}).", mistake)
+            return self._score(False, _("The parts come to 52: the whole deck is in the rack."), mistake)
+        expected = _("not a whole deck: {count} cards ({fault})").format(count=tally.total, fault=tally.fault)
+        mistake = self._mistake(ErrorKind.MISSED_FAULT, expected, _("a whole deck"), RULE_WHOLE_DECK)
+        return self._score(False, _("Not a whole deck: {count} cards ({fault}).").format(count=tally.total,
+                                                                                         fault=tally.fault), mistake)
+
+
+def _cards(count: int) -> str:
+    """``52 cards``, ``1 card``."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)

@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from trainer.drills.decision_drills import Ask, DecisionItem
 from trainer.drills.procedures import play_wager, questions
 from trainer.drills.procedures.ordering import order_asks, procedure_choices
+from trainer.i18n.translation import N_, _
 from trainer.scoring import Mode
 
 Clock = Callable[[], float]
-GROUP = "Procedures"
+GROUP = N_("Procedures")
 ItemMaker = Callable[[random.Random], tuple[str, str, list[Ask]]]
 
 
@@ -43,7 +44,8 @@ def ordering_item(rng: random.Random) -> tuple[str, str, list[Ask]]:
     """One procedure, its steps shuffled: which comes 1st, 2nd, ..."""
     choice = rng.choice(procedure_choices())
     text, asks = order_asks(choice.steps, rng, choice.topic, choice.either_order)
-    return f"Order · {choice.key}", f"{choice.title}: put these steps in order.\n{text}", asks
+    return f"Order · {choice.key}", _("{title}: put these steps in order.\n{steps}").format(title=choice.title,
+                                                                                          steps=text), asks
 
 
 def wager_or_act_item(rng: random.Random) -> tuple[str, str, list[Ask]]:
@@ -62,25 +64,34 @@ class ProcedureDrill:
 
     def items(self, rng: random.Random, count: int, mode: Mode,
               clock: Clock = time.monotonic) -> Iterator[DecisionItem]:
-        for _ in range(count):
+        for __ in range(count):
             seed = rng.randrange(1_000_000)
             title, text, asks = self.make(random.Random(seed))
-            yield DecisionItem(self.name, f"{title} · item {seed}", text, asks, mode, clock)
+            kind, sep, key = title.partition(" · ")
+            shown = _("{kind} · {key} · item {seed}").format(kind=_(_KINDS.get(kind, kind)), key=key, seed=seed) \
+                if sep else title
+            yield DecisionItem(self.name, shown, text, asks, mode, clock, item=f"{title} · item {seed}")
+
+
+_KINDS = {"Order": N_("Order"), "Wagers": N_("Wagers"), "Game protection": N_("Game protection"),
+          "Rotation": N_("Rotation"), "Controller": N_("Controller"), "Irregularity": N_("Irregularity"),
+          "Play wager": N_("Play wager")}
+"""The kinds of procedure item, as their titles name them (the scores keep the English title)."""
 
 
 DRILLS = (
-    ProcedureDrill("procedure-order", GROUP, "Put the steps of a procedure in order: before the deal, the deal by "
-                   "each dealing procedure, a fold, the showdown, the Progressive controller", ordering_item),
-    ProcedureDrill("wager-allowed", GROUP, "Is this wager allowed at this table (limits, limit per spot, Bad "
-                   "Beat's wagers) or this act (back line, other hands, side bets between players)?",
+    ProcedureDrill("procedure-order", GROUP, N_("Put the steps of a procedure in order: before the deal, the deal by "
+                   "each dealing procedure, a fold, the showdown, the Progressive controller"), ordering_item),
+    ProcedureDrill("wager-allowed", GROUP, N_("Is this wager allowed at this table (limits, limit per spot, Bad "
+                   "Beat's wagers) or this act (back line, other hands, side bets between players)?"),
                    wager_or_act_item),
-    ProcedureDrill("who-banks", GROUP, "Player-dealer rotation: who banks the coming hand (two in a row at most, "
-                   "clockwise, declines pass it on)", questions.rotation_asks),
-    ProcedureDrill("controller", GROUP, "The Progressive controller on both systems: what the round needs now",
+    ProcedureDrill("who-banks", GROUP, N_("Player-dealer rotation: who banks the coming hand (two in a row at most, "
+                   "clockwise, declines pass it on)"), questions.rotation_asks),
+    ProcedureDrill("controller", GROUP, N_("The Progressive controller on both systems: what the round needs now"),
                    questions.controller_asks),
-    ProcedureDrill("irregularity", GROUP, "What to do about an irregularity: shuffler malfunction, a fold of one "
-                   "or three cards, the other deck's back, a deck not counting 52", questions.irregularity_asks),
-    ProcedureDrill("play-wager", GROUP, "Take or refuse a Play wager, street by street: 4x or 3x before the flop, "
-                   "2x on the flop, 1x or fold on the river, one Play wager only, never changed",
+    ProcedureDrill("irregularity", GROUP, N_("What to do about an irregularity: shuffler malfunction, a fold of one "
+                   "or three cards, the other deck's back, a deck not counting 52"), questions.irregularity_asks),
+    ProcedureDrill("play-wager", GROUP, N_("Take or refuse a Play wager, street by street: 4x or 3x before the flop, "
+                   "2x on the flop, 1x or fold on the river, one Play wager only, never changed"),
                    play_wager.play_wager_asks),
 )

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.dealing import Procedure
+from trainer.i18n.translation import N_
 
 DATA_FILE = Path(__file__).resolve().parent / "procedures.toml"
 
@@ -48,9 +49,9 @@ class Response(StrEnum):
 
 
 _RESPONSE_LABELS = {
-    Response.VOID: "void the round and return every wager",
-    Response.FLOOR: "stop and call the floor supervisor",
-    Response.CARRY_ON: "carry on (rack the cards, deal on)",
+    Response.VOID: N_("void the round and return every wager"),
+    Response.FLOOR: N_("stop and call the floor supervisor"),
+    Response.CARRY_ON: N_("carry on (rack the cards, deal on)"),
 }
 
 

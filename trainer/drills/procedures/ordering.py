@@ -17,6 +17,7 @@ from trainer.drills.decision_drills import Ask
 from trainer.drills.procedures.answers import LETTER_HINT, read_letter
 from trainer.drills.procedures.catalogue import DocStep, catalogue, deal_citation
 from trainer.engine.dealing import DealingStep, Procedure
+from trainer.i18n.translation import _
 from trainer.scoring import ErrorKind, Mistake
 
 TOPICS = {
@@ -28,7 +29,13 @@ TOPICS = {
 
 
 def _ordinal(number: int) -> str:
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
+    if number == 1:
+        return _("{number}st").format(number=number)
+    if number == 2:
+        return _("{number}nd").format(number=number)
+    if number == 3:
+        return _("{number}rd").format(number=number)
+    return _("{number}th").format(number=number)
 
 
 def deal_steps(procedure: Procedure) -> tuple[DocStep, ...]:
@@ -39,31 +46,33 @@ def deal_steps(procedure: Procedure) -> tuple[DocStep, ...]:
 seat 1 upward']
     """
     citation = deal_citation(procedure.value)
-    who = "the player-dealer" if procedure in (Procedure.CARD_SHOE, Procedure.SHUFFLER) else "yourself"
+    to_player_dealer = procedure in (Procedure.CARD_SHOE, Procedure.SHUFFLER)
     texts: list[str] = []
     rounds = {"seats": 0, "dealer": 0}
     for step in procedure.steps:
-        texts.append(_deal_text(step, procedure, who, rounds))
+        texts.append(_deal_text(step, procedure, to_player_dealer, rounds))
     return tuple(DocStep(text, citation) for text in texts)
 
 
-def _deal_text(step: DealingStep, procedure: Procedure, who: str, rounds: dict[str, int]) -> str:
+def _deal_text(step: DealingStep, procedure: Procedure, to_player_dealer: bool, rounds: dict[str, int]) -> str:
     if step.to in ("seats", "dealer"):
         rounds[step.to] += 1
         again = rounds[step.to] > 1
-        count = {1: "A second card" if again else "One card", 2: "Two cards"}[step.count]
+        count = _("Two cards") if step.count == 2 else _("A second card") if again else _("One card")
         if step.to == "dealer":
-            return f"{count} to {who}"
-        return f"{count} to each seat with an Ante and a Blind, seat 1 upward"
+            if to_player_dealer:
+                return _("{cards} to the player-dealer").format(cards=count)
+            return _("{cards} to yourself").format(cards=count)
+        return _("{cards} to each seat with an Ante and a Blind, seat 1 upward").format(cards=count)
     if step.to == "board":
         if procedure is Procedure.ACE:
-            return "The five community cards, spread face down in the middle"
+            return _("The five community cards, spread face down in the middle")
         if procedure is Procedure.DECK_MATE:
-            return "The flop, turn and river from the hand-held deck, as the round goes on"
-        return "The five community cards in the centre of the table"
+            return _("The flop, turn and river from the hand-held deck, as the round goes on")
+        return _("The five community cards in the centre of the table")
     if procedure is Procedure.DECK_MATE:
-        return "The stub of the hand-held deck to the discard rack with the round"
-    return "Unload the remaining cards into the discard rack, unseen"
+        return _("The stub of the hand-held deck to the discard rack with the round")
+    return _("Unload the remaining cards into the discard rack, unseen")
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,7 @@ def order_asks(steps: Sequence[DocStep], rng: random.Random, topic: str,
         rng.shuffle(shuffled)
     letters = string.ascii_uppercase
     letter_of = {index: letters[place] for place, index in enumerate(shuffled)}
-    lines = [f"{letters[place]}. {steps[index].text}" for place, index in enumerate(shuffled)]
+    lines = [f"{letters[place]}. {_(steps[index].text)}" for place, index in enumerate(shuffled)]
     placed: dict[int, str] = {}
     asks = []
     for position in range(len(steps) - 1):
@@ -101,19 +110,22 @@ def _place_ask(steps: Sequence[DocStep], position: int, letter_of: dict[int, str
                group: frozenset[int], placed: dict[int, str]) -> Ask:
     step = steps[position]
     others = sorted(group - {position})
-    either = "".join(f"; or, in either order, {letter_of[index]}: {steps[index].text}" for index in others)
-    right = f"{letter_of[position]}: {step.text}{either} ({step.citation})"
-    by_letter = {letter: steps[index].text for index, letter in letter_of.items()}
+    either = "".join(_("; or, in either order, {letter}: {step}").format(letter=letter_of[index],
+                                                                         step=_(steps[index].text)) for index in others)
+    right = f"{letter_of[position]}: {_(step.text)}{either} ({step.citation})"
+    by_letter = {letter: _(steps[index].text) for index, letter in letter_of.items()}
 
     def check(value: str) -> Mistake | None:
         earlier = {given for at, given in placed.items() if at < position}
         placed[position] = value
         if value in {letter_of[index] for index in group} - earlier:
             return None
-        given = f"{value}: {by_letter[value]}" if value in by_letter else f"{value} (no such step)"
-        return Mistake(ErrorKind.ORDER, f"{letter_of[position]}: {step.text}", given, step.citation, topic)
+        given = f"{value}: {by_letter[value]}" if value in by_letter else _("{letter} (no such step)").format(
+            letter=value)
+        return Mistake(ErrorKind.ORDER, f"{letter_of[position]}: {_(step.text)}", given, step.citation, topic)
 
-    return Ask(f"Which step comes {_ordinal(position + 1)}?", read_letter, LETTER_HINT, check, right,
+    return Ask(_("Which step comes {ordinal}?").format(
+        ordinal=_ordinal(position + 1)), read_letter, LETTER_HINT, check, right,
                letter_of[position])
 
 
@@ -121,11 +133,12 @@ def procedure_choices() -> list[OrderChoice]:
     """Every procedure the ordering drill asks."""
     found: list[OrderChoice] = []
     for name, doc in catalogue().procedures.items():
-        found.append(OrderChoice(name, doc.title, doc.steps, TOPICS.get(name, "dealing"), doc.either_order))
+        found.append(OrderChoice(name, _(doc.title), doc.steps, TOPICS.get(name, "dealing"), doc.either_order))
     for procedure in Procedure:
-        found.append(OrderChoice(f"deal-{procedure.value}", f"The deal: {procedure.label}", deal_steps(procedure),
-                                 "dealing"))
+        found.append(OrderChoice(f"deal-{procedure.value}", _("The deal: {procedure}").format(
+            procedure=procedure.label), deal_steps(procedure), "dealing"))
     for name, controller in catalogue().controllers.items():
-        found.append(OrderChoice(f"controller-{name}", f"{controller.title}, a round with a winner",
+        found.append(OrderChoice(f"controller-{name}", _("{title}, a round with a winner").format(
+            title=_(controller.title)),
                                  controller.steps, "progressive-controller"))
     return found

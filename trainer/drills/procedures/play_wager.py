@@ -22,6 +22,8 @@ from trainer.drills.decision_drills import Ask
 from trainer.drills.procedures.answers import YES_NO_HINT, read_yes_no
 from trainer.engine.games import game_named
 from trainer.engine.settlement import format_money
+from trainer.engine.wagers import Wager
+from trainer.i18n.translation import N_, _
 from trainer.scoring import ErrorKind, Mistake
 
 TOPIC = "ante-play"
@@ -37,7 +39,8 @@ class Street(StrEnum):
 
     @property
     def label(self) -> str:
-        return {Street.PREFLOP: "before the flop", Street.FLOP: "on the flop", Street.RIVER: "on the river"}[self]
+        return _({Street.PREFLOP: N_("before the flop"), Street.FLOP: N_("on the flop"),
+                  Street.RIVER: N_("on the river")}[self])
 
 
 MULTIPLES = {Street.PREFLOP: (3, 4), Street.FLOP: (2,), Street.RIVER: (1,)}
@@ -75,30 +78,32 @@ def play_verdict(street: Street, made: int, act: PlayAct) -> PlayVerdict:
     the Ante (0: none yet)."""
     if made:
         if act.kind == "change":
-            return PlayVerdict(False, "no: a Play wager is never changed once made", ONCE)
+            return PlayVerdict(False, _("no: a Play wager is never changed once made"), ONCE)
         if act.kind == "bet":
-            return PlayVerdict(False, "no: one Play wager only (the player bet before), they cannot bet again", ONCE)
+            return PlayVerdict(False, _("no: one Play wager only (the player bet before), they cannot bet again"),
+                               ONCE)
         if act.kind == "fold":
-            return PlayVerdict(False, "no: the fold is the river's choice of a player who has not bet", ONCE)
-        return PlayVerdict(True, "yes: the Play wager already made stands; nothing more to decide", ONCE)
+            return PlayVerdict(False, _("no: the fold is the river's choice of a player who has not bet"), ONCE)
+        return PlayVerdict(True, _("yes: the Play wager already made stands; nothing more to decide"), ONCE)
     citation = CITATIONS[street]
-    allowed = " or ".join(f"{multiple}x" for multiple in MULTIPLES[street])
+    allowed = _(" or ").join(f"{multiple}x" for multiple in MULTIPLES[street])
     if act.kind == "bet":
         if act.multiple in MULTIPLES[street]:
-            return PlayVerdict(True, f"yes: {street.label} the Play wager is {allowed} the Ante", citation)
-        return PlayVerdict(False, f"no: {street.label} the Play wager is {allowed} the Ante, not {act.multiple}x",
-                           citation)
+            return PlayVerdict(True, _("yes: {street} the Play wager is {allowed} the Ante").format(
+                street=street.label, allowed=allowed), citation)
+        return PlayVerdict(False, _("no: {street} the Play wager is {allowed} the Ante, not {multiple}x").format(
+            street=street.label, allowed=allowed, multiple=act.multiple), citation)
     if act.kind == "check":
         if street is Street.RIVER:
-            return PlayVerdict(False, "no: on the river a player who has not bet folds or bets 1x; no checking "
-                                      "through to the showdown", citation)
-        return PlayVerdict(True, f"yes: {street.label} a player may check", citation)
+            return PlayVerdict(False, _("no: on the river a player who has not bet folds or bets 1x; no checking "
+                                        "through to the showdown"), citation)
+        return PlayVerdict(True, _("yes: {street} a player may check").format(street=street.label), citation)
     if act.kind == "fold":
         if street is Street.RIVER:
-            return PlayVerdict(True, "yes: on the river a player who has not bet folds or bets 1x", citation)
-        return PlayVerdict(False, f"no: {street.label} the choice is check or bet {allowed}; the fold comes on "
-                                  "the river", citation)
-    return PlayVerdict(False, "no: there is no Play wager to change", citation)
+            return PlayVerdict(True, _("yes: on the river a player who has not bet folds or bets 1x"), citation)
+        return PlayVerdict(False, _("no: {street} the choice is check or bet {allowed}; the fold comes on the "
+                                    "river").format(street=street.label, allowed=allowed), citation)
+    return PlayVerdict(False, _("no: there is no Play wager to change"), citation)
 
 
 def _history(street: Street, rng: random.Random) -> tuple[int, str]:
@@ -107,10 +112,12 @@ def _history(street: Street, rng: random.Random) -> tuple[int, str]:
                for multiple in MULTIPLES[before]]
     if earlier and rng.random() < 0.35:
         multiple, before = rng.choice(earlier)
-        return multiple, f"The player bet {multiple}x {before.label}."
-    checked = {Street.PREFLOP: "", Street.FLOP: "The player checked before the flop.",
-               Street.RIVER: "The player checked before the flop and on the flop."}[street]
-    return 0, checked
+        return multiple, _("The player bet {multiple}x {street}.").format(multiple=multiple, street=before.label)
+    if street is Street.PREFLOP:
+        return 0, ""
+    if street is Street.FLOP:
+        return 0, _("The player checked before the flop.")
+    return 0, _("The player checked before the flop and on the flop.")
 
 
 def _act(made: int, rng: random.Random) -> PlayAct:
@@ -123,11 +130,12 @@ def _act(made: int, rng: random.Random) -> PlayAct:
 
 def _act_text(act: PlayAct, ante: Decimal, made: int) -> str:
     if act.kind == "bet":
-        return f"The player now puts {format_money(ante * act.multiple)} on the Play ({act.multiple}x the Ante)."
+        return _("The player now puts {amount} on the Play ({multiple}x the Ante).").format(
+            amount=format_money(ante * act.multiple), multiple=act.multiple)
     if act.kind == "change":
-        return (f"The player wants to change the Play wager from {format_money(ante * made)} to "
-                f"{format_money(ante * act.multiple)}.")
-    return f"The player {'checks' if act.kind == 'check' else 'folds'}."
+        return _("The player wants to change the Play wager from {made} to {amount}.").format(
+            made=format_money(ante * made), amount=format_money(ante * act.multiple))
+    return _("The player checks.") if act.kind == "check" else _("The player folds.")
 
 
 def play_wager_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
@@ -138,10 +146,12 @@ def play_wager_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
     made, history = _history(street, rng)
     act = _act(made, rng)
     verdict = play_verdict(street, made, act)
-    board = {Street.PREFLOP: "Before the flop: every player has two cards.",
-             Street.FLOP: "The flop is face up.", Street.RIVER: "The turn and the river are face up."}[street]
+    board = _({Street.PREFLOP: N_("Before the flop: every player has two cards."),
+               Street.FLOP: N_("The flop is face up."),
+               Street.RIVER: N_("The turn and the river are face up.")}[street])
     seat = rng.randint(1, 7 if game.is_house else game.positions)
-    lines = [f"{game.title}. Seat {seat}: Ante {format_money(ante)}, Blind {format_money(ante)}.", board]
+    lines = [_("{game}. Seat {seat}: {ante} {amount}, {blind} {amount}.").format(
+        game=game.title, seat=seat, ante=Wager.ANTE.label, blind=Wager.BLIND.label, amount=format_money(ante)), board]
     if history:
         lines.append(history)
     lines.append(_act_text(act, ante, made))
@@ -150,8 +160,8 @@ def play_wager_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
     def check(value: bool) -> Mistake | None:
         if value == verdict.accepted:
             return None
-        return Mistake(ErrorKind.WRONG_ANSWER, "accept it" if verdict.accepted else "refuse it",
-                       "accept it" if value else "refuse it", f"{verdict.reason} ({verdict.citation})", TOPIC)
+        return Mistake(ErrorKind.WRONG_ANSWER, _("accept it") if verdict.accepted else _("refuse it"),
+                       _("accept it") if value else _("refuse it"), f"{verdict.reason} ({verdict.citation})", TOPIC)
 
-    ask = Ask("Do you accept it (yes or no)?", read_yes_no, YES_NO_HINT, check, right, verdict.accepted)
+    ask = Ask(_("Do you accept it (yes or no)?"), read_yes_no, YES_NO_HINT, check, right, verdict.accepted)
     return f"Play wager · {street.value}", "\n".join(lines), [ask]

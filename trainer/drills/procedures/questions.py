@@ -28,7 +28,7 @@ from trainer.drills.procedures.answers import (
     read_yes_no,
 )
 from trainer.drills.procedures.catalogue import Response, catalogue
-from trainer.drills.procedures.rotation import ROTATION_CITATION, ROTATION_RULE, next_banker
+from trainer.drills.procedures.rotation import ROTATION_CITATION, ROTATION_RULE_TEXT, next_banker
 from trainer.drills.scenario_round import house_table, player_dealer_table
 from trainer.engine.cards import parse_cards
 from trainer.engine.dealing import DeckPair, Procedure
@@ -39,6 +39,8 @@ from trainer.engine.settlement import format_money, void_round
 from trainer.engine.table import TableRules
 from trainer.engine.validation import RoundError, check_game, check_wagers
 from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.engine.words import action_verb, colour_name, hand_name, odds_text, the_wager
+from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.judging import accepted_actions
 from trainer.scoring import ErrorKind, Mistake
 
@@ -64,7 +66,7 @@ CITATIONS = {
 """The document and section behind each other kind of wager the limits drill asks about."""
 
 
-DECK_MATE_FAILS = ("The Deck Mate stops with an error before the first card is dealt (it hands the dealer the "
+DECK_MATE_FAILS = N_("The Deck Mate stops with an error before the first card is dealt (it hands the dealer the "
                    "whole deck before card 1, so it cannot fail in the middle of the deal)")
 """A shuffler malfunction on a Deck Mate round (seed 002 Deck Mate 1: the entire deck is delivered by the shuffler;
 rules-notes §6), as the run round has it."""
@@ -144,47 +146,51 @@ def wager_case(rng: random.Random) -> WagerCase:
 
 def table_limits_line(case: WagerCase) -> str:
     table = case.table
-    line = f"{case.game.title} ({', '.join(case.game.documents)}): limits {format_money(table.min_wager or D(0))}"
-    line += f" to {format_money(table.max_wager or D(0))} a wager"
+    line = _("{game} ({documents}): limits {low} to {high} a wager").format(
+        game=case.game.title, documents=", ".join(case.game.documents), low=format_money(table.min_wager or D(0)),
+        high=format_money(table.max_wager or D(0)))
     if table.collection_schedule is not None and case.game.id == "ca":
-        line += f" (fee option {table.collection_schedule}: the limit per spot)"
+        line += _(" (fee option {schedule}: the limit per spot)").format(schedule=table.collection_schedule)
     offered = ", ".join(bet.replace("_", " ").title() for bet in case.game.side_bets)
-    return f"{line}; side bets offered: {offered}."
+    return _("{limits}; side bets offered: {offered}.").format(limits=line, offered=offered)
 
 
 def wager_text(case: WagerCase) -> str:
-    placed = [f"{format_money(case.seat.stake(wager))} on the {wager.label}" for wager in case.seat.placed()]
-    return f"{table_limits_line(case)}\nSeat {case.seat.seat} places " + ", ".join(placed) + " before the deal."
+    placed = [_("{amount} on {wager}").format(amount=format_money(case.seat.stake(wager)), wager=the_wager(wager))
+              for wager in case.seat.placed()]
+    return table_limits_line(case) + "\n" + _("Seat {seat} places {wagers} before the deal.").format(
+        seat=case.seat.seat, wagers=", ".join(placed))
 
 
 def wager_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
     case = wager_case(rng)
     allowed = case.refusal is None
-    right = ("yes: every wager is within the rules" if allowed else f"no: {case.refusal}") + f" ({case.citation})"
+    right = (_("yes: every wager is within the rules") if allowed else _("no: {reason}").format(reason=case.refusal)) \
+        + f" ({case.citation})"
 
     def check(value: bool) -> Mistake | None:
         if value == allowed:
             return None
-        return Mistake(ErrorKind.WRONG_ANSWER, "allowed" if allowed else f"refused ({case.refusal})",
-                       "allowed" if value else "refused", case.citation, "table-limits")
+        return Mistake(ErrorKind.WRONG_ANSWER, _("allowed") if allowed else _("refused ({reason})").format(
+            reason=case.refusal), _("allowed") if value else _("refused"), case.citation, "table-limits")
 
-    ask = Ask("Do you accept these wagers (yes or no)?", read_yes_no, YES_NO_HINT, check, right, allowed)
+    ask = Ask(_("Do you accept these wagers (yes or no)?"), read_yes_no, YES_NO_HINT, check, right, allowed)
     return f"Wagers · {case.game.id}", wager_text(case), [ask]
 
 
 def protection_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
     act = rng.choice(list(catalogue().protection.values()))
     seat, other = rng.sample(range(1, 8), 2)
-    text = act.act.format(seat=seat, other=other, amount=rng.choice((5, 10, 25, 100)))
-    right = f"{'yes' if act.allowed else 'no'} ({act.citation})"
+    text = _(act.act).format(seat=seat, other=other, amount=rng.choice((5, 10, 25, 100)))
+    right = f"{_('yes') if act.allowed else _('no')} ({act.citation})"
 
     def check(value: bool) -> Mistake | None:
         if value == act.allowed:
             return None
-        return Mistake(ErrorKind.WRONG_ANSWER, "allowed" if act.allowed else "not allowed",
-                       "allowed" if value else "not allowed", act.citation, "game-protection")
+        return Mistake(ErrorKind.WRONG_ANSWER, _("allowed") if act.allowed else _("not allowed"),
+                       _("allowed") if value else _("not allowed"), act.citation, "game-protection")
 
-    ask = Ask("Is this allowed (yes or no)?", read_yes_no, YES_NO_HINT, check, right, act.allowed)
+    ask = Ask(_("Is this allowed (yes or no)?"), read_yes_no, YES_NO_HINT, check, right, act.allowed)
     return f"Game protection · {act.name}", text, [ask]
 
 
@@ -202,21 +208,28 @@ def rotation_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
         declines.add(banker)
     answer = next_banker(positions, banker, hands, declines)
     said = [str(seat) for seat in sorted(declines - {banker})]
-    lines = [f"{game.title} ({', '.join(game.documents)}): {positions} positions, every one taken.",
-             f"Seat {banker} has banked " + ("the last two hands in a row." if hands == 2 else "the last hand only.")]
+    lines = [_("{game} ({documents}): {positions} positions, every one taken.").format(
+                 game=game.title, documents=", ".join(game.documents), positions=positions),
+             (_("Seat {seat} has banked the last two hands in a row.") if hands == 2 else
+              _("Seat {seat} has banked the last hand only.")).format(seat=banker)]
     if banker in declines:
-        lines.append(f"Seat {banker} does not want to bank again.")
+        lines.append(_("Seat {seat} does not want to bank again.").format(seat=banker))
     if said:
-        names = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
-        lines.append(f"Offered the bank, seat{'s' if len(said) > 1 else ''} {names} would decline.")
-    right = f"seat {answer.seat}: {answer.explain()} ({ROTATION_CITATION})"
+        names = said[0] if len(said) == 1 else _("{seats} and {last}").format(seats=", ".join(said[:-1]),
+                                                                            last=said[-1])
+        lines.append(ngettext("Offered the bank, seat {seats} would decline.",
+                              "Offered the bank, seats {seats} would decline.", len(said)).format(seats=names))
+    right = _("seat {seat}: {why} ({citation})").format(seat=answer.seat, why=answer.explain(),
+                                                       citation=ROTATION_CITATION)
 
     def check(value: int) -> Mistake | None:
         if value == answer.seat:
             return None
-        return Mistake(ErrorKind.WRONG_ANSWER, f"seat {answer.seat}", f"seat {value}", ROTATION_RULE, "rotation")
+        return Mistake(ErrorKind.WRONG_ANSWER, _("seat {seat}").format(seat=answer.seat),
+                       _("seat {seat}").format(seat=value), _(ROTATION_RULE_TEXT).format(citation=ROTATION_CITATION),
+                       "rotation")
 
-    ask = Ask("Who banks the coming hand?", read_seat, SEAT_HINT, check, right, answer.seat)
+    ask = Ask(_("Who banks the coming hand?"), read_seat, SEAT_HINT, check, right, answer.seat)
     return f"Rotation · {game.id}", "\n".join(lines), [ask]
 
 
@@ -235,37 +248,40 @@ def _choice_ask(prompt: str, letters: dict[str, str], right_text: str, citation:
         if value == right_letter:
             return None
         return Mistake(ErrorKind.WRONG_ANSWER, f"{right_letter}: {right_text}",
-                       f"{value}: {letters.get(value, '(no such choice)')}", citation, topic)
+                       f"{value}: {letters.get(value, _('(no such choice)'))}", citation, topic)
 
     return Ask(prompt, read_letter, LETTER_HINT, check, f"{right_letter}: {right_text} ({citation})", right_letter)
 
 
 def controller_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
     controller = rng.choice(list(catalogue().controllers.values()))
-    texts = list(dict.fromkeys(step.text for step in controller.steps))
+    texts = list(dict.fromkeys(_(step.text) for step in controller.steps))
     if controller.special and rng.random() < 0.25:
         case = rng.choice(controller.special)
-        options = [*(special.action for special in controller.special), *rng.sample(texts, 3)]
+        options = [*(_(special.action) for special in controller.special), *rng.sample(texts, 3)]
         rng.shuffle(options)
         shown, letters = _lettered(options)
-        text = f"{controller.title}.\n{case.situation}.\n{shown}"
-        ask = _choice_ask("What do you do?", letters, case.action, case.citation, "progressive-controller")
+        text = f"{_(controller.title)}.\n{_(case.situation)}.\n{shown}"
+        ask = _choice_ask(_("What do you do?"), letters, _(case.action), case.citation, "progressive-controller")
         return f"Controller · {controller.name}", text, [ask]
     winner = rng.random() < 0.5
     line = rng.choice(PAYTABLES.progressive("01").lines)
     from_meter = line.odds.kind == "percent"
     steps = controller.round_steps(winner, from_meter)
     done = rng.randrange(1, len(steps))
-    texts.append(controller.tray_step.text)
+    texts.append(_(controller.tray_step.text))
     rng.shuffle(texts)
     shown, letters = _lettered(texts)
-    outcome = (f"A Progressive wins this round (seat {rng.randint(1, 7)}, {line.label.lower()}: {line.odds.text})."
-               if winner else "No Progressive wins this round.")
-    lines = [f"{controller.title}. {outcome}", "Done so far:"]
-    lines += [f"  {number}. {step.text}" for number, step in enumerate(steps[:done], start=1)]
-    lines += ["What can come next:", shown]
+    seat = rng.randint(1, 7)
+    outcome = (_("A Progressive wins this round (seat {seat}, {line}: {odds}).").format(
+        seat=seat, line=hand_name(line.label).lower(), odds=odds_text(line.odds))
+               if winner else _("No Progressive wins this round."))
+    lines = [f"{_(controller.title)}. {outcome}", _("Done so far:")]
+    lines += [f"  {number}. {_(step.text)}" for number, step in enumerate(steps[:done], start=1)]
+    lines += [_("What can come next:"), shown]
     due = steps[done]
-    ask = _choice_ask("What does the round need now?", letters, due.text, due.citation, "progressive-controller")
+    ask = _choice_ask(_("What does the round need now?"), letters, _(due.text), due.citation,
+                      "progressive-controller")
     return f"Controller · {controller.name}", "\n".join(lines), [ask]
 
 
@@ -273,36 +289,37 @@ def controller_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
 
 
 def _response_ask(expected: Response, citation: str) -> Ask:
-    right = f"{expected.label} ({citation})"
+    right = f"{_(expected.label)} ({citation})"
 
     def check(value: str) -> Mistake | None:
         if value == expected.value:
             return None
-        given = Response(value).label if value in {r.value for r in Response} else OTHER_RESPONSES[value]
+        given = _(Response(value).label) if value in {r.value for r in Response} else _(OTHER_RESPONSES[value])
         kind = ErrorKind.WRONG_ANSWER
         if value == Response.CARRY_ON:
             kind = ErrorKind.MISSED_FAULT
         elif expected is Response.CARRY_ON:
             kind = ErrorKind.FALSE_ALARM
-        return Mistake(kind, expected.label, given, citation, "irregularities")
+        return Mistake(kind, _(expected.label), given, citation, "irregularities")
 
-    return Ask("What do you do?", read_response, RESPONSE_HINT, check, right, expected.value)
+    return Ask(_("What do you do?"), read_response, RESPONSE_HINT, check, right, expected.value)
 
 
 def void_ask(table: TableRules, seats: tuple[SeatHand, ...], rng: random.Random) -> Ask:
     """One wager of a voided round, checked against the engine's :func:`void_round`."""
     step = rng.choice(void_round(table, seats))
-    right = f"{step.action.value} {format_money(step.amount)} (seed 002 Irregularities; seed 004 Irregularities)"
+    right = f"{action_verb(step.action)} {format_money(step.amount)} (seed 002 Irregularities; seed 004 Irregularities)"
 
     def check(value: tuple[Action, Decimal | None]) -> Mistake | None:
         action, amount = value
         if action in accepted_actions(step) and amount in (None, step.amount):
             return None
-        given = action.value + (f" {format_money(amount)}" if amount is not None else "")
+        given = action_verb(action) + (f" {format_money(amount)}" if amount is not None else "")
         return Mistake(ErrorKind.WRONG_ACTION, right, given, f"{step.rule} (seed 002, seed 004 Irregularities)",
                        "irregularities")
 
-    return Ask(f"Seat {step.seat}'s {step.wager.label} ({format_money(step.amount)}): what happens to it?",
+    return Ask(_("Seat {seat}: {wager} ({amount}): what happens to it?").format(
+        seat=step.seat, wager=the_wager(step.wager), amount=format_money(step.amount)),
                read_action, ACTION_HINT, check, right, (step.action, step.amount))
 
 
@@ -315,25 +332,28 @@ def irregularity_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
     colour = decks.colour_for_round(number)
     other = decks.colour_for_round(number + 1)
     seat = rng.randint(1, 7)
-    context = f"Round {number}: the {colour} deck is in play, the {other} deck is in the shuffler."
-    happens = irregularity.happens
+    context = _("Round {number}: the {colour} deck is in play, the {other} deck is in the shuffler.").format(
+        number=number, colour=colour_name(colour), other=colour_name(other))
+    happens = _(irregularity.happens)
     if name == "wrong-back":
-        happens = f"Dealing to seat {seat}, a card with a {other} back comes out"
+        happens = _("Dealing to seat {seat}, a card with a {colour} back comes out").format(
+            seat=seat, colour=colour_name(other))
     elif name.startswith("fold"):
-        happens = f"Seat {seat} folds. " + happens
+        happens = _("Seat {seat} folds. ").format(seat=seat) + happens
     asks = [_response_ask(irregularity.response, irregularity.citation)]
     if name == "shuffler-malfunction":
         dealer = RoundDealer(house_table(rng), rng.choice((Procedure.ACE, Procedure.DECK_MATE)), 7, rng,
                              side_bets=("trips", "bad_beat", "pairs", "progressive"))
         played = dealer.next_round()
-        context = "\n".join([f"Round {played.number}, {played.procedure.label}. The wagers:",
+        context = "\n".join([_("Round {number}, {procedure}. The wagers:").format(number=played.number,
+                                                                                   procedure=played.procedure.label),
                              *(_bets_line(hand) for hand in played.hands if hand.seat)])
         if played.procedure is Procedure.DECK_MATE:
-            happens = DECK_MATE_FAILS
+            happens = _(DECK_MATE_FAILS)
         asks.append(void_ask(played.table, tuple(replace(hand, play=D(0)) for hand in played.hands), rng))
     return f"Irregularity · {name}", f"{context}\n{happens}.", asks
 
 
 def _bets_line(hand: SeatHand) -> str:
     wagers = [f"{wager.label} {format_money(hand.stake(wager))}" for wager in hand.placed() if wager is not Wager.PLAY]
-    return f"  Seat {hand.seat}: " + ", ".join(wagers)
+    return "  " + _("Seat {seat}: {wagers}").format(seat=hand.seat, wagers=", ".join(wagers))

@@ -19,10 +19,12 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from trainer.engine.round import MAX_CONSECUTIVE_BANKS
+from trainer.i18n.translation import N_, _
 
 ROTATION_CITATION = "seed 001 rule 11 and opening paragraph; seed 003 Round of Play 20 and Standards of play"
-ROTATION_RULE = ("No one player may serve as the player-dealer for more than two consecutive hands; the button "
-                 f"rotates clockwise and a player who declines passes the offer on ({ROTATION_CITATION})")
+ROTATION_RULE_TEXT = N_("No one player may serve as the player-dealer for more than two consecutive hands; the "
+                        "button rotates clockwise and a player who declines passes the offer on ({citation})")
+ROTATION_RULE = ROTATION_RULE_TEXT.format(citation=ROTATION_CITATION)
 
 
 @dataclass(frozen=True)
@@ -35,9 +37,9 @@ class NextBanker:
 
     def explain(self) -> str:
         if self.keeps_bank:
-            return f"seat {self.seat} keeps the bank: one hand banked, a second is allowed"
-        declined = "".join(f"seat {seat} declines, " for seat in self.passed)
-        return f"{declined}seat {self.seat} banks: the offer moves clockwise"
+            return _("seat {seat} keeps the bank: one hand banked, a second is allowed").format(seat=self.seat)
+        declined = "".join(_("seat {seat} declines, ").format(seat=seat) for seat in self.passed)
+        return declined + _("seat {seat} banks: the offer moves clockwise").format(seat=self.seat)
 
 
 def clockwise_from(seat: int, positions: int) -> list[int]:
