@@ -12,12 +12,13 @@ applies); this module orders the steps for the table's banking model and applies
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.cards import Card
 from trainer.engine.dealing import SHUFFLER_MALFUNCTION_RULE
 from trainer.engine.evaluator import HandValue, evaluate
+from trainer.engine.paytables import whole_cents
 from trainer.engine.table import TableRules
 from trainer.engine.validation import check_round
 from trainer.engine.wagers import (
@@ -30,7 +31,10 @@ from trainer.engine.wagers import (
     Wager,
     dealer_qualifies,
     hand_result,
+    pairs_key,
+    progressive_key,
     resolve_seat,
+    stake_field,
 )
 
 __all__ = [
@@ -138,66 +142,63 @@ class _Meter:
 
 @dataclass
 class _Ledger:
-    """Builds the procedure in order, applying coverage and the meter as it goes."""
+    """Works out each step of the procedure, applying coverage and the meter as it goes."""
 
     table: TableRules
     bank: PlayerDealerBank | None
     meter: _Meter
     qualifies: bool = True
-    steps: list[Step] = field(default_factory=list)
 
-    def record(self, seat: SeatHand, res: Resolution, phase: Phase) -> None:
-        stake = seat.stake(res.wager)
+    def step(self, number: int, stake: Decimal, res: Resolution, phase: Phase) -> Step:
+        """The step that settles ``res`` (a wager of ``stake`` on seat ``number``) in ``phase``."""
         if self.bank is not None and self.bank.exhausted:
             rule = "The player-dealer's bank is exhausted: every wager not covered is returned"
             if res.outcome is Outcome.PUSH:
                 rule += f" (it pushes on its own: push or return, both move nothing; {res.rule})"
-            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED, rule)
-            return
+            return self._step(number, res, Action.RETURN, stake, _ZERO, phase, Outcome.RETURNED, rule)
         if res.outcome is Outcome.PUSH:
-            self._add(seat, res, Action.PUSH, stake, Decimal(0), phase, Outcome.PUSH, res.rule)
-        elif res.outcome is Outcome.LOSE:
-            self._record_loss(seat, res, stake, phase)
-        else:
-            self._record_win(seat, res, stake, phase)
+            return self._step(number, res, Action.PUSH, stake, _ZERO, phase, Outcome.PUSH, res.rule)
+        if res.outcome is Outcome.LOSE:
+            return self._loss(number, res, stake, phase)
+        return self._win(number, res, stake, phase)
 
-    def _record_loss(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: Phase) -> None:
+    def _loss(self, number: int, res: Resolution, stake: Decimal, phase: Phase) -> Step:
         taken = stake if self.bank is None else self.bank.collect(stake)
         if taken == 0:
-            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
-                      "The player-dealer may not win more than the bank: the wager is returned")
-            return
+            return self._step(number, res, Action.RETURN, stake, _ZERO, phase, Outcome.RETURNED,
+                              "The player-dealer may not win more than the bank: the wager is returned")
         rule = res.rule
         if taken < stake:
             rule += f"; the player-dealer may win only {format_money(taken)} more, the rest is returned"
-        self._add(seat, res, Action.TAKE, taken, -taken, phase, Outcome.LOSE, rule)
+        return self._step(number, res, Action.TAKE, taken, -taken, phase, Outcome.LOSE, rule)
 
-    def _record_win(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: Phase) -> None:
-        assert res.odds is not None
+    def _win(self, number: int, res: Resolution, stake: Decimal, phase: Phase) -> Step:
+        odds = res.odds
+        assert odds is not None
         meter = self.meter.amount
-        payout = self._round(res.odds.payout(stake, meter))
+        exact = odds.exact_payout(stake, meter)
+        paid = whole_cents(exact)
+        payout = self._round(paid)
         rule = res.rule
-        exact = res.odds.exact_payout(stake, meter)
-        if exact != res.odds.payout(stake, meter):
+        if exact != paid:
             rule += (f"; {format_money(exact, exact=True)} is paid in whole cents, rounded down to "
-                     f"{format_money(res.odds.payout(stake, meter))}")
+                     f"{format_money(paid)}")
         if self.bank is not None:
             covered = self.bank.pay(payout)
             if covered == 0:
-                self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
-                          "The player-dealer's bank is exhausted: the wager is returned")
-                return
+                return self._step(number, res, Action.RETURN, stake, _ZERO, phase, Outcome.RETURNED,
+                                  "The player-dealer's bank is exhausted: the wager is returned")
             if covered < payout:
                 rule += f"; the bank covers only {format_money(covered)} of {format_money(payout)}"
             payout = covered
-        net = payout if res.odds.kind == "to" else payout - stake
-        if res.odds.kind == "percent" and meter is not None:
-            if res.odds.numerator == 100:
+        net = payout if odds.kind == "to" else payout - stake
+        if odds.kind == "percent" and meter is not None:
+            if odds.numerator == 100:
                 self.meter.amount = self.meter.seed
                 rule += f"; the meter resets to {format_money(self.meter.seed)}"
             else:
                 self.meter.amount = meter - payout
-        self._add(seat, res, Action.PAY, payout, net, phase, Outcome.WIN, rule)
+        return self._step(number, res, Action.PAY, payout, net, phase, Outcome.WIN, rule)
 
     def _round(self, amount: Decimal) -> Decimal:
         unit = self.table.round_payouts_to
@@ -205,11 +206,10 @@ class _Ledger:
             return amount
         return (amount // unit) * unit
 
-    def _add(self, seat: SeatHand, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
-             outcome: Outcome, rule: str) -> None:
+    def _step(self, number: int, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
+              outcome: Outcome, rule: str) -> Step:
         equivalent = _NOTHING_MOVES[action] if self._push_or_return(res, action, phase) else ()
-        self.steps.append(Step(seat.seat, res.wager, action, amount, net, phase, outcome, rule, res.topic,
-                               equivalent))
+        return Step(number, res.wager, action, amount, net, phase, outcome, rule, res.topic, equivalent)
 
     def _push_or_return(self, res: Resolution, action: Action, phase: Phase) -> bool:
         """A step that moves nothing and may be called push or return (rules-notes §2): the house table's Ante
@@ -226,6 +226,7 @@ class _Ledger:
         return unqualified_ante or exhausted_push
 
 
+_ZERO = Decimal(0)
 _NOTHING_MOVES = {Action.PUSH: (Action.RETURN,), Action.RETURN: (Action.PUSH,)}
 """A push and a return: the stake stays with the player either way."""
 
@@ -237,59 +238,174 @@ def settle(
     seats: Sequence[SeatHand],
 ) -> Settlement:
     """Settle one round exactly as rules-notes.md describes; raises :class:`RoundError` on an invalid round."""
-    dealer_cards, board_cards, seats = check_round(table, dealer, board, seats)
-    dealer_hand = evaluate((*dealer_cards, *board_cards))
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
+    return settle_checked(table, dealer_cards, board_cards, checked)
+
+
+def settle_checked(
+    table: TableRules, dealer: tuple[Card, ...], board: tuple[Card, ...], seats: tuple[SeatHand, ...]
+) -> Settlement:
+    """:func:`settle` for a round :func:`~trainer.engine.validation.check_round` has passed (its cards read, its
+    seats as it returned them): the round is not checked a second time."""
+    plan = _plan_of(table)
+    dealer_hand = evaluate((*dealer, *board))
     qualifies = dealer_qualifies(dealer_hand)
-    hands = {seat.seat: evaluate((*seat.hole, *board_cards)) for seat in seats}
-    resolutions = {
-        seat.seat: seat_order(
-            table, resolve_seat(table, seat, hands[seat.seat], dealer_hand, dealer_cards, board_cards),
-            hand_result(hands[seat.seat], dealer_hand), qualifies, seat.folded)
-        for seat in seats
-    }
-    by_number = {seat.seat: seat for seat in seats}
-    bank = None if table.is_house else PlayerDealerBank(table.player_dealer_bank or Decimal(0))
+    house = plan.house
+    bank = None if house else PlayerDealerBank(table.player_dealer_bank or _ZERO)
     ledger = _Ledger(table, bank, _Meter(table.progressive_meter, table.progressive_seed), qualifies)
+    cached = house  # a house table's step depends on its wager alone (not a Progressive paid from the meter)
 
-    for number in table.coin_in_order(list(by_number)):
-        for res in resolutions[number]:
-            if _at_coin_in(res):
-                ledger.record(by_number[number], _coin_in(res), Phase.COIN_IN)
-    folded = [seat.seat for seat in seats if seat.folded]
-    for number in table.fold_order(folded):
-        for res in resolutions[number]:
-            if res.at_fold and not _at_coin_in(res):
-                ledger.record(by_number[number], res, Phase.FOLD)
-    order = table.settlement_order(list(by_number))
-    if table.is_house and not qualified_or_none(qualifies, seats):
+    hands: dict[int, HandValue] = {}
+    plans: dict[int, _SeatPlan] = {}
+    results_of: dict[int, HandResult] = {}
+    by_number: dict[int, SeatHand] = {}
+    all_folded = True
+    for seat in seats:
+        number = seat.seat
+        hand = evaluate((*seat.hole, *board))
+        hands[number] = hand
+        by_number[number] = seat
+        folded = seat.play == 0
+        all_folded = all_folded and folded
+        result = hand_result(hand, dealer_hand)
+        results_of[number] = HandResult.FOLD if folded else result
+        plans[number] = plan.seat_plan(seat, folded, hand, result, dealer_hand, qualifies, dealer, board)
+
+    steps: list[Step] = []
+    results: dict[int, dict[Wager, WagerResult]] = {number: {} for number in by_number}
+
+    def record(number: int, entry: _Entry, phase: Phase) -> None:
+        stake: Decimal = getattr(by_number[number], entry.field)
+        if cached and entry.pure:
+            key = (number, phase, stake)
+            found = entry.steps.get(key)
+            if found is None:
+                step = ledger.step(number, stake, entry.res, phase)
+                found = entry.steps[key] = (step, WagerResult(step.outcome, step.net))
+            steps.append(found[0])
+            results[number][entry.res.wager] = found[1]
+            return
+        step = ledger.step(number, stake, entry.res, phase)
+        steps.append(step)
+        results[number][entry.res.wager] = WagerResult(step.outcome, step.net)
+
+    numbers = sorted(by_number)
+    for number in numbers:  # COIN IN: left to right, seat 1 first (table.coin_in_order)
+        for entry in plans[number].coin_in:
+            record(number, entry, Phase.COIN_IN)
+    for number in numbers:  # folds: first base first (table.fold_order)
+        for entry in plans[number].fold:
+            record(number, entry, Phase.FOLD)
+    order = table.settlement_order(numbers)
+    if house and not (qualifies or all_folded):
         for number in order:
-            ante = _ante(resolutions[number])
-            if ante is not None and not by_number[number].folded:
-                ledger.record(by_number[number], ante, Phase.REFUND)
+            ante = plans[number].refund
+            if ante is not None:
+                record(number, ante, Phase.REFUND)
     for number in order:
-        for res in resolutions[number]:
-            if res.at_fold or _at_coin_in(res):
-                continue
-            if table.is_house and not qualifies and res.wager is Wager.ANTE:
-                continue
-            ledger.record(by_number[number], res, Phase.SETTLE)
+        for entry in plans[number].settle:
+            record(number, entry, Phase.SETTLE)
 
-    steps_of: dict[int, list[Step]] = {number: [] for number in by_number}
-    for step in ledger.steps:
-        steps_of[step.seat].append(step)
-    seat_results = tuple(
-        _seat_result(by_number[number], hands[number], dealer_hand, steps_of[number]) for number in sorted(by_number)
-    )
+    seat_results = []
+    for number in numbers:
+        wagers = results[number]
+        ordered = {wager: wagers[wager] for wager in _WAGERS if wager in wagers}
+        net = sum([result.net for result in ordered.values()], _ZERO)
+        seat_results.append(SeatResult(number, hands[number], results_of[number], ordered, net))
     return Settlement(
         dealer=dealer_hand,
         dealer_qualifies=qualifies,
-        seats=seat_results,
-        procedure=tuple(ledger.steps),
-        player_dealer_seat=None if table.is_house else table.player_dealer_seat,
+        seats=tuple(seat_results),
+        procedure=tuple(steps),
+        player_dealer_seat=None if house else table.player_dealer_seat,
         player_dealer_net=None if bank is None else bank.result,
         collection_fee=collection_fee(table, seats),
         progressive_meter=ledger.meter.amount if any(seat.progressive for seat in seats) else None,
     )
+
+
+class _Entry:
+    """One wager of a seat's plan: its resolution, the :class:`SeatHand` field of its stake, and the steps it
+    has settled to (by seat, phase and stake) where nothing else decides the step."""
+
+    __slots__ = ("field", "pure", "res", "steps")
+
+    def __init__(self, res: Resolution) -> None:
+        self.res = res
+        self.field = stake_field(res.wager)
+        self.pure = res.odds is None or res.odds.kind != "percent"  # a share of the meter depends on the meter
+        self.steps: dict[tuple[int, Phase, Decimal], tuple[Step, WagerResult]] = {}
+
+
+@dataclass(frozen=True)
+class _SeatPlan:
+    """A seat's wagers resolved, by pass: at COIN IN, at the fold, the Ante-refund pass, the settle pass."""
+
+    coin_in: tuple[_Entry, ...]
+    fold: tuple[_Entry, ...]
+    refund: _Entry | None
+    settle: tuple[_Entry, ...]
+
+
+class _TablePlan:
+    """What a table's rules decide once for every round: its pay tables and each seat situation's plan."""
+
+    MOST_SITUATIONS = 20_000
+    """Seat situations kept (a few hundred occur in practice); past this the plans start again."""
+
+    def __init__(self, table: TableRules) -> None:
+        self.table = table
+        self.version = table.paytables.version
+        self.house = table.is_house
+        tables = table.paytables
+        self.blind = tables.blind()
+        self.trips = tables.trips(table.trips_paytable)
+        self.bad_beat = tables.bad_beat(table.bad_beat_paytable)
+        self.pairs = tables.pairs(table.pairs_paytable) if self.house else None
+        self.progressive = tables.progressive(table.progressive_paytable) if self.house else None
+        self.plans: dict[tuple[object, ...], _SeatPlan] = {}
+
+    def seat_plan(self, seat: SeatHand, folded: bool, hand: HandValue, result: HandResult, dealer: HandValue,
+                  qualifies: bool, dealer_hole: tuple[Card, ...], board: tuple[Card, ...]) -> _SeatPlan:
+        """The plan of ``seat``: every placed wager resolved and in the dealer's order, by pass. Seats in the same
+        situation (the same results, categories, side bets and lines) share one."""
+        key = (folded, qualifies, result, hand.category, dealer.category, seat.trips > 0, seat.bad_beat > 0,
+               pairs_key(seat.hole, dealer_hole) if seat.pairs > 0 else None,
+               progressive_key(seat.hole, board, hand) if seat.progressive > 0 else None)
+        found = self.plans.get(key)
+        if found is None:
+            if len(self.plans) >= self.MOST_SITUATIONS:
+                self.plans.clear()
+            found = self.plans[key] = self._seat_plan(seat, folded, hand, result, dealer, qualifies, dealer_hole,
+                                                      board)
+        return found
+
+    def _seat_plan(self, seat: SeatHand, folded: bool, hand: HandValue, result: HandResult, dealer: HandValue,
+                   qualifies: bool, dealer_hole: tuple[Card, ...], board: tuple[Card, ...]) -> _SeatPlan:
+        table = self.table
+        resolutions = seat_order(table, resolve_seat(table, seat, hand, dealer, dealer_hole, board), result,
+                                 qualifies, folded)
+        coin_in = tuple(_Entry(_coin_in(res)) for res in resolutions if _at_coin_in(res))
+        fold = tuple(_Entry(res) for res in resolutions if res.at_fold and not _at_coin_in(res))
+        entries = {res.wager: _Entry(res) for res in resolutions if not (res.at_fold or _at_coin_in(res))}
+        ante = entries.get(Wager.ANTE)
+        settle_pass = tuple(entry for wager, entry in entries.items()
+                            if not (self.house and not qualifies and wager is Wager.ANTE))
+        return _SeatPlan(coin_in, fold, None if folded else ante, settle_pass)
+
+
+_RECENT_PLANS: dict[int, _TablePlan] = {}
+"""The plans of the tables settled lately, by the table's identity (a plan holds its table, so the identity
+is not reused while the plan is kept)."""
+
+
+def _plan_of(table: TableRules) -> _TablePlan:
+    plan = _RECENT_PLANS.get(id(table))
+    if plan is None or plan.table is not table or plan.version != table.paytables.version:
+        if len(_RECENT_PLANS) >= 64:
+            _RECENT_PLANS.clear()
+        plan = _RECENT_PLANS[id(table)] = _TablePlan(table)
+    return plan
 
 
 def void_round(table: TableRules, seats: Sequence[SeatHand]) -> tuple[Step, ...]:
