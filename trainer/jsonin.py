@@ -96,6 +96,13 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(
     parse_float=_parse_float, parse_int=_parse_int, parse_constant=_parse_constant, object_pairs_hook=_unique_keys
 )
+_SHORT_INTEGERS_DECODER = json.JSONDecoder(
+    parse_float=_parse_float, parse_constant=_parse_constant, object_pairs_hook=_unique_keys
+)
+"""For text with no run of digits long enough to make a too-long integer: Python's own integer reading gives
+what :func:`_parse_int` would, without a call per number."""
+_LONG_INTEGER = re.compile(rf"\d{{{MAX_NUMBER_CHARS + 1}}}|-\d{{{MAX_NUMBER_CHARS}}}")
+"""A run of digits that could be an integer written with more than :data:`MAX_NUMBER_CHARS` characters."""
 
 
 def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
@@ -108,8 +115,9 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """
     if text.count("[") + text.count("{") > max_depth:
         _check_depth(text, max_depth)
+    decoder = _DECODER if _LONG_INTEGER.search(text) else _SHORT_INTEGERS_DECODER
     try:
-        return _DECODER.decode(text)
+        return decoder.decode(text)
     except json.JSONDecodeError as exc:
         raise JsonInputError(f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
