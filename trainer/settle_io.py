@@ -34,6 +34,7 @@ from trainer.engine.settlement import (
     Settlement,
     Step,
     Wager,
+    WagerResult,
     format_money,
     settle,
     settle_checked,
@@ -351,13 +352,15 @@ def settlement_line(result: Settlement, game: str | None) -> str:
             parts.append(", ")
         first = False
         parts += ['{"seat": ', str(seat.seat), ', "hand": "', seat.hand.category.label, '", "cards": ',
-                  _cards_json(seat.hand.cards), ', "result": "', _TEXT[seat.result], '", "wagers": {']
-        parts.append(", ".join([
-            f'"{_TEXT[wager]}": {{"outcome": "{_TEXT[res.outcome]}", "net": {number_json(res.net)}}}'
-            for wager, res in seat.wagers.items()]))
-        parts += ['}, "net": ', number_json(seat.net), "}"]
+                  _cards_json(seat.hand.cards), ', "result": "', _TEXT[seat.result], '", "wagers": {',
+                  _wagers_json(seat.wagers), '}, "net": ', number_json(seat.net), "}"]
     parts.append('], "procedure": [')
-    parts.append(", ".join([_step_json(step) for step in result.procedure]))
+    texts = _STEP_TEXT
+    procedure = []
+    for step in result.procedure:
+        found = texts.get(id(step))
+        procedure.append(found[1] if found is not None and found[0] is step else _step_json(step))
+    parts.append(", ".join(procedure))
     if result.player_dealer_seat is None:
         parts.append('], "player_dealer": null')
     else:
@@ -393,6 +396,25 @@ def _step_json(step: Step) -> str:
 
 
 _STEP_TEXT: dict[int, tuple[Step, str]] = {}
+
+
+def _wagers_json(wagers: Mapping[Wager, WagerResult]) -> str:
+    """A seat's wagers as the output writes them, made once for the same result objects (the engine keeps a
+    house table's seat results and hands out the same objects for the same seat, situation and stakes)."""
+    results = tuple(wagers.values())
+    key = (tuple(wagers), tuple(map(id, results)))
+    found = _WAGERS_TEXT.get(key)
+    if found is not None:
+        return found[1]
+    text = ", ".join([f'"{_TEXT[wager]}": {{"outcome": "{_TEXT[res.outcome]}", "net": {number_json(res.net)}}}'
+                      for wager, res in wagers.items()])
+    if len(_WAGERS_TEXT) >= 20_000:
+        _WAGERS_TEXT.clear()
+    _WAGERS_TEXT[key] = (results, text)  # the entry holds the results: their identities are not reused while kept
+    return text
+
+
+_WAGERS_TEXT: dict[tuple[tuple[Wager, ...], tuple[int, ...]], tuple[tuple[WagerResult, ...], str]] = {}
 
 
 def number_json(value: Decimal) -> str:

@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One thing the dealer does with one wager: pay, take, push or return it.
 
@@ -66,6 +66,16 @@ class Step:
     rule: str
     topic: str
     equivalent: tuple[Action, ...] = ()
+
+    def __init__(self, seat: int, wager: Wager, action: Action, amount: Decimal, net: Decimal, phase: Phase,
+                 outcome: Outcome, rule: str, topic: str, equivalent: tuple[Action, ...] = ()) -> None:
+        # A frozen dataclass's own __init__ sets each field through object.__setattr__; a round makes dozens of
+        # steps, so the fields go straight into the instance's dictionary: the same step at half the cost.
+        fields = self.__dict__
+        fields["seat"], fields["wager"], fields["action"], fields["amount"], fields["net"] = (
+            seat, wager, action, amount, net)
+        fields["phase"], fields["outcome"], fields["rule"], fields["topic"], fields["equivalent"] = (
+            phase, outcome, rule, topic, equivalent)
 
     def describe(self) -> str:
         """``Seat 3: pay the Blind $7.50``."""
@@ -253,70 +263,32 @@ def settle_checked(
     house = plan.house
     bank = None if house else PlayerDealerBank(table.player_dealer_bank or _ZERO)
     ledger = _Ledger(table, bank, _Meter(table.progressive_meter, table.progressive_seed), qualifies)
-    cached = house  # a house table's step depends on its wager alone (not a Progressive paid from the meter)
 
     hands: dict[int, HandValue] = {}
     plans: dict[int, _SeatPlan] = {}
     results_of: dict[int, HandResult] = {}
     by_number: dict[int, SeatHand] = {}
-    all_folded = True
     for seat in seats:
         number = seat.seat
         hand = evaluate((*seat.hole, *board))
         hands[number] = hand
         by_number[number] = seat
         folded = seat.play == 0
-        all_folded = all_folded and folded
         result = hand_result(hand, dealer_hand)
         results_of[number] = HandResult.FOLD if folded else result
         plans[number] = plan.seat_plan(seat, folded, hand, result, dealer_hand, qualifies, dealer, board)
 
-    steps: list[Step] = []
-    results: dict[int, dict[Wager, WagerResult]] = {number: {} for number in by_number}
-
-    def record(number: int, entry: _Entry, phase: Phase) -> None:
-        stake: Decimal = getattr(by_number[number], entry.field)
-        if cached and entry.pure:
-            key = (number, phase, stake)
-            found = entry.steps.get(key)
-            if found is None:
-                step = ledger.step(number, stake, entry.res, phase)
-                found = entry.steps[key] = (step, WagerResult(step.outcome, step.net))
-            steps.append(found[0])
-            results[number][entry.res.wager] = found[1]
-            return
-        step = ledger.step(number, stake, entry.res, phase)
-        steps.append(step)
-        results[number][entry.res.wager] = WagerResult(step.outcome, step.net)
-
     numbers = sorted(by_number)
-    for number in numbers:  # COIN IN: left to right, seat 1 first (table.coin_in_order)
-        for entry in plans[number].coin_in:
-            record(number, entry, Phase.COIN_IN)
-    for number in numbers:  # folds: first base first (table.fold_order)
-        for entry in plans[number].fold:
-            record(number, entry, Phase.FOLD)
     order = table.settlement_order(numbers)
-    if house and not (qualifies or all_folded):
-        for number in order:
-            ante = plans[number].refund
-            if ante is not None:
-                record(number, ante, Phase.REFUND)
-    for number in order:
-        for entry in plans[number].settle:
-            record(number, entry, Phase.SETTLE)
-
-    seat_results = []
-    for number in numbers:
-        wagers = results[number]
-        ordered = {wager: wagers[wager] for wager in _WAGERS if wager in wagers}
-        net = sum([result.net for result in ordered.values()], _ZERO)
-        seat_results.append(SeatResult(number, hands[number], results_of[number], ordered, net))
+    if house and all(plans[number].pure for number in numbers):
+        steps, seat_results = _house_procedure(numbers, order, by_number, plans, hands, results_of, ledger)
+    else:
+        steps, seat_results = _procedure(numbers, order, by_number, plans, hands, results_of, ledger)
     return Settlement(
         dealer=dealer_hand,
         dealer_qualifies=qualifies,
-        seats=tuple(seat_results),
-        procedure=tuple(steps),
+        seats=seat_results,
+        procedure=steps,
         player_dealer_seat=None if house else table.player_dealer_seat,
         player_dealer_net=None if bank is None else bank.result,
         collection_fee=collection_fee(table, seats),
@@ -324,33 +296,123 @@ def settle_checked(
     )
 
 
-class _Entry:
-    """One wager of a seat's plan: its resolution, the :class:`SeatHand` field of its stake, and the steps it
-    has settled to (by seat, phase and stake) where nothing else decides the step."""
+def _procedure(numbers: list[int], order: list[int], by_number: dict[int, SeatHand], plans: dict[int, _SeatPlan],
+               hands: dict[int, HandValue], results_of: dict[int, HandResult], ledger: _Ledger,
+               ) -> tuple[tuple[Step, ...], tuple[SeatResult, ...]]:
+    """The procedure step by step, through the ledger (a player-dealer's bank, a meter paying a share)."""
+    steps: list[Step] = []
+    results: dict[int, dict[Wager, WagerResult]] = {number: {} for number in numbers}
 
-    __slots__ = ("field", "pure", "res", "steps")
+    def record(number: int, entry: _Entry, phase: Phase) -> None:
+        step = ledger.step(number, getattr(by_number[number], entry.field), entry.res, phase)
+        steps.append(step)
+        results[number][entry.res.wager] = WagerResult(step.outcome, step.net)
+
+    for number in numbers:  # COIN IN: left to right, seat 1 first (table.coin_in_order)
+        for entry in plans[number].coin_in:
+            record(number, entry, Phase.COIN_IN)
+    for number in numbers:  # folds: first base first (table.fold_order)
+        for entry in plans[number].fold:
+            record(number, entry, Phase.FOLD)
+    for number in order:  # the house table's Ante-refund pass (a seat's plan has the Ante there when it runs)
+        ante = plans[number].refund
+        if ante is not None:
+            record(number, ante, Phase.REFUND)
+    for number in order:
+        for entry in plans[number].settle:
+            record(number, entry, Phase.SETTLE)
+    seat_results = []
+    for number in numbers:
+        wagers = results[number]
+        ordered = {wager: wagers[wager] for wager in _WAGERS if wager in wagers}
+        net = sum([result.net for result in ordered.values()], _ZERO)
+        seat_results.append(SeatResult(number, hands[number], results_of[number], ordered, net))
+    return tuple(steps), tuple(seat_results)
+
+
+def _house_procedure(numbers: list[int], order: list[int], by_number: dict[int, SeatHand],
+                     plans: dict[int, _SeatPlan], hands: dict[int, HandValue], results_of: dict[int, HandResult],
+                     ledger: _Ledger) -> tuple[tuple[Step, ...], tuple[SeatResult, ...]]:
+    """:func:`_procedure` at a house table where no wager is paid a share of the meter: each seat's steps depend
+    on its plan, its number and its stakes alone, and are made once for them."""
+    done = {number: plans[number].steps_for(number, by_number[number], ledger) for number in numbers}
+    steps: list[Step] = []
+    for number in numbers:
+        steps += done[number].coin_in
+    for number in numbers:
+        steps += done[number].fold
+    for number in order:
+        refund = done[number].refund
+        if refund is not None:
+            steps.append(refund)
+    for number in order:
+        steps += done[number].settle
+    seat_results = tuple(SeatResult(number, hands[number], results_of[number], dict(done[number].wagers),
+                                    done[number].net) for number in numbers)
+    return tuple(steps), seat_results
+
+
+class _SeatSteps:
+    """A seat's steps, by pass, and its wagers' results and net."""
+
+    __slots__ = ("coin_in", "fold", "net", "refund", "settle", "wagers")
+
+    def __init__(self, number: int, seat: SeatHand, plan: _SeatPlan, ledger: _Ledger) -> None:
+        def made(entry: _Entry, phase: Phase) -> Step:
+            return ledger.step(number, getattr(seat, entry.field), entry.res, phase)
+
+        self.coin_in = tuple(made(entry, Phase.COIN_IN) for entry in plan.coin_in)
+        self.fold = tuple(made(entry, Phase.FOLD) for entry in plan.fold)
+        self.refund = None if plan.refund is None else made(plan.refund, Phase.REFUND)
+        self.settle = tuple(made(entry, Phase.SETTLE) for entry in plan.settle)
+        every = [*self.coin_in, *self.fold, *([] if self.refund is None else [self.refund]), *self.settle]
+        results = {step.wager: WagerResult(step.outcome, step.net) for step in every}
+        self.wagers = {wager: results[wager] for wager in _WAGERS if wager in results}
+        self.net = sum([result.net for result in self.wagers.values()], _ZERO)
+
+
+class _Entry:
+    """One wager of a seat's plan: its resolution and the :class:`SeatHand` field of its stake."""
+
+    __slots__ = ("field", "res")
 
     def __init__(self, res: Resolution) -> None:
         self.res = res
         self.field = stake_field(res.wager)
-        self.pure = res.odds is None or res.odds.kind != "percent"  # a share of the meter depends on the meter
-        self.steps: dict[tuple[int, Phase, Decimal], tuple[Step, WagerResult]] = {}
 
 
-@dataclass(frozen=True)
 class _SeatPlan:
-    """A seat's wagers resolved, by pass: at COIN IN, at the fold, the Ante-refund pass, the settle pass."""
+    """A seat's wagers resolved, by pass: at COIN IN, at the fold, the house table's Ante-refund pass (when it
+    runs for the seat), the settle pass. ``pure`` when no wager is paid a share of the meter: then at a house
+    table the steps depend on the seat's number and stakes alone, and are kept by them (:meth:`steps_for`)."""
 
-    coin_in: tuple[_Entry, ...]
-    fold: tuple[_Entry, ...]
-    refund: _Entry | None
-    settle: tuple[_Entry, ...]
+    __slots__ = ("coin_in", "fold", "kept", "pure", "refund", "settle")
+
+    def __init__(self, coin_in: tuple[_Entry, ...], fold: tuple[_Entry, ...], refund: _Entry | None,
+                 settle: tuple[_Entry, ...]) -> None:
+        self.coin_in, self.fold, self.refund, self.settle = coin_in, fold, refund, settle
+        self.pure = not any(entry.res.odds is not None and entry.res.odds.kind == "percent"
+                            for entry in (*coin_in, *fold, *settle))
+        self.kept: dict[tuple[int, tuple[Decimal, ...]], _SeatSteps] = {}
+
+    def steps_for(self, number: int, seat: SeatHand, ledger: _Ledger) -> _SeatSteps:
+        key = (number, (seat.ante, seat.blind, seat.play, seat.trips, seat.bad_beat, seat.pairs, seat.progressive))
+        found = self.kept.get(key)
+        if found is None:
+            found = self.kept[key] = _SeatSteps(number, seat, self, ledger)
+            _KEPT[0] += 1
+        return found
+
+
+_KEPT = [0]
+"""How many seats' steps the plans keep: past :data:`MOST_KEPT`, every plan starts again."""
+MOST_KEPT = 20_000
 
 
 class _TablePlan:
     """What a table's rules decide once for every round: its pay tables and each seat situation's plan."""
 
-    MOST_SITUATIONS = 20_000
+    MOST_SITUATIONS = 5_000
     """Seat situations kept (a few hundred occur in practice); past this the plans start again."""
 
     def __init__(self, table: TableRules) -> None:
@@ -373,9 +435,9 @@ class _TablePlan:
                pairs_key(seat.hole, dealer_hole) if seat.pairs > 0 else None,
                progressive_key(seat.hole, board, hand) if seat.progressive > 0 else None)
         found = self.plans.get(key)
-        if found is None:
-            if len(self.plans) >= self.MOST_SITUATIONS:
-                self.plans.clear()
+        if found is None or _KEPT[0] >= MOST_KEPT:
+            if len(self.plans) >= self.MOST_SITUATIONS or _KEPT[0] >= MOST_KEPT:
+                _forget_plans()
             found = self.plans[key] = self._seat_plan(seat, folded, hand, result, dealer, qualifies, dealer_hole,
                                                       board)
         return found
@@ -388,15 +450,21 @@ class _TablePlan:
         coin_in = tuple(_Entry(_coin_in(res)) for res in resolutions if _at_coin_in(res))
         fold = tuple(_Entry(res) for res in resolutions if res.at_fold and not _at_coin_in(res))
         entries = {res.wager: _Entry(res) for res in resolutions if not (res.at_fold or _at_coin_in(res))}
-        ante = entries.get(Wager.ANTE)
-        settle_pass = tuple(entry for wager, entry in entries.items()
-                            if not (self.house and not qualifies and wager is Wager.ANTE))
-        return _SeatPlan(coin_in, fold, None if folded else ante, settle_pass)
+        refund = self.house and not qualifies  # the Ante is pushed in the refund pass, not the settle pass
+        settle_pass = tuple(entry for wager, entry in entries.items() if not (refund and wager is Wager.ANTE))
+        return _SeatPlan(coin_in, fold, entries.get(Wager.ANTE) if refund and not folded else None, settle_pass)
 
 
 _RECENT_PLANS: dict[int, _TablePlan] = {}
 """The plans of the tables settled lately, by the table's identity (a plan holds its table, so the identity
 is not reused while the plan is kept)."""
+
+
+def _forget_plans() -> None:
+    """Every table's seat plans start again (the memory they hold stays bounded)."""
+    for plan in _RECENT_PLANS.values():
+        plan.plans.clear()
+    _KEPT[0] = 0
 
 
 def _plan_of(table: TableRules) -> _TablePlan:

@@ -72,7 +72,10 @@ class Outcome(StrEnum):
     RETURNED = "returned"
 
 
-@dataclass(frozen=True)
+_NONE = Decimal(0)
+
+
+@dataclass(frozen=True, init=False)
 class SeatHand:
     """A seat's two cards and wagers. ``play`` is the Play wager; 0 means the player folded on the river."""
 
@@ -85,6 +88,16 @@ class SeatHand:
     bad_beat: Decimal = Decimal(0)
     pairs: Decimal = Decimal(0)
     progressive: Decimal = Decimal(0)
+
+    def __init__(self, seat: int, hole: tuple[Card, Card], ante: Decimal, blind: Decimal, play: Decimal = _NONE,
+                 trips: Decimal = _NONE, bad_beat: Decimal = _NONE, pairs: Decimal = _NONE,
+                 progressive: Decimal = _NONE) -> None:
+        # the fields straight into the instance's dictionary: a frozen dataclass's own __init__ sets each one
+        # through object.__setattr__, twice as slow, and every hand read makes up to seven seats
+        fields = self.__dict__
+        fields["seat"], fields["hole"], fields["ante"], fields["blind"], fields["play"] = seat, hole, ante, blind, play
+        fields["trips"], fields["bad_beat"], fields["pairs"], fields["progressive"] = (
+            trips, bad_beat, pairs, progressive)
 
     @property
     def folded(self) -> bool:
