@@ -389,7 +389,7 @@ def _step_json(step: Step) -> str:
         return found[1]
     text = (f'{{"seat": {step.seat}, "wager": "{_TEXT[step.wager]}", "action": "{_TEXT[step.action]}", '
             f'"amount": {number_json(step.amount)}, "phase": "{step.phase.value}"}}')
-    if len(_STEP_TEXT) >= 50_000:
+    if len(_STEP_TEXT) >= 40_000:
         _STEP_TEXT.clear()
     _STEP_TEXT[id(step)] = (step, text)  # the entry holds the step: its identity is not reused while kept
     return text
@@ -408,7 +408,7 @@ def _wagers_json(wagers: Mapping[Wager, WagerResult]) -> str:
         return found[1]
     text = ", ".join([f'"{_TEXT[wager]}": {{"outcome": "{_TEXT[res.outcome]}", "net": {number_json(res.net)}}}'
                       for wager, res in wagers.items()])
-    if len(_WAGERS_TEXT) >= 20_000:
+    if len(_WAGERS_TEXT) >= 5_000:
         _WAGERS_TEXT.clear()
     _WAGERS_TEXT[key] = (results, text)  # the entry holds the results: their identities are not reused while kept
     return text

@@ -406,7 +406,7 @@ class _SeatPlan:
 
 _KEPT = [0]
 """How many seats' steps the plans keep: past :data:`MOST_KEPT`, every plan starts again."""
-MOST_KEPT = 20_000
+MOST_KEPT = 5_000
 
 
 class _TablePlan:
