@@ -86,7 +86,7 @@ def read_hand(text: str, paytables: PaytableRegistry | None = None) -> Hand:
     trainer.engine.errors.RoundError: seats[0].ante: 0.125 is finer than a cent
     """
     table, dealer, board, seats = read_request(loads(text), paytables)
-    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats, amounts_read=True)
     return Hand(table, dealer_cards, board_cards, checked)
 
 
@@ -328,7 +328,7 @@ def settle_text(text: str, paytables: PaytableRegistry | None = None) -> str:
     checked once (:func:`~trainer.engine.validation.check_round`) and settled as checked.
     """
     table, dealer, board, seats = read_request(loads(text), paytables)
-    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats, amounts_read=True)
     return settlement_line(settle_checked(table, dealer_cards, board_cards, checked), table.game)
 
 

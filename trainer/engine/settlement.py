@@ -89,7 +89,7 @@ class WagerResult:
     net: Decimal
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class SeatResult:
     """A seat's hand, its result against the dealer (win, lose, push or fold) and each wager's outcome."""
 
@@ -98,6 +98,13 @@ class SeatResult:
     result: HandResult
     wagers: Mapping[Wager, WagerResult]
     net: Decimal
+
+    def __init__(self, seat: int, hand: HandValue, result: HandResult, wagers: Mapping[Wager, WagerResult],
+                 net: Decimal) -> None:
+        # the fields straight into the instance's dictionary, as Step's
+        fields = self.__dict__
+        fields["seat"], fields["hand"], fields["result"], fields["wagers"], fields["net"] = (
+            seat, hand, result, wagers, net)
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,12 @@ MAX_POSITION = 8
 
 
 def check_round(
-    table: TableRules, dealer: Sequence[Card | str], board: Sequence[Card | str], seats: Sequence[SeatHand]
+    table: TableRules, dealer: Sequence[Card | str], board: Sequence[Card | str], seats: Sequence[SeatHand], *,
+    amounts_read: bool = False,
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[SeatHand, ...]]:
     """Validate the table, the cards and every wager; returns the dealer's and the board's cards and the seats
-    with their hole cards read as :class:`Card`."""
+    with their hole cards read as :class:`Card`. ``amounts_read``: every wager was read by the JSON reader
+    (:func:`trainer.settle_io.amount`: a finite amount, not negative), which is not checked again."""
     if _table_passes(table):  # only the checks that look at the seats are left, in the same order
         _check_meter(table, seats)
         if table.game is not None:
@@ -55,7 +57,7 @@ def check_round(
             hole = _cards(f"{where}.hole", hole, 2)
         for card in hole:
             _unique(seen, card, f"{where}.hole")
-        check_wagers(table, seat, where)
+        check_wagers(table, seat, where, amounts_read=amounts_read)
         checked.append(seat if read else replace(seat, hole=(hole[0], hole[1])))
     return dealer_cards, board_cards, tuple(checked)
 
@@ -145,13 +147,14 @@ def check_seat_number(table: TableRules, seat: int, field: str) -> None:
         raise RoundError(field, f"{seat!r} is not a seat number 1..{highest}")
 
 
-def check_wagers(table: TableRules, seat: SeatHand, where: str) -> None:
-    """Ante = Blind > 0, Play 0/1x/2x/3x/4x Ante, Bad Beat with Trips, side bets the table offers, limits."""
+def check_wagers(table: TableRules, seat: SeatHand, where: str, *, amounts_read: bool = False) -> None:
+    """Ante = Blind > 0, Play 0/1x/2x/3x/4x Ante, Bad Beat with Trips, side bets the table offers, limits
+    (and that each wager is an amount, unless ``amounts_read``: the reader checked it)."""
     house = table.is_house
     if not house and seat.seat == table.player_dealer_seat:
         raise RoundError(f"{where}.seat", f"seat {seat.seat} is the player-dealer, who does not bet against the bank")
     values = (seat.ante, seat.blind, seat.play, seat.trips, seat.bad_beat, seat.pairs, seat.progressive)
-    for name, value in zip(_WAGER_FIELDS, values, strict=True):
+    for name, value in () if amounts_read else zip(_WAGER_FIELDS, values, strict=True):
         if not isinstance(value, Decimal) or not value.is_finite():
             raise RoundError(f"{where}.{name}", f"{value!r} is not an amount")
         if value < 0:
