@@ -307,10 +307,18 @@ def _table_id(value: Any, field: str, width: int) -> str:
 
 
 def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) -> None:
+    known_set = _KNOWN_SETS.get(known)
+    if known_set is None:
+        known_set = _KNOWN_SETS[known] = frozenset(known)
+    if raw.keys() <= known_set:
+        return
     for key in raw:
         if key not in known:
             where = f"{prefix}{jsonin.shown_text(key, quote=False)}"
             raise RoundError(where, f"unknown key (expected one of {', '.join(known)})")
+
+
+_KNOWN_SETS: dict[Sequence[str], frozenset[str]] = {}
 
 
 def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict[str, Any]:
