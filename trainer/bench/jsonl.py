@@ -4,7 +4,9 @@
 The input file (a pool of dealt hands, cycled to N lines) is written once to a temporary folder; the command runs
 as a child process reading it and writing to a temporary file. Memory is the peak of the command's and its worker
 processes' memory together (proportional set size: pages the workers share with the command count once), sampled
-every 20 ms. Targets: at least 2,500 hands/s and under 100 MB.
+every 20 ms. Targets: at least 3,000 hands/s in one process, 5,000 with two workers or more, and under 100 MB.
+The processor time the command used is shown too (one process): on a machine other work keeps busy, hands per
+processor second say what the command does better than hands per second.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ from pathlib import Path
 from trainer.engine import BasicStrategy, Procedure, deal, shuffled_deck
 from trainer.engine.strategy import play_hand
 
-TARGET_HANDS_PER_SECOND = 2500
+TARGET_HANDS_PER_SECOND = 3000
+"""In one process."""
+TARGET_WITH_WORKERS = 5000
+"""With two worker processes or more."""
 TARGET_PEAK_MB = 100
 POOL = 2000
 
@@ -134,11 +139,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ok = True
     for hands in args.hands:
         rate, peak, lines, cpu = run(hands, args.workers)
-        met = rate >= TARGET_HANDS_PER_SECOND and peak < TARGET_PEAK_MB and lines == hands
+        target = TARGET_HANDS_PER_SECOND if args.workers == 1 else TARGET_WITH_WORKERS
+        met = rate >= target and peak < TARGET_PEAK_MB and lines == hands
         ok = ok and met
         cpu_rate = f", {hands / cpu:,.0f} per processor second of the command" if args.workers == 1 and cpu else ""
         print(f"{hands:,} seven-seat hands, {args.workers} worker(s): {rate:,.0f} hands/s{cpu_rate}, "
               f"peak {peak:.0f} MB, "
-              f"{lines:,} lines out; target {TARGET_HANDS_PER_SECOND:,}/s and under {TARGET_PEAK_MB} MB: "
+              f"{lines:,} lines out; target {target:,}/s and under {TARGET_PEAK_MB} MB: "
               f"{'met' if met else 'MISSED'}")
     return 0 if ok else 1
