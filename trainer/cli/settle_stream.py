@@ -183,7 +183,8 @@ def _settle_in_workers(source: IO[Any], out: TextIO, workers: int, paytables: Pa
     from trainer.engine.processes import worker_pool
 
     pending: deque[AsyncResult[str]] = deque()
-    with worker_pool(workers, initializer=_start_worker, initargs=(paytables,)) as pool:
+    with worker_pool(workers, initializer=_start_worker, initargs=(paytables,),
+                     preload=("trainer.cli.settle_stream", "trainer.settle_io")) as pool:
         for batch in _batches(source):
             pending.append(pool.apply_async(_settle_batch, (batch,)))
             while pending and (pending[0].ready() or len(pending) >= 2 * workers):
