@@ -7,6 +7,8 @@ import hashlib
 import subprocess
 import sys
 
+import pytest
+
 from tests.settle_golden import EXPECTED, ROOM_PAYTABLES, fingerprints, golden_hands, inputs_digest
 from trainer.cli.settle_stream import settle_line
 from trainer.engine.paytables import load_paytables
@@ -43,3 +45,12 @@ def test_workers_print_the_same_bytes_as_one_process() -> None:
                               check=False)
         assert done.returncode == 0, done.stderr
         assert hashlib.sha256(done.stdout).hexdigest() == hashlib.sha256(want).hexdigest(), workers
+
+
+def test_hands_settle_the_same_when_the_kept_plans_start_again_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.engine import settlement
+
+    monkeypatch.setattr(settlement, "MOST_KEPT", 40)
+    _inputs, digests = expected()
+    lines = golden_hands()[:400]
+    assert fingerprints(lines) == digests[:400]

@@ -469,7 +469,7 @@ is not reused while the plan is kept)."""
 
 def _forget_plans() -> None:
     """Every table's seat plans start again (the memory they hold stays bounded)."""
-    for plan in _RECENT_PLANS.values():
+    for plan in list(_RECENT_PLANS.values()):  # a copy: another thread may settle meanwhile
         plan.plans.clear()
     _KEPT[0] = 0
 
