@@ -33,3 +33,13 @@ def test_a_line_past_the_limit_is_one_error_and_the_next_line_is_read(monkeypatc
     data = b"{}\n" + b"z" * 25 + b"\n[1]\n" + b"w" * 11
     pieces = [line for batch in line_batches(io.BytesIO(data)) for line in batch]
     assert pieces == [b"{}\n", TOO_LONG, b"[1]\n", TOO_LONG]
+
+
+@given(numbers=st.lists(st.tuples(st.booleans(), st.integers(min_value=1, max_value=60)), min_size=1, max_size=6))
+def test_integers_read_the_same_however_long(numbers: list[tuple[bool, int]]) -> None:
+    """Python's own integer reading is used only where no integer is too long: the values (an Unreadable for one
+    past 40 characters) are those the reader with its own integer hook gives."""
+    from trainer import jsonin
+
+    text = "[" + ", ".join(("-" if negative else "") + "7" * digits for negative, digits in numbers) + "]"
+    assert repr(jsonin.loads(text)) == repr(jsonin._DECODER.decode(text))
