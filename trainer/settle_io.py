@@ -24,12 +24,24 @@ from typing import Any
 
 from trainer import jsonin
 from trainer.engine.amounts import MAX_AMOUNT, SMALLEST_UNIT, check_amount
-from trainer.engine.cards import Card, CardError, parse_card
+from trainer.engine.cards import FULL_DECK, Card, CardError, parse_card
 from trainer.engine.games import read_game_key, request_table
 from trainer.engine.paytables import PaytableRegistry, load_paytables
-from trainer.engine.settlement import Action, Outcome, SeatHand, Settlement, Wager, format_money, settle
+from trainer.engine.settlement import (
+    Action,
+    Outcome,
+    SeatHand,
+    Settlement,
+    Step,
+    Wager,
+    WagerResult,
+    format_money,
+    settle,
+    settle_checked,
+)
 from trainer.engine.table import Banking, TableRules
 from trainer.engine.validation import RoundError, check_round
+from trainer.engine.wagers import HandResult
 from trainer.engine.words import hand_name
 from trainer.i18n.translation import N_, _, pgettext, speaking
 from trainer.jsonin import shown
@@ -76,13 +88,13 @@ def read_hand(text: str, paytables: PaytableRegistry | None = None) -> Hand:
     trainer.engine.errors.RoundError: seats[0].ante: 0.125 is finer than a cent
     """
     table, dealer, board, seats = read_request(loads(text), paytables)
-    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats, amounts_read=True)
     return Hand(table, dealer_cards, board_cards, checked)
 
 
 def settle_hand(hand: Hand) -> Settlement:
-    """The settlement of a checked hand."""
-    return settle(hand.table, hand.dealer, hand.board, hand.seats)
+    """The settlement of a checked hand (it is not checked again)."""
+    return settle_checked(hand.table, hand.dealer, hand.board, hand.seats)
 
 
 def loads(text: str) -> Any:
@@ -112,6 +124,48 @@ def read_request(
 
 
 def read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
+    """The table a request's ``table`` object describes (RoundError when it is wrong). A log gives the same table
+    line after line: each one read is kept, and the same object gives the same table (the engine keeps what it
+    works out from a table with the table)."""
+    key = _table_key(raw)
+    if key is None:
+        return _read_table(raw, paytables)
+    found = _TABLES.get((id(paytables), key))
+    if found is not None and found[0] is paytables and found[1] == paytables.version:
+        return found[2]
+    table = _read_table(raw, paytables)
+    if len(_TABLES) >= 256:
+        _TABLES.clear()
+    _TABLES[(id(paytables), key)] = (paytables, paytables.version, table)
+    return table
+
+
+_TABLES: dict[tuple[int, tuple[Any, ...]], tuple[PaytableRegistry, int, TableRules]] = {}
+"""The tables read lately, by their pay tables and their request's fields."""
+
+
+def _table_key(raw: Any) -> tuple[Any, ...] | None:
+    """A request's ``table`` object as a key: each field with its value's type and spelling (``25000`` and
+    ``25000.0`` are different keys); None when it is not an object of plain values."""
+    if type(raw) is not dict:
+        return None
+    items: list[tuple[Any, ...]] = []
+    for name, value in raw.items():
+        kind = type(value)
+        if kind is Decimal:
+            items.append((name, kind, str(value)))
+        elif kind is list:
+            if not all(type(item) is str for item in value):
+                return None
+            items.append((name, kind, tuple(value)))
+        elif kind in (str, int, bool, type(None)):
+            items.append((name, kind, value))
+        else:
+            return None
+    return tuple(items)
+
+
+def _read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     if not isinstance(raw, dict):
         raise RoundError("table", "must be an object")
     _no_unknown_keys(raw, TABLE_KEYS, "table.")
@@ -166,8 +220,16 @@ def _read_seat(raw: Any, where: str) -> SeatHand:
     if "hole" not in raw:
         raise RoundError(f"{where}.hole", "is missing (the seat's 2 hole cards)")
     hole = _cards(raw["hole"], f"{where}.hole")
-    wagers = {key: amount(raw.get(key, 0), f"{where}.{key}") for key in SEAT_KEYS[2:]}
-    return SeatHand(seat=seat, hole=tuple(hole), **wagers)  # type: ignore[arg-type]  # check_round counts them
+    wagers = []
+    for key in SEAT_KEYS[2:]:
+        value = raw.get(key, 0)
+        found = _WHOLE_DOLLARS.get(value) if type(value) is int else None  # the common case: a few whole amounts
+        wagers.append(found if found is not None else amount(value, f"{where}.{key}"))
+    return SeatHand(seat, tuple(hole), *wagers)  # type: ignore[arg-type]  # check_round counts the cards
+
+
+_WHOLE_DOLLARS: dict[int, Decimal] = {dollars: Decimal(dollars) for dollars in range(1001)}
+"""The whole-dollar amounts up to $1,000, read once."""
 
 
 def amount(value: Any, field: str) -> Decimal:
@@ -213,6 +275,9 @@ def _cards(value: Any, field: str) -> list[Card]:
     """
     if not isinstance(value, list):
         raise RoundError(field, "must be a list of cards")
+    found = [_CARD_OF_TEXT.get(card) if type(card) is str else None for card in value]
+    if None not in found:
+        return found  # type: ignore[return-value]  # every one found
     cards: list[Card] = []
     for index, card in enumerate(value):
         try:
@@ -223,6 +288,10 @@ def _cards(value: Any, field: str) -> list[Card]:
             message = f"{shown(card)} is not a card (such as 'As', '10h' or 'J♠')"
             raise RoundError(f"{field}[{index}]", message) from None
     return cards
+
+
+_CARD_OF_TEXT: dict[str, Card] = {str(card): card for card in FULL_DECK}
+"""Each card by its usual spelling (``Ah``); other spellings go through the card reader."""
 
 
 def _text(value: Any, field: str) -> str:
@@ -240,10 +309,18 @@ def _table_id(value: Any, field: str, width: int) -> str:
 
 
 def _no_unknown_keys(raw: Mapping[str, Any], known: Sequence[str], prefix: str) -> None:
+    known_set = _KNOWN_SETS.get(known)
+    if known_set is None:
+        known_set = _KNOWN_SETS[known] = frozenset(known)
+    if raw.keys() <= known_set:
+        return
     for key in raw:
         if key not in known:
             where = f"{prefix}{jsonin.shown_text(key, quote=False)}"
             raise RoundError(where, f"unknown key (expected one of {', '.join(known)})")
+
+
+_KNOWN_SETS: dict[Sequence[str], frozenset[str]] = {}
 
 
 @speaking("en")
@@ -256,12 +333,118 @@ def settle_request(data: Any, paytables: PaytableRegistry | None = None) -> dict
     return out
 
 
+@speaking("en")
 def settle_text(text: str, paytables: PaytableRegistry | None = None) -> str:
     """One hand's JSON text to its settlement's JSON text (one line); RoundError when the hand is wrong.
 
-    (The engine's ``settle`` checks the round itself, so this skips :func:`read_hand`'s separate check.)
+    The same text as ``dumps(settle_request(loads(text)))``, written straight from the settlement: the round is
+    checked once (:func:`~trainer.engine.validation.check_round`) and settled as checked.
     """
-    return dumps(settle_request(loads(text), paytables))
+    table, dealer, board, seats = read_request(loads(text), paytables)
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats, amounts_read=True)
+    return settlement_line(settle_checked(table, dealer_cards, board_cards, checked), table.game)
+
+
+def settlement_line(result: Settlement, game: str | None) -> str:
+    """``dumps`` of :func:`settlement_json` with ``"game"`` added, written straight from the settlement: each
+    step's text is made once and kept with the step (the engine hands out the same step for the same wager,
+    seat, phase and stake on a house table), amounts' texts are kept too.
+
+    >>> hand = read_hand('{"dealer": ["Kh", "7d"], "board": ["2c", "9d", "Ts", "Jh", "3s"],'
+    ...                  ' "seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 7.5, "blind": 7.5}]}')
+    >>> result = settle_hand(hand)
+    >>> settlement_line(result, None) == dumps({**settlement_json(result), "game": None})
+    True
+    """
+    dealer = result.dealer
+    parts = ['{"dealer": {"hand": "', dealer.category.label, '", "cards": ', _cards_json(dealer.cards),
+             ', "qualifies": true}, "seats": [' if result.dealer_qualifies else ', "qualifies": false}, "seats": [']
+    first = True
+    for seat in result.seats:
+        if not first:
+            parts.append(", ")
+        first = False
+        parts += ['{"seat": ', str(seat.seat), ', "hand": "', seat.hand.category.label, '", "cards": ',
+                  _cards_json(seat.hand.cards), ', "result": "', _TEXT[seat.result], '", "wagers": {',
+                  _wagers_json(seat.wagers), '}, "net": ', number_json(seat.net), "}"]
+    parts.append('], "procedure": [')
+    texts = _STEP_TEXT
+    procedure = []
+    for step in result.procedure:
+        found = texts.get(id(step))
+        procedure.append(found[1] if found is not None and found[0] is step else _step_json(step))
+    parts.append(", ".join(procedure))
+    if result.player_dealer_seat is None:
+        parts.append('], "player_dealer": null')
+    else:
+        parts += ['], "player_dealer": {"seat": ', str(result.player_dealer_seat), ', "net": ',
+                  number_json(result.player_dealer_net or Decimal(0)), "}"]
+    fee = result.collection_fee
+    parts += [', "collection_fee": ', "null" if fee is None else number_json(fee)]
+    if result.progressive_meter is not None:
+        parts += [', "progressive_meter": ', number_json(result.progressive_meter)]
+    parts += [', "game": ', "null" if game is None else dumps(game), "}"]
+    return "".join(parts)
+
+
+def _cards_json(cards: Sequence[Card]) -> str:
+    return '["' + '", "'.join([_CARD_TEXT[card] for card in cards]) + '"]'
+
+
+_CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in FULL_DECK)
+"""Each card's text, by its number."""
+
+
+def _step_json(step: Step) -> str:
+    """A procedure step as the output writes it, made once per step object."""
+    found = _STEP_TEXT.get(id(step))
+    if found is not None and found[0] is step:
+        return found[1]
+    text = (f'{{"seat": {step.seat}, "wager": "{_TEXT[step.wager]}", "action": "{_TEXT[step.action]}", '
+            f'"amount": {number_json(step.amount)}, "phase": "{step.phase.value}"}}')
+    if len(_STEP_TEXT) >= 40_000:
+        _STEP_TEXT.clear()
+    _STEP_TEXT[id(step)] = (step, text)  # the entry holds the step: its identity is not reused while kept
+    return text
+
+
+_STEP_TEXT: dict[int, tuple[Step, str]] = {}
+
+
+def _wagers_json(wagers: Mapping[Wager, WagerResult]) -> str:
+    """A seat's wagers as the output writes them, made once for the same result objects (the engine keeps a
+    house table's seat results and hands out the same objects for the same seat, situation and stakes)."""
+    results = tuple(wagers.values())
+    key = (tuple(wagers), tuple(map(id, results)))
+    found = _WAGERS_TEXT.get(key)
+    if found is not None:
+        return found[1]
+    text = ", ".join([f'"{_TEXT[wager]}": {{"outcome": "{_TEXT[res.outcome]}", "net": {number_json(res.net)}}}'
+                      for wager, res in wagers.items()])
+    if len(_WAGERS_TEXT) >= 5_000:
+        _WAGERS_TEXT.clear()
+    _WAGERS_TEXT[key] = (results, text)  # the entry holds the results: their identities are not reused while kept
+    return text
+
+
+_WAGERS_TEXT: dict[tuple[tuple[Wager, ...], tuple[int, ...]], tuple[tuple[WagerResult, ...], str]] = {}
+
+
+def number_json(value: Decimal) -> str:
+    """An amount as :func:`dumps` writes :func:`number` of it: ``40``, ``7.5``.
+
+    >>> number_json(Decimal("40.00")), number_json(Decimal("-7.50")), number_json(Decimal("-0"))
+    ('40', '-7.5', '0')
+    """
+    found = _NUMBER_TEXT.get(value)
+    if found is None:
+        found = dumps(number(value))
+        if len(_NUMBER_TEXT) < 10_000:
+            _NUMBER_TEXT[value] = found
+    return found
+
+
+_NUMBER_TEXT: dict[Decimal, str] = {}
 
 
 def settlement_json(result: Settlement) -> dict[str, Any]:
@@ -299,7 +482,7 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
     return out
 
 
-_TEXT: dict[str, str] = {member: member.value for kind in (Wager, Action, Outcome) for member in kind}
+_TEXT: dict[str, str] = {member: member.value for kind in (Wager, Action, Outcome, HandResult) for member in kind}
 """Each wager, action and outcome as plain text (looked up: reading ``.value`` costs more, once per step)."""
 _NUMBERS: dict[Decimal, int | float] = {}
 """Amounts already turned into JSON numbers (a log repeats the same few amounts); bounded."""

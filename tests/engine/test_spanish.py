@@ -120,3 +120,20 @@ def test_the_spanish_catalogue_uses_no_rejected_word() -> None:
              if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text.lower())]
     assert found == []
     assert sum(ES.terms["dealer"] in text for text in texts) >= 50  # the glossary's word, used throughout
+
+
+def test_one_table_settled_in_english_then_in_spanish_says_each_in_its_language() -> None:
+    """The engine keeps each table's seat plans (and their rule texts) between rounds: a plan made in English
+    is not handed out in Spanish, nor the other way round."""
+    table = TableRules()
+    seats = [seat(3, "Ah 6h", 5, 20, 5)]
+
+    def rules() -> list[str]:
+        return [step.rule for step in settle(table, ["Kd", "7c"], ["Kh", "9h", "4h", "2s", "Jc"], seats).procedure]
+
+    english = rules()
+    with speaking("es"):
+        spanish = rules()
+    assert "A win with a flush: the Blind pays 3 to 2" in english
+    assert "Gana con color: la ciega paga 3 a 2" in spanish
+    assert rules() == english

@@ -4,7 +4,9 @@
 The input file (a pool of dealt hands, cycled to N lines) is written once to a temporary folder; the command runs
 as a child process reading it and writing to a temporary file. Memory is the peak of the command's and its worker
 processes' memory together (proportional set size: pages the workers share with the command count once), sampled
-every 20 ms. Targets: at least 2,500 hands/s and under 100 MB.
+every 20 ms. Targets: at least 3,000 hands/s in one process, 5,000 with two workers or more, and under 100 MB.
+The processor time the command used is shown too (one process): on a machine other work keeps busy, hands per
+processor second say what the command does better than hands per second.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ from pathlib import Path
 from trainer.engine import BasicStrategy, Procedure, deal, shuffled_deck
 from trainer.engine.strategy import play_hand
 
-TARGET_HANDS_PER_SECOND = 2500
+TARGET_HANDS_PER_SECOND = 3000
+"""In one process."""
+TARGET_WITH_WORKERS = 5000
+"""With two worker processes or more."""
 TARGET_PEAK_MB = 100
 POOL = 2000
 
@@ -94,8 +99,10 @@ def _tree_memory(pid: int) -> int:
     return total
 
 
-def run(hands: int, workers: int) -> tuple[float, float, int]:
-    """Hands per second, peak MB and the output line count of one run."""
+def run(hands: int, workers: int) -> tuple[float, float, int, float]:
+    """Hands per second, peak MB, the output line count of one run and the processor seconds the command used
+    (its own and its workers' that it waited for; on a machine other work keeps busy, hands per processor second
+    say more than hands per second)."""
     path = input_file(hands)
     command = [sys.executable, "-m", "trainer", "settle", "--jsonl", "--workers", str(workers)]
     peak = 0
@@ -111,7 +118,8 @@ def run(hands: int, workers: int) -> tuple[float, float, int]:
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
-        child.wait()
+        _pid, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
         elapsed = time.perf_counter() - start
         stop.set()
         sampler.join()
@@ -119,7 +127,7 @@ def run(hands: int, workers: int) -> tuple[float, float, int]:
         lines = sum(1 for _ in sink)
     if child.returncode != 0:
         raise SystemExit(f"settle --jsonl exited with {child.returncode}")
-    return hands / elapsed, peak / 1e6, lines
+    return hands / elapsed, peak / 1e6, lines, usage.ru_utime + usage.ru_stime
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -130,10 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     ok = True
     for hands in args.hands:
-        rate, peak, lines = run(hands, args.workers)
-        met = rate >= TARGET_HANDS_PER_SECOND and peak < TARGET_PEAK_MB and lines == hands
+        rate, peak, lines, cpu = run(hands, args.workers)
+        target = TARGET_HANDS_PER_SECOND if args.workers == 1 else TARGET_WITH_WORKERS
+        met = rate >= target and peak < TARGET_PEAK_MB and lines == hands
         ok = ok and met
-        print(f"{hands:,} seven-seat hands, {args.workers} worker(s): {rate:,.0f} hands/s, peak {peak:.0f} MB, "
-              f"{lines:,} lines out; target {TARGET_HANDS_PER_SECOND:,}/s and under {TARGET_PEAK_MB} MB: "
+        cpu_rate = f", {hands / cpu:,.0f} per processor second of the command" if args.workers == 1 and cpu else ""
+        print(f"{hands:,} seven-seat hands, {args.workers} worker(s): {rate:,.0f} hands/s{cpu_rate}, "
+              f"peak {peak:.0f} MB, "
+              f"{lines:,} lines out; target {target:,}/s and under {TARGET_PEAK_MB} MB: "
               f"{'met' if met else 'MISSED'}")
     return 0 if ok else 1

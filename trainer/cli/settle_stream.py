@@ -1,9 +1,11 @@
 """``settle --jsonl``: one hand per input line, one result per output line, written before the next line is read.
 
-Memory stays flat whatever the input's size: a line is read (at most :data:`MAX_LINE_BYTES`; a longer one is
-skipped to its end and answered with an error), settled, written and flushed, then forgotten. Every input line
-gets exactly one output line: a settlement, or ``{"error": "..."}`` naming the field and the problem (a blank
-line: ``{"error": "empty line"}``). No line ends the run.
+Memory stays flat whatever the input's size: the input is read as it comes, in pieces of at most
+:data:`CHUNK_BYTES` (a line longer than :data:`MAX_LINE_BYTES` is skipped to its end and answered with an error);
+the lines a piece completes are settled and their results written and flushed before the next piece is read, so
+a result never waits for a line that has not come yet. Every input line gets exactly one output line: a
+settlement, or ``{"error": "..."}`` naming the field and the problem (a blank line: ``{"error": "empty line"}``).
+No line ends the run.
 
 With ``workers`` > 1 the lines are settled in that many processes and written in input order; lines are sent in
 small batches, so a result can wait for the batch to fill or the input to end (for logs, not for a live pipe).
@@ -19,6 +21,7 @@ small batches, so a result can wait for the batch to fill or the input to end (f
 
 from __future__ import annotations
 
+import io
 import json
 from collections import deque
 from collections.abc import Iterator
@@ -33,6 +36,8 @@ MAX_LINE_BYTES = 1_000_000
 """A line longer than this is not read into memory: it gets an error line and the run goes on after it."""
 BATCH_LINES = 200
 """With workers: lines sent to a process at a time."""
+CHUNK_BYTES = 1 << 16
+"""The input is read in pieces of at most this many bytes (whatever is there: a live pipe's line comes at once)."""
 
 EMPTY_LINE = json.dumps({"error": "empty line"})
 
@@ -50,8 +55,8 @@ def settle_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry | No
     default); returns the exit status (0)."""
     tables = paytables or load_paytables()
     if workers <= 1:
-        for line in read_lines(source):
-            out.write(settle_line(line, tables) + "\n")
+        for lines in line_batches(source):
+            out.write("".join([settle_line(line, tables) + "\n" for line in lines]))
             out.flush()
         return 0
     _settle_in_workers(source, out, workers, tables)
@@ -69,6 +74,44 @@ def read_lines(source: IO[Any]) -> Iterator[bytes | str | _TooLong]:
             yield TOO_LONG
             continue
         yield line
+
+
+def line_batches(source: IO[Any]) -> Iterator[list[bytes | str | _TooLong]]:
+    """The lines of ``source`` as they come: each batch holds the lines one read completed (a read takes what is
+    there, at most :data:`CHUNK_BYTES`), each line with its line ending as :func:`read_lines` gives it. A source
+    that cannot be read that way (text) gives its lines one at a time.
+
+    >>> import io
+    >>> list(line_batches(io.BytesIO(b'{}\\n\\n[1]')))
+    [[b'{}\\n', b'\\n'], [b'[1]']]
+    """
+    read = getattr(source, "read1", None)
+    if read is None or isinstance(source, io.TextIOBase):
+        for line in read_lines(source):
+            yield [line]
+        return
+    pending = b""  # the start of a line not yet ended
+    skipping = False  # inside a line past the limit: the rest of it is dropped
+    while True:
+        chunk = read(CHUNK_BYTES)
+        if not chunk:
+            break
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            chunk, skipping = chunk[end + 1:], False
+        lines = (pending + chunk).split(b"\n")
+        pending = lines.pop()
+        batch: list[bytes | str | _TooLong] = [TOO_LONG if len(line) > MAX_LINE_BYTES else line + b"\n"
+                                               for line in lines]
+        if len(pending) > MAX_LINE_BYTES:
+            batch.append(TOO_LONG)
+            pending, skipping = b"", True
+        if batch:
+            yield batch
+    if pending:
+        yield [pending]
 
 
 def _skip_to_line_end(source: IO[Any]) -> None:
@@ -123,11 +166,11 @@ def _settle_batch(lines: list[bytes | str | _TooLong]) -> str:
 
 def _batches(source: IO[Any]) -> Iterator[list[bytes | str | _TooLong]]:
     batch: list[bytes | str | _TooLong] = []
-    for line in read_lines(source):
-        batch.append(line)
-        if len(batch) >= BATCH_LINES:
-            yield batch
-            batch = []
+    for lines in line_batches(source):
+        batch += lines
+        while len(batch) >= BATCH_LINES:
+            yield batch[:BATCH_LINES]
+            batch = batch[BATCH_LINES:]
     if batch:
         yield batch
 
@@ -140,7 +183,8 @@ def _settle_in_workers(source: IO[Any], out: TextIO, workers: int, paytables: Pa
     from trainer.engine.processes import worker_pool
 
     pending: deque[AsyncResult[str]] = deque()
-    with worker_pool(workers, initializer=_start_worker, initargs=(paytables,)) as pool:
+    with worker_pool(workers, initializer=_start_worker, initargs=(paytables,),
+                     preload=("trainer.cli.settle_stream", "trainer.settle_io")) as pool:
         for batch in _batches(source):
             pending.append(pool.apply_async(_settle_batch, (batch,)))
             while pending and (pending[0].ready() or len(pending) >= 2 * workers):

@@ -191,6 +191,18 @@ class Game:
         for problem in self.table_problems(table, seats, given):
             raise problem
 
+    def check_seats(self, table: TableRules, seats: Sequence[SeatHand]) -> None:
+        """:meth:`check_table` for a table whose own fields passed it: the seats' wagers alone."""
+        found: list[RoundError] = []
+
+        def refuse(field: str, problem: str, whole: bool = False) -> None:
+            found.append(RoundError(field, problem if whole else f"{problem} in {self.name}"))
+
+        for index, seat in enumerate(seats):
+            self._seat_problems(table, seat, f"seats[{index}]", refuse)
+            if found:
+                raise found[0]
+
     def table_problems(
         self, table: TableRules, seats: Sequence[SeatHand] = (), given: Iterable[str] = ()
     ) -> list[RoundError]:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -158,10 +158,15 @@ class Paytable:
 
     def line_for(self, hand: str) -> PayLine | None:
         """The line that pays ``hand`` (a hand name or a pairs/progressive key), or None."""
+        return self._by_hand.get(hand)
+
+    @cached_property
+    def _by_hand(self) -> dict[str, PayLine]:
+        """Each line by its hand (a table pays a hand once: the reader refuses a hand given twice)."""
+        found: dict[str, PayLine] = {}
         for line in self.lines:
-            if line.hand == hand:
-                return line
-        return None
+            found.setdefault(line.hand, line)
+        return found
 
     def first_line(self, hands: Iterable[str]) -> PayLine | None:
         """The line of the first of ``hands`` that this table has (the order is the order of precedence)."""
@@ -199,12 +204,16 @@ class PaytableRegistry:
     def __init__(self) -> None:
         self._tables: dict[tuple[str, str], Paytable] = {}
         self._schedules: dict[str, CollectionSchedule] = {}
+        self.version = 0
+        """Counts the changes: what was worked out from the tables is worked out again after one."""
 
     def add(self, table: Paytable) -> None:
         self._tables[(table.kind, table.id)] = table
+        self.version += 1
 
     def add_schedule(self, schedule: CollectionSchedule) -> None:
         self._schedules[schedule.id] = schedule
+        self.version += 1
 
     def add_file(self, path: str | Path) -> list[str]:
         """Load a user's pay-table file (TOML or JSON, the shipped format); returns the ids it added."""

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.context
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
 from typing import Any
@@ -125,12 +126,19 @@ def reused_memory() -> Iterator[None]:
 
 @contextlib.contextmanager
 def worker_pool(workers: int, initializer: Callable[..., None] | None = None,
-                initargs: tuple[Any, ...] = ()) -> Iterator[Pool]:
+                initargs: tuple[Any, ...] = (), preload: Sequence[str] = ()) -> Iterator[Pool]:
     """A pool of ``workers`` processes (see the module's note); on leaving it, however (Ctrl-C, an error, a
-    cancel), the workers are terminated and waited for; they end at once, holding nothing to save."""
+    cancel), the workers are terminated and waited for; they end at once, holding nothing to save.
+
+    ``preload`` names modules the fork server imports before it starts the first pool (where the platform has
+    one): each worker then starts with them imported, their memory shared with the other workers, instead of
+    importing them itself."""
     let_through = _hold_interrupts()
     try:
-        pool = worker_context().Pool(workers, initializer=_start, initargs=(initializer, initargs))
+        context = worker_context()
+        if preload and isinstance(context, multiprocessing.context.ForkServerContext):
+            context.set_forkserver_preload(["__main__", *preload])
+        pool = context.Pool(workers, initializer=_start, initargs=(initializer, initargs))
     except BaseException:
         let_through()
         raise

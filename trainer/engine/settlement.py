@@ -12,12 +12,13 @@ applies); this module orders the steps for the table's banking model and applies
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.cards import Card
 from trainer.engine.dealing import SHUFFLER_MALFUNCTION_RULE
 from trainer.engine.evaluator import HandValue, evaluate
+from trainer.engine.paytables import whole_cents
 from trainer.engine.table import TableRules
 from trainer.engine.validation import check_round
 from trainer.engine.wagers import (
@@ -30,10 +31,13 @@ from trainer.engine.wagers import (
     Wager,
     dealer_qualifies,
     hand_result,
+    pairs_key,
+    progressive_key,
     resolve_seat,
+    stake_field,
 )
 from trainer.engine.words import step_template, the_wager
-from trainer.i18n.translation import _
+from trainer.i18n.translation import _, current_language
 
 __all__ = [
     "Action", "HandResult", "Outcome", "Phase", "PlayerDealerBank", "SeatHand", "SeatResult", "Settlement", "Step",
@@ -41,7 +45,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One thing the dealer does with one wager: pay, take, push or return it.
 
@@ -65,6 +69,16 @@ class Step:
     topic: str
     equivalent: tuple[Action, ...] = ()
 
+    def __init__(self, seat: int, wager: Wager, action: Action, amount: Decimal, net: Decimal, phase: Phase,
+                 outcome: Outcome, rule: str, topic: str, equivalent: tuple[Action, ...] = ()) -> None:
+        # A frozen dataclass's own __init__ sets each field through object.__setattr__; a round makes dozens of
+        # steps, so the fields go straight into the instance's dictionary: the same step at half the cost.
+        fields = self.__dict__
+        fields["seat"], fields["wager"], fields["action"], fields["amount"], fields["net"] = (
+            seat, wager, action, amount, net)
+        fields["phase"], fields["outcome"], fields["rule"], fields["topic"], fields["equivalent"] = (
+            phase, outcome, rule, topic, equivalent)
+
     def describe(self) -> str:
         """``Seat 3: pay the Blind $7.50``."""
         return step_template(self.action).format(seat=self.seat, wager=the_wager(self.wager),
@@ -77,7 +91,7 @@ class WagerResult:
     net: Decimal
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class SeatResult:
     """A seat's hand, its result against the dealer (win, lose, push or fold) and each wager's outcome."""
 
@@ -86,6 +100,13 @@ class SeatResult:
     result: HandResult
     wagers: Mapping[Wager, WagerResult]
     net: Decimal
+
+    def __init__(self, seat: int, hand: HandValue, result: HandResult, wagers: Mapping[Wager, WagerResult],
+                 net: Decimal) -> None:
+        # the fields straight into the instance's dictionary, as Step's
+        fields = self.__dict__
+        fields["seat"], fields["hand"], fields["result"], fields["wagers"], fields["net"] = (
+            seat, hand, result, wagers, net)
 
 
 @dataclass(frozen=True)
@@ -140,69 +161,66 @@ class _Meter:
 
 @dataclass
 class _Ledger:
-    """Builds the procedure in order, applying coverage and the meter as it goes."""
+    """Works out each step of the procedure, applying coverage and the meter as it goes."""
 
     table: TableRules
     bank: PlayerDealerBank | None
     meter: _Meter
     qualifies: bool = True
-    steps: list[Step] = field(default_factory=list)
 
-    def record(self, seat: SeatHand, res: Resolution, phase: Phase) -> None:
-        stake = seat.stake(res.wager)
+    def step(self, number: int, stake: Decimal, res: Resolution, phase: Phase) -> Step:
+        """The step that settles ``res`` (a wager of ``stake`` on seat ``number``) in ``phase``."""
         if self.bank is not None and self.bank.exhausted:
             rule = _("The player-dealer's bank is exhausted: every wager not covered is returned")
             if res.outcome is Outcome.PUSH:
                 rule = _("The player-dealer's bank is exhausted: every wager not covered is returned (it pushes on "
                          "its own: push or return, both move nothing; {rule})").format(rule=res.rule)
-            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED, rule)
-            return
+            return self._step(number, res, Action.RETURN, stake, _ZERO, phase, Outcome.RETURNED, rule)
         if res.outcome is Outcome.PUSH:
-            self._add(seat, res, Action.PUSH, stake, Decimal(0), phase, Outcome.PUSH, res.rule)
-        elif res.outcome is Outcome.LOSE:
-            self._record_loss(seat, res, stake, phase)
-        else:
-            self._record_win(seat, res, stake, phase)
+            return self._step(number, res, Action.PUSH, stake, _ZERO, phase, Outcome.PUSH, res.rule)
+        if res.outcome is Outcome.LOSE:
+            return self._loss(number, res, stake, phase)
+        return self._win(number, res, stake, phase)
 
-    def _record_loss(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: Phase) -> None:
+    def _loss(self, number: int, res: Resolution, stake: Decimal, phase: Phase) -> Step:
         taken = stake if self.bank is None else self.bank.collect(stake)
         if taken == 0:
-            self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
-                      _("The player-dealer may not win more than the bank: the wager is returned"))
-            return
+            return self._step(number, res, Action.RETURN, stake, _ZERO, phase, Outcome.RETURNED,
+                              _("The player-dealer may not win more than the bank: the wager is returned"))
         rule = res.rule
         if taken < stake:
             rule += _("; the player-dealer may win only {amount} more, the rest is returned").format(
                 amount=format_money(taken))
-        self._add(seat, res, Action.TAKE, taken, -taken, phase, Outcome.LOSE, rule)
+        return self._step(number, res, Action.TAKE, taken, -taken, phase, Outcome.LOSE, rule)
 
-    def _record_win(self, seat: SeatHand, res: Resolution, stake: Decimal, phase: Phase) -> None:
-        assert res.odds is not None
+    def _win(self, number: int, res: Resolution, stake: Decimal, phase: Phase) -> Step:
+        odds = res.odds
+        assert odds is not None
         meter = self.meter.amount
-        payout = self._round(res.odds.payout(stake, meter))
+        exact = odds.exact_payout(stake, meter)
+        paid = whole_cents(exact)
+        payout = self._round(paid)
         rule = res.rule
-        exact = res.odds.exact_payout(stake, meter)
-        if exact != res.odds.payout(stake, meter):
+        if exact != paid:
             rule += _("; {exact} is paid in whole cents, rounded down to {paid}").format(
-                exact=format_money(exact, exact=True), paid=format_money(res.odds.payout(stake, meter)))
+                exact=format_money(exact, exact=True), paid=format_money(paid))
         if self.bank is not None:
             covered = self.bank.pay(payout)
             if covered == 0:
-                self._add(seat, res, Action.RETURN, stake, Decimal(0), phase, Outcome.RETURNED,
-                          _("The player-dealer's bank is exhausted: the wager is returned"))
-                return
+                return self._step(number, res, Action.RETURN, stake, _ZERO, phase, Outcome.RETURNED,
+                                  _("The player-dealer's bank is exhausted: the wager is returned"))
             if covered < payout:
                 rule += _("; the bank covers only {covered} of {payout}").format(
                     covered=format_money(covered), payout=format_money(payout))
             payout = covered
-        net = payout if res.odds.kind == "to" else payout - stake
-        if res.odds.kind == "percent" and meter is not None:
-            if res.odds.numerator == 100:
+        net = payout if odds.kind == "to" else payout - stake
+        if odds.kind == "percent" and meter is not None:
+            if odds.numerator == 100:
                 self.meter.amount = self.meter.seed
                 rule += _("; the meter resets to {seed}").format(seed=format_money(self.meter.seed))
             else:
                 self.meter.amount = meter - payout
-        self._add(seat, res, Action.PAY, payout, net, phase, Outcome.WIN, rule)
+        return self._step(number, res, Action.PAY, payout, net, phase, Outcome.WIN, rule)
 
     def _round(self, amount: Decimal) -> Decimal:
         unit = self.table.round_payouts_to
@@ -210,11 +228,10 @@ class _Ledger:
             return amount
         return (amount // unit) * unit
 
-    def _add(self, seat: SeatHand, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
-             outcome: Outcome, rule: str) -> None:
+    def _step(self, number: int, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
+              outcome: Outcome, rule: str) -> Step:
         equivalent = _NOTHING_MOVES[action] if self._push_or_return(res, action, phase) else ()
-        self.steps.append(Step(seat.seat, res.wager, action, amount, net, phase, outcome, rule, res.topic,
-                               equivalent))
+        return Step(number, res.wager, action, amount, net, phase, outcome, rule, res.topic, equivalent)
 
     def _push_or_return(self, res: Resolution, action: Action, phase: Phase) -> bool:
         """A step that moves nothing and may be called push or return (rules-notes §2): the house table's Ante
@@ -231,6 +248,7 @@ class _Ledger:
         return unqualified_ante or exhausted_push
 
 
+_ZERO = Decimal(0)
 _NOTHING_MOVES = {Action.PUSH: (Action.RETURN,), Action.RETURN: (Action.PUSH,)}
 """A push and a return: the stake stays with the player either way."""
 
@@ -242,59 +260,235 @@ def settle(
     seats: Sequence[SeatHand],
 ) -> Settlement:
     """Settle one round exactly as rules-notes.md describes; raises :class:`RoundError` on an invalid round."""
-    dealer_cards, board_cards, seats = check_round(table, dealer, board, seats)
-    dealer_hand = evaluate((*dealer_cards, *board_cards))
+    dealer_cards, board_cards, checked = check_round(table, dealer, board, seats)
+    return settle_checked(table, dealer_cards, board_cards, checked)
+
+
+def settle_checked(
+    table: TableRules, dealer: tuple[Card, ...], board: tuple[Card, ...], seats: tuple[SeatHand, ...]
+) -> Settlement:
+    """:func:`settle` for a round :func:`~trainer.engine.validation.check_round` has passed (its cards read, its
+    seats as it returned them): the round is not checked a second time."""
+    plan = _plan_of(table)
+    dealer_hand = evaluate((*dealer, *board))
     qualifies = dealer_qualifies(dealer_hand)
-    hands = {seat.seat: evaluate((*seat.hole, *board_cards)) for seat in seats}
-    resolutions = {
-        seat.seat: seat_order(
-            table, resolve_seat(table, seat, hands[seat.seat], dealer_hand, dealer_cards, board_cards),
-            hand_result(hands[seat.seat], dealer_hand), qualifies, seat.folded)
-        for seat in seats
-    }
-    by_number = {seat.seat: seat for seat in seats}
-    bank = None if table.is_house else PlayerDealerBank(table.player_dealer_bank or Decimal(0))
+    house = plan.house
+    bank = None if house else PlayerDealerBank(table.player_dealer_bank or _ZERO)
     ledger = _Ledger(table, bank, _Meter(table.progressive_meter, table.progressive_seed), qualifies)
 
-    for number in table.coin_in_order(list(by_number)):
-        for res in resolutions[number]:
-            if _at_coin_in(res):
-                ledger.record(by_number[number], _coin_in(res), Phase.COIN_IN)
-    folded = [seat.seat for seat in seats if seat.folded]
-    for number in table.fold_order(folded):
-        for res in resolutions[number]:
-            if res.at_fold and not _at_coin_in(res):
-                ledger.record(by_number[number], res, Phase.FOLD)
-    order = table.settlement_order(list(by_number))
-    if table.is_house and not qualified_or_none(qualifies, seats):
-        for number in order:
-            ante = _ante(resolutions[number])
-            if ante is not None and not by_number[number].folded:
-                ledger.record(by_number[number], ante, Phase.REFUND)
-    for number in order:
-        for res in resolutions[number]:
-            if res.at_fold or _at_coin_in(res):
-                continue
-            if table.is_house and not qualifies and res.wager is Wager.ANTE:
-                continue
-            ledger.record(by_number[number], res, Phase.SETTLE)
+    hands: dict[int, HandValue] = {}
+    plans: dict[int, _SeatPlan] = {}
+    results_of: dict[int, HandResult] = {}
+    by_number: dict[int, SeatHand] = {}
+    for seat in seats:
+        number = seat.seat
+        hand = evaluate((*seat.hole, *board))
+        hands[number] = hand
+        by_number[number] = seat
+        folded = seat.play == 0
+        result = hand_result(hand, dealer_hand)
+        results_of[number] = HandResult.FOLD if folded else result
+        plans[number] = plan.seat_plan(seat, folded, hand, result, dealer_hand, qualifies, dealer, board)
 
-    steps_of: dict[int, list[Step]] = {number: [] for number in by_number}
-    for step in ledger.steps:
-        steps_of[step.seat].append(step)
-    seat_results = tuple(
-        _seat_result(by_number[number], hands[number], dealer_hand, steps_of[number]) for number in sorted(by_number)
-    )
+    numbers = sorted(by_number)
+    order = table.settlement_order(numbers)
+    if house and all(plans[number].pure for number in numbers):
+        steps, seat_results = _house_procedure(numbers, order, by_number, plans, hands, results_of, ledger)
+    else:
+        steps, seat_results = _procedure(numbers, order, by_number, plans, hands, results_of, ledger)
     return Settlement(
         dealer=dealer_hand,
         dealer_qualifies=qualifies,
         seats=seat_results,
-        procedure=tuple(ledger.steps),
-        player_dealer_seat=None if table.is_house else table.player_dealer_seat,
+        procedure=steps,
+        player_dealer_seat=None if house else table.player_dealer_seat,
         player_dealer_net=None if bank is None else bank.result,
         collection_fee=collection_fee(table, seats),
         progressive_meter=ledger.meter.amount if any(seat.progressive for seat in seats) else None,
     )
+
+
+def _procedure(numbers: list[int], order: list[int], by_number: dict[int, SeatHand], plans: dict[int, _SeatPlan],
+               hands: dict[int, HandValue], results_of: dict[int, HandResult], ledger: _Ledger,
+               ) -> tuple[tuple[Step, ...], tuple[SeatResult, ...]]:
+    """The procedure step by step, through the ledger (a player-dealer's bank, a meter paying a share)."""
+    steps: list[Step] = []
+    results: dict[int, dict[Wager, WagerResult]] = {number: {} for number in numbers}
+
+    def record(number: int, entry: _Entry, phase: Phase) -> None:
+        step = ledger.step(number, getattr(by_number[number], entry.field), entry.res, phase)
+        steps.append(step)
+        results[number][entry.res.wager] = WagerResult(step.outcome, step.net)
+
+    for number in numbers:  # COIN IN: left to right, seat 1 first (table.coin_in_order)
+        for entry in plans[number].coin_in:
+            record(number, entry, Phase.COIN_IN)
+    for number in numbers:  # folds: first base first (table.fold_order)
+        for entry in plans[number].fold:
+            record(number, entry, Phase.FOLD)
+    for number in order:  # the house table's Ante-refund pass (a seat's plan has the Ante there when it runs)
+        ante = plans[number].refund
+        if ante is not None:
+            record(number, ante, Phase.REFUND)
+    for number in order:
+        for entry in plans[number].settle:
+            record(number, entry, Phase.SETTLE)
+    seat_results = []
+    for number in numbers:
+        wagers = results[number]
+        ordered = {wager: wagers[wager] for wager in _WAGERS if wager in wagers}
+        net = sum([result.net for result in ordered.values()], _ZERO)
+        seat_results.append(SeatResult(number, hands[number], results_of[number], ordered, net))
+    return tuple(steps), tuple(seat_results)
+
+
+def _house_procedure(numbers: list[int], order: list[int], by_number: dict[int, SeatHand],
+                     plans: dict[int, _SeatPlan], hands: dict[int, HandValue], results_of: dict[int, HandResult],
+                     ledger: _Ledger) -> tuple[tuple[Step, ...], tuple[SeatResult, ...]]:
+    """:func:`_procedure` at a house table where no wager is paid a share of the meter: each seat's steps depend
+    on its plan, its number and its stakes alone, and are made once for them."""
+    done = {number: plans[number].steps_for(number, by_number[number], ledger) for number in numbers}
+    steps: list[Step] = []
+    for number in numbers:
+        steps += done[number].coin_in
+    for number in numbers:
+        steps += done[number].fold
+    for number in order:
+        refund = done[number].refund
+        if refund is not None:
+            steps.append(refund)
+    for number in order:
+        steps += done[number].settle
+    seat_results = tuple(SeatResult(number, hands[number], results_of[number], dict(done[number].wagers),
+                                    done[number].net) for number in numbers)
+    return tuple(steps), seat_results
+
+
+class _SeatSteps:
+    """A seat's steps, by pass, and its wagers' results and net."""
+
+    __slots__ = ("coin_in", "fold", "net", "refund", "settle", "wagers")
+
+    def __init__(self, number: int, seat: SeatHand, plan: _SeatPlan, ledger: _Ledger) -> None:
+        def made(entry: _Entry, phase: Phase) -> Step:
+            return ledger.step(number, getattr(seat, entry.field), entry.res, phase)
+
+        self.coin_in = tuple(made(entry, Phase.COIN_IN) for entry in plan.coin_in)
+        self.fold = tuple(made(entry, Phase.FOLD) for entry in plan.fold)
+        self.refund = None if plan.refund is None else made(plan.refund, Phase.REFUND)
+        self.settle = tuple(made(entry, Phase.SETTLE) for entry in plan.settle)
+        every = [*self.coin_in, *self.fold, *([] if self.refund is None else [self.refund]), *self.settle]
+        results = {step.wager: WagerResult(step.outcome, step.net) for step in every}
+        self.wagers = {wager: results[wager] for wager in _WAGERS if wager in results}
+        self.net = sum([result.net for result in self.wagers.values()], _ZERO)
+
+
+class _Entry:
+    """One wager of a seat's plan: its resolution and the :class:`SeatHand` field of its stake."""
+
+    __slots__ = ("field", "res")
+
+    def __init__(self, res: Resolution) -> None:
+        self.res = res
+        self.field = stake_field(res.wager)
+
+
+class _SeatPlan:
+    """A seat's wagers resolved, by pass: at COIN IN, at the fold, the house table's Ante-refund pass (when it
+    runs for the seat), the settle pass. ``pure`` when no wager is paid a share of the meter: then at a house
+    table the steps depend on the seat's number and stakes alone, and are kept by them (:meth:`steps_for`)."""
+
+    __slots__ = ("coin_in", "fold", "kept", "pure", "refund", "settle")
+
+    def __init__(self, coin_in: tuple[_Entry, ...], fold: tuple[_Entry, ...], refund: _Entry | None,
+                 settle: tuple[_Entry, ...]) -> None:
+        self.coin_in, self.fold, self.refund, self.settle = coin_in, fold, refund, settle
+        self.pure = not any(entry.res.odds is not None and entry.res.odds.kind == "percent"
+                            for entry in (*coin_in, *fold, *settle))
+        self.kept: dict[tuple[int, tuple[Decimal, ...]], _SeatSteps] = {}
+
+    def steps_for(self, number: int, seat: SeatHand, ledger: _Ledger) -> _SeatSteps:
+        key = (number, (seat.ante, seat.blind, seat.play, seat.trips, seat.bad_beat, seat.pairs, seat.progressive))
+        found = self.kept.get(key)
+        if found is None:
+            found = self.kept[key] = _SeatSteps(number, seat, self, ledger)
+            _KEPT[0] += 1
+        return found
+
+
+_KEPT = [0]
+"""How many seats' steps the plans keep: past :data:`MOST_KEPT`, every plan starts again."""
+MOST_KEPT = 5_000
+
+
+class _TablePlan:
+    """What a table's rules decide once for every round: its pay tables and each seat situation's plan."""
+
+    MOST_SITUATIONS = 5_000
+    """Seat situations kept (a few hundred occur in practice); past this the plans start again."""
+
+    def __init__(self, table: TableRules) -> None:
+        self.table = table
+        self.version = table.paytables.version
+        self.house = table.is_house
+        tables = table.paytables
+        self.blind = tables.blind()
+        self.trips = tables.trips(table.trips_paytable)
+        self.bad_beat = tables.bad_beat(table.bad_beat_paytable)
+        self.pairs = tables.pairs(table.pairs_paytable) if self.house else None
+        self.progressive = tables.progressive(table.progressive_paytable) if self.house else None
+        self.plans: dict[tuple[object, ...], _SeatPlan] = {}
+
+    def seat_plan(self, seat: SeatHand, folded: bool, hand: HandValue, result: HandResult, dealer: HandValue,
+                  qualifies: bool, dealer_hole: tuple[Card, ...], board: tuple[Card, ...]) -> _SeatPlan:
+        """The plan of ``seat``: every placed wager resolved and in the dealer's order, by pass. Seats in the same
+        situation (the same results, categories, side bets and lines) share one."""
+        key = (folded, qualifies, result, hand.category, dealer.category, seat.trips > 0, seat.bad_beat > 0,
+               pairs_key(seat.hole, dealer_hole) if seat.pairs > 0 else None,
+               progressive_key(seat.hole, board, hand) if seat.progressive > 0 else None)
+        found = self.plans.get(key)
+        if found is None or _KEPT[0] >= MOST_KEPT:
+            if len(self.plans) >= self.MOST_SITUATIONS or _KEPT[0] >= MOST_KEPT:
+                _forget_plans()
+            found = self.plans[key] = self._seat_plan(seat, folded, hand, result, dealer, qualifies, dealer_hole,
+                                                      board)
+        return found
+
+    def _seat_plan(self, seat: SeatHand, folded: bool, hand: HandValue, result: HandResult, dealer: HandValue,
+                   qualifies: bool, dealer_hole: tuple[Card, ...], board: tuple[Card, ...]) -> _SeatPlan:
+        table = self.table
+        resolutions = seat_order(table, resolve_seat(table, seat, hand, dealer, dealer_hole, board), result,
+                                 qualifies, folded)
+        coin_in = tuple(_Entry(_coin_in(res)) for res in resolutions if _at_coin_in(res))
+        fold = tuple(_Entry(res) for res in resolutions if res.at_fold and not _at_coin_in(res))
+        entries = {res.wager: _Entry(res) for res in resolutions if not (res.at_fold or _at_coin_in(res))}
+        refund = self.house and not qualifies  # the Ante is pushed in the refund pass, not the settle pass
+        settle_pass = tuple(entry for wager, entry in entries.items() if not (refund and wager is Wager.ANTE))
+        return _SeatPlan(coin_in, fold, entries.get(Wager.ANTE) if refund and not folded else None, settle_pass)
+
+
+_RECENT_PLANS: dict[tuple[int, str], _TablePlan] = {}
+"""The plans of the tables settled lately, by the table's identity and the language (a plan holds its table, so
+the identity is not reused while the plan is kept)."""
+
+
+def _forget_plans() -> None:
+    """Every table's seat plans start again (the memory they hold stays bounded)."""
+    for plan in list(_RECENT_PLANS.values()):  # a copy: another thread may settle meanwhile
+        plan.plans.clear()
+    _KEPT[0] = 0
+
+
+def _plan_of(table: TableRules) -> _TablePlan:
+    """The table's plan in the language spoken: a plan keeps its steps' rule texts, so each language has its own
+    (the ``settle`` JSON is made in English while the window may speak Spanish)."""
+    key = (id(table), current_language())
+    plan = _RECENT_PLANS.get(key)
+    if plan is None or plan.table is not table or plan.version != table.paytables.version:
+        if len(_RECENT_PLANS) >= 64:
+            _RECENT_PLANS.clear()
+        plan = _RECENT_PLANS[key] = _TablePlan(table)
+    return plan
 
 
 def void_round(table: TableRules, seats: Sequence[SeatHand]) -> tuple[Step, ...]:

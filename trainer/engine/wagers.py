@@ -74,7 +74,10 @@ class Outcome(StrEnum):
     RETURNED = "returned"
 
 
-@dataclass(frozen=True)
+_NONE = Decimal(0)
+
+
+@dataclass(frozen=True, init=False)
 class SeatHand:
     """A seat's two cards and wagers. ``play`` is the Play wager; 0 means the player folded on the river."""
 
@@ -87,6 +90,16 @@ class SeatHand:
     bad_beat: Decimal = Decimal(0)
     pairs: Decimal = Decimal(0)
     progressive: Decimal = Decimal(0)
+
+    def __init__(self, seat: int, hole: tuple[Card, Card], ante: Decimal, blind: Decimal, play: Decimal = _NONE,
+                 trips: Decimal = _NONE, bad_beat: Decimal = _NONE, pairs: Decimal = _NONE,
+                 progressive: Decimal = _NONE) -> None:
+        # the fields straight into the instance's dictionary: a frozen dataclass's own __init__ sets each one
+        # through object.__setattr__, twice as slow, and every hand read makes up to seven seats
+        fields = self.__dict__
+        fields["seat"], fields["hole"], fields["ante"], fields["blind"], fields["play"] = seat, hole, ante, blind, play
+        fields["trips"], fields["bad_beat"], fields["pairs"], fields["progressive"] = (
+            trips, bad_beat, pairs, progressive)
 
     @property
     def folded(self) -> bool:
@@ -104,6 +117,11 @@ class SeatHand:
 _FIELDS: tuple[tuple[Wager, str], ...] = tuple((wager, wager.value) for wager in Wager)
 """Each wager and the :class:`SeatHand` field of its stake, in settlement order (read once: ``.value`` is slow)."""
 _FIELD_OF: dict[Wager, str] = dict(_FIELDS)
+
+
+def stake_field(wager: Wager) -> str:
+    """The :class:`SeatHand` field that holds the stake of ``wager``: ``"bad_beat"``."""
+    return _FIELD_OF[wager]
 
 
 @dataclass(frozen=True)
@@ -285,6 +303,35 @@ def pairs_hands(hole: tuple[Card, Card], dealer_hole: tuple[Card, ...] = ()) -> 
         named = ("ak" if low.rank == 13 else "aq-aj") + ("-suited" if suited else "-offsuit")
         return [named, "ace-face-suited" if suited else "ace-face"]
     return []
+
+
+def pairs_key(hole: tuple[Card, Card], dealer_hole: tuple[Card, ...]) -> tuple[str, ...]:
+    """:func:`pairs_hands` as a tuple, worked out once per pair of hole cards (and whether the dealer holds
+    two aces, the one thing of the dealer's a line looks at).
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> pairs_key(parse_cards("Ad Ah"), parse_cards("As Ac"))
+    ('aa-with-dealer-aa', 'red-aces', 'aa')
+    """
+    dealer_aces = len(dealer_hole) == 2 and dealer_hole[0] >= _ACES and dealer_hole[1] >= _ACES
+    key = (hole[0], hole[1], dealer_aces)
+    found = _PAIRS_KEYS.get(key)
+    if found is None:
+        found = _PAIRS_KEYS[key] = tuple(pairs_hands(hole, dealer_hole if dealer_aces else ()))
+    return found
+
+
+_ACES = Card.of(14, "c")
+"""The lowest-numbered ace: a card numbered this or more is an ace."""
+_PAIRS_KEYS: dict[tuple[Card, Card, bool], tuple[str, ...]] = {}
+"""At most 52 x 51 x 2 entries."""
+
+
+def progressive_key(hole: tuple[Card, Card], board: tuple[Card, ...], hand: HandValue) -> tuple[str, ...] | bool:
+    """What the Progressive's line depends on besides the hand's category: which royal flush a royal flush is."""
+    if hand.category is Category.ROYAL_FLUSH:
+        return tuple(progressive_hands(hole, board, hand))
+    return True
 
 
 def resolve_pairs(hole: tuple[Card, Card], dealer_hole: tuple[Card, ...], pairs: Paytable) -> Resolution:
