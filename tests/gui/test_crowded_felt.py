@@ -256,7 +256,7 @@ def test_a_payout_against_its_wager_reads_in_one_label_and_chips_being_cut_show_
     paid = scene.new_chips(Decimal(15), scene.payout_place(3, "ante", Decimal(15)))
     scene.set_payout_chips(3, "ante", paid)
     wager = scene.wager_chips(3, "ante")
-    assert wager is not None and wager.caption == "$10\n+ $15" and paid.label_rect.isEmpty()
+    assert wager is not None and wager.caption == "$10\n+$15" and paid.label_rect.isEmpty()
     assert paid.pos().y() == pytest.approx(open_felt.y) and abs(paid.pos().x() - open_felt.x) < 50  # against it
     assert scene.chip_amount(3, "ante") == Decimal(25)
     scene.set_wager_chips(4, "ante", scene.new_chips(Decimal(10), Point(1000, 250)))
