@@ -618,8 +618,8 @@ class TableScene(QGraphicsScene):
         outward = chipplaces.towards_dealer(place) + 180
         start = place.label
         best: tuple[float, bool, Point] | None = None
-        for turns, reach in ((BADGE_TURNS, chipplaces.REACH), (chipplaces.TURNS, chipplaces.REACH),
-                             (chipplaces.TURNS, 2 * chipplaces.REACH)):
+        for turns, reach in ((BADGE_TURNS, chipplaces.REACH), (chipplaces.FEW_TURNS, chipplaces.REACH),
+                             (chipplaces.FEW_TURNS, 2 * chipplaces.REACH)):
             for leftward in (inward, not inward):
                 badge.set_leftward(leftward)
                 rect = badge.boundingRect()
