@@ -8,7 +8,6 @@ amount label, :func:`~trainer.gui.table.items.stack_rect`) touches nothing it mu
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterable, Iterator
 
@@ -169,19 +168,44 @@ def nearest_clear(start: Point, heading: float, rect: QRectF, polygons: list[QPo
     shapes = numpy.array([(box.left(), box.top(), box.right(), box.bottom()) for box in outlines],
                          dtype=float).reshape(-1, 4)
     path = obstacles(polygons)
-    candidates = _candidates(start, heading, turns, reach)
-    while batch := list(itertools.islice(candidates, BATCH)):
+    for xs, ys in _candidate_batches(start, heading, turns, reach):
         # The rectangles told apart for a batch of candidates at once; the few clear of them tested on the rest.
-        xs = numpy.array([point.x for point in batch])
-        ys = numpy.array([point.y for point in batch])
         clear = ~_meets(edges, xs + left, ys + top, xs + right, ys + bottom)
         near_shape = _meets(shapes, xs + left, ys + top, xs + right, ys + bottom)
         for index in numpy.flatnonzero(clear):
-            point = batch[index]
-            there = grown.translated(QPointF(point.x, point.y))
+            x, y = float(xs[index]), float(ys[index])
+            there = grown.translated(QPointF(x, y))
             if (not near_shape[index] or not path.intersects(there)) and inside.contains(there):
-                return point
+                return Point(x, y)
     return None
+
+
+def _candidate_batches(start: Point, heading: float, turns: tuple[float, ...],
+                       reach: float) -> Iterator[tuple[numpy.ndarray, numpy.ndarray]]:
+    """The points :func:`_candidates` tries, in its order, as arrays of x and y, a few distances at a time (a search
+    that stops early makes few).
+
+    >>> [(xs.tolist(), ys.tolist()) for xs, ys in _candidate_batches(Point(1, 2), 0.0, (0.0, 180.0), 3.0)]
+    [([1.0, 4.0, -2.0], [2.0, 2.0, 2.0])]
+    """
+    radians = numpy.radians(heading + numpy.array(turns, dtype=float))
+    dx, dy = numpy.cos(radians), numpy.sin(radians)
+    distances = []
+    distance = STEP
+    while distance <= reach:
+        distances.append(distance)
+        distance += STEP
+    at = numpy.array([0.0, *distances])
+    per_batch = max(1, BATCH // len(turns))
+    first = True
+    for begin in range(1, len(at), per_batch) if len(at) > 1 else [1]:
+        chunk = at[begin:begin + per_batch]
+        xs = numpy.round(start.x + (chunk[:, None] * dx[None, :]).ravel(), 2)
+        ys = numpy.round(start.y + (chunk[:, None] * dy[None, :]).ravel(), 2)
+        if first:
+            xs, ys = numpy.concatenate(([start.x], xs)), numpy.concatenate(([start.y], ys))
+            first = False
+        yield xs, ys
 
 
 BATCH = 256
