@@ -3,9 +3,10 @@
 clear of every wagering area, printed name, card place, seat marker and the button, the neighbours' too; on a full
 table every wager and payout of the round keeps clear of it. The worst case, seven seats each with every wager and
 every payout, reads at every window size: at the usual stakes no name, amount, badge or BANK overlaps another or
-lies under chips on any table; at the largest stakes a $5-$500 table deals, none does on Washington's and
-California's full tables, and on every table each stack stays within its reach of its own area, whole in the window.
-The same round is laid out the same way every time."""
+lies under chips on any table; at the largest stakes a $5-$500 table deals, none does either, on Washington's and
+California's full tables and on a house table with every side bet, and on every table each stack stays within its
+reach of its own area (the furthest no further than a payout's reach), whole in the window, its amounts lettered
+at the legible size. The same round is laid out the same way every time."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtGui import QFontMetricsF, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -26,9 +27,10 @@ from trainer.engine.games import game_named
 from trainer.gui.felt import felt_layout
 from trainer.gui.legibility import CHIP_TEXT_TARGET, measure
 from trainer.gui.main_window import MainWindow
-from trainer.gui.table import chipplaces
+from trainer.gui.table import chipplaces, style
 from trainer.gui.table.director import Durations
 from trainer.gui.table.felt import body_font, paytable_line_boxes
+from trainer.gui.table.items import CHIP_LABEL_SIZE, chip_label_font
 from trainer.gui.table.layout import Point, TableLayoutConfig
 from trainer.gui.table.scene import FURTHEST, PAYOUT_REACH, TableScene
 from trainer.session.felt import felt_for
@@ -213,14 +215,19 @@ def test_on_a_full_table_every_amount_name_and_badge_reads_whole_at_the_window_s
 def test_at_the_largest_stakes_every_stack_stays_by_its_own_area_whole_in_the_window(
         qtbot: QtBot, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     """The largest stakes a $5-$500 table deals, every wager paid, on each game's fullest table and a house table
-    with every side bet: no stack wanders across the table (each within its reach of its own area), every text
-    is whole in the window and legible."""
+    with every side bet (seven seats, Trips, Bad Beat, Pairs and the Progressive): no two texts (names, amounts,
+    badges, BANK) overlap or lie under another stack's chips; no stack wanders across the table (each within its
+    reach of its own area, and none further from its area's centre than a payout's reach); every text is whole in
+    the window and legible."""
     window = MainWindow(FULL_TABLE, store=SettingsStore(tmp_path / "settings.json"), notify=lambda text: None,
                         durations=Durations.tiny(), rng=random.Random(5))
     qtbot.addWidget(window)
     scene = crowded(WORST[name], **LARGEST)
     shown_in(window, qtbot, size, scene)
+    assert felt_bench.clashes(scene) == []
     assert too_far(scene) == []
+    furthest = max(felt_bench.reaches(scene).items(), key=lambda item: item[1])
+    assert furthest[1] <= PAYOUT_REACH, furthest
     assert window.view is not None
     screen = window.view.viewportTransform()
     shown = QRectF(window.view.viewport().rect())
@@ -229,11 +236,20 @@ def test_at_the_largest_stakes_every_stack_stays_by_its_own_area_whole_in_the_wi
     assert measure(window.view).chip_text >= CHIP_TEXT_TARGET
 
 
-@pytest.mark.parametrize("name", ["wa", "ca"])
-def test_at_the_largest_stakes_a_document_games_full_table_reads_without_overlaps(qtbot: object, name: str) -> None:
-    """Washington's house table (Trips, Bad Beat) and California's player-dealer table, seven players at the
-    largest stakes, every wager paid: no two texts overlap."""
+@pytest.mark.parametrize("name", list(WORST))
+def test_at_the_largest_stakes_a_full_table_reads_without_overlaps(qtbot: object, name: str) -> None:
+    """Washington's house table (Trips, Bad Beat), California's player-dealer table and a house table with every
+    side bet, seven players at the largest stakes, every wager paid: no two texts overlap."""
     assert felt_bench.clashes(crowded(WORST[name], **LARGEST)) == []
+
+
+def test_the_amounts_are_lettered_condensed_as_tall_as_the_legible_size(qtbot: object) -> None:
+    """Narrower letters, not smaller ones: an amount's text is the chip label size tall, and narrower than the same
+    text in the table's usual lettering."""
+    condensed = QFontMetricsF(chip_label_font())
+    usual = QFontMetricsF(style.font(CHIP_LABEL_SIZE, bold=True))
+    assert chip_label_font().pixelSize() == CHIP_LABEL_SIZE
+    assert condensed.horizontalAdvance("+$187.50") < 0.9 * usual.horizontalAdvance("+$187.50")
 
 
 def test_the_same_round_is_laid_out_the_same_every_time(qtbot: object) -> None:
@@ -256,7 +272,7 @@ def test_a_payout_against_its_wager_reads_in_one_label_and_chips_being_cut_show_
     paid = scene.new_chips(Decimal(15), scene.payout_place(3, "ante", Decimal(15)))
     scene.set_payout_chips(3, "ante", paid)
     wager = scene.wager_chips(3, "ante")
-    assert wager is not None and wager.caption == "$10\n+ $15" and paid.label_rect.isEmpty()
+    assert wager is not None and wager.caption == "$10\n+$15" and paid.label_rect.isEmpty()
     assert paid.pos().y() == pytest.approx(open_felt.y) and abs(paid.pos().x() - open_felt.x) < 50  # against it
     assert scene.chip_amount(3, "ante") == Decimal(25)
     scene.set_wager_chips(4, "ante", scene.new_chips(Decimal(10), Point(1000, 250)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 
+import numpy
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF, QTransform
 
@@ -22,8 +23,14 @@ __all__ = [
     "seat_cards_in_scene", "spot_in_scene", "towards_dealer",
 ]
 
-TURNS = (0.0, *(sign * turn for turn in (25.0, 50.0, 75.0, 100.0, 125.0, 150.0) for sign in (-1, 1)), 180.0)
-"""Headings tried at each distance, turned from the preferred one (degrees)."""
+TURN_STEP = 4.0
+TURNS = (0.0, *(sign * TURN_STEP * k for k in range(1, round(180 / TURN_STEP)) for sign in (-1, 1)), 180.0)
+"""Headings tried at each distance, turned from the preferred one (degrees), every :data:`TURN_STEP` degrees
+either way: on a crowded felt the clear places are pockets between the stacks placed already, which a search
+along a few headings walks past (and then places the stack further out, where it takes the room the next one
+needed)."""
+FEW_TURNS = (0.0, *(sign * turn for turn in (25.0, 50.0, 75.0, 100.0, 125.0, 150.0) for sign in (-1, 1)), 180.0)
+"""A few headings, for a search tested on a path (a badge's, the bank's): each try costs more."""
 STEP = 3.0
 REACH = 240.0
 
@@ -92,7 +99,7 @@ def obstacles(polygons: Iterable[QPolygonF], rects: Iterable[QRectF] = ()) -> QP
 
 
 def find_place(start: Point, heading: float, rect: QRectF, avoid: QPainterPath, margin: float = 3.0,
-               inside: QPainterPath | None = None, turns: tuple[float, ...] = TURNS, reach: float = REACH) -> Point:
+               inside: QPainterPath | None = None, turns: tuple[float, ...] = FEW_TURNS, reach: float = REACH) -> Point:
     """The nearest point to ``start`` (walking along headings turned from ``heading``) where ``rect``, a
     stack's rectangle around its position, grown by ``margin``, touches nothing of ``avoid`` (and lies within
     ``inside``, when given); ``start`` itself when no such point lies within reach. ``turns``: the headings
@@ -155,27 +162,65 @@ def nearest_clear(start: Point, heading: float, rect: QRectF, polygons: list[QPo
     """
     grown = rect.adjusted(-margin, -margin, margin, margin)
     left, top, right, bottom = grown.left(), grown.top(), grown.right(), grown.bottom()
-    edges = [(other.left(), other.top(), other.right(), other.bottom()) for other in rects]
+    edges = numpy.array([(other.left(), other.top(), other.right(), other.bottom()) for other in rects],
+                        dtype=float).reshape(-1, 4)
     outlines = [polygon.boundingRect() for polygon in polygons]
-    shapes = [(box.left(), box.top(), box.right(), box.bottom()) for box in outlines]
+    shapes = numpy.array([(box.left(), box.top(), box.right(), box.bottom()) for box in outlines],
+                         dtype=float).reshape(-1, 4)
     path = obstacles(polygons)
-    hit = 0  # the rectangle the last candidate met first: the next, a step away, most often meets it too
-    for point in _candidates(start, heading, turns, reach):
-        x0, y0, x1, y1 = left + point.x, top + point.y, right + point.x, bottom + point.y
-        if edges:
-            x, y, r, b = edges[hit]
-            if x < x1 and x0 < r and y < y1 and y0 < b:
-                continue
-            met = next((index for index, (x, y, r, b) in enumerate(edges)
-                        if x < x1 and x0 < r and y < y1 and y0 < b), None)
-            if met is not None:
-                hit = met
-                continue
-        there = grown.translated(QPointF(point.x, point.y))
-        near_shape = any(x < x1 and x0 < r and y < y1 and y0 < b for x, y, r, b in shapes)
-        if (not near_shape or not path.intersects(there)) and inside.contains(there):
-            return point
+    for xs, ys in _candidate_batches(start, heading, turns, reach):
+        # The rectangles told apart for a batch of candidates at once; the few clear of them tested on the rest.
+        clear = ~_meets(edges, xs + left, ys + top, xs + right, ys + bottom)
+        near_shape = _meets(shapes, xs + left, ys + top, xs + right, ys + bottom)
+        for index in numpy.flatnonzero(clear):
+            x, y = float(xs[index]), float(ys[index])
+            there = grown.translated(QPointF(x, y))
+            if (not near_shape[index] or not path.intersects(there)) and inside.contains(there):
+                return Point(x, y)
     return None
+
+
+def _candidate_batches(start: Point, heading: float, turns: tuple[float, ...],
+                       reach: float) -> Iterator[tuple[numpy.ndarray, numpy.ndarray]]:
+    """The points :func:`_candidates` tries, in its order, as arrays of x and y, a few distances at a time (a search
+    that stops early makes few).
+
+    >>> [(xs.tolist(), ys.tolist()) for xs, ys in _candidate_batches(Point(1, 2), 0.0, (0.0, 180.0), 3.0)]
+    [([1.0, 4.0, -2.0], [2.0, 2.0, 2.0])]
+    """
+    radians = numpy.radians(heading + numpy.array(turns, dtype=float))
+    dx, dy = numpy.cos(radians), numpy.sin(radians)
+    distances = []
+    distance = STEP
+    while distance <= reach:
+        distances.append(distance)
+        distance += STEP
+    at = numpy.array([0.0, *distances])
+    per_batch = max(1, BATCH // len(turns))
+    first = True
+    for begin in range(1, len(at), per_batch) if len(at) > 1 else [1]:
+        chunk = at[begin:begin + per_batch]
+        xs = numpy.round(start.x + (chunk[:, None] * dx[None, :]).ravel(), 2)
+        ys = numpy.round(start.y + (chunk[:, None] * dy[None, :]).ravel(), 2)
+        if first:
+            xs, ys = numpy.concatenate(([start.x], xs)), numpy.concatenate(([start.y], ys))
+            first = False
+        yield xs, ys
+
+
+BATCH = 256
+"""Candidates told apart from the rectangles at a time: a search that stops early makes few."""
+
+
+def _meets(boxes: numpy.ndarray, x0: numpy.ndarray, y0: numpy.ndarray, x1: numpy.ndarray,
+           y1: numpy.ndarray) -> numpy.ndarray:
+    """For each candidate rectangle (``x0``, ``y0``, ``x1``, ``y1`` arrays), whether it overlaps any of ``boxes`` (rows
+    of left, top, right, bottom)."""
+    if not len(boxes):
+        return numpy.zeros(len(x0), dtype=bool)
+    left, top, right, bottom = (boxes[:, column][None, :] for column in range(4))
+    overlapping = (left < x1[:, None]) & (x0[:, None] < right) & (top < y1[:, None]) & (y0[:, None] < bottom)
+    return numpy.asarray(overlapping.any(axis=1))
 
 
 def least_covered(start: Point, heading: float, rect: QRectF, avoid: list[QRectF], inside: QPainterPath,

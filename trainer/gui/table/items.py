@@ -35,8 +35,8 @@ from trainer.gui.table.money import chip_breakdown, format_amount
 from trainer.gui.table.pixmaps import DevicePixmaps, Turn, painter_turn
 
 __all__ = [
-    "MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "chips_half_width", "chips_height", "column_rect",
-    "device_scale",
+    "MARKS", "AssetError", "CardItem", "ChipStack", "TableItem", "chip_label_font", "chips_half_width", "chips_height",
+    "column_rect", "device_scale",
     "is_upright", "stack_rect",
 ]
 
@@ -227,6 +227,18 @@ class CardItem(TableItem):
 
 CHIP_LABEL_SIZE = 23
 """The amount printed under a stack (scene units): at least 10 pixels tall at the smallest window."""
+CHIP_LABEL_STRETCH = 75
+"""The amounts' letters are condensed to three quarters of their width (as tall as ever, so as legible): on a full
+table with every side bet, seven seats' amounts need the room."""
+
+
+def chip_label_font() -> QFont:
+    """The lettering of the amounts under the stacks: bold, condensed, :data:`CHIP_LABEL_SIZE` units tall."""
+    font = style.font(CHIP_LABEL_SIZE, bold=True)
+    font.setStretch(CHIP_LABEL_STRETCH)
+    return font
+
+
 _CHIP_STEP = 3.2
 """How far each chip of a stack shows below the one on top of it."""
 _COLUMN = 10
@@ -255,11 +267,11 @@ class ChipStack(TableItem):
         self._label = ""
         self._caption: tuple[str, float] | None = None
         """The label's own text and how far right of the stack it is centred (a wager and its payout beside it
-        read as one: ``$25`` over ``+ $37.50``); None: the stack's amount."""
+        read as one: ``$25`` over ``+$37.50``); None: the stack's amount."""
         self._label_rect = QRectF()
         self._chips_rect = QRectF()
         self._bounds = QRectF()
-        self._font = style.font(CHIP_LABEL_SIZE, bold=True)
+        self._font = chip_label_font()
         self.set_amount(Decimal(amount))
 
     @property
@@ -386,12 +398,12 @@ def stack_rect(amount: Decimal, *, label: bool = True, caption: str | None = Non
     amount = Decimal(amount)
     count = len(chip_breakdown(amount)) if amount > 0 else 0
     text = (format_amount(amount) if caption is None else caption) if label and amount > 0 else ""
-    return _stack_rects(count, text, style.font(CHIP_LABEL_SIZE, bold=True), shift)[0]
+    return _stack_rects(count, text, chip_label_font(), shift)[0]
 
 
 def column_rect(count: int) -> QRectF:
     """The rectangle a column of ``count`` chips (at most one full column) covers, without a label."""
-    return _stack_rects(min(count, _COLUMN), "", style.font(CHIP_LABEL_SIZE, bold=True))[0]
+    return _stack_rects(min(count, _COLUMN), "", chip_label_font())[0]
 
 
 def chips_height(amount: Decimal) -> float:

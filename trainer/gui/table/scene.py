@@ -141,7 +141,7 @@ class TableScene(QGraphicsScene):
         self._beside: dict[tuple[int, str], float] = {}
         """The payouts placed right beside their wager's chips or on top of them (by seat and wager), with how far
         right of the wager they stand (negative: on its left; 0: on top): the two read as one label,
-        ``$25`` over ``+ $37.50``."""
+        ``$25`` over ``+$37.50``."""
         felt = QPainterPath()
         felt.addEllipse(g.felt.center.x - g.felt.rx, g.felt.center.y - g.felt.ry, 2 * g.felt.rx, 2 * g.felt.ry)
         top = QPainterPath()
@@ -259,7 +259,7 @@ class TableScene(QGraphicsScene):
 
     def payout_place(self, seat: int, wager: str, amount: Decimal | None = None) -> Point:
         """Where the payout of ``seat``'s ``wager`` goes: right beside the wager's chips, the two under one label
-        (``$25`` over ``+ $37.50``), when that room is clear of every printed name, card place, stack and badge (not for
+        (``$25`` over ``+$37.50``), when that room is clear of every printed name, card place, stack and badge (not for
         chips the trainee is still cutting, ``amount`` None: their own amount shows); else by
         the area, clear of every printed name, every Play box, every card place and the stacks (wagers and
         payouts) placed this round. Each place is kept for the round, so a payout cut and then paid lands where
@@ -483,7 +483,7 @@ class TableScene(QGraphicsScene):
 
     def set_payout_chips(self, seat: int, wager: str, stack: ChipStack | None) -> None:
         """Make ``stack`` the payout lying beside the wagering area. A payout right beside its wager's chips
-        has no label of its own: the wager's reads for both (``$25`` over ``+ $37.50``)."""
+        has no label of its own: the wager's reads for both (``$25`` over ``+$37.50``)."""
         key = (seat, str(wager))
         self._set_stack(self._payout_chips, key, stack, Z_CHIPS + 1)
         staked = self._wager_chips.get(key)
@@ -618,8 +618,8 @@ class TableScene(QGraphicsScene):
         outward = chipplaces.towards_dealer(place) + 180
         start = place.label
         best: tuple[float, bool, Point] | None = None
-        for turns, reach in ((BADGE_TURNS, chipplaces.REACH), (chipplaces.TURNS, chipplaces.REACH),
-                             (chipplaces.TURNS, 2 * chipplaces.REACH)):
+        for turns, reach in ((BADGE_TURNS, chipplaces.REACH), (chipplaces.FEW_TURNS, chipplaces.REACH),
+                             (chipplaces.FEW_TURNS, 2 * chipplaces.REACH)):
             for leftward in (inward, not inward):
                 badge.set_leftward(leftward)
                 rect = badge.boundingRect()
@@ -713,6 +713,6 @@ def joined_caption(staked: Decimal, paid: Decimal) -> str:
     take less of the felt than one long one).
 
     >>> joined_caption(Decimal(25), Decimal("37.5"))
-    '$25\\n+ $37.50'
+    '$25\\n+$37.50'
     """
-    return f"{format_amount(staked)}\n+ {format_amount(paid)}"
+    return f"{format_amount(staked)}\n+{format_amount(paid)}"
