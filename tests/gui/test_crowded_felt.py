@@ -283,3 +283,19 @@ def test_a_payout_against_its_wager_reads_in_one_label_and_chips_being_cut_show_
     assert not cut.mapRectToScene(cut.label_rect).intersects(other.mapRectToScene(other.label_rect))
     scene.set_payout_chips(3, "ante", None)
     assert wager.caption is None  # the payout gone, the wager reads its own amount again
+
+
+@pytest.mark.parametrize("name", list(WORST))
+def test_in_spanish_the_fullest_tables_at_the_largest_stakes_read_without_overlaps(qtbot: object, name: str) -> None:
+    """The felt in Spanish prints longer words (INICIAL for ANTE, the inscription, the pay tables' hands) and its
+    badges say GANA +$…: still no two texts overlap and no stack wanders from its area."""
+    from trainer.i18n.translation import speaking
+
+    with speaking("es"):
+        config = felt_bench.worst_layouts()[name]
+        scene = crowded(config, **LARGEST)
+        badges = {scene.badge_text(seat.seat) for seat in scene.geometry.seats} - {""}
+    assert config.wager_label("ante") == "INICIAL" and config.wager_label("play") == "PLAY"
+    assert badges and all(text.startswith("GANA +$") for text in badges), badges
+    assert felt_bench.clashes(scene) == []
+    assert too_far(scene) == []

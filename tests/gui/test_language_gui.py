@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QDialog, QGroupBox, QLabel, QMenu, QTabWidget, QWidget
 
@@ -164,23 +163,10 @@ games' names, the languages named in themselves."""
 NOT_A_WORD = re.compile(r"^[\s\d$.,:%x×–—·()\[\]/+✔○⏱⌫-]*$")
 """Amounts, counts, speeds and marks: nothing to translate."""
 
-OTHER_PARTS = re.compile(r"^(runRound|drill|progress|instructor|classStore|upload|myMistakes)", re.IGNORECASE)
-"""Actions and panels of the features whose texts their own modules translate (the run-round, drill and progress
-windows)."""
-
-
-ANOTHER_PART = "(another part)"
+KEY_HINT = re.compile(r"\s*\([^()]{1,3}\)$")
+"""A key named after a text ("No more bets (B)"): the text is what is compared."""
 PAYTABLE_ID = re.compile(r"[A-Z]{1,3}-?\d{1,2}|\d{2}|[A-Z]{2}")
 """A pay table's id (UTH-01, BBB-02, 01, CA)."""
-
-
-def of_another_part(obj: QObject | None) -> bool:
-    """``obj`` belongs to a feature that translates its own texts (it or a parent is named so)."""
-    while obj is not None:
-        if OTHER_PARTS.match(obj.objectName()):
-            return True
-        obj = obj.parent()
-    return False
 
 
 def texts_of(root: QWidget) -> list[tuple[str, str]]:
@@ -189,10 +175,6 @@ def texts_of(root: QWidget) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for obj in [root, *root.findChildren(QWidget), *root.findChildren(QAction)]:
         name = f"{type(obj).__name__} {obj.objectName()}"
-        if of_another_part(obj) or (isinstance(obj, QAction) and obj.menu() is not None
-                                    and of_another_part(obj.menu())):
-            found.append((name, ANOTHER_PART))
-            continue
         if isinstance(obj, QAction):
             if obj.isSeparator():
                 continue
@@ -212,8 +194,8 @@ def texts_of(root: QWidget) -> list[tuple[str, str]]:
 
 
 def same_in_both(text: str) -> bool:
-    bare = text.replace("&", "").strip().removesuffix(":")
-    return (not bare or text == ANOTHER_PART or bool(NOT_A_WORD.match(bare)) or bare in PROPER_NAMES
+    bare = KEY_HINT.sub("", text.replace("&", "").strip()).removesuffix(":")
+    return (not bare or bool(NOT_A_WORD.match(bare)) or bare in PROPER_NAMES
             or bare in KEPT_IN_ENGLISH or PAYTABLE_ID.fullmatch(bare) is not None)
 
 
@@ -272,7 +254,7 @@ def test_each_menu_has_a_mnemonic_of_its_own_for_every_command_in_spanish(qtbot:
     for menu in menus:
         letters: dict[str, str] = {}
         for action in menu.actions():
-            if action.isSeparator() or OTHER_PARTS.match(action.objectName()):
+            if action.isSeparator():
                 continue
             text = action.text()
             match = re.search(r"&([^&])", text)
@@ -368,3 +350,58 @@ def test_the_clock_and_the_seats_take_the_spanish_plural_forms() -> None:
     assert forms == ["2.0 s · 1 decisión · 2.0 s cada una", "2.0 s · 3 decisiones · 2.0 s cada una",
                      "2.0 s · 1000000 de decisiones · 2.0 s cada una"]
     assert f"1 {TERMS['seat']} ·" in one_seat and "asientos" not in one_seat
+
+
+# --- the felt ---------------------------------------------------------------------------------------------------
+
+FELT_ES = {"ante": "INICIAL", "blind": "CIEGA", "play": "PLAY", "trips": "TRIPS", "bad_beat": "BAD BEAT"}
+"""The words the felt prints in Spanish: the short form of the glossary's "apuesta inicial" and "ciega"; Play,
+Trips and Bad Beat in English, as the glossary keeps them."""
+
+
+def printed_words(window: MainWindow) -> dict[str, str]:
+    scene = window.scene
+    assert scene is not None
+    return {spot.wager: spot.label for spot in scene.geometry.seat(1).spots.values()}
+
+
+def test_the_felt_prints_its_words_in_the_language_spoken(qtbot: Any, tmp_path: Path) -> None:
+    from trainer.gui.table.captions import fold_count_text
+
+    _texts, window = window_and_settings(qtbot, tmp_path, "en")
+    empty = window.scene
+    assert printed_words(window)["ante"] == "ANTE"
+    assert empty is not None and empty.config.inscription == "Dealer only plays with a pair or higher"
+
+    window.switch_language("es")
+
+    assert window.scene is not empty, "an empty felt is drawn again at once"
+    words = printed_words(window)
+    assert {wager: words[wager] for wager in FELT_ES} == FELT_ES
+    assert window.scene is not None
+    config = window.scene.config
+    assert config.inscription.startswith(f"El {TERMS['dealer']} ")
+    titles = [title for title, _lines in config.paytables]
+    assert titles[0] == TERMS["Blind"].capitalize() and titles[1].startswith("Trips ")
+    hands = [line[0] for _title, lines in config.paytables for line in lines if isinstance(line, tuple)]
+    assert TERMS["royal flush"] in hands and TERMS["full house"] in hands
+    assert fold_count_text(2) == "RETIRADA · 2 CARTAS" and fold_count_text(1) == "RETIRADA · 1 CARTA"
+
+
+def test_a_felt_with_a_round_on_it_keeps_the_round_and_speaks_from_the_next_deal(
+    qtbot: Any, open_window: Callable[..., MainWindow]  # noqa: F811 (the fixture imported)
+) -> None:
+    window = open_window(HOUSE, seed_for(HOUSE, has_pay_and_take))
+    quiz = deal(qtbot, window)
+    scene, played = window.scene, window.played
+    assert scene is not None and scene.arrivals
+
+    window.switch_language("es")
+
+    assert window.scene is scene and window.played is played and scene.arrivals, "the round stays on its felt"
+    assert printed_words(window)["ante"] == "ANTE"
+    announce_right(qtbot, quiz)
+    answer_rest_by_keys(qtbot, quiz)
+    qtbot.waitUntil(window.session.can_deal, timeout=10000)  # the table clears the settled round first
+    deal(qtbot, window)
+    assert window.scene is not scene and printed_words(window)["ante"] == FELT_ES["ante"]

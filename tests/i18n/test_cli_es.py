@@ -117,10 +117,13 @@ def test_the_language_chosen_in_settings_is_spoken_without_lang(tmp_path: Path,
 
 def test_without_a_choice_the_system_language_is_spoken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    monkeypatch.setenv("LANGUAGE", "es_MX")
+    # LANG, not LANGUAGE: the C library reads LANGUAGE too and keeps the messages it translated by it for the rest
+    # of the process (an operating system error said in Spanish in a later test)
+    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.setenv("LANG", "es_MX.UTF-8")
     code, out, _err = run(["--help"], monkeypatch)
     assert code == 0 and out.startswith("uso: ")
-    monkeypatch.setenv("LANGUAGE", "de_DE")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
     code, out, _err = run(["--help"], monkeypatch)
     assert code == 0 and out.startswith("usage: ")
 

@@ -35,6 +35,7 @@ from trainer.gui.table import chipplaces
 from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.layout import Point, TableLayoutConfig
 from trainer.gui.table.scene import TableScene
+from trainer.i18n.translation import _
 from trainer.resources import assets_dir
 from trainer.session.felt import felt_for
 
@@ -101,7 +102,8 @@ def crowd(scene: TableScene, timed: Timer | None = None,
         timed(partial(scene.set_badge, seat.seat, "4x"))
     for seat in players:
         net = sum(payouts[wager] for wager in seat.spots)
-        timed(partial(scene.set_badge, seat.seat, f"WIN · NET +${net:,}"))
+        result = _("{result} · NET {amount}").format(result=_("WIN"), amount=f"+${net:,}")  # as the felt says it
+        timed(partial(scene.set_badge, seat.seat, result))
         for wager in seat.spots:
             paid = payouts[wager]
             at = timed(partial(scene.payout_place, seat.seat, wager, paid))
@@ -189,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name:15} placement {total:7.1f} ms, processor {total_cpu:7.1f} ms (slowest call {slowest:6.1f} ms, "
               f"processor {slowest_cpu:6.1f} ms) · clashes {len(found):3} · reach {max(far.values()):5.0f} · "
               f"{len(far)} stacks")
-        for _, done in runs:
+        for _name, done in runs:
             done.clear()
     del app
     return 0

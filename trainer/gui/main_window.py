@@ -499,7 +499,8 @@ class MainWindow(QMainWindow):
 
     def switch_language(self, language: str) -> None:
         """Speak ``language`` at once: every text of the window, its docks, panels and open dialogs set again in
-        it (:func:`trainer.gui.language.retranslate`); the round in progress, the session's, goes on as it was."""
+        it (:func:`trainer.gui.language.retranslate`); the round in progress, the session's, goes on as it was. The
+        felt's printed words change at once on an empty table, else from the next deal."""
         from trainer.gui.language import retranslate, speak
 
         before = current_language()
@@ -511,7 +512,19 @@ class MainWindow(QMainWindow):
         self.status.retranslate()
         self.round_log.retranslate()
         self.quiz.retranslate()
+        self.run_round.retranslate()
+        self._felt_in_language()
         self.languageChanged.emit()
+
+    def _felt_in_language(self) -> None:
+        """The user's felt drawn again in the language spoken when no round lies on it; a felt with a round on it
+        keeps its words until the next deal, which draws the felt in the new language (the round stays whole)."""
+        from trainer.session.sources import SettingsRounds
+
+        source = self.session.source
+        if self.scene is not None and not self.scene.arrivals and not self.playing and isinstance(
+                source, SettingsRounds):
+            self._refresh_scene(layout_for(source.felt, self.settings))
 
     def change_settings(self, *, save: bool = False, **changes: Any) -> Settings:
         """The one way a feature changes the settings: ``changes`` from now on (written at once with ``save``)."""

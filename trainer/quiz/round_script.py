@@ -48,36 +48,39 @@ RESULT_WORDS = {"win": N_("wins"), "lose": N_("loses"), "push": N_("ties")}
 """How a player's result against the dealer is announced."""
 STREET_WORDS: dict[Street, str] = {
     "preflop": N_("before the flop"), "flop": N_("on the flop"), "river": N_("on the river")}
-CITE_FEE = ("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
+CITE_FEE = N_("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
             "dropped before any card is dealt; rules-notes §2: on the total, final once \"No more bets\" is called)")
-CITE_NO_MORE_BETS = "seed 001 Dealing Procedures 4 a; seed 003 Dealing procedures 1 a"
-CITE_NO_MORE_BETS_HOUSE = ("rules-notes §2 (the Washington documents name no call: the bets close before the house's "
-                           "dealing procedure, seed 002 Progressive rule 7)")
-CITE_COIN_IN = ("seed 002 Progressive rule 6 (once all players place their bets, press COIN IN, then remove every "
+CITE_NO_MORE_BETS = N_("seed 001 Dealing Procedures 4 a; seed 003 Dealing procedures 1 a")
+CITE_NO_MORE_BETS_HOUSE = N_("rules-notes §2 (the Washington documents name no call: the bets close before the "
+                             "house's dealing procedure, seed 002 Progressive rule 7)")
+CITE_COIN_IN = N_("seed 002 Progressive rule 6 (once all players place their bets, press COIN IN, then remove every "
                 "Progressive wager from the table)")
-CITE_UNLOAD = "seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing Procedures 5"
-CITE_STREETS = ("seed 001 Dealing Procedures 9-13 (Play 3x or 4x the Ante before the flop, 2x on the flop, 1x on the "
+CITE_UNLOAD = N_("seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing "
+                 "Procedures 5")
+CITE_STREETS = N_("seed 001 Dealing Procedures 9-13 (Play 3x or 4x the Ante before the flop, 2x on the flop, 1x on the "
                 "river; once players bet, they cannot bet again and they cannot change their bet); seed 003 Round "
                 "of Play 1-5")
-CITE_REVEAL_FLOP = ("seed 001 Dealing Procedures 10 (when the Play wagers are made, turn over the first three "
+CITE_REVEAL_FLOP = N_("seed 001 Dealing Procedures 10 (when the Play wagers are made, turn over the first three "
                     "community cards)")
-CITE_REVEAL_RIVER = ("seed 001 Dealing Procedures 12 (turn over the remaining two community cards, the turn and "
+CITE_REVEAL_RIVER = N_("seed 001 Dealing Procedures 12 (turn over the remaining two community cards, the turn and "
                      "the river)")
-CITE_FOLD = "seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (spread face down, count, rack)"
-CITE_ANNOUNCE = "seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15"
-CITE_HANDS = ("seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d (announce the value of the "
+CITE_FOLD = N_("seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (spread face down, count, rack)")
+CITE_ANNOUNCE = N_("seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15")
+CITE_HANDS = N_("seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d (announce the value of the "
               "player's hand and whether it wins or loses), each player still in the hand in settlement order")
-CITE_HAND_BUTTON = ("seed 002 Progressive rule 9 c-d (a Progressive winner: press the winning hand's button on the "
+CITE_HAND_BUTTON = N_("seed 002 Progressive rule 9 c-d (a Progressive winner: press the winning hand's button on the "
                     "controller, the player farthest on the dealer's right first)")
-CITE_SUPERVISOR = ("seed 002 Progressive rule 9 e-f (contact a supervisor, who verifies the win and records it on "
+CITE_SUPERVISOR = N_("seed 002 Progressive rule 9 e-f (contact a supervisor, who verifies the win and records it on "
                    "the Game Manager)")
-CITE_GAME_OVER = "seed 002 Progressive rule 9 h (once every wager is reconciled, press Game Over)"
-CITE_SETTLE = "the settlement procedure of the table (rules-notes §2)"
-CITE_RACK = ("seed 001 When player-dealer qualifies 3 d, 8 (each hand collected, counted and racked; a trips hand "
+CITE_GAME_OVER = N_("seed 002 Progressive rule 9 h (once every wager is reconciled, press Game Over)")
+CITE_SETTLE = N_("the settlement procedure of the table (rules-notes §2)")
+CITE_RACK = N_("seed 001 When player-dealer qualifies 3 d, 8 (each hand collected, counted and racked; a trips hand "
              "once its Trips is paid); rules-notes §6 (the Deck Mate stub goes with the round)")
-CITE_COUNT = "rules-notes §7 (every card of the round's deck is in the rack: 52)"
-CITE_FLOOR = "rules-notes §7 (an irregularity: stop and call the floor supervisor, never fix it yourself)"
-CITE_VOID = f"seed 002 Irregularities; seed 004 Irregularities: \"{SHUFFLER_MALFUNCTION_RULE}\" Every wager is returned"
+CITE_COUNT = N_("rules-notes §7 (every card of the round's deck is in the rack: 52)")
+CITE_FLOOR = N_("rules-notes §7 (an irregularity: stop and call the floor supervisor, never fix it yourself)")
+CITE_VOID = N_("seed 002 Irregularities; seed 004 Irregularities: \"{rule}\" Every wager is returned")
+"""The document behind each task, marked for the catalogue (the documents' names and paragraphs as they print
+them; what a paragraph says in the language spoken), said in the language of the round's script."""
 
 
 class Task(StrEnum):
@@ -262,19 +265,19 @@ def street_steps(played: PlayedRound, attempt: PlayAttempt | None = None) -> lis
     steps: list[ScriptStep] = []
     for street in STREETS:
         if street == "flop":
-            steps.append(ScriptStep(Task.REVEAL, CITE_REVEAL_FLOP, count=FLOP_CARDS))
+            steps.append(ScriptStep(Task.REVEAL, _(CITE_REVEAL_FLOP), count=FLOP_CARDS))
         elif street == "river":
-            steps.append(ScriptStep(Task.REVEAL, CITE_REVEAL_RIVER, count=BOARD_CARDS))
+            steps.append(ScriptStep(Task.REVEAL, _(CITE_REVEAL_RIVER), count=BOARD_CARDS))
         for decision in sorted(played.decisions_on(street), key=lambda decision: decision.seat):
             if decision.multiple <= 0:
                 continue
             hand = next(hand for hand in played.hands if hand.seat == decision.seat)
-            steps.append(ScriptStep(Task.TAKE_PLAY, CITE_STREETS, seat=decision.seat, amount=hand.play,
+            steps.append(ScriptStep(Task.TAKE_PLAY, _(CITE_STREETS), seat=decision.seat, amount=hand.play,
                                     shown=_("seat {seat} puts out a Play wager of {amount} {street}").format(
                                         seat=decision.seat, amount=format_money(hand.play),
                                         street=_(STREET_WORDS[street]))))
         if attempt is not None and attempt.street == street:
-            steps.append(ScriptStep(Task.REFUSE_PLAY, CITE_STREETS, seat=attempt.seat, amount=attempt.amount,
+            steps.append(ScriptStep(Task.REFUSE_PLAY, _(CITE_STREETS), seat=attempt.seat, amount=attempt.amount,
                                     shown=_("seat {seat}, whose Play wager is already made, pushes out {amount} more "
                                             "{street}").format(seat=attempt.seat, amount=format_money(attempt.amount),
                                                                street=_(STREET_WORDS[street]))))
@@ -304,32 +307,33 @@ def round_script(played: PlayedRound, injected: Injected | None = None,
     for number, target in enumerate(dealt_cards(played), start=1):
         if injected is not None and injected.at == number:
             if injected.kind is Irregularity.SHUFFLER_FAILS:
-                return (*steps, ScriptStep(Task.VOID, CITE_VOID, target=target,
+                void = _(CITE_VOID).format(rule=_(SHUFFLER_MALFUNCTION_RULE))
+                return (*steps, ScriptStep(Task.VOID, void, target=target,
                                            shown=_("the shuffler stops with an error")))
             if injected.kind is Irregularity.WRONG_BACK:
-                return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, target=target,
+                return (*steps, ScriptStep(Task.CALL_FLOOR, _(CITE_FLOOR), target=target,
                                            shown=_("the next card shows a back that is not the {colour} deck's")
                                            .format(colour=colour_name(colour))))
         steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
     if played.procedure is not Procedure.DECK_MATE:
-        steps.append(ScriptStep(Task.UNLOAD, CITE_UNLOAD, count=DECK_SIZE - len(dealt_cards(played))))
+        steps.append(ScriptStep(Task.UNLOAD, _(CITE_UNLOAD), count=DECK_SIZE - len(dealt_cards(played))))
     steps += street_steps(played, attempt)
     for seat in played.table.fold_order(sorted(played.folded - left_after_fold(played))):
         if injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat == seat:
-            return (*steps, ScriptStep(Task.CALL_FLOOR, CITE_FLOOR, seat=seat, count=injected.count,
+            return (*steps, ScriptStep(Task.CALL_FLOOR, _(CITE_FLOOR), seat=seat, count=injected.count,
                                        shown=ngettext("seat {seat}'s folded hand spreads to {count} card",
                                                       "seat {seat}'s folded hand spreads to {count} cards",
                                                       injected.count).format(seat=seat, count=injected.count)))
-        steps.append(ScriptStep(Task.COLLECT_FOLD, CITE_FOLD, seat=seat, count=FOLD_CARDS,
+        steps.append(ScriptStep(Task.COLLECT_FOLD, _(CITE_FOLD), seat=seat, count=FOLD_CARDS,
                                 shown=ngettext("seat {seat}'s folded hand spreads to {count} card",
                                                "seat {seat}'s folded hand spreads to {count} cards",
                                                FOLD_CARDS).format(seat=seat, count=FOLD_CARDS)))
     winners = progressive_winners(played)
-    steps += [ScriptStep(Task.ANNOUNCE, CITE_ANNOUNCE), *hand_steps(played), *winners,
-              *([ScriptStep(Task.CALL_SUPERVISOR, CITE_SUPERVISOR)] if winners else []),
-              ScriptStep(Task.SETTLE, CITE_SETTLE),
-              *([ScriptStep(Task.GAME_OVER, CITE_GAME_OVER)] if winners else []),
-              ScriptStep(Task.RACK, CITE_RACK), ScriptStep(Task.COUNT, CITE_COUNT, count=DECK_SIZE,
+    steps += [ScriptStep(Task.ANNOUNCE, _(CITE_ANNOUNCE)), *hand_steps(played), *winners,
+              *([ScriptStep(Task.CALL_SUPERVISOR, _(CITE_SUPERVISOR))] if winners else []),
+              ScriptStep(Task.SETTLE, _(CITE_SETTLE)),
+              *([ScriptStep(Task.GAME_OVER, _(CITE_GAME_OVER))] if winners else []),
+              ScriptStep(Task.RACK, _(CITE_RACK)), ScriptStep(Task.COUNT, _(CITE_COUNT), count=DECK_SIZE,
                                                            shown=_("the rack holds {count} cards").format(
                                                                count=DECK_SIZE))]
     return tuple(steps)
@@ -342,7 +346,7 @@ def hand_steps(played: PlayedRound) -> list[ScriptStep]:
     steps: list[ScriptStep] = []
     for seat in played.table.settlement_order(live):
         result = played.settlement.seat(seat)
-        steps.append(ScriptStep(Task.ANNOUNCE_HAND, CITE_HANDS, seat=seat, hand=result.hand.category,
+        steps.append(ScriptStep(Task.ANNOUNCE_HAND, _(CITE_HANDS), seat=seat, hand=result.hand.category,
                                 result=str(result.result)))
     return steps
 
@@ -352,7 +356,8 @@ def progressive_winners(played: PlayedRound) -> list[ScriptStep]:
     right first (seed 002 Progressive rule 9 c-d)."""
     won = [result.seat for result in played.settlement.seats
            if (wager := result.wagers.get(Wager.PROGRESSIVE)) is not None and wager.outcome is Outcome.WIN]
-    return [ScriptStep(Task.HAND_BUTTON, CITE_HAND_BUTTON, seat=seat, hand=played.settlement.seat(seat).hand.category,
+    return [ScriptStep(Task.HAND_BUTTON, _(CITE_HAND_BUTTON), seat=seat,
+                       hand=played.settlement.seat(seat).hand.category,
                        shown=_("seat {seat}'s Progressive wins").format(seat=seat))
             for seat in played.table.settlement_order(won)]
 
@@ -366,15 +371,15 @@ def opening_steps(played: PlayedRound) -> tuple[ScriptStep, ...]:
     progressive = any(bets.progressive > 0 for bets in played.bets)
     if played.table.is_house:
         if progressive:
-            steps.append(ScriptStep(Task.COIN_IN, CITE_COIN_IN))
-        steps.append(ScriptStep(Task.NO_MORE_BETS, CITE_NO_MORE_BETS_HOUSE))
+            steps.append(ScriptStep(Task.COIN_IN, _(CITE_COIN_IN)))
+        steps.append(ScriptStep(Task.NO_MORE_BETS, _(CITE_NO_MORE_BETS_HOUSE)))
         return tuple(steps)
-    steps.append(ScriptStep(Task.NO_MORE_BETS, CITE_NO_MORE_BETS))
+    steps.append(ScriptStep(Task.NO_MORE_BETS, _(CITE_NO_MORE_BETS)))
     fee = played.settlement.collection_fee
     if fee is not None:
-        steps.append(ScriptStep(Task.TAKE_FEE, CITE_FEE, amount=fee))
+        steps.append(ScriptStep(Task.TAKE_FEE, _(CITE_FEE), amount=fee))
     if progressive:
-        steps.append(ScriptStep(Task.COIN_IN, CITE_COIN_IN))
+        steps.append(ScriptStep(Task.COIN_IN, _(CITE_COIN_IN)))
     return tuple(steps)
 
 

@@ -166,7 +166,7 @@ def install_drill_on_table(host: TableHost, menu: QMenu) -> QAction:
     action.setObjectName("drillOnTable")
     action.setShortcut(QKeySequence("Ctrl+Shift+D"))
     tip = _("Settle the hands of a settlement drill on the table, in a mode of your choice")
-    action.setToolTip(f"{tip} (Ctrl+Shift+D)")
+    action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
     action.setStatusTip(tip)
     action.triggered.connect(lambda: open_drill_on_table(host))
     window.addAction(action)

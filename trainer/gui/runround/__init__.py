@@ -69,6 +69,7 @@ def install_run_round(host: TableHost, menu: QMenu, prompt_area: QWidget, log: Q
     def name_menu() -> None:
         """The submenu and its entries in the current language (at start, and when the language changes)."""
         submenu.setTitle(_("Run the &round (deal it yourself)"))
+        submenu.menuAction().setToolTip(submenu.title().replace("&", ""))  # set, not derived: the same after a switch
         for _name, mode, text, key in MODE_ACTIONS:
             action = actions[mode]
             action.setText(_(text))
@@ -76,7 +77,7 @@ def install_run_round(host: TableHost, menu: QMenu, prompt_area: QWidget, log: Q
                      "the announcement, the settlement, the rack and the count — {mode}").format(
                          mode=_(MODE_TITLES[mode])) if mode is not None
                    else _("Stop running rounds: the table deals and settles its own again"))
-            action.setToolTip(f"{tip} ({key})")
+            action.setToolTip(f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
             action.setStatusTip(tip)
         irregular.setText(_("&Irregularities now and then"))
         irregular.setStatusTip(_("Now and then a round brings an irregularity: the shuffler fails, a folded hand "

@@ -9,6 +9,10 @@ from trainer.engine.evaluator import HandValue
 from trainer.engine.round import Bets, Decision
 from trainer.engine.settlement import Settlement
 from trainer.gui.table.money import format_amount
+from trainer.i18n.translation import N_, _, ngettext
+
+_RESULTS = {"win": N_("WIN"), "lose": N_("LOSE"), "push": N_("PUSH")}
+"""A seat's result as its badge prints it."""
 
 SIDE_WAGERS = ("ante", "blind", "trips", "bad_beat", "pairs", "progressive")
 """The wagers placed before the deal, in the order chips go down (the Blind equals the Ante)."""
@@ -22,7 +26,7 @@ def wager_amount(bets: Bets, wager: str) -> Decimal:
 def decision_text(decision: Decision) -> str:
     """``4x``, ``CHECK`` or ``FOLD``."""
     multiple = int(decision.multiple)
-    return f"{multiple}x" if multiple else ("FOLD" if decision.is_fold else "CHECK")
+    return f"{multiple}x" if multiple else (_("FOLD") if decision.is_fold else _("CHECK"))
 
 
 def fold_count_text(cards: int) -> str:
@@ -31,7 +35,7 @@ def fold_count_text(cards: int) -> str:
     >>> fold_count_text(2)
     'FOLD · 2 CARDS'
     """
-    return f"FOLD · {cards} CARDS"
+    return ngettext("FOLD · {count} CARD", "FOLD · {count} CARDS", cards).format(count=cards)
 
 
 def hand_text(hand: HandValue) -> str:
@@ -42,8 +46,8 @@ def hand_text(hand: HandValue) -> str:
 
 def dealer_text(settlement: Settlement) -> str:
     """The dealer's hand and whether it qualifies."""
-    verdict = " · qualifies" if settlement.dealer_qualifies else " · does not qualify"
-    return hand_text(settlement.dealer) + verdict
+    verdict = _("qualifies") if settlement.dealer_qualifies else _("does not qualify")
+    return f"{hand_text(settlement.dealer)} · {verdict}"
 
 
 def seat_result_text(settlement: Settlement, seat: int) -> str:
@@ -53,7 +57,8 @@ def seat_result_text(settlement: Settlement, seat: int) -> str:
     except KeyError:
         return ""
     net = Decimal(result.net)
+    said = _(_RESULTS[str(result.result)]) if str(result.result) in _RESULTS else str(result.result).upper()
     if net == 0:
-        return f"{str(result.result).upper()} · EVEN"
+        return _("{result} · EVEN").format(result=said)
     sign = "+" if net > 0 else "−"
-    return f"{str(result.result).upper()} · NET {sign}{format_amount(abs(net))}"
+    return _("{result} · NET {amount}").format(result=said, amount=f"{sign}{format_amount(abs(net))}")

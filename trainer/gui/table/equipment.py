@@ -13,6 +13,7 @@ from trainer.gui.table.art import ArtLibrary
 from trainer.gui.table.items import TableItem, device_scale
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, Point, Rect
 from trainer.gui.table.money import CHIP_DENOMINATIONS
+from trainer.i18n.translation import _
 
 __all__ = ["ChipTray", "DealerButton", "DiscardRack", "DropBox", "Shuffler"]
 
@@ -66,7 +67,7 @@ class Shuffler(_Equipment):
     def __init__(self, rect: Rect, art: ArtLibrary, parent: QGraphicsItem | None = None) -> None:
         super().__init__(rect, parent)
         self._art = art
-        self._label = "SHUFFLER"
+        self._label = _("SHUFFLER")
         self._loaded: str | None = None
         self._label_font = style.font(10, bold=True, spacing=0.8)
 
@@ -158,7 +159,7 @@ class DiscardRack(_Equipment):
                     c.x - CARD_WIDTH / 2, c.y + 6 - index * 0.32 - CARD_HEIGHT / 2, CARD_WIDTH, CARD_HEIGHT
                 )
                 painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
-        self._draw_caption(painter, "DISCARD", self._font)
+        self._draw_caption(painter, _("DISCARD"), self._font)
 
 
 class ChipTray(_Equipment):
@@ -219,7 +220,7 @@ class DropBox(_Equipment):
         painter.setBrush(QColor("#060606"))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.drawRoundedRect(r.adjusted(10, r.height() / 2 - 3, -10, -(r.height() / 2 - 3)), 2, 2)
-        self._draw_caption(painter, "DROP", self._font)
+        self._draw_caption(painter, _("DROP"), self._font)
 
 
 class DealerButton(TableItem):

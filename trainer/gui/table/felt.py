@@ -25,6 +25,7 @@ from trainer.gui.table.chipplaces import all_card_places
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytableLine, PaytablePanel, Point, TableGeometry
 from trainer.gui.table.pixmaps import DevicePixmaps
 from trainer.gui.table.spots import paint_printed_spot
+from trainer.i18n.translation import _
 
 
 def _qpoint(point: Point) -> QPointF:
@@ -141,7 +142,7 @@ class FeltItem(QGraphicsObject):
             painter.drawText(
                 QRectF(box.left() - 40, box.bottom() + 2, box.width() + 80, 18),
                 Qt.AlignmentFlag.AlignCenter,
-                "DEALER",
+                _("DEALER"),
             )
         painter.setPen(faint)
         for point in g.board:
@@ -235,7 +236,7 @@ def paint_paytable(painter: QPainter, panel: PaytablePanel) -> None:
     )
     painter.setFont(body_font(panel))
     painter.setPen(style.PRINT)
-    for entry, (label_box, _) in zip(panel.lines, paytable_line_boxes(panel), strict=True):
+    for entry, (label_box, _odds_box) in zip(panel.lines, paytable_line_boxes(panel), strict=True):
         row = QRectF(r.left() + 10, label_box.top(), r.width() - 20, label_box.height())
         if isinstance(entry, tuple):
             label, odds = entry

@@ -23,11 +23,14 @@ from trainer.gui.table.plan import PlannedPhase
 from trainer.gui.table.scene import Z_MOVING
 from trainer.gui.table.stage import Stage
 from trainer.gui.table.timeline import Timeline
+from trainer.i18n.translation import N_, _
 
 PROCEDURE_LABELS = {
-    Procedure.CARD_SHOE: "SHOE", Procedure.SHUFFLER: "SHUFFLER", Procedure.ACE: "ACE", Procedure.DECK_MATE: "DECK MATE",
+    Procedure.CARD_SHOE: N_("SHOE"), Procedure.SHUFFLER: N_("SHUFFLER"), Procedure.ACE: "ACE",
+    Procedure.DECK_MATE: "DECK MATE",
 }
-"""What the shuffler's plate reads for each dealing procedure."""
+"""What the shuffler's plate reads for each dealing procedure (the machines' names, ACE and DECK MATE, as their
+makers print them)."""
 
 
 def prepare_table(stage: Stage) -> None:
@@ -36,7 +39,7 @@ def prepare_table(stage: Stage) -> None:
     if pd_seat is None or scene.player_dealer_seat is None:
         scene.set_player_dealer_seat(pd_seat)
     procedure = stage.round.procedure
-    scene.shuffler.set_label(PROCEDURE_LABELS.get(procedure, str(procedure).upper()))
+    scene.shuffler.set_label(_(PROCEDURE_LABELS.get(procedure, str(procedure).upper())))
 
 
 def bets(stage: Stage, t: Timeline) -> list[QAbstractAnimation]:

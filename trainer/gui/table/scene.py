@@ -33,6 +33,7 @@ from trainer.gui.table.layout import (
 )
 from trainer.gui.table.money import format_amount
 from trainer.gui.table.spots import ClickableArea, WagerSpot
+from trainer.i18n.translation import N_, _
 
 _Item = TypeVar("_Item", bound=QGraphicsItem)
 
@@ -50,7 +51,7 @@ before it covers anything."""
 
 BANK_ROOM = Decimal("20000")
 """The room kept for the player-dealer's bank: a stack this high (two columns of $1,000 chips) and its amount."""
-BANK_WORD = "BANK"
+BANK_WORD = N_("BANK")
 
 BADGE_ROOM = "LOSE · NET −$1,000"
 """A long result: the room a seat's badge keeps from its first text (a decision) on, so its result fits there."""
@@ -115,7 +116,7 @@ class TableScene(QGraphicsScene):
         self.drop_box.setVisible(config.is_player_dealer)
         self.button = self._add(DealerButton(), Z_BADGE - 1)
         self.button.setVisible(False)
-        self.bank_word = self._add(PrintedWord(BANK_WORD), Z_SPOT)
+        self.bank_word = self._add(PrintedWord(_(BANK_WORD)), Z_SPOT)
         self.bank_word.setVisible(False)
         self._bank_at: tuple[Point, QRectF] | None = None
         """Where the player-dealer's bank stands and the room kept for it (its stack and the word BANK)."""
@@ -390,7 +391,7 @@ class TableScene(QGraphicsScene):
         """The words the felt prints for this round besides the areas' names: the player-dealer's BANK."""
         if not self.bank_word.isVisible():
             return []
-        return [(BANK_WORD, self.bank_word.sceneBoundingRect())]
+        return [(_(BANK_WORD), self.bank_word.sceneBoundingRect())]
 
     def button_place(self, seat: int) -> Point:
         return self.geometry.seat(seat).button

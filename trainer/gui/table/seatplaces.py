@@ -94,10 +94,12 @@ class SpotGeometry:
     size: tuple[float, float]
     payout: Point
     scale: float = 1.0
+    printed: str = ""
+    """The word printed in the area (its :data:`WAGER_LABELS` word when empty)."""
 
     @property
     def label(self) -> str:
-        return WAGER_LABELS[self.wager]
+        return self.printed or WAGER_LABELS[self.wager]
 
     @property
     def radius(self) -> float:
@@ -199,6 +201,7 @@ def _seat(config: TableLayoutConfig, number: int, t: float, scale: float) -> Sea
             size=local.size,
             payout=frame.map(local.payout),
             scale=scale,
+            printed=config.wager_label(wager),
         )
         for wager in config.wagers
         for local in (_LOCAL_SPOTS[wager],)

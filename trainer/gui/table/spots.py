@@ -54,7 +54,7 @@ def _label_words(geometry: SpotGeometry, font: QFont) -> list[tuple[QRectF, str,
     rect = spot_outline(geometry)
     if geometry.shape == "sensor":
         text = QRectF(rect.left() - 22, rect.bottom() + 1, rect.width() + 44, 12)
-        return [(text, "PROGRESSIVE", Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)]
+        return [(text, geometry.label, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)]
     words = geometry.label.split() if geometry.shape == "circle" else [geometry.label]
     line = QFontMetricsF(font).height() * 0.92
     return [

@@ -77,6 +77,9 @@ class TableLayoutConfig:
     inscription: str = "Dealer only plays with a pair or higher"
     four_colour: bool = False
     deck_backs: tuple[str, str] = ("red", "blue")
+    wager_labels: tuple[tuple[str, str], ...] = ()
+    """The word printed in each wagering area, by wager, where it is not :data:`WAGER_LABELS`' (the felt in
+    another language)."""
     trips: bool = field(default=True, init=False)
 
     def __post_init__(self) -> None:
@@ -91,6 +94,17 @@ class TableLayoutConfig:
         tables = tuple((str(title), tuple(_line(line) for line in lines)) for title, lines in self.paytables)
         object.__setattr__(self, "paytables", tables)
         object.__setattr__(self, "deck_backs", tuple(self.deck_backs))
+        object.__setattr__(self, "wager_labels", tuple((str(w), str(t)) for w, t in self.wager_labels))
+
+    def wager_label(self, wager: str) -> str:
+        """The word printed in ``wager``'s area.
+
+        >>> TableLayoutConfig(wager_labels=(("ante", "INICIAL"),)).wager_label("ante")
+        'INICIAL'
+        >>> TableLayoutConfig().wager_label("bad_beat")
+        'BAD BEAT'
+        """
+        return dict(self.wager_labels).get(wager, WAGER_LABELS[wager])
 
     @property
     def wagers(self) -> tuple[str, ...]:
