@@ -350,8 +350,14 @@ from trainer.gui.app import create_application
 
 create_application(["uth-trainer"])
 
-def look():
+looks = []
+
+def look():  # the start page opens just after the window's first frame: looked for again until it shows
     shown = sorted(w.objectName() for w in QApplication.topLevelWidgets() if w.isVisible())
+    looks.append(shown)
+    if "startPage" not in shown and len(looks) < 100:
+        QTimer.singleShot(100, look)
+        return
     print("SHOWN", " ".join(shown), flush=True)
     for w in QApplication.topLevelWidgets():
         if w.objectName() == "mainWindow":

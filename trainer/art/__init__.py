@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 DECK_STYLES: tuple[str, ...] = ("classic", "four-colour")
 """Folders under ``assets/cards/``, one per deck style."""
@@ -117,6 +116,8 @@ def svg_number(value: float) -> str:
 
 def svg_document(title: str, parts: list[str], width: float, height: float) -> str:
     """An SVG file of ``width`` × ``height`` with ``title`` (escaped) and ``parts``, one a line."""
+    from xml.sax.saxutils import escape  # (here: it loads much of urllib and email, which the window never needs)
+
     body = "\n".join(parts)
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'

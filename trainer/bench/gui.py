@@ -192,8 +192,10 @@ def child_env(scratch: Path) -> dict[str, str]:
 # --- launch -----------------------------------------------------------------------------------------------
 
 
-def launch_once(env: dict[str, str]) -> float:
-    """Seconds from starting a process running the app to its window's first paint."""
+def launch_once(env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting a process running the app to its window's first paint, and the processor time
+    (user and system) the process used in all, closing included (which other busy processes do not inflate)."""
+    before = _children_cpu()
     start = time.time()
     result = subprocess.run([sys.executable, "-c", LAUNCH_PROBE], env=env, capture_output=True, text=True,
                             timeout=120, check=False)
@@ -201,18 +203,35 @@ def launch_once(env: dict[str, str]) -> float:
     if result.returncode != 0 or not shown:
         raise SystemExit(f"bench gui: the app did not start (status {result.returncode}): "
                          f"{result.stderr.strip()}")
-    return float(shown[0].split()[1]) - start
+    return float(shown[0].split()[1]) - start, _children_cpu() - before
+
+
+def _children_cpu() -> float:
+    """Processor seconds of the finished child processes (0 where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 0.0
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def report_launch(runs: int) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         env = child_env(Path(scratch))
-        cold = launch_once(env)
-        times = [launch_once(env) for _ in range(runs)]
+        cold, _cold_cpu = launch_once(env)
+        measured = [launch_once(env) for _ in range(runs)]
+    times = [wall for wall, _cpu in measured]
     median = statistics.median(times)
     listed = ", ".join(f"{t:.2f}" for t in times)
     print(f"launch to window shown: median {median:.2f} s over {runs} runs ({listed}; first, cold start "
           f"{cold:.2f} s) — target < {LAUNCH_TARGET_S:g} s: {verdict(median < LAUNCH_TARGET_S)}")
+    cpu = [used for _wall, used in measured]
+    print(f"  processor time of a launch (start to exit, the window closed once shown): median "
+          f"{statistics.median(cpu):.2f} s ({', '.join(f'{t:.2f}' for t in cpu)})")
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print("  PYTHONDONTWRITEBYTECODE is set: every launch compiles the trainer's modules from source "
+              "(an installed trainer starts from compiled ones)")
 
 
 # --- one frame --------------------------------------------------------------------------------------------

@@ -48,6 +48,9 @@ from trainer.drills.round_answers import (
     read_round_answer,
     round_guide,
 )
+from trainer.drills.run_rates import EXAM_IRREGULAR_EVERY as EXAM_IRREGULAR_EVERY
+from trainer.drills.run_rates import IRREGULARITY_RATE as IRREGULARITY_RATE
+from trainer.drills.run_rates import SECOND_PLAY_RATE as SECOND_PLAY_RATE
 from trainer.drills.scenario_round import STREET_WORDS
 from trainer.engine.cards import format_cards
 from trainer.engine.dealing import Target
@@ -72,13 +75,6 @@ from trainer.scoring import ItemResult, Mistake, Mode
 Clock = Callable[[], float]
 GAMES = ("wa", "ca", "ca-bad-beat")
 """The games a run round is dealt from: the house game and both player-dealer games."""
-IRREGULARITY_RATE = 1 / 6
-"""How often a round brings an irregularity now and then: about one round in six."""
-SECOND_PLAY_RATE = 0.25
-"""How often a player who has made the Play wager pushes out another on a later street, for the dealer to refuse."""
-EXAM_IRREGULAR_EVERY = 3
-"""In exam mode every third round brings one (each kind in turn, where the round allows it), and only those: an
-exam asks for more than now and then, and for the same number in every attempt."""
 MOST_ROUNDS_BEFORE = 3
 """A round is the last of one to this many dealt in a row, so the button and the decks have moved."""
 NEXT_REFUSED = N_("In exam and speed modes name the place of each card ('seat 3', 'dealer', 'flop', ...): 'next' "

@@ -453,7 +453,7 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     from trainer.gui.language import speak
 
     speak(spoken)
-    sound = _make_sound(settings)
+    sound = _make_sound(settings, start=False)  # the sounds load once the window is up
     from trainer.gui.progress_wiring import open_store
 
     progress, progress_problem = open_store(data_dir, class_url or settings.class_store_url or None)
@@ -467,7 +467,9 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
         window.show()
     if settings_problem:
         window.notify_later(settings_problem)
-    window.progress_room.open_at_start()
+    if sound is not None:
+        after_first_paint(window, sound.start)
+    after_first_paint(window, window.progress_room.open_at_start)
     try:
         status = int(app.exec())  # type: ignore[attr-defined]
     finally:
@@ -480,11 +482,35 @@ def run_app(argv: Sequence[str] | None = None, *, store: SettingsStore | None = 
     return status
 
 
-def _make_sound(settings: Settings) -> SoundPlayer | None:
-    """The sound player, or ``None`` when the sound module is not available (the table then runs silently)."""
+FIRST_PAINT_FALLBACK_MS = 2000
+"""When the window has not painted by then (it opened minimized, say), what waits for its first paint is done
+anyway."""
+
+
+def after_first_paint(window: Any, job: Callable[[], object]) -> None:
+    """Do ``job`` once, just after ``window`` (a :class:`~trainer.gui.main_window.MainWindow`) painted its first
+    frame: what opens over the table (the start page) does not hold the table up."""
+    from PySide6.QtCore import QTimer
+
+    done = False
+
+    def run() -> None:
+        nonlocal done
+        if done or not window.isVisible():  # (closed before it painted: nothing to open over)
+            return
+        done = True
+        job()
+
+    window.firstPainted.connect(lambda: QTimer.singleShot(0, run))
+    QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, run)
+
+
+def _make_sound(settings: Settings, *, start: bool = True) -> SoundPlayer | None:
+    """The sound player, or ``None`` when the sound module is not available (the table then runs silently);
+    its sounds start loading at once, or (``start=False``) at its :meth:`~SoundPlayer.start` or first sound."""
     try:
         from trainer.gui.sound import SoundPlayer
     except ImportError as exc:
         log.warning("Sound is off: %s", exc)
         return None
-    return SoundPlayer(volume=settings.volume, muted=settings.muted)
+    return SoundPlayer(volume=settings.volume, muted=settings.muted, start=start)

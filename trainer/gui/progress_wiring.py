@@ -32,7 +32,6 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMenuBar, QMessageBox
 from trainer.gui.progress.desk import (
     DEFAULT_TRAINEE,
     HISTORY_SHOWN,
-    SETTLEMENT_NAMES,
     AskPath,
     Desk,
     DrillDoor,
@@ -55,6 +54,7 @@ from trainer.store.records import Profile
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
+    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
     from trainer.gui.host import TableHost
     from trainer.gui.progress.classroom import ClassStoreDoor
     from trainer.gui.progress.exam_run import ExamRun
@@ -334,6 +334,15 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
     _add(window, menus.tools, "paytableLab", _("&Pay-table lab…"), ["Ctrl+L"],
          _("What a pay table costs the player, computed exactly"), room.open_paytable_lab)
     return room
+
+
+def __getattr__(name: str) -> object:
+    """``SETTLEMENT_NAMES``, the settlement drills' names, loaded with the drills on first use (a quicker start)."""
+    if name == "SETTLEMENT_NAMES":
+        from trainer.drills.settlement_drills import NAMES
+
+        return NAMES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Inform", "ProgressHost", "ProgressMenus",

@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
 from trainer.gui.quiz.review import set_summary
 from trainer.gui.widgets import window_action
 from trainer.i18n.translation import N_, _, current_language, ngettext
-from trainer.lessons import Lesson, load_lessons_tolerant
 from trainer.quiz.review import tally_of
 from trainer.scoring import ItemResult, ScoreBook
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
+    from trainer.lessons import Lesson
 
 
 class LessonsDialog(QDialog):
@@ -205,6 +205,8 @@ def open_results(host: TableHost, history: Sequence[ItemResult] | None = None) -
 
 
 def open_lessons(host: TableHost, topic: str | None = None) -> QDialog:
+    from trainer.lessons import load_lessons_tolerant  # (loads with the first lesson opened: a quicker start)
+
     lessons, problems = load_lessons_tolerant(language=current_language())  # a topic not translated: in English
     for problem in problems:
         host.notify_once(problem)

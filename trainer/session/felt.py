@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from trainer.drills.played import positions
-from trainer.drills.scenario_round import Scenario
 from trainer.engine.paytables import load_paytables
 from trainer.engine.table import Banking, TableRules
 from trainer.settings import Settings, table_rules
+
+if TYPE_CHECKING:  # (the drills load with a drill's hands, not with the user's table)
+    from trainer.drills.scenario_round import Scenario
 
 PrintedLine = tuple[str, str]
 """A pay table line as printed: the hand and its odds (``("Royal Flush", "50 to 1")``)."""
@@ -80,6 +82,8 @@ def settings_felt(settings: Settings) -> Felt:
 def scenario_felt(scenario: Scenario) -> Felt:
     """The felt a drill's hand needs: its table's banking and positions, the side bets its seats make and the
     pay tables it settles by."""
+    from trainer.drills.played import positions
+
     side_bets = {name for name in LAYOUT_SIDE_BETS if any(getattr(seat, name) for seat in scenario.seats)}
     return felt_for(scenario.table, positions(scenario), side_bets)
 

@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Callable
 
-from trainer.drills.whole_round import EXAM_IRREGULAR_EVERY, IRREGULARITY_RATE, SECOND_PLAY_RATE
+from trainer.drills.run_rates import EXAM_IRREGULAR_EVERY, IRREGULARITY_RATE, SECOND_PLAY_RATE
 from trainer.engine.round import PlayedRound
 from trainer.quiz.round_script import Irregularity, inject, play_attempt
 from trainer.quiz.run_round import RunRound

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from trainer.drills.played import played_round
-from trainer.drills.scenario_round import Scenario, table_line
-from trainer.drills.settlement_drills import SettlementDrill, SettlementItem
 from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.scoring import Mode
 from trainer.session.felt import Felt, scenario_felt, settings_felt
 from trainer.session.records import TableRound
 from trainer.settings import Settings, new_session, table_changed
+
+if TYPE_CHECKING:  # the drills load with a drill's rounds, not with the user's table (a quicker start)
+    from trainer.drills.scenario_round import Scenario
+    from trainer.drills.settlement_drills import SettlementDrill, SettlementItem
 
 TABLE_DRILL = "settlement"
 """The name the hands of the user's own table are scored under."""
@@ -111,6 +112,9 @@ class DrillRounds:
     def next_round(self) -> TableRound | None:
         if self.dealt >= len(self.items):
             return None
+        from trainer.drills.played import played_round
+        from trainer.drills.scenario_round import table_line
+
         scenario = self.items[self.dealt].scenario
         self.dealt += 1
         colour = self.deck_backs[(self.dealt - 1) % 2]

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, ROUND_DRILL, HandRounds, RoundAgain, named, replay_of
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
@@ -29,6 +28,7 @@ from trainer.store.records import Profile, ReplayKind
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
+    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
     from trainer.gui.host import TableHost
     from trainer.gui.progress.exam_run import ExamRun
     from trainer.gui.progress.profiles import TraineePanel
@@ -277,6 +277,8 @@ class DrillDoor:
 
     def open_drill(self, name: str) -> QWidget | None:
         """A settlement drill dealt on the table, any other in the drills window."""
+        from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
+
         host = self.desk.host
         if name in SETTLEMENT_NAMES:
             from trainer.gui.quiz.drill_on_table import start_drill
@@ -483,6 +485,15 @@ def _from(dialog: QDialog, then: Callable[[], object]) -> None:
     """Close ``dialog`` (so the table is in view), then do ``then``."""
     dialog.accept()
     then()
+
+
+def __getattr__(name: str) -> object:
+    """``SETTLEMENT_NAMES``, the settlement drills' names, loaded with the drills on first use (a quicker start)."""
+    if name == "SETTLEMENT_NAMES":
+        from trainer.drills.settlement_drills import NAMES
+
+        return NAMES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Desk", "DrillDoor", "ExamDesk",

@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from trainer.drills.played import played_round
-from trainer.drills.scenario_round import table_line
-from trainer.drills.settlement_drills import SettlementItem
 from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, Mode
 from trainer.session import DrillRounds, ReplayRound, RoundSource, TableRound, scenario_felt
 from trainer.session.replay import round_record
 from trainer.session.table_session import TableSession
 from trainer.store.records import ROUND_DRILL, Replay, identify
+
+if TYPE_CHECKING:
+    from trainer.drills.settlement_drills import SettlementItem
 
 MY_MISTAKES = "my-mistakes"
 """What the table session scores the hands of My mistakes under, before each is told apart."""
@@ -68,6 +69,9 @@ class HandRounds:
             return TableRound(replace(played, number=self.dealt), hand.felt,
                               heading + " · " + _("round {number} of the table, dealt again").format(
                                   number=played.number))
+        from trainer.drills.played import played_round
+        from trainer.drills.scenario_round import table_line
+
         scenario = hand.scenario
         colour = self.deck_backs[(self.dealt - 1) % 2]
         caption = f"{heading} · {table_line(scenario)}"

@@ -17,16 +17,16 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QVBoxLayout, QWidget
 
-from trainer.drills.base import Drill, all_drills
-from trainer.drills.played import played_round
-from trainer.drills.scenario_round import Scenario
-from trainer.drills.settlement_drills import DRILLS, SETTLEMENT_TOPICS, SettlementDrill, SettlementItem
 from trainer.gui.felt import felt_layout
 from trainer.i18n.translation import _
 from trainer.scoring import Mode
 from trainer.session import DrillEnded, DrillRounds, Event, scenario_felt
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the drills load when one is chosen, not with the window: a quicker start)
+    from trainer.drills.base import Drill
+    from trainer.drills.played import played_round
+    from trainer.drills.scenario_round import Scenario
+    from trainer.drills.settlement_drills import SettlementDrill, SettlementItem
     from trainer.gui.host import TableHost
     from trainer.gui.table.layout import TableLayoutConfig
 
@@ -115,6 +115,9 @@ class DrillOnTableDialog(QDialog):
         self.setObjectName("drillOnTableDialog")
         self.setWindowTitle(_("Drill on the table"))
         if drills is None:
+            from trainer.drills.base import all_drills
+            from trainer.drills.settlement_drills import SETTLEMENT_TOPICS
+
             drills = {name: drill for name, drill in all_drills().items() if name in SETTLEMENT_TOPICS}
         self.picker = DrillPicker(drills)
         self.picker.count.setValue(5)
@@ -139,6 +142,8 @@ def start_drill(host: TableHost, drill: SettlementDrill | str, mode: Mode = Mode
     drill running is stopped first. ``banking`` and ``paytables`` (an instructor's exam): every hand on such a
     table (None, with a message, when the drill deals none)."""
     if isinstance(drill, str):
+        from trainer.drills.settlement_drills import DRILLS
+
         drill = next(d for d in DRILLS if d.name == drill)
     host.session.stop_drill()
     chosen_seed = seed if seed is not None else host.rng.randrange(SEED_RANGE)
@@ -172,6 +177,15 @@ def install_drill_on_table(host: TableHost, menu: QMenu) -> QAction:
     window.addAction(action)
     menu.addAction(action)
     return action
+
+
+def __getattr__(name: str) -> object:
+    """``played_round`` (:func:`trainer.drills.played.played_round`), loaded with the drills on first use."""
+    if name == "played_round":
+        from trainer.drills.played import played_round
+
+        return played_round
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["DrillOnTable", "DrillOnTableDialog", "install_drill_on_table", "open_drill_on_table", "played_round",

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-import numpy
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF, QTransform
 
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, Point, SeatGeometry, SpotGeometry, TableGeometry
 from trainer.gui.table.spots import printed_label_rect, spot_outline
+
+if TYPE_CHECKING:  # numpy loads when a stack is first placed, not with the table (a quicker start)
+    import numpy
 
 __all__ = [
     "all_card_places", "board_and_dealer_cards", "find_place", "label_in_scene", "least_covered", "nearest_clear",
@@ -160,6 +163,8 @@ def nearest_clear(start: Point, heading: float, rect: QRectF, polygons: list[QPo
     >>> nearest_clear(Point(0, 0), 0.0, QRectF(-5, -5, 10, 10), square, [], room, margin=0, reach=9) is None
     True
     """
+    import numpy
+
     grown = rect.adjusted(-margin, -margin, margin, margin)
     left, top, right, bottom = grown.left(), grown.top(), grown.right(), grown.bottom()
     edges = numpy.array([(other.left(), other.top(), other.right(), other.bottom()) for other in rects],
@@ -188,6 +193,8 @@ def _candidate_batches(start: Point, heading: float, turns: tuple[float, ...],
     >>> [(xs.tolist(), ys.tolist()) for xs, ys in _candidate_batches(Point(1, 2), 0.0, (0.0, 180.0), 3.0)]
     [([1.0, 4.0, -2.0], [2.0, 2.0, 2.0])]
     """
+    import numpy
+
     radians = numpy.radians(heading + numpy.array(turns, dtype=float))
     dx, dy = numpy.cos(radians), numpy.sin(radians)
     distances = []
@@ -216,6 +223,8 @@ def _meets(boxes: numpy.ndarray, x0: numpy.ndarray, y0: numpy.ndarray, x1: numpy
            y1: numpy.ndarray) -> numpy.ndarray:
     """For each candidate rectangle (``x0``, ``y0``, ``x1``, ``y1`` arrays), whether it overlaps any of ``boxes`` (rows
     of left, top, right, bottom)."""
+    import numpy
+
     if not len(boxes):
         return numpy.zeros(len(x0), dtype=bool)
     left, top, right, bottom = (boxes[:, column][None, :] for column in range(4))

@@ -11,9 +11,11 @@ Point(x=100.0, y=110.0)
 
 from __future__ import annotations
 
+import bisect
+import functools
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -169,11 +171,7 @@ def _arc_positions(ellipse: Ellipse, count: int, pitch: float) -> tuple[list[flo
     Returns the parameters, first base (largest, on the right) first, and the scale the seats need when the
     arc is too short for the pitch.
     """
-    steps = 2000
-    ts = [(-_ARC_LIMIT + 2 * _ARC_LIMIT * i / steps) for i in range(steps + 1)]
-    lengths = [0.0]
-    for t0, t1 in itertools.pairwise(ts):
-        lengths.append(lengths[-1] + ellipse.point(t0).distance(ellipse.point(t1)))
+    ts, lengths = _arc_lengths(ellipse)
     total = lengths[-1]
     scale = 1.0
     if count > 1 and pitch * (count - 1) > total:
@@ -183,9 +181,33 @@ def _arc_positions(ellipse: Ellipse, count: int, pitch: float) -> tuple[list[flo
     result: list[float] = []
     for index in range(count):
         target = middle + ((count - 1) / 2 - index) * pitch
-        j = min(range(len(lengths)), key=lambda k: abs(lengths[k] - target))
-        result.append(ts[j])
+        result.append(ts[_nearest(lengths, target)])
     return result, scale
+
+
+@functools.cache
+def _arc_lengths(ellipse: Ellipse, steps: int = 2000) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """``steps + 1`` parameters evenly spread along the arc, and the length of the arc up to each (made once)."""
+    ts = tuple(-_ARC_LIMIT + 2 * _ARC_LIMIT * i / steps for i in range(steps + 1))
+    points = [ellipse.point(t) for t in ts]
+    lengths = [0.0]
+    for p0, p1 in itertools.pairwise(points):
+        lengths.append(lengths[-1] + p0.distance(p1))
+    return ts, tuple(lengths)
+
+
+def _nearest(lengths: Sequence[float], target: float) -> int:
+    """The index of the value of the increasing ``lengths`` nearest ``target``, the first of two as near.
+
+    >>> _nearest([0.0, 1.0, 2.0], 1.5), _nearest([0.0, 1.0, 2.0], 1.6), _nearest([0.0, 1.0], 9.0)
+    (1, 2, 1)
+    """
+    index = bisect.bisect_left(lengths, target)
+    if index == 0:
+        return 0
+    if index == len(lengths) or abs(lengths[index - 1] - target) <= abs(lengths[index] - target):
+        return index - 1
+    return index
 
 
 def _seat(config: TableLayoutConfig, number: int, t: float, scale: float) -> SeatGeometry:
