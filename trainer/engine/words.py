@@ -33,8 +33,8 @@ class Odds(Protocol):
     def text(self) -> str: ...
 
 __all__ = [
-    "action_verb", "colour_name", "hand_name", "odds_text", "rank_high", "rank_name", "rank_plural", "step_template",
-    "the_wager", "wager_name",
+    "action_verb", "colour_name", "hand_name", "odds_text", "paytable_title", "rank_high", "rank_name", "rank_plural",
+    "step_template", "the_wager", "wager_name",
 ]
 
 _HAND_NAMES = frozenset({
@@ -135,6 +135,20 @@ def rank_high(rank: int) -> str:
 def rank_plural(rank: int) -> str:
     """A card rank (2..14) in the plural: ``kings``, ``sixes``."""
     return _(_RANK_PLURALS[rank])
+
+
+_TITLE_WORDS = {"Blind": N_("Blind"), "Progressive": N_("Progressive")}
+"""A pay table's title that begins with a wager's name said in another language (the Trips, Bad Beat and Ultimate
+Pairs tables keep their names, as the layout prints them)."""
+
+
+def paytable_title(title: str) -> str:
+    """A pay table's title in the current language: ``Blind``, ``Progressive 01`` (``Pozo progresivo 01``); the
+    tables named by the layout's English names (``Trips UTH-01``) as they are."""
+    word, space, rest = title.partition(" ")
+    if word not in _TITLE_WORDS:
+        return title
+    return f"{_(_TITLE_WORDS[word])}{space}{rest}"
 
 
 def odds_text(odds: Odds) -> str:

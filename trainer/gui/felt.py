@@ -4,7 +4,7 @@ user's card style and deck backs, its printed words in the language spoken."""
 from __future__ import annotations
 
 from trainer.engine.paytables import Odds
-from trainer.engine.words import hand_name, odds_text
+from trainer.engine.words import hand_name, odds_text, paytable_title
 from trainer.gui.table.layout import WAGER_LABELS, TableLayoutConfig
 from trainer.i18n.translation import N_, _
 from trainer.session.felt import Felt, PrintedPaytable
@@ -17,18 +17,6 @@ _PRINTED_WAGERS = {
 Beat are printed in English in every language (the glossary)."""
 _INSCRIPTIONS = (N_("Dealer only plays with a pair or higher"), N_("Player-Dealer only plays with a pair or higher"))
 """The inscriptions the engine gives a layout (:attr:`trainer.engine.table.TableRules.inscription`)."""
-_TITLE_WORDS = {"Blind": N_("Blind"), "Progressive": N_("Progressive")}
-"""A printed pay table's title that begins with a wager's name said in another language (the Trips, Bad Beat and
-Ultimate Pairs tables keep their names, as the layout prints them)."""
-
-
-def _printed_title(title: str) -> str:
-    word, space, rest = title.partition(" ")
-    if word not in _TITLE_WORDS:
-        return title
-    return f"{_(_TITLE_WORDS[word])}{space}{rest}"
-
-
 def _printed_odds(text: str) -> str:
     try:
         return odds_text(Odds.parse(text))
@@ -44,7 +32,7 @@ def printed_paytables(paytables: tuple[PrintedPaytable, ...]) -> tuple[PrintedPa
     ...     printed_paytables((("Blind", (("royal flush", "500 to 1"), ("straight", "1 to 1"))),))
     (('Ciega', (('escalera real', '500 a 1'), ('escalera', '1 a 1'))),)
     """
-    return tuple((_printed_title(title), tuple((hand_name(label), _printed_odds(odds)) for label, odds in lines))
+    return tuple((paytable_title(title), tuple((hand_name(label), _printed_odds(odds)) for label, odds in lines))
                  for title, lines in paytables)
 
 

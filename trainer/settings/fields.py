@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import trainer.engine.table as _engine_table
+from trainer.engine import words
 from trainer.engine.dealing import Procedure
 from trainer.engine.games import Game
 from trainer.engine.paytables import load_paytables
@@ -97,8 +98,9 @@ def paytable_choices(kind: str) -> tuple[str, ...]:
 
 
 def paytable_title(kind: str, table_id: str | int) -> str:
-    """The title the engine gives a pay table: ``Trips UTH-01``."""
-    return load_paytables().get(kind, table_id).title
+    """The title the engine gives a pay table, in the current language: ``Trips UTH-01``, ``Progressive 01``
+    (``Pozo progresivo 01``)."""
+    return words.paytable_title(load_paytables().get(kind, table_id).title)
 
 
 def collection_choices() -> tuple[str, ...]:
