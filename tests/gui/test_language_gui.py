@@ -151,6 +151,12 @@ def test_the_lessons_open_in_the_language_spoken(qtbot: Any, tmp_path: Path) -> 
     assert isinstance(dialog, LessonsDialog) and dialog.windowTitle() == "Lecciones"
     titles = [dialog.syllabus.item(row).text() for row in range(dialog.syllabus.count())]
     assert f"{TERMS['Ante'].capitalize()} y Play" in titles and "Ante and Play" not in titles
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    room = dialog.syllabus.viewport().width()
+    metrics = dialog.syllabus.fontMetrics()
+    cut = [title for title in titles if metrics.horizontalAdvance(title) > room]
+    assert cut == [], f"the syllabus ({room} px) cuts {cut}"
     dialog.close()
 
 

@@ -62,12 +62,19 @@ class LessonsDialog(QDialog):
         splitter.addWidget(self.syllabus)
         splitter.addWidget(self.page)
         splitter.setStretchFactor(1, 3)
+        self.resize(1000, 720)
+        # the syllabus as wide as its longest title (a Spanish title is a quarter longer), at most two fifths
+        longest = max((self.syllabus.fontMetrics().horizontalAdvance(lesson.title) for lesson in lessons.values()),
+                      default=0)
+        room = min(longest + 2 * self.syllabus.frameWidth() + 16 + self.syllabus.verticalScrollBar().sizeHint().width(),
+                   self.width() * 2 // 5)
+        splitter.setSizes([room, self.width() - room])
+        self.syllabus.setWordWrap(True)  # narrower than that (a small screen), a title goes on two lines, not cut
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addWidget(buttons)
-        self.resize(1000, 720)
         if lessons:
             self.syllabus.setCurrentRow(0)
 
