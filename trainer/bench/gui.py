@@ -3,7 +3,8 @@
 ``python -m trainer.bench gui`` measures
 
 * **launch**: a fresh ``python`` process runs the app as ``uth-trainer`` does; the time from starting the
-  process to the window's first paint, median of 5 (after one uncounted cold start). Target: under 2 s.
+  process to the window's first paint, median of 5 (after one uncounted first launch, which compiles the modules
+  into a folder of the benchmark's own, as installing the trainer does). Target: under 0.5 s.
 * **frame**: a 7-seat table with every side bet, paused in the middle of the deal (cards in flight), rendered
   at 1920x1080 into a ``QImage``; 3 runs of 50 renders, each run's median and 95th percentile in ms, and the
   main thread's processor time per render (which another busy process does not inflate, so a slow run with
@@ -38,7 +39,7 @@ if TYPE_CHECKING:  # Qt is imported only when a GUI benchmark runs
     from trainer.gui.table.director import RoundDirector
     from trainer.gui.table.scene import TableScene
 
-LAUNCH_TARGET_S = 2.0
+LAUNCH_TARGET_S = 0.5
 FRAME_TARGET_MS = 8.0
 MEMORY_TARGET_MB = 300.0
 FRAME_SIZE = (1920, 1080)
@@ -180,10 +181,14 @@ def _restore_env(name: str, value: str | None) -> None:
 
 
 def child_env(scratch: Path) -> dict[str, str]:
-    """The environment of a measured process: this one's, with private user folders and the repository."""
+    """The environment of a measured process: this one's, with private user folders and the repository, and the
+    compiled modules kept in a folder of its own (as an installed trainer has them: pip compiles a package when
+    it installs it), whatever this environment says of writing them."""
     env = dict(os.environ)
     for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
         env[name] = str(scratch / name.lower())
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
     root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
     return env
@@ -224,14 +229,11 @@ def report_launch(runs: int) -> None:
     times = [wall for wall, _cpu in measured]
     median = statistics.median(times)
     listed = ", ".join(f"{t:.2f}" for t in times)
-    print(f"launch to window shown: median {median:.2f} s over {runs} runs ({listed}; first, cold start "
-          f"{cold:.2f} s) — target < {LAUNCH_TARGET_S:g} s: {verdict(median < LAUNCH_TARGET_S)}")
+    print(f"launch to window shown: median {median:.2f} s over {runs} runs ({listed}; the first launch, which "
+          f"compiles the modules, {cold:.2f} s) — target < {LAUNCH_TARGET_S:g} s: {verdict(median < LAUNCH_TARGET_S)}")
     cpu = [used for _wall, used in measured]
     print(f"  processor time of a launch (start to exit, the window closed once shown): median "
           f"{statistics.median(cpu):.2f} s ({', '.join(f'{t:.2f}' for t in cpu)})")
-    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
-        print("  PYTHONDONTWRITEBYTECODE is set: every launch compiles the trainer's modules from source "
-              "(an installed trainer starts from compiled ones)")
 
 
 # --- one frame --------------------------------------------------------------------------------------------
