@@ -345,9 +345,9 @@ def test_the_exam_result_of_rounds_run_says_rounds_in_the_singular_and_plural() 
 
     with speaking("es"):
         one, two = exam_set_text(rounds(1)), exam_set_text(rounds(2))
-    assert one == ("Serie de examen terminada: 19 de 20 actos bien en 1 ronda (95 %), aprobado (nota de aprobado "
+    assert one == ("Serie de examen terminada: 19 de 20 actos correctos en 1 ronda (95 %), aprobado (nota de aprobado "
                    "90 %).")
-    assert "38 de 40 actos bien en 2 rondas" in two
+    assert "38 de 40 actos correctos en 2 rondas" in two
     assert exam_set_text(rounds(1)).startswith("Exam set done: 19 of 20 acts right over 1 round")
 
 
@@ -390,7 +390,7 @@ def test_a_review_of_an_exam_round_is_spanish() -> None:
         review = Feedback.review_html(result)
         perfect = Feedback.review_html(ItemResult("run-round", "round 2", 4, 4, (), 9.0, Mode.EXAM))
     assert review.startswith("Revisión: 1 error<br><b>✗ Conteo erróneo</b><br>Esperado: 2 cards<br>Usted: 3 cards")
-    assert perfect == "Revisión: todos los actos bien (4 de 4)."
+    assert perfect == "Revisión: todos los actos correctos (4 de 4)."
 
 
 def test_amounts_stay_as_the_engine_writes_them_in_spanish(qtbot: Any) -> None:
