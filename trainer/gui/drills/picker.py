@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.base import Drill, all_drills
+from trainer.drills.base import Drill, all_drills, drill_description
 from trainer.drills.payouts import PayoutDrill
 from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.payout_form import PayoutForm
@@ -79,9 +79,9 @@ class DrillPicker(QWidget):
             font.setBold(True)
             top.setFont(0, font)
             for drill in members:
-                child = QTreeWidgetItem([drill.name, _(drill.description)])
+                child = QTreeWidgetItem([drill.name, drill_description(drill)])
                 child.setData(0, Qt.ItemDataRole.UserRole, drill.name)
-                child.setToolTip(1, _(drill.description))
+                child.setToolTip(1, drill_description(drill))
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
         self.tree.expandAll()
@@ -135,7 +135,7 @@ class DrillPicker(QWidget):
     def _update(self) -> None:
         drill = self.drill()
         self.start_button.setEnabled(drill is not None)
-        self.about.setText(f"{_(drill.group)} · {_(drill.description)}" if drill else _("Choose a drill."))
+        self.about.setText(f"{_(drill.group)} · {drill_description(drill)}" if drill else _("Choose a drill."))
 
     def start(self) -> None:
         drill = self.drill()

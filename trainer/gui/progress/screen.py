@@ -283,7 +283,7 @@ class ProgressScreen(QWidget):
                 cell = QTableWidgetItem(text)
                 if column == 1:
                     cell.setForeground(QColor(LEVEL_COLOURS.get(entry.level.value, "#000000")))
-                cell.setToolTip(_(entry.skill.title))
+                cell.setToolTip(entry.skill.shown_title)
                 table.setItem(row, column, cell)
 
     def _show_mistakes(self, mistakes: Sequence[FrequentMistake]) -> None:

@@ -1,0 +1,188 @@
+"""The deck count, the drills, the start page and Today queue, the progress room, Results and the pay-table lab in
+Spanish: each window opened once in English and once in Spanish shows no word left the same in both (labels,
+buttons, group boxes, tabs, window titles, the items of lists, trees, tables and drop-down lists, tooltips), except
+what the glossary keeps in English, a proper name or a drill's id; the deck count takes S for sí in Spanish as it
+takes Y. Expected words come from the glossary (trainer/i18n/es.toml)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QComboBox, QListWidget, QTableWidget, QTreeWidget, QTreeWidgetItemIterator, QWidget
+
+from tests.gui.test_language_gui import GLOSSARY, TERMS, same_in_both, texts_of
+from trainer.drills.base import all_drills
+from trainer.drills.deck_count import DRILLS as DECK_COUNT_DRILLS
+from trainer.drills.deck_count.answers import parse_yes_no
+from trainer.drills.deck_count.rounds import RoundCountItem
+from trainer.gui.deck_count import DeckCountWidget
+from trainer.gui.language import install_qt_translations, speak
+from trainer.i18n.translation import set_language
+from trainer.scoring import Mode, ScoreBook
+
+pytestmark = pytest.mark.gui
+
+DRILL_IDS = frozenset(all_drills())
+"""A drill's id (``deck-count-2``) is the word ``quiz --topic`` takes: the same in every language."""
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    yield
+    set_language("en")
+    install_qt_translations("en")
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def every_text(root: QWidget) -> list[tuple[str, str]]:
+    """What ``texts_of`` reads, and the items a person reads in lists, trees, tables and drop-down lists, and the
+    tooltips."""
+    found = texts_of(root)
+    for widget in [root, *root.findChildren(QWidget)]:
+        name = f"{type(widget).__name__} {widget.objectName()}"
+        found.append((name + " tip", widget.toolTip()))
+        if isinstance(widget, QComboBox):
+            found += [(f"{name} item {i}", widget.itemText(i)) for i in range(widget.count())]
+        elif isinstance(widget, QListWidget):
+            for row in range(widget.count()):
+                item = widget.item(row)
+                found += [(f"{name} row {row}", item.text()), (f"{name} row {row} tip", item.toolTip())]
+        elif isinstance(widget, QTreeWidget):
+            header = widget.headerItem()
+            found += [(f"{name} header {c}", header.text(c)) for c in range(widget.columnCount())]
+            nodes = QTreeWidgetItemIterator(widget)
+            index = 0
+            while nodes.value():
+                node = nodes.value()
+                for column in range(widget.columnCount()):
+                    found += [(f"{name} node {index} {column}", node.text(column)),
+                              (f"{name} node {index} {column} tip", node.toolTip(column))]
+                index += 1
+                nodes += 1
+        elif isinstance(widget, QTableWidget):
+            for column in range(widget.columnCount()):
+                header_item = widget.horizontalHeaderItem(column)
+                if header_item is not None:
+                    found.append((f"{name} header {column}", header_item.text()))
+            for row in range(widget.rowCount()):
+                for column in range(widget.columnCount()):
+                    cell = widget.item(row, column)
+                    if cell is not None:
+                        found += [(f"{name} cell {row} {column}", cell.text()),
+                                  (f"{name} cell {row} {column} tip", cell.toolTip())]
+    return found
+
+
+def kept(text: str, allowed: Collection[str]) -> bool:
+    """The same in both languages rightly: no word, the glossary's English, a proper name, a drill's id."""
+    bare = re.sub(r"<[^>]+>", "", text).strip()
+    return same_in_both(bare) or bare in DRILL_IDS or bare in allowed or not re.search(r"[A-Za-z]{2}", bare)
+
+
+def left_in_english(build: Callable[[], QWidget], qtbot: Any, *,
+                    allowed: Collection[str] = ()) -> tuple[list[str], list[tuple[str, str]]]:
+    """The texts the window ``build`` makes left in English when it is built in Spanish, and what it showed in
+    Spanish."""
+    shown: dict[str, list[tuple[str, str]]] = {}
+    for language in ("en", "es"):
+        speak(language)
+        window = build()
+        qtbot.addWidget(window)
+        shown[language] = every_text(window)
+    speak("en")
+    english, spanish = shown["en"], shown["es"]
+    assert [name for name, _text in english] == [name for name, _text in spanish]
+    left = [f"{name}: {en!r}" for (name, en), (_name, es) in zip(english, spanish, strict=True)
+            if en == es and not kept(en, allowed)]
+    return left, spanish
+
+
+# -- the deck count --------------------------------------------------------------------------------------------
+
+
+def deck_count(drill: str, mode: Mode = Mode.PRACTICE) -> DeckCountWidget:
+    widget = DeckCountWidget(ScoreBook(), seed=7, count=4, mode=mode, clock=FakeClock(), tick_ms=5, spread_ms=0,
+                             confirm=lambda _window, _question: True)
+    widget.choose(drill)
+    widget.start(seed=7)
+    return widget
+
+
+@pytest.mark.parametrize("drill", [drill.name for drill in DECK_COUNT_DRILLS])
+def test_every_deck_count_drill_is_spanish(qtbot: Any, drill: str) -> None:
+    left, spanish = left_in_english(lambda: deck_count(drill, Mode.GUIDED), qtbot)
+    assert left == []
+    said = dict(spanish)
+    chooser = [text for name, text in spanish if name.startswith("QComboBox drill item")]
+    assert all("Deck count" not in text for text in chooser)
+    assert chooser[1].startswith("Conteo de cartas nivel 1: ")
+    brief = said["QLabel brief"]
+    assert TERMS["deck"] in brief, brief  # the line above the spread says the deck in Spanish
+    assert not re.search(r"\b(seats|deck|spread|face|cards|round)\b", brief), brief
+
+
+def test_a_yes_or_no_takes_s_in_spanish_and_the_keys_say_so(qtbot: Any) -> None:
+    speak("es")
+    widget = deck_count("deck-count-1")
+    qtbot.addWidget(widget)
+    assert widget.keys.text() == "Teclas: S o N — o el número de cartas e Intro."
+    assert parse_yes_no("s") is True and parse_yes_no("sí") is True and parse_yes_no("y") is True
+    asked = widget.question
+    qtbot.keyClick(widget.answer_box, "s")  # one key answers, as Y does
+    assert widget.question is not asked or widget._item_over
+    assert not widget.feedback.text().startswith("No se pudo leer")
+    assert widget.feedback.text().startswith(("✓", "✗"))
+    speak("en")
+    english = deck_count("deck-count-1")
+    qtbot.addWidget(english)
+    assert english.keys.text() == "Keys: Y or N — or the number of cards and Enter."
+
+
+def test_a_deck_is_named_by_its_spanish_colour_or_its_first_letter(qtbot: Any) -> None:
+    speak("es")
+    widget = deck_count("deck-count-2")
+    qtbot.addWidget(widget)
+    item = widget.item
+    assert isinstance(item, RoundCountItem)
+    question = widget.question
+    assert question is not None
+    assert widget.keys.text() in ("Teclas: la primera letra de rojo o azul.",
+                                  "Teclas: la primera letra de azul o rojo.")
+    assert question.parse("a") == "blue" and question.parse("azul") == "blue" and question.parse("r") == "red"
+    qtbot.keyClick(widget.answer_box, "a")
+    assert "azul" in widget.feedback.text() or "rojo" in widget.feedback.text()
+    assert not widget.feedback.text().startswith("No se pudo leer")
+
+
+def test_the_deck_check_offers_its_answers_in_spanish() -> None:
+    from trainer.drills.deck_count.deck_check import choice_word, parse_irregularity
+
+    speak("es")
+    assert (choice_word("floor"), choice_word("back")) == ("piso", "devolver")
+    assert parse_irregularity("p") == "floor" and parse_irregularity("d") == "back"
+    assert parse_irregularity("f") == "floor" and parse_irregularity("b") == "back"  # the English letters still
+
+
+def test_the_deck_count_window_follows_the_switch(qtbot: Any) -> None:
+    widget = deck_count("deck-count-3")
+    qtbot.addWidget(widget)
+    assert widget.brief.text().startswith("The ") and widget.new_set.text() == "New set"
+    speak("es")
+    widget.retranslate()
+    assert widget.brief.text().startswith("El mazo ") and widget.new_set.text() == "Nueva serie"
+    assert widget.windowTitle() == "Conteo del mazo"
+    assert widget.chooser.itemText(3).startswith("Conteo de cartas nivel 3: ")
+
+
+def test_the_glossary_keeps_the_words_these_windows_keep() -> None:
+    assert {"Trips", "Bad Beat", "Play"} <= set(GLOSSARY["english"]["words"])
