@@ -186,3 +186,131 @@ def test_the_deck_count_window_follows_the_switch(qtbot: Any) -> None:
 
 def test_the_glossary_keeps_the_words_these_windows_keep() -> None:
     assert {"Trips", "Bad Beat", "Play"} <= set(GLOSSARY["english"]["words"])
+
+
+# -- the drills window -------------------------------------------------------------------------------------------
+
+
+def test_the_drill_list_describes_every_drill_in_spanish(qtbot: Any) -> None:
+    from trainer.gui.drills import DrillsDialog
+
+    left, spanish = left_in_english(lambda: DrillsDialog(ScoreBook()), qtbot)
+    assert left == []
+    described = {text for name, text in spanish if re.fullmatch(r"QTreeWidget drills node \d+ 1", name)}
+    assert any(text.startswith("Conteo de cartas nivel 4: ") for text in described)
+    payouts = [text for text in described if " nivel 1: " in text and "5 s" in text and "3 a 2" in text]
+    assert payouts, sorted(described)
+    assert not any(" to 1" in text or "target" in text for text in described)
+
+
+def blind_quick() -> QWidget:
+    from trainer.drills.base import drill_named
+    from trainer.gui.drills import DrillForm
+
+    return DrillForm(drill_named("blind-quick"), ScoreBook(), count=2, seed=5, clock=FakeClock())
+
+
+def test_a_drill_form_hints_and_pay_tables_are_spanish(qtbot: Any) -> None:
+    from trainer.gui.drills import DrillForm
+
+    # the item's own hand and question are the drill's texts (trainer.drills); the form, the hint, the pay
+    # tables shown beside the hand are the window's
+    left, _spanish = left_in_english(blind_quick, qtbot)
+    assert left == []
+    speak("es")
+    form = blind_quick()
+    qtbot.addWidget(form)
+    assert isinstance(form, DrillForm)
+    rules = form.rules.text()
+    for english in ("royal flush", "straight flush", " to 1", "<b>Blind</b>"):
+        assert english not in rules
+    assert TERMS["royal flush"] in rules and "500 a 1" in rules and f"<b>{TERMS['Blind'].capitalize()}</b>" in rules
+    hint = form.answers.line.placeholderText() or form.answers.amount.placeholderText()
+    assert form.submit("maybe") is None
+    feedback = form.feedback.text()
+    assert feedback.startswith("No se pudo leer 'maybe': ") and "an amount alone" not in feedback
+    assert TERMS["pay"] in feedback and TERMS["take"] in feedback, (feedback, hint)
+
+
+def test_results_name_the_mode_in_spanish(qtbot: Any) -> None:
+    from trainer.gui.drills import DrillForm
+    from trainer.gui.training import ResultsDialog
+
+    speak("es")
+    form = blind_quick()
+    qtbot.addWidget(form)
+    assert isinstance(form, DrillForm)
+    for _item in range(2):
+        form.submit("take")
+        form.next_item()
+    dialog = ResultsDialog(form.book)
+    qtbot.addWidget(dialog)
+    cell = dialog.table.item(0, 2)
+    assert cell is not None and cell.text() == "práctica"
+    assert "blind-quick (práctica): " in dialog.summary.text() and "(practice)" not in dialog.summary.text()
+
+
+# -- the pay-table lab -------------------------------------------------------------------------------------------
+
+
+def test_the_pay_table_lab_names_its_lines_and_pays_in_spanish_and_reads_them_back(qtbot: Any) -> None:
+    from trainer.gui.paytable_lab import PaytableLab
+
+    left, _spanish = left_in_english(PaytableLab, qtbot)
+    assert left == []
+    speak("es")
+    lab = PaytableLab()
+    qtbot.addWidget(lab)
+    names = [lab.lines.item(row, 0).text() for row in range(lab.lines.rowCount())]  # type: ignore[union-attr]
+    assert names[0] == TERMS["royal flush"] and TERMS["full house"] in names
+    pays = lab.lines.item(0, 1)
+    assert pays is not None and re.fullmatch(r"\d+ a \d+", pays.text())
+    assert lab.current_table() is lab.registry.get(lab.kind, lab.table_id), "a pay shown in Spanish is no edit"
+    pays.setText("60 a 1")
+    edited = lab.current_table()
+    assert str(edited.lines[0].odds.numerator) == "60" and edited.lines[0].odds.kind == "to"
+    lab.bet_box.setCurrentIndex(lab.bet_box.findData("blind"))
+    assert lab.table_box.currentText() == TERMS["Blind"].capitalize()
+
+
+# -- the start page and the Today queue, the progress room -------------------------------------------------------
+
+
+@pytest.fixture
+def store(tmp_path: Any) -> Iterator[Any]:
+    from datetime import UTC, datetime
+
+    from tests.store.conftest import Clock
+    from trainer.bench.store import fill
+    from trainer.store import Store
+
+    with Store.open(tmp_path / "data", clock=Clock(datetime(2025, 3, 31, 18, 0, tzinfo=UTC))) as opened:
+        fill(opened, opened.add_profile("Ana"), 300, days=30, end=datetime(2025, 3, 31, 18, 0, tzinfo=UTC))
+        yield opened
+
+
+def test_the_start_page_and_today_queue_are_spanish(qtbot: Any, store: Any) -> None:
+    from trainer.gui.progress import TraineePanel
+    from trainer.gui.start_page import StartPage
+
+    def build() -> QWidget:
+        panel = TraineePanel(store, store.profile("Ana"))
+        return StartPage(lambda _step: None, frozenset, side=panel, at_start=True)
+
+    left, spanish = left_in_english(build, qtbot, allowed={"Ana"})
+    assert left == []
+    queue = [text for name, text in spanish if name.startswith("QListWidget todayQueue row") and "tip" not in name]
+    assert queue and all(re.search(r"pendiente|nuevo|errores", text, re.IGNORECASE) for text in queue), queue
+    assert not any(re.search(r"\b(Every line|The bank|folded hands first|Deck count level)\b", text)
+                   for text in queue), queue
+
+
+def test_the_progress_screen_tells_each_skill_in_spanish(qtbot: Any, store: Any) -> None:
+    from trainer.gui.progress import ProgressScreen
+
+    left, spanish = left_in_english(lambda: ProgressScreen(store, store.profile("Ana")), qtbot, allowed={"Ana"})
+    # a mistake's rule is the trainee's record, kept as it was written when the hand was scored
+    assert [line for line in left if "mistakesTable cell" not in line] == []
+    tips = [text for name, text in spanish
+            if name.startswith("QTableWidget masteryTable cell") and name.endswith("tip")]
+    assert tips and not any(text.startswith(("Deck count level", "Payouts level")) for text in tips)

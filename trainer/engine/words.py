@@ -137,6 +137,21 @@ def rank_plural(rank: int) -> str:
     return _(_RANK_PLURALS[rank])
 
 
+def paytable_name(title: str) -> str:
+    """A pay table's title as a person reads it: the Blind's and the Progressive's wager named in the current
+    language (``Ciega``, ``Pozo progresivo 01``); the proper names (``Trips UTH-01``, ``Ultimate Pairs 1``, ``Bad
+    Beat BBB-02``) as they are.
+
+    >>> paytable_name("Trips UTH-01")
+    'Trips UTH-01'
+    """
+    for wager, english in (("blind", "Blind"), ("progressive", "Progressive")):
+        if title == english or title.startswith(english + " "):
+            name = wager_name(wager)
+            return name[:1].upper() + name[1:] + title[len(english):]
+    return title
+
+
 def odds_text(odds: Odds) -> str:
     """``3 to 2``, ``10 for 1``, ``5%`` in the current language (a pay table's file keeps its English)."""
     if odds.kind == "percent":

@@ -255,7 +255,7 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         value = question.parse(raw.strip())
         if value is None:
             self.feedback.setText(_("Could not read {answer}: {hint}.").format(answer=repr(raw.strip()),
-                                                                                hint=question.hint))
+                                                                                hint=_(question.hint)))
             self.answer_box.selectAll()
             return None
         feedback = self.item.answer(value)

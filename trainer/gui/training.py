@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.gui.progress.words import mode_name
 from trainer.gui.quiz.review import set_summary
 from trainer.gui.widgets import window_action
 from trainer.i18n.translation import N_, _, current_language, ngettext
@@ -113,7 +114,7 @@ class ResultsDialog(QDialog):
             self.table.insertRow(row)
             tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
-            cells = (item.drill, item.item, item.mode.value, f"{item.score:.0f} %",
+            cells = (item.drill, item.item, mode_name(item.mode), f"{item.score:.0f} %",
                      _("{right} of {steps}").format(right=tally.right, steps=tally.steps), str(tally.wrong_steps),
                      str(tally.wrong_attempts), str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):
@@ -125,7 +126,8 @@ class ResultsDialog(QDialog):
             "The last {count} item kept", "The last {count} items kept", len(items)).format(count=len(items))
         lines = [_("{heading}: {tally}").format(heading=heading, tally=tally_of(items).text())] if items else [
             _("No drill finished yet.")]
-        lines += [f"{result.drill} ({result.mode.value}): {set_summary(result)}" for result in book.sets()]
+        lines += [_("{drill} ({mode}): {summary}").format(drill=result.drill, mode=mode_name(result.mode),
+                                                         summary=set_summary(result)) for result in book.sets()]
         self.summary = QLabel("\n".join(lines))
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)

@@ -134,7 +134,7 @@ class AnswerPanel(QStackedWidget):
         self.setCurrentIndex(kinds.get(question.parse, 0))
         self.line.clear()
         self.amount.clear()
-        self.line.setPlaceholderText(question.hint)
+        self.line.setPlaceholderText(_(question.hint))  # a drill's hint is marked English (as the quiz reads it)
         (self.amount if self.currentIndex() == 1 else self.line).setFocus()
 
 
@@ -249,7 +249,7 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         assert question is not None
         value = question.parse(text.strip())
         if value is None:
-            self._say(_("Could not read {text}: {hint}").format(text=repr(text.strip()), hint=question.hint), NOTE)
+            self._say(_("Could not read {text}: {hint}").format(text=repr(text.strip()), hint=_(question.hint)), NOTE)
             return None
         feedback = self.item.answer(value)
         if feedback.accepted:
