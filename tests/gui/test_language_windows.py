@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QListWidget, QTableWidget, QTreeWidget, QTreeWidgetItemIterator, QWidget
 
 from tests.gui.test_language_gui import GLOSSARY, TERMS, same_in_both, texts_of
@@ -314,3 +315,38 @@ def test_the_progress_screen_tells_each_skill_in_spanish(qtbot: Any, store: Any)
     tips = [text for name, text in spanish
             if name.startswith("QTableWidget masteryTable cell") and name.endswith("tip")]
     assert tips and not any(text.startswith(("Deck count level", "Payouts level")) for text in tips)
+
+
+# -- open windows follow the switch ------------------------------------------------------------------------------
+
+
+def test_open_drill_and_deck_count_windows_follow_the_window_switching_language(qtbot: Any, tmp_path: Any) -> None:
+    from tests.gui.table_support import FakeSound
+    from trainer.gui.main_window import MainWindow
+    from trainer.gui.training import open_deck_count_window, open_drills
+    from trainer.settings import DEFAULTS, SettingsStore
+
+    window = MainWindow(DEFAULTS, store=SettingsStore(tmp_path / "settings.json"), notify=lambda _text: None,
+                        sound=FakeSound())
+    qtbot.addWidget(window)
+    drills = open_drills(window)
+    deck = open_deck_count_window(window)
+    assert isinstance(deck, DeckCountWidget)
+    deck.choose("deck-count-3")
+    tree = drills.picker.tree  # type: ignore[attr-defined]
+    top = tree.topLevelItem(tree.topLevelItemCount() - 1)
+    assert top.child(top.childCount() - 1).text(1).startswith("Deck count level 4: ")
+
+    window.switch_language("es")
+
+    assert top.child(top.childCount() - 1).text(1).startswith("Conteo de cartas nivel 4: ")
+    assert tree.headerItem().text(1) != "What it drills" and drills.windowTitle() == "Ejercicios"
+    assert deck.chooser.itemText(3).startswith("Conteo de cartas nivel 3: ")
+    assert deck.brief.text().startswith("El mazo ") and deck.new_set.text() == "Nueva serie"
+    deck._confirm = lambda _window, _question: True
+    drills.close()
+    deck.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    deck.close()
+    qtbot.waitUntil(lambda: not window.findChildren(DeckCountWidget), timeout=5000)
+    window.switch_language("en")  # the windows gone, nothing of theirs is called
+    assert window.menuBar().actions()[0].text() == "&File"

@@ -178,8 +178,17 @@ def open_drills(host: TableHost) -> QDialog:
     mistakes = host.window().findChild(QAction, "myMistakes")  # there when progress is kept
     if mistakes is not None:
         dialog.add_command("myMistakesButton", _("My mistakes (Ctrl+Shift+M)"), mistakes.toolTip(), mistakes.trigger)
+    follow_language(host, dialog.retranslate)
     dialog.show()
     return dialog
+
+
+def follow_language(host: TableHost, retranslate: Callable[[], object]) -> None:
+    """``retranslate`` (a window's method) sets the window's composite texts again each time the table window
+    switches its language (its ``languageChanged``); the connection goes with the window."""
+    signal = getattr(host.window(), "languageChanged", None)
+    if signal is not None:
+        signal.connect(retranslate)
 
 
 def open_deck_count_window(host: TableHost, keep: list[QWidget] | None = None) -> QWidget | None:
@@ -195,6 +204,7 @@ def open_deck_count_window(host: TableHost, keep: list[QWidget] | None = None) -
     widget.setWindowFlag(Qt.WindowType.Window, True)
     if keep is not None:
         keep.append(widget)
+    follow_language(host, widget.retranslate)
     widget.show()
     return widget
 

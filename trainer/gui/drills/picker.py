@@ -69,22 +69,22 @@ class DrillPicker(QWidget):
         self.drills = dict(drills if drills is not None else all_drills())
         self.tree = QTreeWidget()
         self.tree.setObjectName("drills")
-        self.tree.setHeaderLabels([_("Drill"), _("What it drills")])
         self.tree.setColumnWidth(0, 200)
         self.tree.setWordWrap(True)
         for group, members in grouped(self.drills).items():
             top = QTreeWidgetItem([_(group)])
+            top.setData(0, Qt.ItemDataRole.UserRole + 1, group)
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             font = top.font(0)
             font.setBold(True)
             top.setFont(0, font)
             for drill in members:
-                child = QTreeWidgetItem([drill.name, drill_description(drill)])
+                child = QTreeWidgetItem([drill.name, ""])
                 child.setData(0, Qt.ItemDataRole.UserRole, drill.name)
-                child.setToolTip(1, drill_description(drill))
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
         self.tree.expandAll()
+        self._set_tree_texts()
         self.tree.itemDoubleClicked.connect(lambda *_args: self.start())
         self.tree.currentItemChanged.connect(lambda *_args: self._update())
         self.mode = QComboBox()
@@ -117,6 +117,30 @@ class DrillPicker(QWidget):
         row.addStretch(1)
         row.addWidget(self.start_button)
         layout.addLayout(row)
+        self._update()
+
+    def _set_tree_texts(self) -> None:
+        """The list's headings, groups and descriptions in the current language."""
+        self.tree.setHeaderLabels([_("Drill"), _("What it drills")])
+        for index in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(index)
+            if top is None:
+                continue
+            top.setText(0, _(str(top.data(0, Qt.ItemDataRole.UserRole + 1))))
+            for row in range(top.childCount()):
+                child = top.child(row)
+                drill = None if child is None else self.drills.get(str(child.data(0, Qt.ItemDataRole.UserRole)))
+                if child is not None and drill is not None:
+                    child.setText(1, drill_description(drill))
+                    child.setToolTip(1, drill_description(drill))
+
+    def retranslate(self) -> None:
+        """The language changed: the list, the modes and the words around them in the new one."""
+        self._set_tree_texts()
+        for index, text in enumerate(MODE_TEXT.values()):
+            self.mode.setItemText(index, _(text))
+        self.seed.setPlaceholderText(_("new hands each time"))
+        self.start_button.setText(_("Start"))
         self._update()
 
     def drill(self) -> Drill | None:
@@ -191,6 +215,16 @@ class DrillsDialog(QDialog):
         layout.addWidget(self.pages, 1)
         layout.addLayout(buttons)
         self.resize(900, 700)
+
+    def retranslate(self) -> None:
+        """The language changed: the list again in the new one (a drill's form open keeps its hand's words; its
+        buttons and labels the window's retranslation sets)."""
+        self.setWindowTitle(_("Drills"))
+        self.back.setText(_("Back to the drills"))
+        self.picker.retranslate()
+        form_again = getattr(self.form, "retranslate", None)
+        if callable(form_again):
+            form_again()
 
     def add_command(self, name: str, text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
         """A button beside the list for a set of hands that is no drill of its own (My mistakes): the dialog
