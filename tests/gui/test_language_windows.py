@@ -248,6 +248,9 @@ def test_results_name_the_mode_in_spanish(qtbot: Any) -> None:
     qtbot.addWidget(dialog)
     cell = dialog.table.item(0, 2)
     assert cell is not None and cell.text() == "práctica"
+    item = dialog.table.item(0, 1)
+    assert item is not None
+    assert re.fullmatch(rf"{TERMS['Blind'].capitalize()} · mano \d+", item.text()), item.text()
     assert "blind-quick (práctica): " in dialog.summary.text() and "(practice)" not in dialog.summary.text()
 
 
@@ -311,7 +314,10 @@ def test_the_progress_screen_tells_each_skill_in_spanish(qtbot: Any, store: Any)
 
     left, spanish = left_in_english(lambda: ProgressScreen(store, store.profile("Ana")), qtbot, allowed={"Ana"})
     # a mistake's rule is the trainee's record, kept as it was written when the hand was scored
-    assert [line for line in left if "mistakesTable cell" not in line] == []
+    assert [line for line in left if not ("mistakesTable cell" in line and " tip: " in line)] == []
+    topics = {text for name, text in spanish if re.fullmatch(r"QTableWidget mistakesTable cell \d+ 1", name)}
+    assert topics and not topics & {"pairs", "qualification", "order", "trips"}, topics
+    assert topics & {TERMS["Pairs"], "Calificación", "Orden de liquidación", "Trips"}, topics
     tips = [text for name, text in spanish
             if name.startswith("QTableWidget masteryTable cell") and name.endswith("tip")]
     assert tips and not any(text.startswith(("Deck count level", "Payouts level")) for text in tips)

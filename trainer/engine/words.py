@@ -77,6 +77,15 @@ _COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black":
 """The deck backs' colours (the settings' ids) as a person reads them."""
 
 
+_SUITS = {"clubs": N_("clubs"), "diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("spades")}
+"""The suits by the names the engine gives them (:data:`trainer.engine.cards.SUIT_NAMES`)."""
+
+
+def suit_name(name: str) -> str:
+    """A suit (``clubs``) as a person reads it (``tréboles``); any other text as given."""
+    return _(_SUITS[name]) if name in _SUITS else name
+
+
 def colour_name(colour: str) -> str:
     """A deck back's colour as a person reads it (``red``: ``rojo``); a colour the trainer does not know as given."""
     return _(_COLOURS[colour]) if colour in _COLOURS else colour

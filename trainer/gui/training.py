@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -114,7 +115,7 @@ class ResultsDialog(QDialog):
             self.table.insertRow(row)
             tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
-            cells = (item.drill, item.item, mode_name(item.mode), f"{item.score:.0f} %",
+            cells = (item.drill, shown_item(item.item), mode_name(item.mode), f"{item.score:.0f} %",
                      _("{right} of {steps}").format(right=tally.right, steps=tally.steps), str(tally.wrong_steps),
                      str(tally.wrong_attempts), str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):
@@ -141,6 +142,18 @@ class ResultsDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(buttons)
         self.resize(1080, 520)
+
+
+_HAND_ITEM = re.compile(r"^(?P<topic>.+) · hand (?P<seed>\d+)$")
+
+
+def shown_item(name: str) -> str:
+    """An item's name as the scores keep it, in English (``Blind · hand 680499``), in the language spoken (``Ciega
+    · mano 680499``); any other name as it is kept."""
+    found = _HAND_ITEM.match(name)
+    if found is None:
+        return name
+    return _("{topic} · hand {seed}").format(topic=_(found["topic"]), seed=found["seed"])
 
 
 class Training:

@@ -90,8 +90,8 @@ def rules_html(scenario: Scenario) -> str:
 
     boxes = []
     for title, lines in scenario_felt(scenario).paytables:
-        rows = "".join(f"<tr><td>{escape(hand_name(hand))}</td><td align='right'>{escape(shown_odds(odds))}</td></tr>"
-                       for hand, odds in lines)
+        rows = "".join(f"<tr><td>{escape(hand_name(hand))}</td>"  # a space before the pay: the longer names
+                       f"<td align='right'>&nbsp;&nbsp;{escape(shown_odds(odds))}</td></tr>" for hand, odds in lines)
         boxes.append(f"<td valign='top'><b>{escape(paytable_name(title))}</b>"
                      f"<table cellspacing='0' cellpadding='1'>{rows}</table></td>")
     table = scenario.table
