@@ -6,6 +6,7 @@ takes Y. Expected words come from the glossary (trainer/i18n/es.toml)."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Collection, Iterator
 from typing import Any
@@ -356,3 +357,18 @@ def test_open_drill_and_deck_count_windows_follow_the_window_switching_language(
     qtbot.waitUntil(lambda: not window.findChildren(DeckCountWidget), timeout=5000)
     window.switch_language("en")  # the windows gone, nothing of theirs is called
     assert window.menuBar().actions()[0].text() == "&File"
+
+
+def test_the_deck_checks_suit_rows_are_named_in_spanish(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from trainer.drills.deck_count import DeckCheckItem, deck_spread
+
+    speak("es")
+    widget = deck_count("deck-count-3")
+    qtbot.addWidget(widget)
+    spread = deck_spread(random.Random(3), "red", "blue")
+    widget.start(items=[DeckCheckItem(spread, "red", "blue", clock=FakeClock())])
+    shown = {item.text() for item in widget.view.scene().items() if isinstance(item, QGraphicsSimpleTextItem)}
+    assert {"tréboles", "diamantes", "corazones", "picas"} <= shown, shown
+    assert not shown & {"clubs", "diamonds", "hearts", "spades"}
