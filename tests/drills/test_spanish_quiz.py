@@ -125,8 +125,7 @@ def test_the_plural_forms_are_right_in_spanish() -> None:
 
 
 def test_every_drill_is_described_in_spanish_and_listed_in_english() -> None:
-    from trainer.drills.base import all_drills
-    from trainer.drills.terminal import drill_description
+    from trainer.drills.base import all_drills, drill_description
 
     drills = all_drills()
     english = {name: drill.description for name, drill in drills.items()}

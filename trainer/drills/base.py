@@ -93,6 +93,13 @@ def all_drills() -> dict[str, Drill]:
     return found
 
 
+def drill_description(drill: Drill) -> str:
+    """The drill's description in the current language: its own ``shown_description`` where it builds one (the
+    payout and deck-count levels), else its marked ``description`` looked up."""
+    shown = getattr(drill, "shown_description", None)
+    return shown if isinstance(shown, str) and shown else _(drill.description)
+
+
 def drill_named(name: str) -> Drill:
     drills = all_drills()
     if name not in drills:

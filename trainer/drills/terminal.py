@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from trainer.drills.answers import ANSWER_GUIDE, HELP_WORDS
-from trainer.drills.base import Drill, DrillItem
+from trainer.drills.base import Drill, DrillItem, drill_description
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.jsonin import shown_text
 from trainer.scoring import ItemResult, Mode, ScoreBook, SetResult
@@ -65,13 +65,6 @@ def run_quiz(
     if interrupted:
         raise KeyboardInterrupt
     return result
-
-
-def drill_description(drill: Drill) -> str:
-    """The drill's description in the current language: its own ``shown_description`` where it builds one (the
-    payout levels), else its marked ``description`` looked up."""
-    shown = getattr(drill, "shown_description", None)
-    return shown if isinstance(shown, str) and shown else _(drill.description)
 
 
 def mode_name(mode: Mode) -> str:

@@ -33,7 +33,7 @@ class Odds(Protocol):
     def text(self) -> str: ...
 
 __all__ = [
-    "action_verb", "colour_name", "hand_name", "odds_text", "paytable_title", "rank_high", "rank_name", "rank_plural",
+    "action_verb", "colour_name", "hand_name", "odds_text", "paytable_name", "rank_high", "rank_name", "rank_plural",
     "step_template", "the_wager", "wager_name",
 ]
 
@@ -75,6 +75,15 @@ _HIGHS = {
 
 _COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black": N_("black")}
 """The deck backs' colours (the settings' ids) as a person reads them."""
+
+
+_SUITS = {"clubs": N_("clubs"), "diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("spades")}
+"""The suits by the names the engine gives them (:data:`trainer.engine.cards.SUIT_NAMES`)."""
+
+
+def suit_name(name: str) -> str:
+    """A suit (``clubs``) as a person reads it (``tréboles``); any other text as given."""
+    return _(_SUITS[name]) if name in _SUITS else name
 
 
 def colour_name(colour: str) -> str:
@@ -137,18 +146,19 @@ def rank_plural(rank: int) -> str:
     return _(_RANK_PLURALS[rank])
 
 
-_TITLE_WORDS = {"Blind": N_("Blind"), "Progressive": N_("Progressive")}
-"""A pay table's title that begins with a wager's name said in another language (the Trips, Bad Beat and Ultimate
-Pairs tables keep their names, as the layout prints them)."""
+def paytable_name(title: str) -> str:
+    """A pay table's title as a person reads it: the Blind's and the Progressive's wager named in the current
+    language (``Ciega``, ``Pozo progresivo 01``); the proper names (``Trips UTH-01``, ``Ultimate Pairs 1``, ``Bad
+    Beat BBB-02``) as they are.
 
-
-def paytable_title(title: str) -> str:
-    """A pay table's title in the current language: ``Blind``, ``Progressive 01`` (``Pozo progresivo 01``); the
-    tables named by the layout's English names (``Trips UTH-01``) as they are."""
-    word, space, rest = title.partition(" ")
-    if word not in _TITLE_WORDS:
-        return title
-    return f"{_(_TITLE_WORDS[word])}{space}{rest}"
+    >>> paytable_name("Trips UTH-01")
+    'Trips UTH-01'
+    """
+    for wager, english in (("blind", "Blind"), ("progressive", "Progressive")):
+        if title == english or title.startswith(english + " "):
+            name = wager_name(wager)
+            return name[:1].upper() + name[1:] + title[len(english):]
+    return title
 
 
 def odds_text(odds: Odds) -> str:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from trainer.drills.base import Feedback, Question
 from trainer.drills.deck_count import DRILLS, CountItem, DeckCountDrill
+from trainer.drills.deck_count.answers import parse_cards_or_none, parse_hand_answer, parse_yes_no
 from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.drills.spread_view import SPREAD_MS, SpreadView, font, spread_layout
@@ -96,7 +97,7 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self.chooser = QComboBox()
         self.chooser.setObjectName("drill")
         for drill in self._drills.values():
-            self.chooser.addItem(drill.description, drill.name)
+            self.chooser.addItem(drill.shown_description, drill.name)
         self.chooser.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.chooser.activated.connect(lambda _index: self.start())
         self.new_set = QPushButton(_("New set"))
@@ -186,10 +187,32 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         self._item_over = False
         self.title.setText(_("{number} of {size} · {title}").format(number=self.number, size=self.drill_set.size,
                                                                     title=item.title))
-        self.brief.setText(item.brief[:1].upper() + item.brief[1:] + ".")
+        self._show_brief(item)
         item.next_question()
         self._show_question()
         self._ticker.start()
+        self._show_clock()
+        self._show_score()
+
+    def _show_brief(self, item: CountItem) -> None:
+        brief = item.shown_brief
+        self.brief.setText(brief[:1].upper() + brief[1:] + ".")
+
+    def retranslate(self) -> None:
+        """The language changed: the window's own words again in the new one (a question already asked keeps
+        its words; the next one is asked in the new language)."""
+        self.setWindowTitle(_("Deck count"))
+        self.new_set.setText(_("New set"))
+        for index in range(self.chooser.count()):
+            self.chooser.setItemText(index, self._drills[self.chooser.itemData(index)].shown_description)
+        item = self.item
+        if item is not None:
+            self.title.setText(_("{number} of {size} · {title}").format(
+                number=self.number, size=self.drill_set.size, title=item.title))
+            self._show_brief(item)
+            question = self.question
+            if question is not None and not self._item_over:
+                self.keys.setText(_keys_text(question))
         self._show_clock()
         self._show_score()
 
@@ -232,7 +255,7 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
         value = question.parse(raw.strip())
         if value is None:
             self.feedback.setText(_("Could not read {answer}: {hint}.").format(answer=repr(raw.strip()),
-                                                                                hint=question.hint))
+                                                                                hint=_(question.hint)))
             self.answer_box.selectAll()
             return None
         feedback = self.item.answer(value)
@@ -326,14 +349,15 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
 
 
 def _keys_text(question: Question) -> str:
-    """What to press for ``question``."""
-    if question.choices == ("Y", "N"):
-        if "number of cards" in question.hint:
-            return _("Keys: Y or N — or the number of cards and Enter.")
+    """What to press for ``question`` (told by how its answer is read, in any language): yes or no (in Spanish
+    S or N, Y and N read as well), the first letter of a choice, a card, a number."""
+    if question.parse is parse_hand_answer:
+        return _("Keys: Y or N — or the number of cards and Enter.")
+    if question.parse is parse_yes_no:
         return _("Keys: Y or N.")
     if question.choices:
         return _("Keys: the first letter of {choices}.").format(choices=_(" or ").join(question.choices))
-    if "card" in question.hint and "Qh" in question.hint:
+    if question.parse is parse_cards_or_none:
         return _("Type a card (Qh, 10s) and Enter; - and Enter for none.")
     return _("Type the number and Enter.")
 

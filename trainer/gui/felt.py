@@ -4,7 +4,7 @@ user's card style and deck backs, its printed words in the language spoken."""
 from __future__ import annotations
 
 from trainer.engine.paytables import Odds
-from trainer.engine.words import hand_name, odds_text, paytable_title
+from trainer.engine.words import hand_name, odds_text, paytable_name
 from trainer.gui.table.layout import WAGER_LABELS, TableLayoutConfig
 from trainer.i18n.translation import N_, _
 from trainer.session.felt import Felt, PrintedPaytable
@@ -32,7 +32,7 @@ def printed_paytables(paytables: tuple[PrintedPaytable, ...]) -> tuple[PrintedPa
     ...     printed_paytables((("Blind", (("royal flush", "500 to 1"), ("straight", "1 to 1"))),))
     (('Ciega', (('escalera real', '500 a 1'), ('escalera', '1 a 1'))),)
     """
-    return tuple((paytable_title(title), tuple((hand_name(label), _printed_odds(odds)) for label, odds in lines))
+    return tuple((paytable_name(title), tuple((hand_name(label), _printed_odds(odds)) for label, odds in lines))
                  for title, lines in paytables)
 
 

@@ -35,7 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.engine.paytables import Odds, PayLine, Paytable, PaytableError, PaytableRegistry, load_paytables
+from trainer.engine.paytables import PayLine, Paytable, PaytableError, PaytableRegistry, load_paytables
+from trainer.engine.words import hand_name, odds_text, paytable_name
+from trainer.gui.drills.hand_view import read_odds, shown_odds
 from trainer.i18n.translation import N_, _
 from trainer.odds.game import Cancelled
 from trainer.odds.report import LineFigure, OddsReport, one_in, percent
@@ -181,10 +183,19 @@ class PaytableLab(QDialog):
     def kind(self) -> str:
         return str(self.bet_box.currentData())
 
+    @property
+    def table_id(self) -> str:
+        """The id of the pay table chosen."""
+        data = self.table_box.currentData()
+        return self.table_box.currentText() if data is None else str(data)
+
     def _bet_changed(self) -> None:
         self.table_box.blockSignals(True)
         self.table_box.clear()
-        self.table_box.addItems(self.registry.ids(self.kind))
+        for table_id in self.registry.ids(self.kind):
+            # an id as it is (UTH-01, BBB-02); the one Blind table, named "blind", by its wager's name
+            shown = paytable_name("Blind") if table_id == "blind" else table_id
+            self.table_box.addItem(shown, table_id)
         self.table_box.blockSignals(False)
         progressive = self.kind == "progressive"
         self.meter.setVisible(progressive)
@@ -193,15 +204,15 @@ class PaytableLab(QDialog):
 
     def current_table(self) -> Paytable:
         """The chosen table, with any edits made in the Pays column (then an edited copy)."""
-        base = self.registry.get(self.kind, self.table_box.currentText())
+        base = self.registry.get(self.kind, self.table_id)
         lines = []
         edited = False
         for row, line in enumerate(base.lines):
             item = self.lines.item(row, 1)
-            text = item.text() if item is not None else line.odds.text
-            if text != line.odds.text:
+            text = item.text() if item is not None else odds_text(line.odds)
+            if text != odds_text(line.odds):
                 edited = True
-                line = PayLine(line.hand, line.label, Odds.parse(text))
+                line = PayLine(line.hand, line.label, read_odds(text))
             lines.append(line)
         if not edited:
             return base
@@ -210,28 +221,28 @@ class PaytableLab(QDialog):
 
     def _table_changed(self) -> None:
         self.report = None
-        table = self.registry.get(self.kind, self.table_box.currentText())
+        table = self.registry.get(self.kind, self.table_id)
         self.lines.blockSignals(True)
         self.lines.setRowCount(len(table.lines))
         for row, line in enumerate(table.lines):
-            name = QTableWidgetItem(line.label)
+            name = QTableWidgetItem(hand_name(line.label))
             name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
             self.lines.setItem(row, 0, name)
-            self.lines.setItem(row, 1, QTableWidgetItem(line.odds.text))
+            self.lines.setItem(row, 1, QTableWidgetItem(odds_text(line.odds)))
             for column in (2, 3, 4):
                 blank = QTableWidgetItem("")
                 blank.setFlags(blank.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.lines.setItem(row, column, blank)
         self.lines.blockSignals(False)
         self.figures.setText(_("<i>{title}</i> ({source}). Press <b>Compute</b>; edit a pay to try a copy.").format(
-            title=table.title, source=table.source))
+            title=paytable_name(table.title), source=table.source))
         self._chart([])
 
     def _line_edited(self, item: QTableWidgetItem) -> None:
         if item.column() != 1:
             return
         try:
-            Odds.parse(item.text())
+            read_odds(item.text())
         except ValueError as exc:
             self.figures.setText(f"<span style='color:#b00020'>{exc}</span>")
             self.compute_button.setEnabled(False)
@@ -257,7 +268,7 @@ class PaytableLab(QDialog):
         self._bet_changed()
         for table_id in added:
             if table_id in self.registry.ids(self.kind):
-                self.table_box.setCurrentText(table_id)
+                self.table_box.setCurrentIndex(self.table_box.findData(table_id))
         return True
 
     # -- Computing -------------------------------------------------------------------------------------------
@@ -356,11 +367,12 @@ class PaytableLab(QDialog):
     def show_report(self, report: OddsReport) -> None:
         self.report = report
         self.lines.blockSignals(True)
-        if [_text(self.lines.item(row, 0)) for row in range(self.lines.rowCount())] != [
-                line.label for line in report.lines]:  # the game: its lines are the decisions, not the Blind's
+        shown = [hand_name(line.label) for line in report.lines]
+        if [_text(self.lines.item(row, 0)) for row in range(self.lines.rowCount())] != shown:
+            # the game: its lines are the decisions, not the Blind's
             self.lines.setRowCount(len(report.lines))
             for row, line in enumerate(report.lines):
-                for column, text in ((0, line.label), (1, line.pays), (2, ""), (3, ""), (4, "")):
+                for column, text in ((0, hand_name(line.label)), (1, shown_odds(line.pays)), (2, ""), (3, ""), (4, "")):
                     item = QTableWidgetItem(text)
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                     self.lines.setItem(row, column, item)
@@ -394,7 +406,7 @@ class PaytableLab(QDialog):
         series.append(bars)
         self.chart.addSeries(series)
         names = QBarCategoryAxis()
-        names.append([line.label for line in reversed(lines)])
+        names.append([hand_name(line.label) for line in reversed(lines)])
         values = QValueAxis()
         values.setLabelFormat("%.1f %%")
         values.setRange(0, max(float(line.contribution) * 100 for line in lines) * 1.1 or 1)

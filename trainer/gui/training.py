@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.gui.progress.words import mode_name
 from trainer.gui.quiz.review import set_summary
 from trainer.gui.widgets import window_action
 from trainer.i18n.translation import N_, _, current_language, ngettext
@@ -120,7 +122,7 @@ class ResultsDialog(QDialog):
             self.table.insertRow(row)
             tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
-            cells = (item.drill, item.item, item.mode.value, f"{item.score:.0f} %",
+            cells = (item.drill, shown_item(item.item), mode_name(item.mode), f"{item.score:.0f} %",
                      _("{right} of {steps}").format(right=tally.right, steps=tally.steps), str(tally.wrong_steps),
                      str(tally.wrong_attempts), str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):
@@ -132,7 +134,8 @@ class ResultsDialog(QDialog):
             "The last {count} item kept", "The last {count} items kept", len(items)).format(count=len(items))
         lines = [_("{heading}: {tally}").format(heading=heading, tally=tally_of(items).text())] if items else [
             _("No drill finished yet.")]
-        lines += [f"{result.drill} ({result.mode.value}): {set_summary(result)}" for result in book.sets()]
+        lines += [_("{drill} ({mode}): {summary}").format(drill=result.drill, mode=mode_name(result.mode),
+                                                         summary=set_summary(result)) for result in book.sets()]
         self.summary = QLabel("\n".join(lines))
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
@@ -146,6 +149,18 @@ class ResultsDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(buttons)
         self.resize(1080, 520)
+
+
+_HAND_ITEM = re.compile(r"^(?P<topic>.+) · hand (?P<seed>\d+)$")
+
+
+def shown_item(name: str) -> str:
+    """An item's name as the scores keep it, in English (``Blind · hand 680499``), in the language spoken (``Ciega
+    · mano 680499``); any other name as it is kept."""
+    found = _HAND_ITEM.match(name)
+    if found is None:
+        return name
+    return _("{topic} · hand {seed}").format(topic=_(found["topic"]), seed=found["seed"])
 
 
 class Training:
@@ -183,8 +198,17 @@ def open_drills(host: TableHost) -> QDialog:
     mistakes = host.window().findChild(QAction, "myMistakes")  # there when progress is kept
     if mistakes is not None:
         dialog.add_command("myMistakesButton", _("My mistakes (Ctrl+Shift+M)"), mistakes.toolTip(), mistakes.trigger)
+    follow_language(host, dialog.retranslate)
     dialog.show()
     return dialog
+
+
+def follow_language(host: TableHost, retranslate: Callable[[], object]) -> None:
+    """``retranslate`` (a window's method) sets the window's composite texts again each time the table window
+    switches its language (its ``languageChanged``); the connection goes with the window."""
+    signal = getattr(host.window(), "languageChanged", None)
+    if signal is not None:
+        signal.connect(retranslate)
 
 
 def open_deck_count_window(host: TableHost, keep: list[QWidget] | None = None) -> QWidget | None:
@@ -200,6 +224,7 @@ def open_deck_count_window(host: TableHost, keep: list[QWidget] | None = None) -
     widget.setWindowFlag(Qt.WindowType.Window, True)
     if keep is not None:
         keep.append(widget)
+    follow_language(host, widget.retranslate)
     widget.show()
     return widget
 

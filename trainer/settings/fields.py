@@ -100,7 +100,7 @@ def paytable_choices(kind: str) -> tuple[str, ...]:
 def paytable_title(kind: str, table_id: str | int) -> str:
     """The title the engine gives a pay table, in the current language: ``Trips UTH-01``, ``Progressive 01``
     (``Pozo progresivo 01``)."""
-    return words.paytable_title(load_paytables().get(kind, table_id).title)
+    return words.paytable_name(load_paytables().get(kind, table_id).title)
 
 
 def collection_choices() -> tuple[str, ...]:

@@ -157,7 +157,7 @@ def today(store: Store, profile: Profile, *, now: datetime | None = None) -> lis
     practised = {card.card for card in known}
     for found in islice((entry for entry in new_material() if entry.name not in practised), room):
         entries.append(TodayEntry(TodayKind.NEW, found, found.drill,
-                                      _("new: {title}").format(title=_(found.title))))
+                                      _("new: {title}").format(title=found.shown_title)))
     return entries
 
 

@@ -74,7 +74,14 @@ class Skill:
 
     @property
     def shown_title(self) -> str:
-        """The title in the language spoken."""
+        """The title in the language spoken (a drill's description as the drill says it: a level's is made from
+        its words, no catalogue entry of its own)."""
+        if self.kind is SkillKind.DRILL:
+            from trainer.drills.base import all_drills, drill_description
+
+            drill = all_drills().get(self.name)
+            if drill is not None:
+                return drill_description(drill)
         return _(self.title)
 
     @property

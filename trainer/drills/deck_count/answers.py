@@ -37,13 +37,14 @@ def parse_cards_or_none(text: str) -> tuple[Card, ...] | None:
 
 
 def colour_parser(colours: Sequence[str]) -> Callable[[str], str | None]:
-    """Read one of ``colours`` from its name or its first letters (``r`` for red)."""
+    """Read one of ``colours`` from its name or its first letters (``r`` for red), in English or in the language
+    shown (``a`` or ``azul`` for blue in Spanish)."""
 
     def parse(text: str) -> str | None:
         word = plain(text.strip())
         found = [colour for colour in colours if word and colour.startswith(word)]
-        if len(found) != 1:  # the colour's name in the language shown ("rojo"), in full
-            found = [colour for colour in colours if word and plain(colour_name(colour)) == word]
+        if len(found) != 1:  # the colour's name in the language shown ("rojo"), or its first letters
+            found = [colour for colour in colours if word and plain(colour_name(colour)).startswith(word)]
         return found[0] if len(found) == 1 else None
 
     return parse

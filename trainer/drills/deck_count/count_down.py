@@ -41,7 +41,7 @@ class CountDownItem(CountItem):
     level = LEVELS[4]
 
     def __init__(self, spread: Spread, deck_colour: str, difficulty: int = 1, *, what: str = "a deck",
-                 drill: str = "deck-count", mode: Mode = Mode.PRACTICE,
+                 stub_for: tuple[int, str] | None = None, drill: str = "deck-count", mode: Mode = Mode.PRACTICE,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(difficulty, drill=drill, mode=mode, clock=clock)
         self.stack = spread
@@ -49,7 +49,8 @@ class CountDownItem(CountItem):
         self.expected_total = spread.count
         grouped = len(spread.group_sizes) > 1
         self.brief = f"{what} spread face down{', in fives' if grouped else ''}"  # the scores' key
-        shown = _(what)  # "a deck" (the stub's words are kept as they were given)
+        self._what, self._grouped, self._stub_for = what, grouped, stub_for
+        shown = self._shown_what()
         self.title = _("Level 4 · Count down: {what}, {colour} backs").format(what=shown,
                                                                                colour=colour_name(deck_colour))
         self.text = (_("Count {what} spread face down (shown in fives):") if grouped else
@@ -57,25 +58,40 @@ class CountDownItem(CountItem):
             f"\n{spread.picture()}\n"
             + _("(▮ a card; ▯ a card with another back; ▏ the edge of a card stuck under the next one)"))
 
+    def _shown_what(self) -> str:
+        """What is counted in the language spoken: ``a deck``, or the stub unloaded after a deal (``stub_for``: the
+        players dealt to and the game)."""
+        if self._stub_for is None:
+            return _(self._what)
+        seats, game = self._stub_for
+        return ngettext("the stub unloaded after a deal to {seats} player and the dealer ({game})",
+                        "the stub unloaded after a deal to {seats} players and the dealer ({game})", seats).format(
+            seats=seats, game=game)
+
+    def _shown_brief(self) -> str:
+        return (_("{what} spread face down, in fives") if self._grouped else _("{what} spread face down")).format(
+            what=self._shown_what())
+
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
              **options: Any) -> CountDownItem:
         """Difficulty 1: a deck give or take a card, shown in fives; 2: one ribbon, give or take two; 3: also the
         stub unloaded after a deal, with a card stuck under another now and then."""
         colour, other = colours if rng.random() < 0.5 else (colours[1], colours[0])
-        what = N_("a deck")
+        what, stub_for = N_("a deck"), None
         if difficulty >= 3 and rng.random() < 0.5:
             game = rng.choice(UNLOADING_GAMES)
             seats = rng.randint(1, most_players(game))
             total = cards_unloaded(seats) + rng.choice((0, 0, -1, 1))
             what = (f"the stub unloaded after a deal to {seats} player{'s' if seats > 1 else ''} and the dealer "
                     f"({game.title})")
+            stub_for = (seats, game.title)
         else:
             spread_by = 1 if difficulty == 1 else 2
             total = DECK_SIZE + rng.choice([0, 0] + [d for d in range(-spread_by, spread_by + 1) if d])
         stuck = frozenset({rng.randrange(total - 1)}) if difficulty >= 3 and rng.random() < 0.5 else frozenset()
         spread = count_down_spread(rng, total, colour, other, grouped=difficulty == 1, stuck=stuck)
-        return cls(spread, colour, difficulty, what=what, **options)
+        return cls(spread, colour, difficulty, what=what, stub_for=stub_for, **options)
 
     @property
     def target_seconds(self) -> float:

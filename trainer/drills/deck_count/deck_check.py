@@ -23,27 +23,37 @@ from trainer.drills.deck_count.spread import Spread
 from trainer.engine.cards import FULL_DECK, SUIT_CHARS, SUIT_NAMES, Card, format_cards
 from trainer.engine.dealing import missing_and_extra
 from trainer.engine.words import colour_name
-from trainer.i18n.translation import _
+from trainer.i18n import plain
+from trainer.i18n.translation import _, ngettext, pgettext
 from trainer.scoring import ErrorKind, Mode
 
 CALL_THE_FLOOR, PUT_IT_BACK = "floor", "back"
 IRREGULARITY_CHOICES = (CALL_THE_FLOOR, PUT_IT_BACK)
 
 
+def choice_word(choice: str) -> str:
+    """The answer ``floor`` or ``back`` as the question offers it in the language spoken (``piso``, ``devolver``)."""
+    if choice == CALL_THE_FLOOR:
+        return pgettext("deck check answer", "floor")
+    return pgettext("deck check answer", "back") if choice == PUT_IT_BACK else choice
+
+
 def parse_irregularity(text: str) -> str | None:
-    """``floor`` (stop and call the floor supervisor) or ``back`` (put the card back in its deck).
+    """``floor`` (stop and call the floor supervisor) or ``back`` (put the card back in its deck); the first
+    letter of either word, in English or as the question offers it in the language spoken.
 
     >>> parse_irregularity("Call the floor"), parse_irregularity("b"), parse_irregularity("?")
     ('floor', 'back', None)
     """
-    words = text.strip().lower()
+    words = plain(text.strip())
     if not words:
         return None
     if any(word in words for word in ("floor", "supervisor", "call", "piso", "llamar")) or words == "f":
         return CALL_THE_FLOOR
     if "back" in words or "put" in words or words == "b" or "devolver" in words or "volver" in words:
         return PUT_IT_BACK
-    return None
+    shown = [choice for choice in IRREGULARITY_CHOICES if plain(choice_word(choice)).startswith(words)]
+    return shown[0] if len(shown) == 1 else None
 
 
 class DeckCheckItem(CountItem):
@@ -69,6 +79,12 @@ class DeckCheckItem(CountItem):
                                                                                  order=shown_order)
         self.text = _("The {colour} deck spread face up {order}:\n{cards}").format(
             colour=colour_name(deck_colour), order=shown_order, cards=spread.picture())
+
+    def _shown_brief(self) -> str:
+        order = _("in suit rows") if self.in_suit_order else _("in random order")
+        return ngettext("the {colour} deck spread face up {order}, {count} card",
+                        "the {colour} deck spread face up {order}, {count} cards", self.deck_spread.count).format(
+            colour=colour_name(self.deck_colour), order=order, count=self.deck_spread.count)
 
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
@@ -109,8 +125,9 @@ class DeckCheckItem(CountItem):
             question = Question(
                 _("The two {cards} turned over: one has the {colour} back of the other deck. What do you do? "
                   "({choices})").format(cards=format_cards(self.extra), colour=colour_name(self.other_colour),
-                                        choices=" / ".join(IRREGULARITY_CHOICES)), parse_irregularity,
-                _("answer floor (stop and call the floor) or back (put it back in its deck)"), IRREGULARITY_CHOICES)
+                                        choices=" / ".join(map(choice_word, IRREGULARITY_CHOICES))),
+                parse_irregularity, _("answer floor (stop and call the floor) or back (put it back in its deck)"),
+                tuple(map(choice_word, IRREGULARITY_CHOICES)))
             yield Ask(question, self._check_extra_deck, replace(spread, turned=turned))
 
     def _check_all_there(self, yes: bool) -> Feedback:

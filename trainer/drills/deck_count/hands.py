@@ -16,6 +16,7 @@ from trainer.drills.deck_count.item import LEVELS, RULE_HAND, Ask, CountItem
 from trainer.drills.deck_count.spread import Spread, face_down
 from trainer.engine.cards import Card
 from trainer.engine.dealing import HOLE_CARDS, MAX_SEATS, shuffled_deck
+from trainer.engine.words import colour_name
 from trainer.i18n.translation import _, ngettext
 from trainer.scoring import ErrorKind, Mode
 
@@ -78,11 +79,16 @@ class HandCountItem(CountItem):
         self.title = ngettext("Level 1 · Hand count: {count} folded hand", "Level 1 · Hand count: {count} folded hands",
                               len(self.hands)).format(count=len(self.hands))
         self.brief = f"folded hands from seats {seats}, collected one by one, {deck_colour} deck"
+        self._seats = seats
         pictures = "   ".join(_("seat {seat}: {cards}").format(seat=hand.seat, cards=hand.spread.picture())
                                for hand in self.hands)
         self.text = _("Folded hands collected in seat order ({seats}), each spread face down before the rack.\n"
                       "{pictures}\n(▮ a card; ▏ the edge of a card stuck under the next one)").format(
             seats=seats, pictures=pictures)
+
+    def _shown_brief(self) -> str:
+        return _("folded hands from seats {seats}, collected one by one, {colour} deck").format(
+            seats=self._seats, colour=colour_name(self.deck_colour))
 
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),

@@ -74,7 +74,7 @@ class CountItem(ABC):
     title: str
     text: str
     brief: str
-    """One line saying what is on the layout (the GUI shows it above the spread; ``text`` adds a picture)."""
+    """One line saying what is on the layout, in English: the scores' key (:attr:`item_name`)."""
     deck_colour: str
 
     def __init__(self, difficulty: int, *, drill: str, mode: Mode, clock: Callable[[], float]) -> None:
@@ -146,6 +146,15 @@ class CountItem(ABC):
         verdict = _("on target") if self.on_target else _("over target")
         return _("Time {seconds:.1f} s, target {target:.0f} s: {verdict}.").format(
             seconds=self.seconds, target=self.target_seconds, verdict=verdict)
+
+    @property
+    def shown_brief(self) -> str:
+        """:attr:`brief` in the language spoken: the line the GUI shows above the spread (``text`` adds a
+        picture)."""
+        return self._shown_brief()
+
+    def _shown_brief(self) -> str:
+        return self.brief
 
     @property
     def item_name(self) -> str:

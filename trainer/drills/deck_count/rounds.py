@@ -155,6 +155,13 @@ class RoundCountItem(CountItem):
             round=round_number, procedure=self.procedure.label, seats=", ".join(map(str, self.seats)), count=n,
             first=colour_name(colours[0]), second=colour_name(colours[1]), history=self._deck_history())
 
+    def _shown_brief(self) -> str:
+        history = self._deck_history()
+        return _("round {round}, {procedure}, seats {seats} in play, decks {first} and {second}; {history}").format(
+            round=self.round_number, procedure=self.procedure.label, seats=", ".join(map(str, self.seats)),
+            first=colour_name(self.colours[0]), second=colour_name(self.colours[1]),
+            history=history[:1].lower() + history[1:].rstrip("."))
+
     @classmethod
     def deal(cls, rng: random.Random, difficulty: int = 1, colours: tuple[str, str] = ("red", "blue"),
              **options: Any) -> RoundCountItem:
@@ -190,7 +197,7 @@ class RoundCountItem(CountItem):
                 _("the decks alternate: the deck of the last round goes to the shuffler")),
             colour_parser(self.colours), _("answer {colours} (or the first letter)").format(
                 colours=_(" or ").join(colour_name(colour) for colour in self.colours)),
-            tuple(self.colours))
+            tuple(colour_name(colour) for colour in self.colours))
         yield Ask(deck_question, self._check_deck, None)
         dealt = self._deal_spread()
         if self.hand_held:

@@ -5,13 +5,15 @@ Suits are drawn as symbols, hearts and diamonds in red, so a hand reads at a gla
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from trainer.drills.scenario_round import Scenario, table_line
 from trainer.engine.cards import Card
-from trainer.engine.paytables import load_paytables
+from trainer.engine.paytables import Odds, load_paytables
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
+from trainer.engine.words import hand_name, odds_text, paytable_name
 from trainer.i18n.translation import _
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -57,6 +59,30 @@ def hand_html(scenario: Scenario, *, show_dealer: bool = True) -> str:
     return "".join(rows) + "".join(cells)
 
 
+def shown_odds(text: str) -> str:
+    """A pay as a pay table's file writes it (``3 to 2``) in the language spoken; as it is when it is no pay."""
+    try:
+        return odds_text(Odds.parse(text))
+    except ValueError:
+        return text
+
+
+def read_odds(text: str) -> Odds:
+    """A pay typed as the window shows it (``3 a 2``, ``10 por 1`` in Spanish) or as a pay table's file writes it
+    (``3 to 2``); raises ValueError as :meth:`Odds.parse` does."""
+    try:
+        return Odds.parse(text)
+    except ValueError:
+        english = text
+        for word, template in (("to", _("{numerator} to {denominator}")), ("for", _("{numerator} for {denominator}"))):
+            shown = template.replace("{numerator}", "").replace("{denominator}", "").strip()
+            if shown:
+                english = re.sub(rf"(?<=\d)\s+{re.escape(shown)}\s+(?=\d)", f" {word} ", english)
+        if english == text:
+            raise
+        return Odds.parse(english)
+
+
 def rules_html(scenario: Scenario) -> str:
     """The pay tables the hand is settled by, as its felt prints them, and on a player-dealer table its
     collection-fee schedule (what a question about a payout or the fee asks about)."""
@@ -64,8 +90,9 @@ def rules_html(scenario: Scenario) -> str:
 
     boxes = []
     for title, lines in scenario_felt(scenario).paytables:
-        rows = "".join(f"<tr><td>{escape(hand)}</td><td align='right'>{escape(odds)}</td></tr>" for hand, odds in lines)
-        boxes.append(f"<td valign='top'><b>{escape(title)}</b>"
+        rows = "".join(f"<tr><td>{escape(hand_name(hand))}</td>"  # a space before the pay: the longer names
+                       f"<td align='right'>&nbsp;&nbsp;{escape(shown_odds(odds))}</td></tr>" for hand, odds in lines)
+        boxes.append(f"<td valign='top'><b>{escape(paytable_name(title))}</b>"
                      f"<table cellspacing='0' cellpadding='1'>{rows}</table></td>")
     table = scenario.table
     if not table.is_house and table.collection_schedule:

@@ -202,7 +202,7 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
         assert question is not None
         value = self.paying_total if self.paying else question.parse(self.amount.text())
         if value is None:
-            self._say(_("Could not read {text}: {hint}").format(text=repr(self.amount.text()), hint=question.hint),
+            self._say(_("Could not read {text}: {hint}").format(text=repr(self.amount.text()), hint=_(question.hint)),
                       NOTE)
             return None
         feedback = item.answer(value)

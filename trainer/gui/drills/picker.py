@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.base import Drill, all_drills
+from trainer.drills.base import Drill, all_drills, drill_description
 from trainer.drills.payouts import PayoutDrill
 from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.payout_form import PayoutForm
@@ -69,22 +69,22 @@ class DrillPicker(QWidget):
         self.drills = dict(drills if drills is not None else all_drills())
         self.tree = QTreeWidget()
         self.tree.setObjectName("drills")
-        self.tree.setHeaderLabels([_("Drill"), _("What it drills")])
         self.tree.setColumnWidth(0, 200)
         self.tree.setWordWrap(True)
         for group, members in grouped(self.drills).items():
             top = QTreeWidgetItem([_(group)])
+            top.setData(0, Qt.ItemDataRole.UserRole + 1, group)
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             font = top.font(0)
             font.setBold(True)
             top.setFont(0, font)
             for drill in members:
-                child = QTreeWidgetItem([drill.name, _(drill.description)])
+                child = QTreeWidgetItem([drill.name, ""])
                 child.setData(0, Qt.ItemDataRole.UserRole, drill.name)
-                child.setToolTip(1, _(drill.description))
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
         self.tree.expandAll()
+        self._set_tree_texts()
         self.tree.itemDoubleClicked.connect(lambda *_args: self.start())
         self.tree.currentItemChanged.connect(lambda *_args: self._update())
         self.mode = QComboBox()
@@ -119,6 +119,30 @@ class DrillPicker(QWidget):
         layout.addLayout(row)
         self._update()
 
+    def _set_tree_texts(self) -> None:
+        """The list's headings, groups and descriptions in the current language."""
+        self.tree.setHeaderLabels([_("Drill"), _("What it drills")])
+        for index in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(index)
+            if top is None:
+                continue
+            top.setText(0, _(str(top.data(0, Qt.ItemDataRole.UserRole + 1))))
+            for row in range(top.childCount()):
+                child = top.child(row)
+                drill = None if child is None else self.drills.get(str(child.data(0, Qt.ItemDataRole.UserRole)))
+                if child is not None and drill is not None:
+                    child.setText(1, drill_description(drill))
+                    child.setToolTip(1, drill_description(drill))
+
+    def retranslate(self) -> None:
+        """The language changed: the list, the modes and the words around them in the new one."""
+        self._set_tree_texts()
+        for index, text in enumerate(MODE_TEXT.values()):
+            self.mode.setItemText(index, _(text))
+        self.seed.setPlaceholderText(_("new hands each time"))
+        self.start_button.setText(_("Start"))
+        self._update()
+
     def drill(self) -> Drill | None:
         """The drill selected in the list."""
         item = self.tree.currentItem()
@@ -135,7 +159,7 @@ class DrillPicker(QWidget):
     def _update(self) -> None:
         drill = self.drill()
         self.start_button.setEnabled(drill is not None)
-        self.about.setText(f"{_(drill.group)} · {_(drill.description)}" if drill else _("Choose a drill."))
+        self.about.setText(f"{_(drill.group)} · {drill_description(drill)}" if drill else _("Choose a drill."))
 
     def start(self) -> None:
         drill = self.drill()
@@ -191,6 +215,16 @@ class DrillsDialog(QDialog):
         layout.addWidget(self.pages, 1)
         layout.addLayout(buttons)
         self.resize(900, 700)
+
+    def retranslate(self) -> None:
+        """The language changed: the list again in the new one (a drill's form open keeps its hand's words; its
+        buttons and labels the window's retranslation sets)."""
+        self.setWindowTitle(_("Drills"))
+        self.back.setText(_("Back to the drills"))
+        self.picker.retranslate()
+        form_again = getattr(self.form, "retranslate", None)
+        if callable(form_again):
+            form_again()
 
     def add_command(self, name: str, text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
         """A button beside the list for a set of hands that is no drill of its own (My mistakes): the dialog

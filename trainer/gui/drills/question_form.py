@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.answers import read_action, read_dealer_hand
-from trainer.drills.base import Drill, DrillItem, Feedback, Question
+from trainer.drills.base import Drill, DrillItem, Feedback, Question, drill_description
 from trainer.drills.decision_drills import read_result
 from trainer.engine.evaluator import Category
 from trainer.gui.drills.hand_view import hand_html, rules_html
@@ -134,7 +134,7 @@ class AnswerPanel(QStackedWidget):
         self.setCurrentIndex(kinds.get(question.parse, 0))
         self.line.clear()
         self.amount.clear()
-        self.line.setPlaceholderText(question.hint)
+        self.line.setPlaceholderText(_(question.hint))  # a drill's hint is marked English (as the quiz reads it)
         (self.amount if self.currentIndex() == 1 else self.line).setFocus()
 
 
@@ -155,7 +155,7 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
                  seed: int | None = None, clock: Clock | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("drillForm")
-        self.setWindowTitle(_(drill.description))
+        self.setWindowTitle(drill_description(drill))
         self.drill, self.book, self.mode, self.count = drill, book, mode, count
         self.clock = clock
         self._item_over = False
@@ -165,7 +165,7 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
 
     def _build(self) -> None:
         self.heading = form_label("heading", bold=True, size=15, selectable=True)
-        self.heading.setText(_(self.drill.description))
+        self.heading.setText(drill_description(self.drill))
         self.progress = form_label("progress", selectable=True)
         self.title = form_label("title", bold=True, selectable=True)
         self.hand = form_label("hand", selectable=True)
@@ -249,7 +249,7 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         assert question is not None
         value = question.parse(text.strip())
         if value is None:
-            self._say(_("Could not read {text}: {hint}").format(text=repr(text.strip()), hint=question.hint), NOTE)
+            self._say(_("Could not read {text}: {hint}").format(text=repr(text.strip()), hint=_(question.hint)), NOTE)
             return None
         feedback = self.item.answer(value)
         if feedback.accepted:

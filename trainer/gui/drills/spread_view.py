@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.deck_count import Spread
+from trainer.engine.words import suit_name
 from trainer.gui.table import ArtLibrary, CardItem
 from trainer.gui.table._compat import guard_none_refcount
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH
@@ -165,7 +166,7 @@ class SpreadView(QGraphicsView):
             scene.addItem(item)
             self._cards.append(item)
         for caption in captions:
-            label = QGraphicsSimpleTextItem(caption.text)
+            label = QGraphicsSimpleTextItem(suit_name(caption.text))  # a seat's or the board's label is said already
             label.setFont(font(13))
             label.setBrush(PRINT)
             label.setPos(caption.x, caption.y - label.boundingRect().height() / 2)

@@ -157,13 +157,14 @@ class TodayView(QWidget):
         self.list.clear()
         for entry in entries:
             # a new one's note names it in words already; a review names its skill by the skill's title
-            said = entry.note if entry.kind is TodayKind.NEW else f"{entry.skill.title}: {entry.note}"
+            said = entry.note if entry.kind is TodayKind.NEW else _("{skill}: {note}").format(
+                skill=entry.skill.shown_title, note=entry.note)
             text = f"{KIND_MARKS[entry.kind]}  {said}"
             if entry.kind is TodayKind.MISTAKES:
                 text = f"{KIND_MARKS[entry.kind]}  " + _("My mistakes: {note}").format(note=entry.note)
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, (entry.kind.value, entry.drill))
-            item.setToolTip(_("{skill} (drill: {drill})").format(skill=entry.skill.title, drill=entry.drill))
+            item.setToolTip(_("{skill} (drill: {drill})").format(skill=entry.skill.shown_title, drill=entry.drill))
             self.list.addItem(item)
         if not entries:
             self.list.addItem(QListWidgetItem(_("Nothing due: every skill is reviewed and no new material today.")))

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.gui.progress.words import day_count, item_count, level_name, mistake_kind
+from trainer.gui.progress.words import day_count, drill_title, item_count, level_name, mistake_kind, topic_name
 from trainer.i18n.formats import babel_locale
 from trainer.i18n.translation import N_, _
 from trainer.store.instructor import Attempt, attempts
@@ -283,25 +283,25 @@ class ProgressScreen(QWidget):
                 cell = QTableWidgetItem(text)
                 if column == 1:
                     cell.setForeground(QColor(LEVEL_COLOURS.get(entry.level.value, "#000000")))
-                cell.setToolTip(_(entry.skill.title))
+                cell.setToolTip(entry.skill.shown_title)
                 table.setItem(row, column, cell)
 
     def _show_mistakes(self, mistakes: Sequence[FrequentMistake]) -> None:
         table = self.mistakes_table
         table.setRowCount(len(mistakes))
         for row, mistake in enumerate(mistakes):
-            for column, text in enumerate((mistake_kind(mistake.kind), mistake.topic or mistake.drill,
-                                           str(mistake.count))):
+            topic = topic_name(mistake.topic) if mistake.topic else mistake.drill
+            for column, text in enumerate((mistake_kind(mistake.kind), topic, str(mistake.count))):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(mistake.rule)
                 table.setItem(row, column, cell)
             lesson = QPushButton(_("Lesson"))
             lesson.setObjectName(f"lesson-{row}")
-            lesson.setToolTip(_("Open the lesson on {topic}").format(topic=mistake.lesson))
+            lesson.setToolTip(_("Open the lesson on {topic}").format(topic=topic_name(mistake.lesson)))
             lesson.clicked.connect(lambda _checked=False, topic=mistake.lesson: self.lessonRequested.emit(topic))
             drill = QPushButton(_("Drill"))
             drill.setObjectName(f"drill-{row}")
-            drill.setToolTip(_("Practise {drill}").format(drill=mistake.drill))
+            drill.setToolTip(_("Practise {drill}").format(drill=drill_title(mistake.drill)))
             drill.clicked.connect(lambda _checked=False, name=mistake.drill: self.drillRequested.emit(name))
 
             table.setCellWidget(row, 3, lesson)

@@ -14,7 +14,7 @@ the store and the CSV report keep them (English); these say them in the current 
 
 from __future__ import annotations
 
-from trainer.i18n.translation import ngettext, pgettext
+from trainer.i18n.translation import _, ngettext, pgettext
 from trainer.scoring import ErrorKind, Mode
 
 __all__ = ["day_count", "item_count", "level_name", "mistake_kind", "mode_name", "page_count", "step_count",
@@ -27,6 +27,21 @@ def level_name(level: str) -> str:
              "practised": pgettext("mastery level", "practised"),
              "table-ready": pgettext("mastery level", "table-ready")}
     return names.get(level, level)
+
+
+def topic_name(topic: str) -> str:
+    """A topic (``pairs``, a lesson's) by its title in the current language (``Pares``); one not known as given."""
+    from trainer.drills.settlement_drills import GROUPS
+
+    return _(GROUPS[topic]) if topic in GROUPS else topic
+
+
+def drill_title(name: str) -> str:
+    """A drill by its description in the current language; a drill not known by its name."""
+    from trainer.drills.base import all_drills, drill_description
+
+    drill = all_drills().get(name)
+    return name if drill is None else drill_description(drill)
 
 
 def mode_name(mode: Mode | str) -> str:
