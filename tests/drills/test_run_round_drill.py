@@ -282,3 +282,13 @@ def test_run_round_seed_1_takes_no_more_bets_first_as_the_collection_lesson_teac
     for line in ("no more bets", f"fee {fee}"):
         feedback = item.answer(present(item.next_question()).parse(line))
         assert feedback.correct, feedback.message
+
+
+def test_taking_a_play_wager_when_none_is_offered_is_said_without_a_seat_or_an_amount() -> None:
+    """"take" typed while the task due is not a Play wager names no seat: the mistake says what was done, never
+    "seat None's Play wager $0"."""
+    item = round_item(9, Mode.PRACTICE, rate=0.0)
+    assert item.run.script[0].task is not Task.TAKE_PLAY
+    feedback = item.answer(present(item.next_question()).parse("take"))
+    said = feedback.mistakes[0].describe()
+    assert "given take a Play wager" in said and "None" not in said and "$0" not in said, said

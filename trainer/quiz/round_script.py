@@ -171,12 +171,18 @@ class ScriptStep:
         if self.task is Task.TAKE_FEE:
             return _("take the collection fee {amount}").format(amount=format_money(self.amount or Decimal(0)))
         if self.task is Task.COLLECT_FOLD:
+            if self.seat is None:  # an act naming no seat (a trainee's answer)
+                return _("collect a folded hand: {count} cards, to the rack").format(count=self.count)
             return _("collect seat {seat}'s folded hand: {count} cards, to the rack").format(
                 seat=self.seat, count=self.count)
         if self.task is Task.TAKE_PLAY:
+            if self.seat is None or self.amount is None:
+                return _("take a Play wager")
             return _("take seat {seat}'s Play wager {amount}").format(
-                seat=self.seat, amount=format_money(self.amount or Decimal(0)))
+                seat=self.seat, amount=format_money(self.amount))
         if self.task is Task.REFUSE_PLAY:
+            if self.seat is None:
+                return _("refuse a second Play wager (a Play wager once made is not added to or changed)")
             return _("refuse seat {seat}'s second Play wager (a Play wager once made is not added to or changed)"
                      ).format(seat=self.seat)
         if self.task is Task.REVEAL:
