@@ -12,7 +12,10 @@ side bet (Trips, Bad Beat, Pairs, Progressive). For each it reports
   the main thread's processor time (which another busy process does not inflate);
 * **clashes**: how many pairs of texts (an area's printed name, an amount, a badge, BANK; and a stack's chips,
   which would hide a text under them) overlap;
-* **reach**: the furthest any stack stands from the centre of its own wagering area (scene units).
+* **reach**: the furthest any stack stands from the centre of its own wagering area (scene units);
+* **off the felt**: how many stacks (chips and amount) are not wholly on the felt, inside the rail's inner edge;
+* **astray**: how many stacks stand nearer another seat's wagering areas than their own seat's (from the middle
+  of the stack's chips and amount to the nearest edge of an area).
 
 Run on demand only; never a test. ``--runs N`` (default 5).
 """
@@ -20,6 +23,7 @@ Run on demand only; never a test. ``--runs N`` (default 5).
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -27,13 +31,14 @@ from decimal import Decimal
 from functools import partial
 from typing import TypeVar
 
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPolygonF
 
 from trainer.engine.games import game_named
 from trainer.gui.felt import felt_layout
 from trainer.gui.table import chipplaces
 from trainer.gui.table.art import ArtLibrary
-from trainer.gui.table.layout import Point, TableLayoutConfig
+from trainer.gui.table.layout import Point, SpotGeometry, TableLayoutConfig
 from trainer.gui.table.scene import TableScene
 from trainer.i18n.translation import _
 from trainer.resources import assets_dir
@@ -166,6 +171,56 @@ def reaches(scene: TableScene) -> dict[str, float]:
     return found
 
 
+def _stacks(scene: TableScene) -> list[tuple[str, int, QRectF]]:
+    """Every stack of the round showing, named, with its seat and what it covers of the scene (chips and amount)."""
+    found = []
+    for seat in scene.geometry.seats:
+        for wager, stack in scene.seat_stacks(seat.seat):
+            if stack.isVisible() and stack.amount > 0:
+                kind = "payout" if scene.payout_chips(seat.seat, wager) is stack else "wager"
+                found.append((f"seat {seat.seat} {wager} {kind}", seat.seat, stack.sceneBoundingRect()))
+    return found
+
+
+def off_felt(scene: TableScene) -> list[str]:
+    """The stacks not wholly on the felt: each corner of what a stack covers lies within the rail's inner edge (the
+    felt's ellipse) and below the dealer's straight edge."""
+    felt, top = scene.geometry.felt, scene.geometry.felt_top
+
+    def on(x: float, y: float) -> bool:
+        return y >= top and ((x - felt.center.x) / felt.rx) ** 2 + ((y - felt.center.y) / felt.ry) ** 2 <= 1.0
+
+    return [name for name, _, rect in _stacks(scene)
+            if not all(on(corner.x(), corner.y())
+                       for corner in (rect.topLeft(), rect.topRight(), rect.bottomLeft(), rect.bottomRight()))]
+
+
+def _area_distance(spot: SpotGeometry, x: float, y: float) -> float:
+    """How far ``x``, ``y`` lies from the wagering area's printed outline (0 inside it): a circle's edge, a box's."""
+    if spot.shape != "box":
+        return max(0.0, math.hypot(x - spot.center.x, y - spot.center.y) - spot.size[0] * spot.scale)
+    turn = math.radians(-spot.angle)
+    dx, dy = x - spot.center.x, y - spot.center.y
+    u, v = dx * math.cos(turn) - dy * math.sin(turn), dx * math.sin(turn) + dy * math.cos(turn)
+    half_w, half_h = spot.size[0] * spot.scale / 2, spot.size[1] * spot.scale / 2
+    return math.hypot(max(0.0, abs(u) - half_w), max(0.0, abs(v) - half_h))
+
+
+def astray(scene: TableScene) -> list[str]:
+    """The stacks standing nearer another seat's wagering areas than their own seat's: from the middle of what the
+    stack covers (chips and amount) to the nearest edge of each seat's areas."""
+    found = []
+    for name, seat, rect in _stacks(scene):
+        middle = rect.center()
+        nearest = {place.seat: min(_area_distance(spot, middle.x(), middle.y()) for spot in place.spots.values())
+                   for place in scene.geometry.seats}
+        own = nearest.pop(seat)
+        closer = [other for other, distance in nearest.items() if distance <= own]
+        if closer:
+            found.append(f"{name} nearer seat {closer[0]}")
+    return found
+
+
 def _measure(config: TableLayoutConfig, art: ArtLibrary) -> tuple[list[float], TableScene]:
     """The placement times of one table (ms: the whole, the slowest call, each in processor time too)."""
     timer = Timer()
@@ -187,10 +242,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         scene = runs[-1][1]
         found = clashes(scene)
         far = reaches(scene)
+        outside, elsewhere = off_felt(scene), astray(scene)
         total, slowest, total_cpu, slowest_cpu = (statistics.median(r[0][index] for r in runs) for index in range(4))
         print(f"{name:15} placement {total:7.1f} ms, processor {total_cpu:7.1f} ms (slowest call {slowest:6.1f} ms, "
               f"processor {slowest_cpu:6.1f} ms) · clashes {len(found):3} · reach {max(far.values()):5.0f} · "
-              f"{len(far)} stacks")
+              f"off the felt {len(outside):2} · astray {len(elsewhere):2} · {len(far)} stacks")
         for _name, done in runs:
             done.clear()
     del app
