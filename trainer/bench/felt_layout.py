@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -235,6 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from PySide6.QtWidgets import QApplication
 
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # it lays tables out; nothing is shown
     app = QApplication.instance() or QApplication(["felt_layout"])
     art = ArtLibrary(assets_dir())
     for name, config in worst_layouts().items():
