@@ -437,3 +437,30 @@ def test_a_full_disk_for_the_log_is_one_line_not_logging_tracebacks(
     err = capsys.readouterr().err
     assert "Logging error" not in err and "Traceback" not in err
     assert err.count("\n") == 1 and "cannot be written (No space left on device)" in err
+
+
+def test_the_cycle_collector_waits_for_the_windows_first_paint_then_runs_again(
+    user_dirs: dict[str, Path],  # noqa: ARG001 (the fixture keeps the user's folders private)
+) -> None:
+    code = textwrap.dedent("""
+        import gc, sys
+        from trainer.gui.app import run_app
+
+        def hook(window):
+            print("BUILT", gc.isenabled(), flush=True)
+
+            def painted():
+                from PySide6.QtCore import QTimer
+
+                QTimer.singleShot(0, lambda: (print("PAINTED", gc.isenabled(), flush=True), window.close()))
+
+            window.firstPainted.connect(painted)
+
+        status = run_app([], on_window=hook, notify=lambda text: None)
+        print("AFTER", gc.isenabled(), flush=True)
+        sys.exit(status)
+    """)
+    result = run(["-c", code], child_env(QT_QPA_PLATFORM="offscreen", SDL_AUDIODRIVER="dummy"))
+    assert result.returncode == 0, result.stderr
+    said = [line for line in result.stdout.splitlines() if line.split()[0] in {"BUILT", "PAINTED", "AFTER"}]
+    assert said == ["BUILT False", "PAINTED True", "AFTER True"]
