@@ -34,16 +34,15 @@ def test_a_worker_ignores_ctrl_c_and_goes_on_working() -> None:
 def test_ctrl_c_while_the_workers_start_is_raised_with_the_pool_in_hand_and_ends_them(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = processes.worker_context()
+    real = processes.new_pool
     made: list[Any] = []
 
-    class PressedWhileStarting:
-        def Pool(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 (multiprocessing's name)
-            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C half-way through starting the pool
-            made.append(real.Pool(*args, **kwargs))
-            return made[-1]
+    def pressed_while_starting(*args: Any, **kwargs: Any) -> Any:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C half-way through starting the pool
+        made.append(real(*args, **kwargs))
+        return made[-1]
 
-    monkeypatch.setattr(processes, "worker_context", lambda: PressedWhileStarting())
+    monkeypatch.setattr(processes, "new_pool", pressed_while_starting)
     ran = []
     with pytest.raises(KeyboardInterrupt), processes.worker_pool(2):
         ran.append(True)
@@ -54,6 +53,18 @@ def test_ctrl_c_while_the_workers_start_is_raised_with_the_pool_in_hand_and_ends
         time.sleep(0.05)
     assert len(workers) == 2 and not any(worker.is_alive() for worker in workers)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C handled as before
+
+
+def test_the_pools_watcher_of_workers_does_not_wake_for_each_result_waiting() -> None:
+    """CPython's pool wakes its watcher of workers on every result waiting in the pipe; while a large result is
+    read it wakes again and again, and with the fork server each wake asks every worker whether it ended. These
+    pools' watcher wakes when a worker ends or the pool changes; results still come back whole and in order."""
+    with processes.worker_pool(2) as pool:
+        woken_by = pool._get_sentinels()  # type: ignore[attr-defined]
+        assert pool._outqueue._reader not in woken_by  # type: ignore[attr-defined]
+        assert woken_by == [pool._change_notifier._reader]  # type: ignore[attr-defined]
+        results = [pool.apply_async(str.__mul__, (str(index % 10), 600_000)) for index in range(20)]
+        assert [result.get() for result in results] == [str(index % 10) * 600_000 for index in range(20)]
 
 
 def test_workers_start_from_a_fresh_interpreter() -> None:

@@ -440,7 +440,7 @@ def test_a_full_disk_for_the_log_is_one_line_not_logging_tracebacks(
 
 
 def test_the_cycle_collector_waits_for_the_windows_first_paint_then_runs_again(
-    user_dirs: dict[str, Path],  # noqa: ARG001 (the fixture keeps the user's folders private)
+    user_dirs: dict[str, Path],  # the fixture keeps the user's folders private
 ) -> None:
     code = textwrap.dedent("""
         import gc, sys
