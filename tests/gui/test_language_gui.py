@@ -14,7 +14,17 @@ from typing import Any
 
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractButton, QDialog, QGroupBox, QLabel, QMenu, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QDialog,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QMenu,
+    QTabWidget,
+    QWidget,
+)
 
 from tests.gui.test_app import child_env, run, settings_file, user_dirs  # noqa: F401 (user_dirs: a fixture)
 from tests.gui.test_settlement_quiz_gui import (  # noqa: F401 (open_window: a fixture)
@@ -163,7 +173,7 @@ def test_the_lessons_open_in_the_language_spoken(qtbot: Any, tmp_path: Path) -> 
 # --- every text in Spanish ------------------------------------------------------------------------------------
 
 PROPER_NAMES = {"UTH Dealer Trainer", "Trips", "Bad Beat", "Ultimate Pairs", "English", "español", "Washington UTH",
-                "California UTH", "California UTH Bad Beat Bonus", "OK"}
+                "California UTH", "California UTH Bad Beat Bonus", "OK", "ACE / iDeal", "Deck Mate"}
 """Texts that are the same in both languages: the product's name, the wagers' names the layout prints, the
 games' names, the languages named in themselves."""
 NOT_A_WORD = re.compile(r"^[\s\d$.,:%x×–—·()\[\]/+✔○⏱⌫-]*$")
@@ -171,8 +181,8 @@ NOT_A_WORD = re.compile(r"^[\s\d$.,:%x×–—·()\[\]/+✔○⏱⌫-]*$")
 
 KEY_HINT = re.compile(r"\s*\([^()]{1,3}\)$")
 """A key named after a text ("No more bets (B)"): the text is what is compared."""
-PAYTABLE_ID = re.compile(r"[A-Z]{1,3}-?\d{1,2}|\d{2}|[A-Z]{2}")
-"""A pay table's id (UTH-01, BBB-02, 01, CA)."""
+PAYTABLE_ID = re.compile(r"((Trips|Bad Beat|Ultimate Pairs) )?([A-Z]{1,3}-?\d{1,2}|\d{1,2}|[A-Z]{2})")
+"""A pay table's id or name (UTH-01, BBB-02, 01, CA, Trips UTH-01, Ultimate Pairs 3): the layout's names."""
 
 
 def texts_of(root: QWidget) -> list[tuple[str, str]]:
@@ -194,6 +204,10 @@ def texts_of(root: QWidget) -> list[tuple[str, str]]:
             found.append((name, obj.title()))
         elif isinstance(obj, QTabWidget):
             found.extend((f"{name} tab {i}", obj.tabText(i)) for i in range(obj.count()))
+        elif isinstance(obj, QListWidget):
+            found.extend((f"{name} item {i}", obj.item(i).text()) for i in range(obj.count()))
+        elif isinstance(obj, QComboBox):
+            found.extend((f"{name} item {i}", obj.itemText(i)) for i in range(obj.count()))
         if isinstance(obj, QWidget) and obj.isWindow():
             found.append((name + " title", obj.windowTitle()))
     return found

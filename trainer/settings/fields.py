@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -108,9 +109,22 @@ def collection_choices() -> tuple[str, ...]:
     return tuple(load_paytables().schedule_ids())
 
 
+_COLLECTION_TITLE = re.compile(r"Collection option (\d+) \((.+)\)")
+"""A collection schedule's title as the engine's file names it (the documents' "Collection Rates" options)."""
+
+
 def collection_title(schedule_id: str) -> str:
-    """The title of a collection schedule: ``Collection option 1 (Bad Beat Bonus)``."""
-    return load_paytables().collection(schedule_id).title
+    """The title of a collection schedule in the current language: ``Collection option 1 (Bad Beat Bonus)``
+    (``Opción de comisión 1 (Bad Beat Bonus)``: the game keeps its name).
+
+    >>> collection_title("bb-2")
+    'Collection option 2 (Bad Beat Bonus)'
+    """
+    title = load_paytables().collection(schedule_id).title
+    found = _COLLECTION_TITLE.fullmatch(title)
+    if found is None:  # a room's own schedule: its title as its file has it
+        return title
+    return _("Collection option {number} ({game})").format(number=found.group(1), game=found.group(2))
 
 
 def game_title(game: Game | None) -> str:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action
+from trainer.engine.words import hand_name
 from trainer.gui.table.money import CHIP_DENOMINATIONS
 from trainer.gui.widgets import BAD, GOOD, chip_icon
 from trainer.i18n.translation import N_, _
@@ -131,6 +132,21 @@ class CategoryList(QListWidget):
             self.setFixedHeight(height)
 
 
+def category_text(category: Category) -> str:
+    """A line of :func:`category_list`: ``3  three of a kind`` (``3  trío``), the hand in the language spoken."""
+    return f"{category.value}  {hand_name(category.label)}"
+
+
+def name_categories(categories: QListWidget) -> None:
+    """The lines of :func:`category_list` again, in the language spoken now."""
+    for row, category in enumerate(Category):
+        item = categories.item(row)
+        if item is not None:
+            item.setText(category_text(category))
+    if isinstance(categories, CategoryList):
+        categories.fit_rows()
+
+
 def category_list() -> QListWidget:
     """The dealer's hand categories, ``0  high card`` to ``9  royal flush``, in the columns that fit, no scroll bars."""
     categories = CategoryList()
@@ -139,7 +155,7 @@ def category_list() -> QListWidget:
     categories.setWrapping(True)
     categories.setResizeMode(QListView.ResizeMode.Adjust)
     for category in Category:
-        categories.addItem(f"{category.value}  {category.label}")
+        categories.addItem(category_text(category))
     categories.setSpacing(1)
     categories.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     categories.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

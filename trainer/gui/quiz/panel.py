@@ -43,6 +43,7 @@ from trainer.gui.quiz.controls import (
     category_list,
     chips_text,
     cycle_box,
+    name_categories,
     parse_amount,
     uncheck,
 )
@@ -225,6 +226,9 @@ class SettlementPanel(FeedbackShown, QWidget):
                                                                            key=chr(int(key))))
         for index in range(self.seat_box.count()):
             self.seat_box.setItemText(index, _("Seat {seat}").format(seat=self.seat_box.itemData(index)))
+        for index in range(self.wager_box.count()):
+            self.wager_box.setItemText(index, Wager(self.wager_box.itemData(index)).label)
+        name_categories(self.categories)
         if self.paying.text():
             self._show_paying()
 
