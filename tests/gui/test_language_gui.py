@@ -425,3 +425,38 @@ def test_a_felt_with_a_round_on_it_keeps_the_round_and_speaks_from_the_next_deal
     qtbot.waitUntil(window.session.can_deal, timeout=10000)  # the table clears the settled round first
     deal(qtbot, window)
     assert window.scene is not scene and printed_words(window)["ante"] == FELT_ES["ante"]
+
+
+def test_the_dealers_hands_all_show_in_spanish_hand_after_hand(qtbot: Any, tmp_path: Path) -> None:
+    """The Spanish hand names fit two columns only while the side panel shows no scroll bar: once the panel has
+    settled, every name is inside the list, on the next hand too (the list fitted after its resize, not within
+    it)."""
+    import random
+
+    from tests.gui.table_support import FakeSound
+    from trainer.gui.table.director import Durations
+    from trainer.scoring import Mode
+    from trainer.settings import DEFAULTS, SettingsStore
+
+    speak("es")
+    window = MainWindow(DEFAULTS, store=SettingsStore(tmp_path / "settings.json"), notify=lambda _text: None,
+                        sound=FakeSound(), durations=Durations.tiny(), rng=random.Random(3))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    window.quiz.set_mode(Mode.PRACTICE)
+    listed = window.quiz.panel.categories
+
+    def cut() -> list[str]:
+        inside = listed.height() - listed.frameWidth()
+        return [listed.item(row).text() for row in range(listed.count())
+                if listed.visualItemRect(listed.item(row)).bottom() > inside
+                or listed.visualItemRect(listed.item(row)).right() > listed.viewport().width()]
+
+    for _hand in range(2):
+        deal(qtbot, window)
+        qtbot.wait(300)  # the panel settles (its scroll bar shown or not)
+        assert cut() == []
+        assert listed.item(3).text() == f"3  {TERMS['three of a kind']}"
+        window.skip_to_end()
+        qtbot.waitUntil(window.session.can_deal, timeout=10000)

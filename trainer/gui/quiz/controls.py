@@ -10,7 +10,7 @@ import html
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -119,7 +119,10 @@ class CategoryList(QListWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        self.fit_rows()
+        # not within the resize itself: a height set there can leave the items laid out for the old one (the
+        # Spanish names fit two columns only while the side panel shows no scroll bar; one column, then two
+        # again, left five names below the list's edge)
+        QTimer.singleShot(0, self, self.fit_rows)
 
     def fit_rows(self) -> None:
         """The height that shows every category in the columns the width allows."""
