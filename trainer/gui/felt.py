@@ -9,14 +9,10 @@ from trainer.gui.table.layout import WAGER_LABELS, TableLayoutConfig
 from trainer.i18n.translation import N_, _
 from trainer.session.felt import Felt, PrintedPaytable
 
-_PRINTED_WAGERS = {
-    "ante": N_("ANTE"), "blind": N_("BLIND"), "play": N_("PLAY"), "trips": N_("TRIPS"), "bad_beat": N_("BAD BEAT"),
-    "pairs": N_("PAIRS"), "progressive": N_("PROGRESSIVE"),
-}
-"""The word printed in each wagering area (:data:`WAGER_LABELS`), marked for the catalogue; Play, Trips and Bad
-Beat are printed in English in every language (the glossary)."""
 _INSCRIPTIONS = (N_("Dealer only plays with a pair or higher"), N_("Player-Dealer only plays with a pair or higher"))
 """The inscriptions the engine gives a layout (:attr:`trainer.engine.table.TableRules.inscription`)."""
+
+
 def _printed_odds(text: str) -> str:
     try:
         return odds_text(Odds.parse(text))
@@ -52,7 +48,7 @@ def felt_layout(felt: Felt, *, four_colour: bool = False,
     >>> layout.wager_label("ante"), layout.wager_label("play"), layout.inscription, layout.paytables[0][0]
     ('INICIAL', 'PLAY', 'El crupier solo juega con pareja o mejor', 'Ciega')
     """
-    labels = tuple((wager, _(word)) for wager, word in _PRINTED_WAGERS.items() if _(word) != WAGER_LABELS[wager])
+    labels = tuple((wager, _(word)) for wager, word in WAGER_LABELS.items() if _(word) != word)
     return TableLayoutConfig(
         banking="house" if felt.banking.value == "house" else "player-dealer",
         seat_count=felt.seat_count,

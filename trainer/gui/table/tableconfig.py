@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from trainer.gui.table.plane import Ellipse, Point
+from trainer.i18n.translation import N_
 
 SCENE_WIDTH = 1700.0
 SCENE_HEIGHT = 1100.0
@@ -37,16 +38,17 @@ WAGERS = ("play", "ante", "blind", "trips", "bad_beat", "pairs", "progressive")
 
 WAGER_LABELS: Mapping[str, str] = MappingProxyType(
     {
-        "ante": "ANTE",
-        "blind": "BLIND",
-        "play": "PLAY",
-        "trips": "TRIPS",
-        "bad_beat": "BAD BEAT",
-        "pairs": "PAIRS",
-        "progressive": "PROGRESSIVE",
+        "ante": N_("ANTE"),
+        "blind": N_("BLIND"),
+        "play": N_("PLAY"),
+        "trips": N_("TRIPS"),
+        "bad_beat": N_("BAD BEAT"),
+        "pairs": N_("PAIRS"),
+        "progressive": N_("PROGRESSIVE"),
     }
 )
-"""The word printed in (or under) each wagering area."""
+"""The word printed in (or under) each wagering area, in English (marked for the catalogue: the felt in another
+language prints it translated, Play, Trips and Bad Beat as they are, see :func:`trainer.gui.felt.felt_layout`)."""
 
 
 PaytableLine = str | tuple[str, str]
