@@ -54,6 +54,15 @@ def test_every_five_card_hand_falls_in_the_known_category_counts_and_7462_classe
     assert categories == FIVE_CARD_CATEGORY_COUNTS
 
 
+def test_the_categories_by_strength_are_those_of_the_classes_described() -> None:
+    from trainer.engine import evaluator
+
+    classes = evaluator._hand_classes()
+    assert len(classes) == HAND_CLASSES
+    assert [category_of_strength(strength) for strength in range(1, HAND_CLASSES + 1)] == [c for c, _ in classes]
+    assert value("Ah Ad As 7c 7d").describe() == "aces full of sevens"
+
+
 def test_strength_runs_from_seven_high_to_royal_flush() -> None:
     assert value("7c 5d 4h 3s 2c").strength == 1
     assert value("As Ks Qs Js Ts").strength == HAND_CLASSES == 7462

@@ -177,7 +177,7 @@ class _Tables:
     def __init__(self) -> None:
         self.keys = [ev._KEY_OF[card] for card in FULL_DECK]
         category_of = ev._CATEGORY_OF
-        self.rank_category = {key: int(category_of[s]) for key, s in ev._rank_strengths(ev._CLASSES).items()}
+        self.rank_category = {key: int(category_of[s]) for key, s in ev._rank_strengths(ev._hand_classes()).items()}
         self.flush_category = [int(category_of[s]) if s else -1 for s in ev._FLUSH_STRENGTH]
         self.pairs = _PairLists(self.keys)
         # for the five-card suit counters (four bits a suit): the suit with the most cards and how many (at

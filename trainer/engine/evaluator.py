@@ -37,6 +37,7 @@ import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Final
@@ -292,9 +293,19 @@ def _spellings(card: Card) -> set[str | Card]:
     return {card} | {r + s for r in ranks for s in (suit, suit.upper())}
 
 
-_CLASSES: Final = _hand_classes()
-_CATEGORY_OF: Final[tuple[Category, ...]] = (Category.HIGH_CARD, *(category for category, _ in _CLASSES))
-_RANKS_OF: Final[tuple[_Ranks, ...]] = ((), *(ranks for _, ranks in _CLASSES))
+CLASSES_BY_CATEGORY: Final = (1277, 2860, 858, 858, 10, 1277, 156, 156, 9, 1)
+"""How many of the 7,462 classes each category has, high card first (:func:`_hand_classes` makes them)."""
+_CATEGORY_OF: Final[tuple[Category, ...]] = (Category.HIGH_CARD, *(
+    category for category, count in zip(Category, CLASSES_BY_CATEGORY, strict=True) for _ in range(count)))
+
+
+@cache
+def _ranks_by_strength() -> tuple[_Ranks, ...]:
+    """Every class's ranks in announcement order, by strength (made when a hand is first described: the window
+    starts without it)."""
+    return ((), *(ranks for _, ranks in _hand_classes()))
+
+
 _RANK_BASE, _RANK_OFFSET, _RANK_STRENGTH, _FLUSH_STRENGTH = _load_tables()
 _KEY_OF: Final[dict[str | Card, int]] = {
     spelling: _card_key(card) for card in FULL_DECK for spelling in _spellings(card)
@@ -362,7 +373,7 @@ class HandValue:
         >>> evaluate("As Ad 7c 7h Ah").describe(), evaluate("Ks Kd 7c 4h 2h").describe()
         ('aces full of sevens', 'pair of kings')
         """
-        return _describe(_CATEGORY_OF[self._strength], _RANKS_OF[self._strength])
+        return _describe(_CATEGORY_OF[self._strength], _ranks_by_strength()[self._strength])
 
     def __lt__(self, other: HandValue) -> bool:
         if isinstance(other, HandValue):
@@ -497,7 +508,7 @@ def _best_five(strength: int, key: int) -> tuple[Card, ...]:
         c1, c2, c3, c4, c5 = five
         key = _SUIT_COUNT_START + key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5]
         if _strength_of_key(key) == strength:
-            ranks = _RANKS_OF[strength]
+            ranks = _ranks_by_strength()[strength]
             return tuple(sorted(five, key=lambda card: (ranks.index(card // 4), -card)))
     raise ValueError(f"no five of {format_cards(cards)} make hand strength {strength}")
 
