@@ -449,3 +449,31 @@ def test_the_first_paint_is_signalled_once(qtbot: Any, store: SettingsStore) -> 
     with qtbot.assertNotEmitted(window.firstPainted, wait=50):
         window.update()
     QApplication.processEvents()
+
+
+def test_the_settlement_panels_are_made_just_after_the_first_frame(qtbot: Any, store: SettingsStore) -> None:
+    window = MainWindow(DEFAULTS, store=store, notify=lambda text: None, durations=Durations.tiny())
+    qtbot.addWidget(window)
+    assert window.quiz._panel is None and window.run_round.panel._settlement is None
+    with qtbot.waitSignal(window.firstPainted, timeout=WAIT):
+        window.show()
+    qtbot.waitUntil(lambda: window.quiz._panel is not None and window.run_round.panel._settlement is not None,
+                    timeout=WAIT)
+    prompt = window.round_log.prompt_area.layout()
+    assert prompt is not None and prompt.indexOf(window.quiz.panel) == 0
+    assert prompt.indexOf(window.run_round.panel) == 1
+    inner = window.run_round.panel.layout()
+    assert inner is not None
+    assert inner.indexOf(window.run_round.panel.settlement) == inner.indexOf(window.run_round.panel.hands) + 1
+
+
+def test_a_mode_chosen_before_the_first_frame_shows_its_panel(qtbot: Any, store: SettingsStore) -> None:
+    from trainer.scoring import Mode
+
+    window = MainWindow(DEFAULTS, store=store, notify=lambda text: None, durations=Durations.tiny())
+    qtbot.addWidget(window)
+    window.quiz.set_mode(Mode.PRACTICE)
+    assert window.quiz._panel is not None and not window.quiz.panel.isHidden()
+    assert window.quiz.panel.title.text().startswith("Settle it yourself")
+    window.quiz.set_mode(None)
+    assert window.quiz.panel.isHidden()

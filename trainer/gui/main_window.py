@@ -326,7 +326,7 @@ class MainWindow(QMainWindow):
 
         try:
             self.art = ArtLibrary(assets if assets is not None else assets_dir())
-            self.scene = self._new_scene()
+            self.scene = self._new_scene(check_faces=False)  # read just after the first frame
         except AssetError as exc:
             self._table_unavailable(exc)
             return
@@ -351,13 +351,14 @@ class MainWindow(QMainWindow):
         self.notify_later(message)
         self._update_controls()
 
-    def _new_scene(self, config: TableLayoutConfig | None = None) -> TableScene:
-        """A scene for ``config`` or the current settings (raises ``AssetError`` when a file cannot be read)."""
+    def _new_scene(self, config: TableLayoutConfig | None = None, *, check_faces: bool = True) -> TableScene:
+        """A scene for ``config`` or the current settings (raises ``AssetError`` when a file cannot be read;
+        ``check_faces`` False: the card faces are read by :meth:`_after_first_frame`)."""
         from trainer.gui.table.scene import TableScene
 
         config = config or layout_config(self.settings)
         assert self.art is not None
-        scene = TableScene(config, self.art)
+        scene = TableScene(config, self.art, check_faces=check_faces)
         self._scene_config = config
         return scene
 
@@ -610,20 +611,36 @@ class MainWindow(QMainWindow):
         if not self._painted:
             self._painted = True
             self.firstPainted.emit()
+            QTimer.singleShot(0, self, self._after_first_frame)
+
+    def _after_first_frame(self) -> None:
+        """What the first frame did not need, made just after it: the card faces read (one that cannot be read
+        takes the table away and says which, as at the start) and the settlement panels made."""
+        if self.art is not None and self._scene_config is not None:
+            from trainer.gui.table import AssetError
+
+            try:
+                self.art.check_faces(self._scene_config.four_colour)
+            except AssetError as exc:
+                self._table_unavailable(exc)
+        self.quiz.prepare()
+        self.run_round.prepare()
 
 
 def first_window_size(available: tuple[int, int]) -> tuple[int, int, bool]:
     """The window's size at its first start on a screen with ``available`` room (width, height), and whether it
     opens maximized: the default size where it fits, else the whole screen (a 1366x768 laptop), never below the
-    minimum.
+    minimum (a screen smaller than that gets a window of the minimum size, not maximized: maximized, some
+    platforms fit it to the screen, below the size the table and the panel need).
 
     >>> first_window_size((1920, 1040)), first_window_size((1366, 728)), first_window_size((800, 600))
-    ((1400, 900, False), (1366, 728, True), (1024, 700, True))
+    ((1400, 900, False), (1366, 728, True), (1024, 700, False))
     """
     width, height = available
     if width >= DEFAULT_WIDTH and height >= DEFAULT_HEIGHT:
         return DEFAULT_WIDTH, DEFAULT_HEIGHT, False
-    return max(MIN_WIDTH, min(width, DEFAULT_WIDTH)), max(MIN_HEIGHT, min(height, DEFAULT_HEIGHT)), True
+    fits = width >= MIN_WIDTH and height >= MIN_HEIGHT
+    return max(MIN_WIDTH, min(width, DEFAULT_WIDTH)), max(MIN_HEIGHT, min(height, DEFAULT_HEIGHT)), fits
 
 
 __all__ = ["DEFAULT_HEIGHT", "DEFAULT_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "MainWindow", "first_window_size",

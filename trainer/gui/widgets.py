@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -19,8 +20,14 @@ CHIP_ICON = 44
 
 
 def chip_icon(value: Decimal, size: int = CHIP_ICON, assets: Path | None = None) -> QIcon:
-    """The chip's artwork as an icon (an empty icon when the file cannot be read)."""
-    path = (assets or assets_dir()) / "chips" / f"chip-{value.normalize():f}.svg"
+    """The chip's artwork as an icon (an empty icon when the file cannot be read); made once for each chip,
+    size and artwork folder (the panels and forms that show the same chips share them)."""
+    return _chip_icon(value.normalize(), size, assets or assets_dir())
+
+
+@lru_cache(maxsize=64)
+def _chip_icon(value: Decimal, size: int, assets: Path) -> QIcon:
+    path = assets / "chips" / f"chip-{value:f}.svg"
     renderer = QSvgRenderer(str(path))
     if not renderer.isValid():
         return QIcon()

@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QBoxLayout, QDialog, QWidget
 
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
@@ -99,19 +99,30 @@ class QuizController(QObject):
         self.before_mode_change: list[Callable[[], object]] = []
         """Called before a mode chosen from the menu or the mode bar takes effect (another trainer mode on the
         table, such as running the round, gives the table back first)."""
-        self.panel = SettlementPanel()
-        self.panel.hide()
-        layout = prompt_area.layout()
-        assert layout is not None
-        layout.addWidget(self.panel)
-        self._connect_panel()
+        self._panel: SettlementPanel | None = None
         self._ticker = QTimer(self)
         self._ticker.setInterval(tick_ms)
         self._ticker.timeout.connect(self._show_clock)
         self.session.subscribe(self._heard)
 
-    def _connect_panel(self) -> None:
-        panel = self.panel
+    @property
+    def panel(self) -> SettlementPanel:
+        """The settlement panel, made when first asked for: the window opens on the table settling by itself and
+        shows its first frame without it (the window makes it just after, :meth:`prepare`)."""
+        if self._panel is None:
+            panel = self._panel = SettlementPanel()
+            panel.hide()
+            layout = self._prompt_area.layout()
+            assert isinstance(layout, QBoxLayout)
+            layout.insertWidget(0, panel)  # above the run round's panel, whichever was made first
+            self._connect_panel(panel)
+        return self._panel
+
+    def prepare(self) -> None:
+        """Make the panel now, so that the first hand the trainee settles does not wait for it."""
+        _ = self.panel
+
+    def _connect_panel(self, panel: SettlementPanel) -> None:
         panel.dealerAnnounced.connect(self.announce)
         panel.stepConfirmed.connect(lambda seat, wager, action, amount: self.settle(
             seat, Wager(wager), Action(action), amount))
@@ -205,12 +216,13 @@ class QuizController(QObject):
             self.setFinished.emit(event.result)
         elif isinstance(event, RoundOver):
             self._drop_cutter()
-        elif isinstance(event, RoundDealt):
-            self.panel.forget_last_hand()
+        elif isinstance(event, RoundDealt) and self._panel is not None:
+            self._panel.forget_last_hand()
 
     def _mode_changed(self, mode: Mode | None) -> None:
         self._prompt_area.setVisible(mode is not None)
-        self.panel.setVisible(mode is not None)
+        if mode is not None or self._panel is not None:
+            self.panel.setVisible(mode is not None)
         self._show_log(True)
         if mode is not None:
             self._show_waiting(mode)
@@ -271,7 +283,10 @@ class QuizController(QObject):
         return _("Hand {hand} of this set (round {round})").format(hand=hand, round=number)
 
     def retranslate(self) -> None:
-        """The panel in the language spoken now: its texts made from parts shown again, the hand's answers kept."""
+        """The panel in the language spoken now: its texts made from parts shown again, the hand's answers kept
+        (a panel not made yet is made in the language spoken then)."""
+        if self._panel is None:
+            return
         self.panel.retranslate()
         mode = self.session.mode
         if mode is None:

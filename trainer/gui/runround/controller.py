@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from trainer.gui.host import TableHost
+    from trainer.gui.quiz.panel import SettlementPanel
 
 
 class RunRoundController(QObject):
@@ -180,7 +181,13 @@ class RunRoundController(QObject):
         panel.fee_amount.returnPressed.connect(self.take_fee)
         panel.count_box.returnPressed.connect(self.confirm_count)
         panel.lesson_button.clicked.connect(lambda _checked=False: self.open_lesson())
-        settlement = panel.settlement
+        panel.when_settlement_made(self._connect_settlement)
+
+    def prepare(self) -> None:
+        """Make the panel's settlement part now, so that the first round run does not wait for it."""
+        _settlement = self.panel.settlement
+
+    def _connect_settlement(self, settlement: SettlementPanel) -> None:
         settlement.dealerAnnounced.connect(self.announce)
         settlement.stepConfirmed.connect(lambda seat, wager, action, amount: self.settle(
             seat, Wager(wager), Action(action), amount))

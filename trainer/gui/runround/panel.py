@@ -8,9 +8,12 @@ buttons (and the window keys of :data:`ACT_KEYS`) to the round.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -105,8 +108,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
         for name in ("void", "floor", "carry_on"):
             row.addWidget(self._button(name))
         self._build_hands()
-        self.settlement = SettlementPanel()
-        self.settlement.hide()
+        self._settlement: SettlementPanel | None = None
+        self._settlement_made: list[Callable[[SettlementPanel], object]] = []
         self.feedback = form_label("feedback")
         self.feedback.setTextFormat(Qt.TextFormat.RichText)
         self.feedback.hide()
@@ -120,7 +123,6 @@ class RunRoundPanel(FeedbackShown, QWidget):
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(5)
         for widget in (self.title, self.progress, self.seen, self.hint, self.acts, self.responses, self.hands,
-                       self.settlement,
                        self.feedback, self.lesson_button, self.score, self.clock, self.keys_help):
             layout.addWidget(widget)
         self.show_seen("")
@@ -154,9 +156,29 @@ class RunRoundPanel(FeedbackShown, QWidget):
             button.setToolTip(_(HAND_RESULT_TIPS[result]))
         self.show_fold_seat(self._fold_seat)
         self.show_hand_due(self._hand_due)
-        settlement_again = getattr(self.settlement, "retranslate", None)
-        if callable(settlement_again):
-            settlement_again()
+        if self._settlement is not None:
+            self._settlement.retranslate()
+
+    @property
+    def settlement(self) -> SettlementPanel:
+        """The announcement and settlement at the round's end, made when first asked for: the window shows its
+        first frame without it (and makes it just after)."""
+        if self._settlement is None:
+            panel = self._settlement = SettlementPanel()
+            panel.hide()
+            layout = self.layout()
+            assert isinstance(layout, QBoxLayout)
+            layout.insertWidget(layout.indexOf(self.hands) + 1, panel)
+            for made in self._settlement_made:
+                made(panel)
+        return self._settlement
+
+    def when_settlement_made(self, connect: Callable[[SettlementPanel], object]) -> None:
+        """Call ``connect`` with the settlement panel once it is made (at once if it is)."""
+        if self._settlement is not None:
+            connect(self._settlement)
+        else:
+            self._settlement_made.append(connect)
 
     def _button(self, name: str) -> QPushButton:
         button = QPushButton()
@@ -245,7 +267,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
 
     def set_settling(self, settling: bool) -> None:
         """The announcement and the settlement take the panel (the acts give way), or give it back."""
-        self.settlement.setVisible(settling)
+        if settling or self._settlement is not None:
+            self.settlement.setVisible(settling)
         self.acts.setVisible(not settling)
 
     def set_acts_enabled(self, enabled: bool) -> None:

@@ -86,10 +86,17 @@ class ArtLibrary:
         files += [self.chip_path(value) for value in CHIP_DENOMINATIONS]
         return files
 
-    def check(self, four_colour: bool, deck_backs: Iterable[str]) -> None:
-        """Read every file the table needs; :class:`AssetError` for the first missing or unreadable one."""
-        for path in self.table_files(four_colour, deck_backs):
+    def check(self, four_colour: bool, deck_backs: Iterable[str], *, faces: bool = True) -> None:
+        """Read every file the table needs (without ``faces``: all but the card faces, which an empty table does
+        not show; :meth:`check_faces` reads them); :class:`AssetError` for the first missing or unreadable one."""
+        files = self.table_files(four_colour, deck_backs)
+        for path in files if faces else files[len(CARD_NAMES):]:
             self.renderer(path)
+
+    def check_faces(self, four_colour: bool) -> None:
+        """Read the 52 faces of the deck style; :class:`AssetError` for the first missing or unreadable one."""
+        for name in CARD_NAMES:
+            self.renderer(self.face_path(name, four_colour))
 
     # -- reading and rendering -------------------------------------------------------------------------------
 

@@ -92,14 +92,17 @@ class TableScene(QGraphicsScene):
     dealerClicked = Signal()  # noqa: N815
     boardClicked = Signal()  # noqa: N815
 
-    def __init__(self, config: TableLayoutConfig, art: ArtLibrary) -> None:
+    def __init__(self, config: TableLayoutConfig, art: ArtLibrary, *, check_faces: bool = True) -> None:
+        """The felt of ``config`` drawn with ``art``, every file it uses read first (:class:`AssetError` names
+        one that cannot be); ``check_faces`` False leaves the card faces to be read when first drawn (the window
+        reads them just after its first frame)."""
         guard_none_refcount()
         if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
             # Item caches live in QPixmapCache; the felt alone is a screen-sized pixmap, which would not fit
             # Qt's default 10 MB and would be repainted on every frame.
             QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
         super().__init__()
-        art.check(config.four_colour, config.deck_backs)
+        art.check(config.four_colour, config.deck_backs, faces=check_faces)
         self.config = config
         self.art = art
         self.geometry: TableGeometry = table_geometry(config)
