@@ -12,14 +12,18 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-
-from fsrs import Card, Rating, Scheduler
+from typing import TYPE_CHECKING
 
 from trainer.store.skills import config
+
+if TYPE_CHECKING:  # the scheduler is imported when a review is first scheduled, not with the store
+    from fsrs import Rating, Scheduler
 
 
 @cache
 def scheduler() -> Scheduler:
+    from fsrs import Scheduler
+
     return Scheduler(enable_fuzzing=False)
 
 
@@ -31,6 +35,8 @@ def rating(perfect: bool, seconds_per_decision: float, target: float) -> Rating:
     >>> rating(True, 2.0, 4.0).name
     'Easy'
     """
+    from fsrs import Rating
+
     if not perfect:
         return Rating.Again
     if seconds_per_decision > target:
@@ -42,6 +48,8 @@ def rating(perfect: bool, seconds_per_decision: float, target: float) -> Rating:
 
 def review(connection: sqlite3.Connection, profile_id: int, card_name: str, grade: Rating, at: datetime) -> datetime:
     """Record one review of ``card_name`` (inside the caller's transaction); returns when it is due next."""
+    from fsrs import Card
+
     row = connection.execute("SELECT state FROM review_card WHERE profile_id = ? AND card = ?",
                              (profile_id, card_name)).fetchone()
     card = Card.from_json(row[0]) if row else Card(card_id=1, due=at)
