@@ -20,6 +20,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from sys import intern
 from typing import Any
 
 from trainer import jsonin
@@ -400,8 +401,9 @@ def _step_json(step: Step) -> str:
     found = _STEP_TEXT.get(id(step))
     if found is not None and found[0] is step:
         return found[1]
-    text = (f'{{"seat": {step.seat}, "wager": "{_TEXT[step.wager]}", "action": "{_TEXT[step.action]}", '
-            f'"amount": {number_json(step.amount)}, "phase": "{step.phase.value}"}}')
+    # one text for the same seat, wager, action, amount and phase (the steps kept for many seats' situations)
+    text = intern(f'{{"seat": {step.seat}, "wager": "{_TEXT[step.wager]}", "action": "{_TEXT[step.action]}", '
+                  f'"amount": {number_json(step.amount)}, "phase": "{step.phase.value}"}}')
     if len(_STEP_TEXT) >= 40_000:
         _STEP_TEXT.clear()
     _STEP_TEXT[id(step)] = (step, text)  # the entry holds the step: its identity is not reused while kept

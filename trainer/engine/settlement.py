@@ -378,9 +378,25 @@ class _SeatSteps:
         self.refund = None if plan.refund is None else made(plan.refund, Phase.REFUND)
         self.settle = tuple(made(entry, Phase.SETTLE) for entry in plan.settle)
         every = [*self.coin_in, *self.fold, *([] if self.refund is None else [self.refund]), *self.settle]
-        results = {step.wager: WagerResult(step.outcome, step.net) for step in every}
+        results = {step.wager: _wager_result(step.outcome, step.net) for step in every}
         self.wagers = {wager: results[wager] for wager in _WAGERS if wager in results}
         self.net = sum([result.net for result in self.wagers.values()], _ZERO)
+
+
+def _wager_result(outcome: Outcome, net: Decimal) -> WagerResult:
+    """The wager result of ``outcome`` and ``net``: one object for the same outcome and amount, as written (the
+    seats' kept steps share them, and so do their texts, :func:`trainer.settle_io.settlement_line`)."""
+    key = (outcome, str(net))
+    found = _WAGER_RESULTS.get(key)
+    if found is None:
+        found = WagerResult(outcome, net)
+        if len(_WAGER_RESULTS) < 10_000:
+            _WAGER_RESULTS[key] = found
+    return found
+
+
+_WAGER_RESULTS: dict[tuple[Outcome, str], WagerResult] = {}
+"""Wager results by outcome and amount (a log repeats the same few); bounded."""
 
 
 class _Entry:
@@ -411,13 +427,16 @@ class _SeatPlan:
         key = (number, (seat.ante, seat.blind, seat.play, seat.trips, seat.bad_beat, seat.pairs, seat.progressive))
         found = self.kept.get(key)
         if found is None:
+            if _KEPT[0] >= MOST_KEPT:
+                _forget_steps()
             found = self.kept[key] = _SeatSteps(number, seat, self, ledger)
             _KEPT[0] += 1
         return found
 
 
 _KEPT = [0]
-"""How many seats' steps the plans keep: past :data:`MOST_KEPT`, every plan starts again."""
+"""How many seats' steps the plans keep: past :data:`MOST_KEPT`, every plan forgets the steps it keeps (the plans
+themselves stay: a few hundred situations occur, each resolved once)."""
 MOST_KEPT = 5_000
 
 
@@ -447,8 +466,8 @@ class _TablePlan:
                pairs_key(seat.hole, dealer_hole) if seat.pairs > 0 else None,
                progressive_key(seat.hole, board, hand) if seat.progressive > 0 else None)
         found = self.plans.get(key)
-        if found is None or _KEPT[0] >= MOST_KEPT:
-            if len(self.plans) >= self.MOST_SITUATIONS or _KEPT[0] >= MOST_KEPT:
+        if found is None:
+            if len(self.plans) >= self.MOST_SITUATIONS:
                 _forget_plans()
             found = self.plans[key] = self._seat_plan(seat, folded, hand, result, dealer, qualifies, dealer_hole,
                                                       board)
@@ -476,6 +495,14 @@ def _forget_plans() -> None:
     """Every table's seat plans start again (the memory they hold stays bounded)."""
     for plan in list(_RECENT_PLANS.values()):  # a copy: another thread may settle meanwhile
         plan.plans.clear()
+    _KEPT[0] = 0
+
+
+def _forget_steps() -> None:
+    """Every seat plan forgets the steps it keeps (the memory they hold stays bounded); the plans stay."""
+    for plan in list(_RECENT_PLANS.values()):  # copies: another thread may settle meanwhile
+        for seat_plan in list(plan.plans.values()):
+            seat_plan.kept.clear()
     _KEPT[0] = 0
 
 
