@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, slots=True)
 class Step:
     """One thing the dealer does with one wager: pay, take, push or return it.
 
@@ -71,13 +71,19 @@ class Step:
 
     def __init__(self, seat: int, wager: Wager, action: Action, amount: Decimal, net: Decimal, phase: Phase,
                  outcome: Outcome, rule: str, topic: str, equivalent: tuple[Action, ...] = ()) -> None:
-        # A frozen dataclass's own __init__ sets each field through object.__setattr__; a round makes dozens of
-        # steps, so the fields go straight into the instance's dictionary: the same step at half the cost.
-        fields = self.__dict__
-        fields["seat"], fields["wager"], fields["action"], fields["amount"], fields["net"] = (
-            seat, wager, action, amount, net)
-        fields["phase"], fields["outcome"], fields["rule"], fields["topic"], fields["equivalent"] = (
-            phase, outcome, rule, topic, equivalent)
+        # The fields are slots, not a dictionary: a third of the memory (settle --jsonl keeps thousands of steps,
+        # see _SeatPlan.steps_for); being frozen, they are set through object.__setattr__.
+        set_field = object.__setattr__
+        set_field(self, "seat", seat)
+        set_field(self, "wager", wager)
+        set_field(self, "action", action)
+        set_field(self, "amount", amount)
+        set_field(self, "net", net)
+        set_field(self, "phase", phase)
+        set_field(self, "outcome", outcome)
+        set_field(self, "rule", rule)
+        set_field(self, "topic", topic)
+        set_field(self, "equivalent", equivalent)
 
     def describe(self) -> str:
         """``Seat 3: pay the Blind $7.50``."""
@@ -231,7 +237,8 @@ class _Ledger:
     def _step(self, number: int, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
               outcome: Outcome, rule: str) -> Step:
         equivalent = _NOTHING_MOVES[action] if self._push_or_return(res, action, phase) else ()
-        return Step(number, res.wager, action, amount, net, phase, outcome, rule, res.topic, equivalent)
+        return Step(number, res.wager, action, _shared(amount), _shared(net), phase, outcome, rule, res.topic,
+                    equivalent)
 
     def _push_or_return(self, res: Resolution, action: Action, phase: Phase) -> bool:
         """A step that moves nothing and may be called push or return (rules-notes §2): the house table's Ante
@@ -248,6 +255,20 @@ class _Ledger:
         return unqualified_ante or exhausted_push
 
 
+def _shared(amount: Decimal) -> Decimal:
+    """One object for the same amount, as written (``10`` and ``10.00`` stay two): steps kept by the thousand
+    hold the same few amounts (``-taken``, a payout), each a number object of its own otherwise."""
+    text = str(amount)
+    found = _AMOUNTS.get(text)
+    if found is None:
+        found = amount
+        if len(_AMOUNTS) < 10_000:
+            _AMOUNTS[text] = amount
+    return found
+
+
+_AMOUNTS: dict[str, Decimal] = {}
+"""Amounts by their text (see :func:`_shared`); bounded."""
 _ZERO = Decimal(0)
 _NOTHING_MOVES = {Action.PUSH: (Action.RETURN,), Action.RETURN: (Action.PUSH,)}
 """A push and a return: the stake stays with the player either way."""
