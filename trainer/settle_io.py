@@ -20,6 +20,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from sys import intern
 from typing import Any
 
 from trainer import jsonin
@@ -368,12 +369,9 @@ def settlement_line(result: Settlement, game: str | None) -> str:
                   _cards_json(seat.hand.cards), ', "result": "', _TEXT[seat.result], '", "wagers": {',
                   _wagers_json(seat.wagers), '}, "net": ', number_json(seat.net), "}"]
     parts.append('], "procedure": [')
-    texts = _STEP_TEXT
-    procedure = []
-    for step in result.procedure:
-        found = texts.get(id(step))
-        procedure.append(found[1] if found is not None and found[0] is step else _step_json(step))
-    parts.append(", ".join(procedure))
+    written = _written_steps
+    text_of = written.texts.get
+    parts.append(", ".join([text_of(id(step)) or _step_json(step, written) for step in result.procedure]))
     if result.player_dealer_seat is None:
         parts.append('], "player_dealer": null')
     else:
@@ -395,20 +393,41 @@ _CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in FULL_DECK)
 """Each card's text, by its number."""
 
 
-def _step_json(step: Step) -> str:
-    """A procedure step as the output writes it, made once per step object."""
-    found = _STEP_TEXT.get(id(step))
-    if found is not None and found[0] is step:
-        return found[1]
-    text = (f'{{"seat": {step.seat}, "wager": "{_TEXT[step.wager]}", "action": "{_TEXT[step.action]}", '
-            f'"amount": {number_json(step.amount)}, "phase": "{step.phase.value}"}}')
-    if len(_STEP_TEXT) >= 40_000:
-        _STEP_TEXT.clear()
-    _STEP_TEXT[id(step)] = (step, text)  # the entry holds the step: its identity is not reused while kept
+def _step_json(step: Step, written: _WrittenSteps | None = None) -> str:
+    """A procedure step as the output writes it, made once per step object (kept in ``written``)."""
+    written = written or _written_steps
+    found = written.texts.get(id(step))
+    if found is not None:
+        return found
+    # one text for the same seat, wager, action, amount and phase (the steps kept for many seats' situations)
+    text = intern(f'{{"seat": {step.seat}, "wager": "{_TEXT[step.wager]}", "action": "{_TEXT[step.action]}", '
+                  f'"amount": {number_json(step.amount)}, "phase": "{step.phase.value}"}}')
+    if len(written.texts) >= 40_000:
+        _forget_written_steps()
+        written = _written_steps
+    written.texts[id(step)] = text
+    written.steps.append(step)
     return text
 
 
-_STEP_TEXT: dict[int, tuple[Step, str]] = {}
+class _WrittenSteps:
+    """Steps' texts by the steps' identities, and those steps: a step is held while its text is kept, so that an
+    identity here is never another object's. Forgotten all at once by replacing the whole (a line being written
+    in another thread keeps the one it has, texts and steps together)."""
+
+    __slots__ = ("steps", "texts")
+
+    def __init__(self) -> None:
+        self.texts: dict[int, str] = {}
+        self.steps: list[Step] = []
+
+
+_written_steps = _WrittenSteps()
+
+
+def _forget_written_steps() -> None:
+    global _written_steps
+    _written_steps = _WrittenSteps()
 
 
 def _wagers_json(wagers: Mapping[Wager, WagerResult]) -> str:

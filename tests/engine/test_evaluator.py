@@ -381,6 +381,27 @@ def test_seven_card_values_match_the_best_five_on_a_large_sample() -> None:
         assert evaluate(cards) == best_of_fives(cards)
 
 
+def first_best_five(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+    """The best five by search: the first five, taking the cards high to low, worth the hand, in announcement
+    order (groups by size then rank, the higher suit first within a rank, the wheel's ace last)."""
+    strength = evaluate(cards).strength
+    ranks = evaluator._ranks_by_strength()[strength]
+    for five in combinations(sorted(cards, reverse=True), 5):
+        if evaluate(five).strength == strength:
+            return tuple(sorted(five, key=lambda card: (ranks.index(card // 4), -card)))
+    raise AssertionError(cards)
+
+
+def test_best_five_is_the_first_found_by_search_on_a_large_sample() -> None:
+    rng = random.Random(4213)
+    for size in (5, 6, 7, 7):
+        for _ in range(5000):
+            cards = rng.sample(FULL_DECK, size)
+            assert evaluate(cards).cards == first_best_five(cards), format_cards(cards)
+    for hand in ("As Ad Ah Ac Ks Kd Kh", "9h 8h 7h 6h 5h 4h 3h", "Ah 2h 3h 4h 5h 5d 5c", "2c 2d 2h 3c 3d 3h 4s"):
+        assert evaluate(hand).cards == first_best_five(parse_cards(hand)), hand
+
+
 def test_agrees_with_treys_on_a_large_sample() -> None:
     treys = pytest.importorskip("treys")
     judge = treys.Evaluator()

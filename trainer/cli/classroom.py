@@ -10,7 +10,6 @@ import argparse
 from typing import Any, TextIO
 
 from trainer.i18n.translation import _, ngettext
-from trainer.store.classdb import class_status, connect, make_roles, migrate, where
 from trainer.store.db import StoreError
 
 EXIT_USAGE = 2
@@ -35,6 +34,10 @@ def add_class_parser(commands: Any) -> None:
 
 
 def run_class(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    # the class store's module (and PostgreSQL's client) is loaded by the class commands alone: building the
+    # command line for any other command does not load it (some 14 MB of a process)
+    from trainer.store.classdb import class_status, connect
+
     try:
         if args.class_command == "init":
             return _init(args.url, stdout)
@@ -51,6 +54,8 @@ def run_class(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 def _init(url: str, stdout: TextIO) -> int:
     import psycopg
+
+    from trainer.store.classdb import connect, make_roles, migrate, where
 
     with connect(url) as connection:
         try:
@@ -71,6 +76,7 @@ def _init(url: str, stdout: TextIO) -> int:
 
 
 def _upload(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    from trainer.store.classdb import where
     from trainer.store.classroom import ClassStore
 
     url = getattr(args, "store", None)

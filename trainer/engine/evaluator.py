@@ -495,22 +495,43 @@ def _strength(cards: Iterable[Card]) -> int:
 
 
 def _best_five(strength: int, key: int) -> tuple[Card, ...]:
-    """The first five (taking the cards high to low) that make ``strength``, in announcement order."""
-    cards = []
-    bits = key & _CARD_BITS
-    while bits:
-        lowest = bits & -bits
-        cards.append(_CARD_OF_BIT[lowest])
-        bits ^= lowest
-    cards.sort(reverse=True)
-    key_of = _KEY_OF
-    for five in combinations(cards, 5):
-        c1, c2, c3, c4, c5 = five
-        key = _SUIT_COUNT_START + key_of[c1] + key_of[c2] + key_of[c3] + key_of[c4] + key_of[c5]
-        if _strength_of_key(key) == strength:
-            ranks = _ranks_by_strength()[strength]
-            return tuple(sorted(five, key=lambda card: (ranks.index(card // 4), -card)))
-    raise ValueError(f"no five of {format_cards(cards)} make hand strength {strength}")
+    """The first five (taking the cards high to low) that make ``strength``, in announcement order.
+
+    Read off the key, not searched: a flush or straight flush is its ranks in the flush's suit (at most one suit
+    holds five of seven cards); any other hand is its ranks, each rank's cards taken from the highest suit down,
+    as many as the hand has of it (those are the first, taking the cards high to low)."""
+    ranks = _ranks_by_strength()[strength]
+    if key & _FLUSH_BITS:
+        suit = (((key & _FLUSH_BITS) >> _SUIT_COUNT_SHIFT).bit_length() - 4) // 4
+        return tuple([FULL_DECK[4 * rank + suit] for rank in ranks])
+    held = key & _CARD_BITS
+    cards: list[Card] = []
+    for rank, count in _groups_by_strength()[strength]:
+        cards += _CARDS_OF_RANK[rank][(held >> rank) & _ONE_RANK][:count]
+    if len(cards) != 5:
+        raise ValueError(f"the cards of key {key:#x} do not make hand strength {strength}")
+    return tuple(cards)
+
+
+def _rank_groups(ranks: _Ranks) -> tuple[tuple[int, int], ...]:
+    """Each rank of a class once, in announcement order, with how many cards of it the five hold."""
+    return tuple((rank, ranks.count(rank)) for rank in dict.fromkeys(ranks))
+
+
+@cache
+def _groups_by_strength() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`_rank_groups` of every class, by strength (made with :func:`_ranks_by_strength`)."""
+    return tuple(_rank_groups(ranks) for ranks in _ranks_by_strength())
+
+
+_ONE_RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The card bits of the deuces; shifted by a rank, of that rank's cards (one bit per suit)."""
+_CARDS_OF_RANK: Final[tuple[dict[int, tuple[Card, ...]], ...]] = tuple(
+    {sum(1 << (13 * suit) for suit in suits): tuple(FULL_DECK[4 * rank + suit] for suit in sorted(suits, reverse=True))
+     for size in range(5) for suits in combinations(range(4), size)}
+    for rank in range(13)
+)
+"""For each rank, its cards a hand holds (the bits of :data:`_ONE_RANK`) -> those cards, highest suit first."""
 
 
 # -- Dealer English ------------------------------------------------------------------------------------------

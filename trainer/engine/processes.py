@@ -10,6 +10,7 @@ The number of workers is bounded by the machine's cores (:func:`most_workers`).
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import multiprocessing.context
 import os
@@ -36,6 +37,9 @@ def worker_context() -> BaseContext:
 
 
 def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    # what the worker inherited from the fork server (the modules it preloaded) is left out of the collector's
+    # passes: it would write into each of those objects, copying their pages, shared until then
+    gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held since the start (see _hold_interrupts)

@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, slots=True)
 class Step:
     """One thing the dealer does with one wager: pay, take, push or return it.
 
@@ -71,13 +71,19 @@ class Step:
 
     def __init__(self, seat: int, wager: Wager, action: Action, amount: Decimal, net: Decimal, phase: Phase,
                  outcome: Outcome, rule: str, topic: str, equivalent: tuple[Action, ...] = ()) -> None:
-        # A frozen dataclass's own __init__ sets each field through object.__setattr__; a round makes dozens of
-        # steps, so the fields go straight into the instance's dictionary: the same step at half the cost.
-        fields = self.__dict__
-        fields["seat"], fields["wager"], fields["action"], fields["amount"], fields["net"] = (
-            seat, wager, action, amount, net)
-        fields["phase"], fields["outcome"], fields["rule"], fields["topic"], fields["equivalent"] = (
-            phase, outcome, rule, topic, equivalent)
+        # The fields are slots, not a dictionary: a third of the memory (settle --jsonl keeps thousands of steps,
+        # see _SeatPlan.steps_for); being frozen, they are set through object.__setattr__.
+        set_field = object.__setattr__
+        set_field(self, "seat", seat)
+        set_field(self, "wager", wager)
+        set_field(self, "action", action)
+        set_field(self, "amount", amount)
+        set_field(self, "net", net)
+        set_field(self, "phase", phase)
+        set_field(self, "outcome", outcome)
+        set_field(self, "rule", rule)
+        set_field(self, "topic", topic)
+        set_field(self, "equivalent", equivalent)
 
     def describe(self) -> str:
         """``Seat 3: pay the Blind $7.50``."""
@@ -231,7 +237,8 @@ class _Ledger:
     def _step(self, number: int, res: Resolution, action: Action, amount: Decimal, net: Decimal, phase: Phase,
               outcome: Outcome, rule: str) -> Step:
         equivalent = _NOTHING_MOVES[action] if self._push_or_return(res, action, phase) else ()
-        return Step(number, res.wager, action, amount, net, phase, outcome, rule, res.topic, equivalent)
+        return Step(number, res.wager, action, _shared(amount), _shared(net), phase, outcome, rule, res.topic,
+                    equivalent)
 
     def _push_or_return(self, res: Resolution, action: Action, phase: Phase) -> bool:
         """A step that moves nothing and may be called push or return (rules-notes §2): the house table's Ante
@@ -248,6 +255,20 @@ class _Ledger:
         return unqualified_ante or exhausted_push
 
 
+def _shared(amount: Decimal) -> Decimal:
+    """One object for the same amount, as written (``10`` and ``10.00`` stay two): steps kept by the thousand
+    hold the same few amounts (``-taken``, a payout), each a number object of its own otherwise."""
+    text = str(amount)
+    found = _AMOUNTS.get(text)
+    if found is None:
+        found = amount
+        if len(_AMOUNTS) < 10_000:
+            _AMOUNTS[text] = amount
+    return found
+
+
+_AMOUNTS: dict[str, Decimal] = {}
+"""Amounts by their text (see :func:`_shared`); bounded."""
 _ZERO = Decimal(0)
 _NOTHING_MOVES = {Action.PUSH: (Action.RETURN,), Action.RETURN: (Action.PUSH,)}
 """A push and a return: the stake stays with the player either way."""
@@ -378,9 +399,25 @@ class _SeatSteps:
         self.refund = None if plan.refund is None else made(plan.refund, Phase.REFUND)
         self.settle = tuple(made(entry, Phase.SETTLE) for entry in plan.settle)
         every = [*self.coin_in, *self.fold, *([] if self.refund is None else [self.refund]), *self.settle]
-        results = {step.wager: WagerResult(step.outcome, step.net) for step in every}
+        results = {step.wager: _wager_result(step.outcome, step.net) for step in every}
         self.wagers = {wager: results[wager] for wager in _WAGERS if wager in results}
         self.net = sum([result.net for result in self.wagers.values()], _ZERO)
+
+
+def _wager_result(outcome: Outcome, net: Decimal) -> WagerResult:
+    """The wager result of ``outcome`` and ``net``: one object for the same outcome and amount, as written (the
+    seats' kept steps share them, and so do their texts, :func:`trainer.settle_io.settlement_line`)."""
+    key = (outcome, str(net))
+    found = _WAGER_RESULTS.get(key)
+    if found is None:
+        found = WagerResult(outcome, net)
+        if len(_WAGER_RESULTS) < 10_000:
+            _WAGER_RESULTS[key] = found
+    return found
+
+
+_WAGER_RESULTS: dict[tuple[Outcome, str], WagerResult] = {}
+"""Wager results by outcome and amount (a log repeats the same few); bounded."""
 
 
 class _Entry:
@@ -411,13 +448,16 @@ class _SeatPlan:
         key = (number, (seat.ante, seat.blind, seat.play, seat.trips, seat.bad_beat, seat.pairs, seat.progressive))
         found = self.kept.get(key)
         if found is None:
+            if _KEPT[0] >= MOST_KEPT:
+                _forget_steps()
             found = self.kept[key] = _SeatSteps(number, seat, self, ledger)
             _KEPT[0] += 1
         return found
 
 
 _KEPT = [0]
-"""How many seats' steps the plans keep: past :data:`MOST_KEPT`, every plan starts again."""
+"""How many seats' steps the plans keep: past :data:`MOST_KEPT`, every plan forgets the steps it keeps (the plans
+themselves stay: a few hundred situations occur, each resolved once)."""
 MOST_KEPT = 5_000
 
 
@@ -447,8 +487,8 @@ class _TablePlan:
                pairs_key(seat.hole, dealer_hole) if seat.pairs > 0 else None,
                progressive_key(seat.hole, board, hand) if seat.progressive > 0 else None)
         found = self.plans.get(key)
-        if found is None or _KEPT[0] >= MOST_KEPT:
-            if len(self.plans) >= self.MOST_SITUATIONS or _KEPT[0] >= MOST_KEPT:
+        if found is None:
+            if len(self.plans) >= self.MOST_SITUATIONS:
                 _forget_plans()
             found = self.plans[key] = self._seat_plan(seat, folded, hand, result, dealer, qualifies, dealer_hole,
                                                       board)
@@ -476,6 +516,14 @@ def _forget_plans() -> None:
     """Every table's seat plans start again (the memory they hold stays bounded)."""
     for plan in list(_RECENT_PLANS.values()):  # a copy: another thread may settle meanwhile
         plan.plans.clear()
+    _KEPT[0] = 0
+
+
+def _forget_steps() -> None:
+    """Every seat plan forgets the steps it keeps (the memory they hold stays bounded); the plans stay."""
+    for plan in list(_RECENT_PLANS.values()):  # copies: another thread may settle meanwhile
+        for seat_plan in list(plan.plans.values()):
+            seat_plan.kept.clear()
     _KEPT[0] = 0
 
 
