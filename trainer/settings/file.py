@@ -12,7 +12,6 @@ import errno
 import json
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
 
@@ -108,6 +107,8 @@ class SettingsStore:
             raise PermissionError(errno.EACCES, "the settings file is read-only", str(self.path))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(settings.to_json(), indent=2, sort_keys=False) + "\n"
+        import tempfile  # here: the window's start, which only reads the file, does not wait for it
+
         fd, temp_name = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import sqlite3
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
@@ -30,6 +29,13 @@ from trainer.store.skills import SkillKind, skill
 
 Clock = Callable[[], datetime]
 MAX_NAME = 60
+
+
+def _new_uid() -> str:
+    """A new profile's or item's identity (a random UUID's hex; ``uuid`` is imported when first needed)."""
+    import uuid
+
+    return uuid.uuid4().hex
 
 
 def utc_now() -> datetime:
@@ -127,7 +133,7 @@ class Store(AbstractContextManager["Store"]):
         try:
             with self.transact() as connection:
                 cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
-                                            (uid or uuid.uuid4().hex, cleaned, created or self.clock().isoformat()))
+                                            (uid or _new_uid(), cleaned, created or self.clock().isoformat()))
         except sqlite3.IntegrityError as error:  # another program added it since the look above
             raise StoreError(_("a profile named {name} already exists").format(name=repr(cleaned))) from error
         return self.profile_by_id(ProfileId(cursor.lastrowid or 0))
@@ -171,7 +177,7 @@ class Store(AbstractContextManager["Store"]):
             identity = Identity(identity.situation, identity.variant, identity.seed, replay)
         when = (at or self.clock()).astimezone(UTC)
         with self.transact() as connection:
-            item_id = insert_item(connection, profile.id, uuid.uuid4().hex, when.isoformat(), result, identity)
+            item_id = insert_item(connection, profile.id, _new_uid(), when.isoformat(), result, identity)
             review_item(connection, profile.id, result, identity.situation, when)
         return item_id
 
