@@ -495,19 +495,16 @@ def _best_five(strength: int, key: int) -> tuple[Card, ...]:
         return tuple([FULL_DECK[4 * rank + suit] for rank in ranks])
     held = key & _CARD_BITS
     cards: list[Card] = []
-    for rank, count in _GROUPS_OF[strength]:
-        cards += _CARDS_OF_RANK[rank][(held >> rank) & _ONE_RANK][:count]
+    previous = -1
+    for rank in ranks:  # a rank's copies are side by side
+        if rank != previous:
+            previous = rank
+            cards += _CARDS_OF_RANK[rank][(held >> rank) & _ONE_RANK][:ranks.count(rank)]
     if len(cards) != 5:
         raise ValueError(f"the cards of key {key:#x} do not make hand strength {strength}")
     return tuple(cards)
 
 
-def _rank_groups(ranks: _Ranks) -> tuple[tuple[int, int], ...]:
-    """Each rank of a class once, in announcement order, with how many cards of it the five hold."""
-    return tuple((rank, ranks.count(rank)) for rank in dict.fromkeys(ranks))
-
-
-_GROUPS_OF: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(_rank_groups(ranks) for ranks in _RANKS_OF)
 _ONE_RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """The card bits of the deuces; shifted by a rank, of that rank's cards (one bit per suit)."""
 _CARDS_OF_RANK: Final[tuple[dict[int, tuple[Card, ...]], ...]] = tuple(
