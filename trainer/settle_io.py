@@ -120,7 +120,7 @@ def read_request(
     dealer, board = _cards(data["dealer"], "dealer"), _cards(data["board"], "board")
     if not isinstance(data["seats"], list):
         raise RoundError("seats", "must be a list of seats")
-    seats = [_read_seat(seat, f"seats[{index}]") for index, seat in enumerate(data["seats"])]
+    seats = [_read_seat(seat, index) for index, seat in enumerate(data["seats"])]
     return table, dealer, board, seats
 
 
@@ -211,7 +211,30 @@ def _read_table(raw: Any, paytables: PaytableRegistry) -> TableRules:
     return request_table(values, game, raw)
 
 
-def _read_seat(raw: Any, where: str) -> SeatHand:
+def _read_seat(raw: Any, index: int) -> SeatHand:
+    """Seat ``index`` of a request (its fields named ``seats[index].ante`` …). The usual seat, an object of known
+    keys with a seat number, two cards in their usual spelling and whole-dollar wagers, is read straight;
+    anything else the careful way, which names what is wrong."""
+    if type(raw) is not dict or not raw.keys() <= _SEAT_KEY_SET:
+        return _read_seat_carefully(raw, f"seats[{index}]")
+    seat, hole = raw.get("seat"), raw.get("hole")
+    cards = _known_cards(hole) if type(hole) is list else None
+    if type(seat) is not int or not 0 <= seat <= 99 or cards is None:
+        return _read_seat_carefully(raw, f"seats[{index}]")
+    wagers = []
+    for key in _WAGER_KEYS:
+        value = raw.get(key, 0)
+        found = _WHOLE_DOLLARS.get(value) if type(value) is int else None  # the common case: a few whole amounts
+        wagers.append(found if found is not None else amount(value, f"seats[{index}].{key}"))
+    return SeatHand(seat, tuple(cards), *wagers)  # type: ignore[arg-type]  # check_round counts the cards
+
+
+_SEAT_KEY_SET = frozenset(SEAT_KEYS)
+_WAGER_KEYS = SEAT_KEYS[2:]
+"""A seat's wagers, in the order :class:`SeatHand` takes them."""
+
+
+def _read_seat_carefully(raw: Any, where: str) -> SeatHand:
     if not isinstance(raw, dict):
         raise RoundError(where, "must be an object")
     _no_unknown_keys(raw, SEAT_KEYS, f"{where}.")
@@ -276,9 +299,9 @@ def _cards(value: Any, field: str) -> list[Card]:
     """
     if not isinstance(value, list):
         raise RoundError(field, "must be a list of cards")
-    found = [_CARD_OF_TEXT.get(card) if type(card) is str else None for card in value]
-    if None not in found:
-        return found  # type: ignore[return-value]  # every one found
+    found = _known_cards(value)
+    if found is not None:
+        return found
     cards: list[Card] = []
     for index, card in enumerate(value):
         try:
@@ -289,6 +312,12 @@ def _cards(value: Any, field: str) -> list[Card]:
             message = f"{shown(card)} is not a card (such as 'As', '10h' or 'J♠')"
             raise RoundError(f"{field}[{index}]", message) from None
     return cards
+
+
+def _known_cards(value: list[Any]) -> list[Card] | None:
+    """The cards of a list of cards in their usual spelling (``Ah``); None when one is not."""
+    found = [_CARD_OF_TEXT.get(card) if type(card) is str else None for card in value]
+    return None if None in found else found  # type: ignore[return-value]  # every one found
 
 
 _CARD_OF_TEXT: dict[str, Card] = {str(card): card for card in FULL_DECK}

@@ -34,7 +34,7 @@ from trainer.jsonin import JsonInputError, decode_utf8
 
 MAX_LINE_BYTES = 1_000_000
 """A line longer than this is not read into memory: it gets an error line and the run goes on after it."""
-BATCH_LINES = 200
+BATCH_LINES = 100
 """With workers: lines sent to a process at a time."""
 CHUNK_BYTES = 1 << 16
 """The input is read in pieces of at most this many bytes (whatever is there: a live pipe's line comes at once)."""

@@ -506,22 +506,14 @@ def _best_five(strength: int, key: int) -> tuple[Card, ...]:
         return tuple([FULL_DECK[4 * rank + suit] for rank in ranks])
     held = key & _CARD_BITS
     cards: list[Card] = []
-    for rank, count in _groups_by_strength()[strength]:
-        cards += _CARDS_OF_RANK[rank][(held >> rank) & _ONE_RANK][:count]
+    previous = -1
+    for rank in ranks:  # a rank's copies are side by side
+        if rank != previous:
+            previous = rank
+            cards += _CARDS_OF_RANK[rank][(held >> rank) & _ONE_RANK][:ranks.count(rank)]
     if len(cards) != 5:
         raise ValueError(f"the cards of key {key:#x} do not make hand strength {strength}")
     return tuple(cards)
-
-
-def _rank_groups(ranks: _Ranks) -> tuple[tuple[int, int], ...]:
-    """Each rank of a class once, in announcement order, with how many cards of it the five hold."""
-    return tuple((rank, ranks.count(rank)) for rank in dict.fromkeys(ranks))
-
-
-@cache
-def _groups_by_strength() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """:func:`_rank_groups` of every class, by strength (made with :func:`_ranks_by_strength`)."""
-    return tuple(_rank_groups(ranks) for ranks in _ranks_by_strength())
 
 
 _ONE_RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39

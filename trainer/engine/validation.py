@@ -36,7 +36,7 @@ def check_round(
         check_game(table, seats)
     dealer_cards = _cards("dealer", dealer, 2)
     board_cards = _cards("board", board, 5)
-    seen = {card: "dealer" for card in dealer_cards}
+    seen: dict[Card, str | int] = {card: "dealer" for card in dealer_cards}  # where each card is: a seat's index
     for card in board_cards:
         _unique(seen, card, "board")
     if not seats:
@@ -57,7 +57,9 @@ def check_round(
         if not read:
             hole = _cards(f"{where}.hole", hole, 2)
         for card in hole:
-            _unique(seen, card, f"{where}.hole")
+            if card in seen:
+                _unique(seen, card, f"{where}.hole")
+            seen[card] = index
         check_wagers(table, seat, where, amounts_read=amounts_read)
         checked.append(seat if read else replace(seat, hole=(hole[0], hole[1])))
     return dealer_cards, board_cards, tuple(checked)
@@ -225,7 +227,11 @@ def _read_already(given: object) -> bool:
         and given[0] != given[1]
 
 
-def _unique(seen: dict[Card, str], card: Card, field: str) -> None:
+def _unique(seen: dict[Card, str | int], card: Card, field: str) -> None:
+    """Note where ``card`` is (``field``), or refuse it when it is somewhere already (a seat's place is its
+    index: ``seats[2].hole``)."""
     if card in seen:
-        raise RoundError(field, _("duplicate card {card} (also in {place})").format(card=card, place=seen[card]))
+        place = seen[card]
+        place = f"seats[{place}].hole" if isinstance(place, int) else place
+        raise RoundError(field, _("duplicate card {card} (also in {place})").format(card=card, place=place))
     seen[card] = field
