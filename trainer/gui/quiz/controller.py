@@ -109,18 +109,21 @@ class QuizController(QObject):
     def panel(self) -> SettlementPanel:
         """The settlement panel, made when first asked for: the window opens on the table settling by itself and
         shows its first frame without it (the window makes it just after, :meth:`prepare`)."""
-        if self._panel is None:
-            panel = self._panel = SettlementPanel()
-            panel.hide()
-            layout = self._prompt_area.layout()
-            assert isinstance(layout, QBoxLayout)
-            layout.insertWidget(0, panel)  # above the run round's panel, whichever was made first
-            self._connect_panel(panel)
-        return self._panel
+        return self._panel if self._panel is not None else self._make_panel()
 
     def prepare(self) -> None:
         """Make the panel now, so that the first hand the trainee settles does not wait for it."""
-        _ = self.panel
+        if self._panel is None:
+            self._make_panel()
+
+    def _make_panel(self) -> SettlementPanel:
+        panel = self._panel = SettlementPanel()
+        panel.hide()
+        layout = self._prompt_area.layout()
+        assert isinstance(layout, QBoxLayout)
+        layout.insertWidget(0, panel)  # above the run round's panel, whichever was made first
+        self._connect_panel(panel)
+        return panel
 
     def _connect_panel(self, panel: SettlementPanel) -> None:
         panel.dealerAnnounced.connect(self.announce)

@@ -185,7 +185,7 @@ class RunRoundController(QObject):
 
     def prepare(self) -> None:
         """Make the panel's settlement part now, so that the first round run does not wait for it."""
-        _settlement = self.panel.settlement
+        self.panel.make_settlement()
 
     def _connect_settlement(self, settlement: SettlementPanel) -> None:
         settlement.dealerAnnounced.connect(self.announce)

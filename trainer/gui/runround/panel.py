@@ -163,15 +163,20 @@ class RunRoundPanel(FeedbackShown, QWidget):
     def settlement(self) -> SettlementPanel:
         """The announcement and settlement at the round's end, made when first asked for: the window shows its
         first frame without it (and makes it just after)."""
-        if self._settlement is None:
-            panel = self._settlement = SettlementPanel()
-            panel.hide()
-            layout = self.layout()
-            assert isinstance(layout, QBoxLayout)
-            layout.insertWidget(layout.indexOf(self.hands) + 1, panel)
-            for made in self._settlement_made:
-                made(panel)
-        return self._settlement
+        return self._settlement if self._settlement is not None else self.make_settlement()
+
+    def make_settlement(self) -> SettlementPanel:
+        """Make the settlement part now (below each player's hand); it is hidden until the round is settled."""
+        if self._settlement is not None:
+            return self._settlement
+        panel = self._settlement = SettlementPanel()
+        panel.hide()
+        layout = self.layout()
+        assert isinstance(layout, QBoxLayout)
+        layout.insertWidget(layout.indexOf(self.hands) + 1, panel)
+        for made in self._settlement_made:
+            made(panel)
+        return panel
 
     def when_settlement_made(self, connect: Callable[[SettlementPanel], object]) -> None:
         """Call ``connect`` with the settlement panel once it is made (at once if it is)."""
