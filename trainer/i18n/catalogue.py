@@ -66,7 +66,7 @@ def _write(path: Path, catalogue: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     write_po(buffer, catalogue, width=116, omit_header=False, sort_output=False, ignore_obsolete=True,
-             include_previous=False)
+             include_previous=False, include_lineno=False)
     path.write_bytes(buffer.getvalue())
 
 
