@@ -186,9 +186,9 @@ def test_a_station_tries_an_absent_server_again_less_and_less_often(
     tries: list[float] = []
     real_open = classroom.open_server
 
-    def counted(url: str, station: str | None = None, *, timeout: int | None = None) -> object:
+    def counted(url: str, *, timeout: int | None = None) -> object:
         tries.append(now[0])
-        return real_open(url, station, timeout=timeout)
+        return real_open(url, timeout=timeout)
 
     monkeypatch.setattr(classroom, "open_server", counted)
     away = _with_port(class_urls[2], free_port())

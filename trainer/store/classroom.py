@@ -29,7 +29,7 @@ from typing import cast
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.scoring import ItemResult
 from trainer.store import outbox
-from trainer.store.classdb import check_version, connect, is_class_url, station_name, where
+from trainer.store.classdb import check_version, connect, is_class_url, shown, station_name, where
 from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
@@ -46,13 +46,13 @@ RECONNECT_TIMEOUT = 2
 """Seconds a try again may wait for a host that does not answer (a save waits for it)."""
 
 
-def open_server(url: str, station: str | None = None, *, timeout: int | None = None) -> PgConnection:
-    """A station's connection to the class store at ``url``, checked (a class store, this trainer's schema) and
-    named after the station; one line (:class:`StoreError`, :class:`ClassOfflineError`) when it cannot be used."""
+def open_server(url: str, *, timeout: int | None = None) -> PgConnection:
+    """A station's connection to the class store at ``url``, checked (a class store, this trainer's schema); one
+    line (:class:`StoreError`, :class:`ClassOfflineError`) when it cannot be used. The server names the station by
+    the login it signs in with."""
     raw = connect(url) if timeout is None else connect(url, timeout=timeout)
     try:
         check_version(raw, url)
-        raw.execute("SELECT set_config('uth.station', %s, false)", (station or station_name(),))
     except BaseException:
         raw.close()
         raise
@@ -67,10 +67,11 @@ def try_class_store(url: str, *, timeout: int = RECONNECT_TIMEOUT) -> str:
     server = open_server(url, timeout=timeout)
     try:
         version = check_version(server.raw, url)
+        row = server.raw.execute("SELECT class_who()").fetchone()
     finally:
         server.close()
     return _("Connected to the class store {place} (schema {version}) as station {station}").format(
-        place=where(url), version=version, station=station_name())
+        place=where(url), version=version, station=shown(str(row[0]) if row else station_name()))
 
 
 class Sender:
@@ -233,10 +234,10 @@ class ClassStore(Store):
 
     @property
     def may_instruct(self) -> bool:
-        """Whether this URL's user is the class store's instructor (may manage exams and hold the PIN); offline,
-        the station's copy answers as the station's own store does."""
+        """Whether this URL's user is one of the class store's instructors (may manage exams and hold the PIN),
+        the server says so now: a station on a class store has no instructor of its own, offline neither."""
         if not self.online or self.server is None:
-            return True
+            return False
         if self._may_instruct is None:
             row = self.server.raw.execute("SELECT has_table_privilege(current_user, 'exam', 'INSERT')").fetchone()
             self._may_instruct = bool(row and row[0])
@@ -271,6 +272,8 @@ class ClassStore(Store):
         uid, name, created = (row[0], row[1], row[2]) if row is not None else (mine.uid, mine.name, mine.created)
         with self.transact():
             found = outbox.server_profile(self.connection, {}, uid, name, created)
+        if found is None:
+            raise StoreError(_("the instructor deleted the trainee {name} from the class").format(name=name))
         return self.profile_by_id(ProfileId(found))
 
     def status_line(self) -> str:
@@ -414,14 +417,17 @@ class ClassStore(Store):
         self.sender.wake()
 
     def keep_setting(self, key: str, value: str) -> None:
-        """As the store's; while a background sender sends, kept on the station and queued."""
-        if self.sender is None:
-            super().keep_setting(key, value)
+        """As the store's (on the server through its function); while a background sender sends, or offline, kept
+        on the station and queued."""
+        if self.sender is None and self.online:
+            with self.transact() as connection:
+                outbox.put_setting(connection, key, value)
             return
         with self.local.transact() as connection:
             connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
             outbox.queue_other(connection, "setting", key)
-        self.sender.wake()
+        if self.sender is not None:
+            self.sender.wake()
 
     def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
               situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:
