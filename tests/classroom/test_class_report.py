@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
-import pytest
 
 from tests.store.conftest import Clock, hand
 from trainer.scoring import Mode, SetResult
@@ -88,16 +87,15 @@ def test_the_class_report_from_the_server_is_the_report_from_the_stations_own_st
 
 
 def test_the_pdf_report_of_a_class_store_has_a_station_column_and_a_stations_own_store_none(
-        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, class_urls: tuple[str, str, str], add_station: Callable[[str], str]) -> None:
     from trainer.gui.progress.pdf import build_document
     from trainer.store.classroom import with_stations
     from trainer.store.reports import StationCount
 
-    _owner, instructor, station = class_urls
+    _owner, instructor, _station = class_urls
     clock = Clock()
     for name, count in (("front-1", 2), ("back-2", 3)):
-        monkeypatch.setenv("UTH_TRAINER_STATION", name)
-        with ClassStore.open_class(station, tmp_path / name, clock=clock) as store:
+        with ClassStore.open_class(add_station(name), tmp_path / name, clock=clock) as store:
             for seed in range(count):
                 store.record_item(store.profile_or_new("Ana"), hand(seed=seed))
                 clock.advance(minutes=1)
