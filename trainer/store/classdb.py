@@ -19,6 +19,7 @@ a member of one group; the server records the name it was added with, never a na
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import secrets
@@ -46,6 +47,17 @@ TCP_USER_TIMEOUT_MS = 10_000
 KEEPALIVES = {"keepalives": "1", "keepalives_idle": "10", "keepalives_interval": "5", "keepalives_count": "3"}
 """TCP keepalives: an idle connection whose server vanished is found dead within about 25 s."""
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+class _QuietPipelineEnd(logging.Filter):
+    """psycopg logs "error ignored terminating <Pipeline>" when the server went away in the middle of a batch; the
+    station says it once its own way (offline, the items waiting), so that line is not printed."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("error ignored terminating")
+
+
+logging.getLogger("psycopg").addFilter(_QuietPipelineEnd())
+
 
 @cache
 def pg_migrations() -> tuple[Migration, ...]:
