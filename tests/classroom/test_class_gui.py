@@ -292,8 +292,24 @@ def test_the_instructors_screens_on_a_stations_url_say_to_use_the_instructors_ur
     with ClassStore.open_class(station, tmp_path / "a") as store:
         dialog = InstructorDialog(store)
         qtbot.addWidget(dialog)
-        assert "the instructor's screens open with the instructor's URL" in dialog.pin_prompt.text()
+        assert "the instructor's screens open with an instructor's URL" in dialog.pin_prompt.text()
         assert not dialog.pin.isEnabled() and not dialog.pin_button.isEnabled()
+
+
+def test_a_station_on_a_class_store_whose_server_is_down_has_no_instructor_of_its_own(
+        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    from trainer.gui.progress import InstructorDialog
+
+    _owner, instructor, station = class_urls
+    for url in (_with_port(station, free_port()), _with_port(instructor, free_port())):  # the server away
+        with ClassStore.open_class(url, tmp_path / "a") as store:
+            assert not store.online and not store.may_instruct
+            dialog = InstructorDialog(store)
+            qtbot.addWidget(dialog)
+            assert "No instructor PIN yet" not in dialog.pin_prompt.text()
+            assert "open only online, with an instructor's URL" in dialog.pin_prompt.text()
+            assert not dialog.pin.isEnabled() and not dialog.pin_confirm.isEnabled()
+            assert not dialog.pin_button.isEnabled() and not dialog.is_unlocked
 
 
 def test_the_status_bar_says_items_wait_while_the_server_is_stopped_and_sent_when_it_is_back(

@@ -442,3 +442,36 @@ def test_class_init_with_a_stations_url_is_refused_in_one_line(
     assert err.startswith("uth-trainer class init: the user of this URL may not set up 127.0.0.1:")
     assert err.rstrip().endswith("use the database owner's URL, a user that may create roles")
     assert err.count("\n") == 1
+
+
+def test_an_instructors_deletion_survives_class_upload_and_every_report_counts_the_same(
+        tmp_path: Path, class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+
+    from trainer.store.progress import totals
+    from trainer.store.reports import class_report
+
+    _owner, instructor, station = class_urls
+    data = tmp_path / "station"
+    with ClassStore.open_class(station, data) as store:
+        ana = store.profile_or_new("Ana")
+        for seed in range(5):
+            store.record_item(ana, hand(seed=seed, correct=5 if seed == 0 else 6))
+        assert store.waiting() == 0
+    with psycopg.connect(instructor, autocommit=True) as connection:  # two deleted in SQL, as an instructor may
+        connection.execute("DELETE FROM item WHERE id IN (SELECT id FROM item ORDER BY at LIMIT 2)")
+    capsys.readouterr()
+    for _ in range(2):
+        assert main(["--data-dir", str(data), "--store", station, "class", "upload"]) == 0
+        assert ", 0 items added, 5 already there" in capsys.readouterr().out
+    assert main(["--data-dir", str(tmp_path / "desk"), "--store", instructor, "report", "--format", "csv",
+                 "--out", str(tmp_path / "class.csv")]) == 0
+    rows = list(csv.reader((tmp_path / "class.csv").read_text(encoding="utf-8").splitlines()))[1:]
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+        reported = class_report(desk)
+        shown = totals(desk, desk.profile("Ana"))
+    with ClassStore.open_class(station, data) as store:  # the station's own copy forgets them too
+        store.find_profile("Ana")
+        mine = totals(store.local, store.local.profile("Ana"))
+    assert len(rows) == reported[0].totals.items == shown.items == mine.items == 3
+    assert reported[0].totals.steps_wrong == shown.steps_wrong == mine.steps_wrong == 0

@@ -34,7 +34,17 @@ from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
 from trainer.store.reports import StationCount, TraineeReport
-from trainer.store.store import Clock, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item, utc_now
+from trainer.store.store import (
+    Clock,
+    Store,
+    insert_attempt,
+    insert_item,
+    item_of,
+    mistakes_of,
+    rebuild_reviews,
+    review_item,
+    utc_now,
+)
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
@@ -357,6 +367,10 @@ class ClassStore(Store):
         there = [row[0] for row in self.connection.execute("SELECT uid FROM item WHERE profile_id = ?",
                                                            (profile.id,)).fetchall()]
         missing = {uid for uid in there if uid not in have}
+        there_set = set(there)
+        gone = [row[0] for row in self.connection.execute(
+            "SELECT uid FROM tombstone WHERE kind = 'item' AND uid = ANY(?)",
+            ([uid for uid in have if uid not in there_set],)).fetchall()] if len(have) > len(there_set & have) else []
         items = [item for item in self.items(profile) if item.uid in missing] if missing else []
         cards = self.connection.execute("SELECT card, due, state, reviews FROM review_card WHERE profile_id = ?",
                                         (profile.id,)).fetchall()
@@ -364,6 +378,8 @@ class ClassStore(Store):
             "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, "
             "pass_mark, hands, instructor FROM attempt WHERE profile_id = ?", (profile.id,)).fetchall()
         with self.local.transact() as connection:
+            if gone:  # deleted on the server by an instructor: deleted here too, the totals made again
+                forget_items(connection, mine.id, gone)
             for item in items:
                 result, identity = outbox.result_of(item)
                 insert_item(connection, mine.id, item.uid, item.at, result, identity)
@@ -512,6 +528,26 @@ _CLASS_CSV = (
 """The class report's rows, made on the server (a million items in a second or two, not row by row here): the
 cells as :func:`~trainer.store.reports.csv_row` gives them and :func:`~trainer.store.reports.csv_cell` writes
 them, and the station that sent each item."""
+
+
+def forget_items(connection: sqlite3.Connection, profile_id: int, uids: Sequence[str]) -> None:
+    """Delete the station's copies of items an instructor deleted on the server (inside the caller's transaction),
+    and count the trainee's totals and review cards again from what is left."""
+    connection.executemany("DELETE FROM class_outbox WHERE uid = ?", [(uid,) for uid in uids])
+    connection.executemany("DELETE FROM item WHERE uid = ? AND profile_id = ?", [(uid, profile_id) for uid in uids])
+    connection.execute("DELETE FROM day_total WHERE profile_id = ?", (profile_id,))
+    connection.execute("DELETE FROM mistake_total WHERE profile_id = ?", (profile_id,))
+    connection.execute(
+        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+        "wrong_attempts, left_to_table) SELECT item.profile_id, substr(item.at, 1, 10), item.drill, item.situation, "
+        "item.mode, count(*), sum(item.steps), sum(item.correct), sum(item.seconds), "
+        "sum(coalesce(item.wrong_attempts, (SELECT count(*) FROM mistake WHERE mistake.item_id = item.id))), "
+        "sum(item.left_to_table) FROM item WHERE item.profile_id = ? GROUP BY 1, 2, 3, 4, 5", (profile_id,))
+    connection.execute(
+        "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) SELECT item.profile_id, "
+        "mistake.kind, mistake.topic, item.drill, count(*), max(mistake.rule) FROM mistake JOIN item "
+        "ON item.id = mistake.item_id WHERE item.profile_id = ? GROUP BY 1, 2, 3, 4", (profile_id,))
+    rebuild_reviews(connection, profile_id)
 
 
 def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str | Path) -> int:
