@@ -451,6 +451,61 @@ def members(connection: psycopg.Connection[Any]) -> list[Member]:
             for row in rows]
 
 
+def _trainee(connection: psycopg.Connection[Any], name: str) -> tuple[int, str]:
+    row = connection.execute("SELECT id, uid FROM profile WHERE name = %s", (name,)).fetchone()
+    if row is None:
+        raise StoreError(_("no trainee named {name} in the class").format(name=shown(name)))
+    return int(row[0]), str(row[1])
+
+
+def reset_trainee(connection: psycopg.Connection[Any], name: str) -> int:
+    """Delete every item, exam attempt and review card of the trainee ``name`` (the trainee stays); each item and
+    attempt stays deleted (the server's tombstones) whatever a station sends again; returns the items deleted."""
+    with connection.transaction():
+        profile_id, _uid = _trainee(connection, name)
+        gone = connection.execute("DELETE FROM item WHERE profile_id = %s", (profile_id,)).rowcount
+        connection.execute("DELETE FROM attempt WHERE profile_id = %s", (profile_id,))
+        connection.execute("DELETE FROM review_card WHERE profile_id = %s", (profile_id,))
+    return gone
+
+
+def rename_trainee(connection: psycopg.Connection[Any], name: str, new: str) -> None:
+    """Give the trainee ``name`` the name ``new`` (one no other trainee has)."""
+    from trainer.store.store import check_name
+
+    new = check_name(new)
+    with connection.transaction():
+        profile_id, _uid = _trainee(connection, name)
+        if connection.execute("SELECT 1 FROM profile WHERE name = %s AND id <> %s", (new, profile_id)).fetchone():
+            raise StoreError(_("there is already a trainee named {name} (merge them instead)").format(name=shown(new)))
+        connection.execute("UPDATE profile SET name = %s WHERE id = %s", (new, profile_id))
+
+
+def merge_trainees(connection: psycopg.Connection[Any], name: str, into: str) -> int:
+    """Move every item and attempt of the trainee ``name`` to ``into`` and delete ``name``: what a station still
+    sends as ``name`` goes to ``into`` from then on. Returns the items moved."""
+    with connection.transaction():
+        source, _uid = _trainee(connection, name)
+        target, target_uid = _trainee(connection, into)
+        if source == target:
+            raise StoreError(_("{name} and {into} are the same trainee").format(name=shown(name), into=shown(into)))
+        moved = connection.execute("UPDATE item SET profile_id = %s WHERE profile_id = %s", (target, source)).rowcount
+        connection.execute("UPDATE attempt SET profile_id = %s WHERE profile_id = %s", (target, source))
+        connection.execute("SELECT set_config('uth.merged_into', %s, true)", (target_uid,))
+        connection.execute("DELETE FROM profile WHERE id = %s", (source,))
+    return moved
+
+
+def delete_trainee(connection: psycopg.Connection[Any], name: str) -> int:
+    """Delete the trainee ``name`` with every item and attempt (audited; none of it taken again from a
+    station); returns the items deleted."""
+    with connection.transaction():
+        profile_id, _uid = _trainee(connection, name)
+        row = connection.execute("SELECT count(*) FROM item WHERE profile_id = %s", (profile_id,)).fetchone()
+        connection.execute("DELETE FROM profile WHERE id = %s", (profile_id,))
+    return int(row[0] if row else 0)
+
+
 @dataclass(frozen=True)
 class Setup:
     """What ``class init`` did: the schema before and after, and the logins it made (kind, name, URL)."""

@@ -224,16 +224,33 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     return document
 
 
+def write_table_pdf(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]], target: str | Path, *,
+                    keep: Iterable[Path] = ()) -> int:
+    """``title`` and one table (``heads``, then ``rows``) as PDF (A4) the safe way; returns the number of pages."""
+    _application()
+    document = QTextDocument()
+    document.setDefaultFont(QFont("DejaVu Sans", 9))
+    head = "".join(f"<th align=left>{html.escape(text)}</th>" for text in heads)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    document.setHtml(f"<h1>{html.escape(title)}</h1><table border=1 cellspacing=0 cellpadding=3 width=100%>"
+                     f"<tr>{head}</tr>{body}</table>")
+    return _print(document, target, title, keep)
+
+
 def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None, *,
               keep: Iterable[Path] = ()) -> int:
     """Write the report to ``target`` as PDF (A4) the safe way (never over one of ``keep``); returns the number of
     pages."""
     document = build_document(reports, title)
+    return _print(document, target, title or (reports[0].profile.name if reports else _("Report")), keep)
+
+
+def _print(document: QTextDocument, target: str | Path, title: str, keep: Iterable[Path]) -> int:
     with written(target, keep=keep) as partial:
         writer = QPdfWriter(str(partial))
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-        writer.setTitle(title or (reports[0].profile.name if reports else _("Report")))
+        writer.setTitle(title)
 
         writer.setCreator("UTH Dealer Trainer")
         writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt

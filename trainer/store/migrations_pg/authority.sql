@@ -197,6 +197,12 @@ AS $$
 BEGIN
     PERFORM item_counted(OLD, -1);
     PERFORM item_counted(NEW, 1);
+    IF OLD.profile_id <> NEW.profile_id THEN  -- moved to another trainee (a merge): the station's count moves too
+        UPDATE station_total SET items = items - 1 WHERE profile_id = OLD.profile_id AND station = OLD.station;
+        DELETE FROM station_total WHERE profile_id = OLD.profile_id AND station = OLD.station AND items <= 0;
+        INSERT INTO station_total AS t (profile_id, station, items, last) VALUES (NEW.profile_id, NEW.station, 1, NEW.at)
+            ON CONFLICT (profile_id, station) DO UPDATE SET items = t.items + 1, last = greatest(t.last, excluded.last);
+    END IF;
     RETURN NEW;
 END
 $$;
