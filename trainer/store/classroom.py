@@ -518,13 +518,15 @@ class ClassStore(Store):
 
 
 _CLASS_CSV = (
-    "SELECT concat_ws(',', class_csv(profile.name::text), class_csv(item.at), class_csv(item.drill), "
-    "class_csv(item.situation), coalesce(item.seed::text, ''), class_csv(item.mode), item.steps::text, "
-    "item.correct::text, round(item.seconds::numeric, 2)::text, (item.steps - item.correct)::text, "
+    "WITH trainee AS (SELECT id, class_csv(name::text) AS cell, array_position(%(ids)s, id) AS place FROM profile "
+    "WHERE id = ANY(%(ids)s)) "
+    "SELECT concat_ws(',', trainee.cell, class_csv(item.at), class_csv(item.drill), class_csv(item.situation), "
+    "coalesce(item.seed::text, ''), class_csv(item.mode), item.steps::text, item.correct::text, "
+    "to_char(item.seconds, 'FM999999999990.00'), (item.steps - item.correct)::text, "
     "coalesce(item.wrong_attempts, marks.count, 0)::text, item.left_to_table::text, class_csv(item.station)) "
-    "FROM item JOIN profile ON profile.id = item.profile_id "
+    "FROM item JOIN trainee ON trainee.id = item.profile_id "
     "LEFT JOIN (SELECT item_id, count(*) AS count FROM mistake GROUP BY item_id) AS marks ON marks.item_id = item.id "
-    "WHERE item.profile_id = ANY(%(ids)s) ORDER BY array_position(%(ids)s, item.profile_id), item.at, item.id")
+    "ORDER BY trainee.place, item.at, item.id")
 """The class report's rows, made on the server (a million items in a second or two, not row by row here): the
 cells as :func:`~trainer.store.reports.csv_row` gives them and :func:`~trainer.store.reports.csv_cell` writes
 them, and the station that sent each item."""
@@ -573,6 +575,7 @@ def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str |
         raw = store.server.raw
         try:
             with raw.transaction(), raw.cursor(name="class_csv") as cursor:
+                raw.execute("SET LOCAL work_mem = '64MB'")  # (the rows sorted in memory, not on disk)
                 cursor.itersize = 20_000
                 cursor.execute(_CLASS_CSV, {"ids": [int(profile.id) for profile in profiles]})
                 while chunk := cursor.fetchmany(20_000):

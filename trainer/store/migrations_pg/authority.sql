@@ -358,7 +358,8 @@ REVOKE ALL ON FUNCTION item_counted(item, INTEGER) FROM PUBLIC;
 -- One CSV cell of the class report, as the station's report writes it: text a spreadsheet would take for a formula
 -- gets a leading quote, a cell with a comma, a semicolon, a quote or a line break is quoted.
 CREATE OR REPLACE FUNCTION class_csv(value TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-    SELECT CASE WHEN value ~ '[",;\r\n]'
+    SELECT CASE WHEN value !~ '^[-=+@\t\r]|[",;\r\n]' THEN value
+                WHEN value ~ '[",;\r\n]'
                 THEN '"' || replace(CASE WHEN value ~ '^[-=+@\t\r]' THEN '''' || value ELSE value END, '"', '""') || '"'
-                ELSE CASE WHEN value ~ '^[-=+@\t\r]' THEN '''' || value ELSE value END END
+                ELSE '''' || value END
 $$;
