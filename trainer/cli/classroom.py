@@ -207,8 +207,9 @@ def _init(url: str, stdout: TextIO) -> int:
 def _upload(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from trainer.store.classdb import where
     from trainer.store.classroom import ClassStore
+    from trainer.store.system import system_store_url
 
-    url = getattr(args, "store", None)
+    url = getattr(args, "store", None) or system_store_url()
     if not url:
         raise StoreError(_("name the class store: uth-trainer --store URL class upload"))
     store = ClassStore.open_class(url, getattr(args, "data_dir", None))

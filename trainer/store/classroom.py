@@ -606,9 +606,12 @@ def with_stations(store: Store, reports: Sequence[TraineeReport]) -> list[Traine
 
 def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
     """The store the command line names: the class store of ``--store URL``, else the local store of
-    ``--data-dir`` (the user's data folder by default)."""
-    url = getattr(args, "store", None)
+    ``--data-dir``, else the class store the station's system settings name (:mod:`trainer.store.system`), else
+    the user's data folder."""
+    from trainer.store.system import system_store_url
+
     data_dir = getattr(args, "data_dir", None)
+    url = getattr(args, "store", None) or (None if data_dir else system_store_url())
     if url:
         if not is_class_url(url):
             raise StoreError(f"--store takes a class store's URL (postgresql://USER:PASSWORD@HOST/DATABASE), "
