@@ -87,3 +87,28 @@ def test_report_attempts_has_one_row_per_attempt_marked_by_the_server(
     assert main(["--data-dir", str(tmp_path / "desk"), "--store", instructor, "report", "--attempts", "--format",
                  "pdf", "--out", str(pdf)]) == 0
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_backup_and_restore_bring_the_class_back_and_every_login_still_signs_in(
+        tmp_path: Path, class_urls: tuple[str, str, str], add_station: Callable[[str], str],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    owner, instructor, station = class_urls
+    st_a = add_station("st-a")
+    with ClassStore.open_class(st_a, tmp_path / "a") as store:
+        for seed in range(3):
+            store.record_item(store.profile_or_new("Ana"), hand(seed=seed))
+    backup = tmp_path / "room.dump"
+    assert main(["class", "backup", owner, str(backup)]) == 0
+    assert main(["class", "delete-trainee", instructor, "Ana"]) == 0
+    assert _counts(owner) == {}
+    assert main(["class", "restore", owner, str(backup)]) == 0
+    assert _counts(owner) == {"Ana": (3, [("st-a", 3)])}
+    for url in (instructor, station, st_a):  # every password kept (the logins are the server's)
+        with psycopg.connect(url) as connection:
+            assert connection.execute("SELECT count(*) FROM item").fetchone() == (3,)
+    with ClassStore.open_class(st_a, tmp_path / "a") as store:  # and a station goes on as before
+        store.record_item(store.profile("Ana"), hand(seed=7))
+    assert _counts(owner) == {"Ana": (4, [("st-a", 4)])}
+    capsys.readouterr()
+    assert main(["class", "restore", owner, str(tmp_path / "missing.dump")]) == 2
+    assert capsys.readouterr().err.startswith("uth-trainer class restore: no backup file ")

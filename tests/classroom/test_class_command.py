@@ -95,3 +95,24 @@ def test_the_system_settings_name_the_class_store_of_every_user_of_a_station(
         assert isinstance(store, ClassStore) and store.online
     with open_store(argparse.Namespace(store=None, data_dir=str(tmp_path / "own"))) as store:
         assert not isinstance(store, ClassStore)  # a store of one's own, named, is that store
+
+
+def test_a_pgpass_others_may_read_is_named_with_the_chmod_that_makes_it_used(
+        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from urllib.parse import unquote, urlsplit
+
+    from trainer.cli import main
+
+    _owner, _instructor, station = class_urls
+    parts = urlsplit(station)
+    pgpass = tmp_path / "pgpass"
+    pgpass.write_text(f"{parts.hostname}:{parts.port}:*:{parts.username}:{unquote(parts.password or '')}\n")
+    monkeypatch.setenv("PGPASSFILE", str(pgpass))
+    bare = station.replace(f":{parts.password}@", "@")
+    for mode, works in ((0o644, False), (0o600, True)):
+        pgpass.chmod(mode)
+        assert (main(["class", "status", bare]) == 0) is works
+        said = capsys.readouterr().err
+        if not works:
+            assert said.splitlines()[-1].endswith(f"is not used while others may read it: chmod 600 {pgpass}")

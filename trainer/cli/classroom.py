@@ -52,6 +52,17 @@ def add_class_parser(commands: Any) -> None:
         command.add_argument("url", metavar="URL", help=instructor)
         for name in names:
             command.add_argument(name.lower(), metavar=name)
+    backup = actions.add_parser("backup", help=_("the whole class store in one file (pg_dump)"),
+                                description=_("Write the whole class store to FILE (PostgreSQL's pg_dump, its custom "
+                                              "format). The stations' and instructors' logins are the server's: "
+                                              "restored on the same server, every password still signs in."))
+    backup.add_argument("url", metavar="URL", help=owner)
+    backup.add_argument("file", metavar="FILE")
+    restore = actions.add_parser("restore", help=_("put the class store back as a backup file has it (pg_restore)"),
+                                 description=_("Replace what the class store holds with FILE (written by class "
+                                               "backup), in one transaction: all of it or nothing."))
+    restore.add_argument("url", metavar="URL", help=owner)
+    restore.add_argument("file", metavar="FILE")
     stations = actions.add_parser("stations", help=_("the class's stations and instructors, each station's items "
                                                      "and last write"))
     stations.add_argument("url", metavar="URL", help=_("the owner's or an instructor's URL"))
@@ -77,12 +88,30 @@ def run_class(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             return 0
         if args.class_command == "upload":
             return _upload(args, stdout, stderr)
+        if args.class_command in ("backup", "restore"):
+            return _backup(args, stdout)
         if args.class_command.endswith(("-trainee", "-trainees")):
             return _trainees(args, stdout)
         return _members(args, stdout)
     except StoreError as error:
         print(f"uth-trainer class {args.class_command}: {error}", file=stderr)
         return EXIT_USAGE
+
+
+def _backup(args: argparse.Namespace, stdout: TextIO) -> int:
+    from trainer.store.classdb import backup_class, check_version, connect, restore_class, where
+
+    if args.class_command == "backup":
+        with connect(args.url) as connection:
+            check_version(connection, args.url)
+        backup_class(args.url, args.file)
+        print(_("Backed up the class store {place} to {file}").format(place=where(args.url), file=args.file),
+              file=stdout)
+        return 0
+    restore_class(args.url, args.file)
+    print(_("Restored the class store {place} from {file}").format(place=where(args.url), file=args.file),
+          file=stdout)
+    return 0
 
 
 def _trainees(args: argparse.Namespace, stdout: TextIO) -> int:
