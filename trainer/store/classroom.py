@@ -280,8 +280,12 @@ class ClassStore(Store):
         row = self.local.connection.execute("SELECT uid, name, created FROM profile WHERE id = ?",
                                             (mine.id,)).fetchone()
         uid, name, created = (row[0], row[1], row[2]) if row is not None else (mine.uid, mine.name, mine.created)
-        with self.transact():
-            found = outbox.server_profile(self.connection, {}, uid, name, created)
+        joined: dict[str, str] = {}
+        with self.transact():  # a trainee of that name on the server is that trainee (no "Name (2)")
+            found = outbox.server_profile(self.connection, {}, uid, name, created, same_name=joined)
+        if joined:
+            with self.local.transact() as connection:
+                connection.execute("UPDATE profile SET uid = ? WHERE uid = ?", (joined[uid], uid))
         if found is None:
             raise StoreError(_("the instructor deleted the trainee {name} from the class").format(name=name))
         return self.profile_by_id(ProfileId(found))
@@ -311,6 +315,11 @@ class ClassStore(Store):
         return not lost and self.connection is not self.local.connection
 
     def close(self) -> None:
+        """Close; a command (no background sender) first tries once more to send what waits, so a terminal
+        station's items reach the server when it exits, not at its next command."""
+        if self.sender is None and self.waiting():
+            with contextlib.suppress(StoreError, sqlite3.Error):
+                self.flush(now=True)
         if self.sender is not None:
             self.sender.stop()
         if self.server is not None:

@@ -38,7 +38,7 @@ from trainer.gui.progress.words import (
 from trainer.i18n.formats import babel_locale, format_day, format_moment
 from trainer.i18n.translation import _, pgettext
 from trainer.store.mastery import Mastery
-from trainer.store.progress import DayPoint
+from trainer.store.progress import DayPoint, shown_accuracy
 from trainer.store.reports import TraineeReport
 from trainer.store.safepath import written
 
@@ -134,9 +134,9 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     brk = " style='page-break-before: always'" if new_page else ""
     said = html.escape
     parts = [f"<h1{brk}>{name}</h1>",
-             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy} %; {hours} hours of practice.").format(
+             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy}; {hours} hours of practice.").format(
                  items=item_count(totals.items), days=day_count(totals.days), span=span,
-                 accuracy=f"{totals.accuracy:.1f}", hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
+                 accuracy=shown_accuracy(totals), hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
              "<p>" + said(_("{correct} of {steps} right; {wrong} wrong ({left} of them left to the table); {attempts}.")
                           .format(
                  correct=totals.correct, steps=step_count(totals.steps), wrong=step_count(totals.steps_wrong),
@@ -205,7 +205,7 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     if title:
         stations = any(report.stations is not None for report in reports)  # a class store's: a station column
         rows = "".join(f"<tr><td>{html.escape(report.profile.name)}</td><td align=right>{report.totals.items}</td>"
-                       f"<td align=right>{report.totals.accuracy:.1f} %</td>"
+                       f"<td align=right>{shown_accuracy(report.totals)}</td>"
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
                        f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td>"
                        + (f"<td>{html.escape(', '.join(seen.station for seen in report.stations or ()))}</td>"
