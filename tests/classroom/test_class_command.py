@@ -116,3 +116,21 @@ def test_a_pgpass_others_may_read_is_named_with_the_chmod_that_makes_it_used(
         said = capsys.readouterr().err
         if not works:
             assert said.splitlines()[-1].endswith(f"is not used while others may read it: chmod 600 {pgpass}")
+
+
+def test_names_and_places_with_control_characters_are_shown_escaped(
+        class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.cli import main
+
+    owner, _instructor, station = class_urls
+    with psycopg.connect(owner, autocommit=True) as connection:  # a row an older trainer let a station name
+        connection.execute("INSERT INTO profile (uid, name, created) VALUES ('p', 'Ana', 'now')")
+        connection.execute("INSERT INTO item (uid, profile_id, at, drill, situation, mode, steps, correct, seconds, "
+                           "station) VALUES ('i', 1, '2025-03-03T09:00:00+00:00', 'blind', 'blind', 'practice', 6, 6, "
+                           "1.0, E'st\\x1b[2J')")
+    assert main(["class", "status", station]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "'st\\x1b[2J': 1 items" in out
+    assert main(["class", "status", "postgresql://st@127.0.0.1:1/ro%07om"]) == 2
+    err = capsys.readouterr().err
+    assert "\x07" not in err and "\\x07" in err

@@ -92,7 +92,7 @@ def where(url: str) -> str:
     params = _params(url)
     host = params.get("host") or "localhost"
     database = params.get("dbname") or params.get("user", "")
-    return f"{host}{':' + params['port'] if params.get('port') else ''}/{database}"
+    return shown(f"{host}{':' + params['port'] if params.get('port') else ''}/{database}")
 
 
 def _params(url: str) -> dict[str, str]:
