@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction
 
 from tests.gui.test_drill_on_table import settle_correctly, start
 from tests.store.conftest import hand
+from tests.typed import present
 from trainer.bench.pg_server import LocalServer, free_port
 from trainer.gui.main_window import MainWindow
 from trainer.gui.progress_wiring import open_store
@@ -360,7 +361,7 @@ def test_the_instructor_renames_merges_resets_and_deletes_trainees_in_the_room(
 
         def act(name: str, button: str) -> str:
             dialog.profile_list.setCurrentItem(dialog.profile_list.findItems(name, Qt.MatchFlag.MatchExactly)[0])
-            dialog.findChild(QPushButton, button).click()
+            present(dialog.findChild(QPushButton, button)).click()
             return dialog.status.text()
 
         assert act("Ana", "renameTrainee") == "Renamed Ana to Anna"
