@@ -215,8 +215,9 @@ def test_a_station_tries_an_absent_server_again_less_and_less_often(
             now[0] = float(second)
             store.record_item(mo, hand(seed=second))
         assert store.waiting() == 40
-    # at the start, then 5 s, 10 s and 20 s after each failed try
-    assert tries == [0.0, 0.0, 5.0, 15.0, 35.0]
+        # at the start, then 5 s, 10 s and 20 s after each failed try
+        assert tries == [0.0, 0.0, 5.0, 15.0, 35.0]
+    assert tries[5:] == [39.0]  # and once more as the command ends, items waiting
 
 
 def test_items_scored_while_the_server_is_away_are_sent_later_in_order_exactly_once(
