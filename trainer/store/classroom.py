@@ -202,9 +202,9 @@ class ClassStore(Store):
         local = Store.open(data_dir, clock=clock)
         try:
             with local.transact() as connection:
-                outbox.ensure(connection)
-                outbox.ensure_others(connection)
+                told = (outbox.ensure(connection), outbox.ensure_others(connection))
                 outbox.forget_orphans(connection)
+            local.notices += tuple(notice for notice in told if notice)
             if not connect:
                 store = cls(local, url, None, local.notices, monotonic)
                 store.status = f"Class store: connecting to {where(url)}…"
