@@ -199,6 +199,9 @@ def _instructor_at_terminal(store: Store) -> None:
     """Let the command go on only when the instructor's PIN is given (wrong PINs wait as in the dialog)."""
     from trainer.store.instructor import Instructor
 
+    if not getattr(store, "may_instruct", True):
+        raise StoreError(_("on a class store, --instructor needs an instructor's URL and the server online "
+                           "(uth-trainer --store INSTRUCTOR_URL)"))
     gate = Instructor(store)
     if not gate.has_pin():
         raise StoreError(_("no instructor PIN is set on this station: set it in the instructor dialog first"))

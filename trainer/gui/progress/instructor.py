@@ -142,10 +142,15 @@ class InstructorDialog(QDialog):
         return page
 
     def _show_pin_prompt(self) -> None:
-        if not getattr(self.store, "may_instruct", True):  # a class store, with the stations' user
-            self.pin_prompt.setText(_("This station works on the class store as a station: the instructor's "
-                                      "screens open with the instructor's URL (uth-trainer --store INSTRUCTOR_URL, "
-                                      "as `class init` printed it)."))
+        if not getattr(self.store, "may_instruct", True):  # a class store: no instructor of the station's own
+            if getattr(self.store, "online", True):
+                self.pin_prompt.setText(_("This station works on the class store as a station: the instructor's "
+                                          "screens open with an instructor's URL (uth-trainer --store "
+                                          "INSTRUCTOR_URL, as `class init` or `class add-instructor` printed it)."))
+            else:
+                self.pin_prompt.setText(_("This station works on a class store that does not answer now: the "
+                                          "instructor's screens open only online, with an instructor's URL (the "
+                                          "class store's instructors and exams are on its server)."))
             self.pin_prompt.setWordWrap(True)
             for field in (self.pin, self.pin_confirm, self.pin_button):
                 field.setEnabled(False)
