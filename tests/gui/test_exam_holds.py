@@ -1,0 +1,79 @@
+"""An instructor's exam holds at the table: one pass mark, the exam's own, wherever it is shown or decided; every
+hand on the exam's game and pay tables; My mistakes brings a missed exam hand back on them until it is settled
+right; the CSV names the exam. Offscreen, one-millisecond animations, signal waits."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from tests.gui.test_drill_on_table import settle_correctly
+from tests.gui.test_progress_wiring import WAIT, Station, settle_wrongly, station, stored
+from tests.typed import present
+from trainer.gui.main_window import MainWindow
+from trainer.gui.progress.pdf import write_pdf
+from trainer.gui.training import ResultsDialog
+from trainer.store.instructor import Exam, attempts, save_exam
+from trainer.store.reports import trainee_report, write_csv
+
+pytestmark = pytest.mark.gui
+
+__all__ = ["station"]
+
+WA_EXAM = Exam("WA Trips final", "trips", 2, 99.5, 20.0, banking="house",
+               paytables={"trips": "UTH-01", "bad_beat": "BBB-01", "pairs": "1"})
+"""A Washington exam on UTH-01 / BBB-01 / Pairs 1 whose pass mark is no default (99.5 %): one step wrong fails it."""
+
+
+def take_with_a_mistake(qtbot: Any, window: MainWindow, exam: Exam) -> None:
+    """Start ``exam`` and settle its first hand with one step wrong, the others right."""
+    room = window.progress_room
+    with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
+        assert room.start_exam(exam)
+    for hand in range(exam.hands):
+        if hand:
+            qtbot.waitUntil(lambda: window.quiz.quiz is not None, timeout=WAIT)
+        settle_wrongly(qtbot, window) if hand == 0 else settle_correctly(qtbot, window)
+
+
+def test_one_pass_mark_the_exams_in_the_panel_review_results_progress_csv_and_pdf(
+        qtbot: Any, station: Station, tmp_path: Path) -> None:
+    window = station.open(qtbot)
+    store, room = stored(window), window.progress_room
+    exam = save_exam(store, WA_EXAM)
+    said = "pass mark 99.5 %"
+    with qtbot.waitSignal(window.quiz.modeChanged, timeout=WAIT):
+        assert room.start_exam(exam)
+    assert said in window.quiz.panel.progress.text()  # the side panel, as the exam begins
+    qtbot.waitUntil(lambda: window.quiz.quiz is not None, timeout=WAIT)
+    settle_wrongly(qtbot, window)
+    qtbot.waitUntil(lambda: window.quiz.quiz is not None, timeout=WAIT)
+    settle_correctly(qtbot, window)
+    panel = window.quiz.panel
+    assert said in panel.progress.text() and "not passed" in panel.progress.text()  # the panel's verdict
+    review = present(window.quiz.review)
+    assert said in review.headline.text() and "not passed" in review.headline.text()
+    results = ResultsDialog(window.session.book, window)
+    assert said in results.summary.text() and "not passed" in results.summary.text()
+    results.close()
+    profile = present(room.profile)
+    qtbot.waitUntil(lambda: bool(attempts(store, profile)), timeout=WAIT)
+    (attempt,) = attempts(store, profile)
+    assert (attempt.exam, attempt.pass_mark, attempt.passed) == ("WA Trips final", 99.5, False)
+    progress = present(room.open_progress())
+    line = present(progress.findChild(QLabel, "progressExams")).text()
+    assert "WA Trips final" in line and "(pass mark 99.5 %)" in line and "not passed" in line
+    progress.close()
+    out = io.StringIO()
+    write_csv(store, [profile], out)
+    rows = [row for row in csv.DictReader(io.StringIO(out.getvalue())) if row["exam"]]
+    assert len(rows) == 2 and {(row["pass mark"], row["exam verdict"]) for row in rows} == {("99.5", "not passed")}
+    write_pdf([trainee_report(store, profile)], tmp_path / "ana.pdf")
+    text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(tmp_path / "ana.pdf").pages)
+    assert "99.5 %" in text and "not passed" in text and "90 %" not in text
