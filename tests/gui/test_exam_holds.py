@@ -17,8 +17,10 @@ from tests.gui.test_drill_on_table import settle_correctly
 from tests.gui.test_progress_wiring import WAIT, Station, settle_wrongly, station, stored
 from tests.typed import present
 from trainer.gui.main_window import MainWindow
+from trainer.gui.progress import InstructorDialog
 from trainer.gui.progress.pdf import write_pdf
 from trainer.gui.training import ResultsDialog
+from trainer.settings import DEFAULTS
 from trainer.store.instructor import Exam, attempts, save_exam
 from trainer.store.reports import trainee_report, write_csv
 
@@ -29,6 +31,7 @@ __all__ = ["station"]
 WA_EXAM = Exam("WA Trips final", "trips", 2, 99.5, 20.0, banking="house",
                paytables={"trips": "UTH-01", "bad_beat": "BBB-01", "pairs": "1"})
 """A Washington exam on UTH-01 / BBB-01 / Pairs 1 whose pass mark is no default (99.5 %): one step wrong fails it."""
+CALIFORNIA_TABLE = DEFAULTS.replace(banking="player-dealer", seats=6, procedure="shuffler", profile="Ana")
 
 
 def take_with_a_mistake(qtbot: Any, window: MainWindow, exam: Exam) -> None:
@@ -77,3 +80,39 @@ def test_one_pass_mark_the_exams_in_the_panel_review_results_progress_csv_and_pd
     write_pdf([trainee_report(store, profile)], tmp_path / "ana.pdf")
     text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(tmp_path / "ana.pdf").pages)
     assert "99.5 %" in text and "not passed" in text and "90 %" not in text
+
+
+def test_every_hand_of_an_exam_is_on_its_game_and_pay_tables_and_a_washington_exam_offers_no_california_table(
+        qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot, CALIFORNIA_TABLE)  # the table itself on California: the exam deals its own
+    store, room = stored(window), window.progress_room
+    dialog = InstructorDialog(store)
+    qtbot.addWidget(dialog)
+    dialog.exam_game.setCurrentIndex(dialog.exam_game.findData("house"))
+    bad_beat = dialog.exam_paytables["bad_beat"]
+    offered = [bad_beat.itemText(index) for index in range(bad_beat.count())]
+    assert sorted(offered) == ["BBB-01", "BBB-02", "BBB-03"] and bad_beat.currentText() != "CA"
+    dialog.exam_name.setText("WA Bad Beat final")
+    dialog.exam_drill.setCurrentText("bad-beat")
+    dialog.exam_hands.setValue(4)
+    for kind, table_id in (("trips", "UTH-01"), ("bad_beat", "BBB-01"), ("pairs", "1")):
+        dialog.exam_paytables[kind].setCurrentText(table_id)
+    exam = present(dialog.save_exam())
+    assert (exam.banking, exam.paytables["trips"], exam.paytables["bad_beat"], exam.paytables["pairs"]) == (
+        "house", "UTH-01", "BBB-01", "1")
+    dialog.close()
+    with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
+        assert room.start_exam(exam)
+    for hand in range(1, exam.hands + 1):
+        qtbot.waitUntil(lambda: window.quiz.quiz is not None, timeout=WAIT)
+        table_round = present(window.session.round)
+        table = table_round.played.table
+        assert (table.game, table.trips_paytable, table.bad_beat_paytable, str(table.pairs_paytable)) == (
+            "wa", "UTH-01", "BBB-01", "1"), hand
+        caption = table_round.caption or ""
+        assert not any(other in caption for other in ("BBB-02", "BBB-03", "UTH-02", "UTH-03", "UTH-04", "CA")), (
+            hand, caption)
+        scenario = present(window.session.drill).scenario  # type: ignore[attr-defined]
+        assert not scenario.variant.startswith(("BBB-02", "BBB-03", "CA:")), scenario.variant
+        settle_correctly(qtbot, window)
+    assert window.session.drill is None or window.session.drill.rounds_left == 0
