@@ -20,8 +20,10 @@ from trainer.gui.main_window import MainWindow
 from trainer.gui.progress import InstructorDialog
 from trainer.gui.progress.pdf import write_pdf
 from trainer.gui.training import ResultsDialog
+from trainer.scoring import ItemResult
 from trainer.settings import DEFAULTS
 from trainer.store.instructor import Exam, attempts, save_exam
+from trainer.store.learning import my_mistakes
 from trainer.store.reports import trainee_report, write_csv
 
 pytestmark = pytest.mark.gui
@@ -116,3 +118,46 @@ def test_every_hand_of_an_exam_is_on_its_game_and_pay_tables_and_a_washington_ex
         assert not scenario.variant.startswith(("BBB-02", "BBB-03", "CA:")), scenario.variant
         settle_correctly(qtbot, window)
     assert window.session.drill is None or window.session.drill.rounds_left == 0
+
+
+def test_my_mistakes_brings_a_missed_exam_hand_back_on_its_own_tables_until_it_is_settled_right(
+        qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot, CALIFORNIA_TABLE)
+    store, room = stored(window), window.progress_room
+    exam = save_exam(store, WA_EXAM)
+    with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
+        assert room.start_exam(exam)
+    missed = present(window.played)
+    settle_wrongly(qtbot, window)
+    qtbot.waitUntil(lambda: window.quiz.quiz is not None, timeout=WAIT)
+    settle_correctly(qtbot, window)
+    profile = present(room.profile)
+    qtbot.waitUntil(lambda: bool(attempts(store, profile)), timeout=WAIT)
+    qtbot.waitUntil(lambda: window.session.drill is None and not window.playing, timeout=WAIT)
+    titles = [item.title for item in store.items(profile)]
+    assert len(titles) == 2 and not any(other in title for title in titles for other in ("UTH-02", "UTH-03",
+                                                                                         "UTH-04"))
+    (mistake,) = my_mistakes(store, profile)
+    window.quiz.set_mode(None)
+    for attempt in (1, 2, 3):  # wrong, wrong again, then right: it comes back each time, on the exam's tables
+        qtbot.waitUntil(lambda: not window.playing, timeout=WAIT)
+        with qtbot.waitSignal(window.quiz.handStarted, timeout=WAIT):
+            assert room.deal_mistakes() == 1 if attempt == 1 else window.new_round()  # N: the next hand
+        again = present(window.played)
+        assert again.table == missed.table and again.deal.board == missed.deal.board, attempt
+        assert again.settlement == missed.settlement
+        if attempt < 3:
+            settle_wrongly(qtbot, window)
+        else:
+            with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
+                settle_correctly(qtbot, window)
+    qtbot.waitUntil(lambda: window.session.drill is None, timeout=WAIT)
+    qtbot.waitUntil(lambda: my_mistakes(store, profile) == [], timeout=WAIT)
+    kept = store.items(profile)
+    assert len(kept) == 5 and {item.replay.key for item in kept[2:] if item.replay} == {mistake.replay.key}
+    assert {item.title for item in kept[2:]} == {kept[0].title}  # each try named as the exam's hand it is
+    results = ResultsDialog(window.session.book, window, history=list(reversed(
+        [ItemResult(i.drill, i.title, i.steps, i.correct, i.mistakes, i.seconds, i.mode) for i in kept])))
+    shown = [present(results.table.item(row, 1)).text() for row in range(results.table.rowCount())]
+    assert not any(other in text for text in shown for other in ("UTH-02", "UTH-03", "UTH-04", "BBB-02", "round "))
+    results.close()

@@ -43,7 +43,7 @@ from trainer.session.events import (
 from trainer.session.phases import Phase, TablePhase
 from trainer.session.records import HandReview, TableRound
 from trainer.session.running import IRREGULARITY_RATE, RUN_ROUND_DRILL, run_round_for
-from trainer.session.sources import RoundSource
+from trainer.session.sources import RetriedRounds, RoundSource
 from trainer.session.state import SessionError, SessionState, state_of_phase
 
 SPEED_TARGET_SECONDS = 3.0
@@ -590,6 +590,8 @@ class TableSession:
         result = quiz.result()
         if self._round is not None:
             self._scored.append((result, self._round))
+        if isinstance(self._source, RetriedRounds):  # before the drill may end: a hand got wrong comes again
+            self._source.scored(played.number, result.perfect)
         hand = HandReview(f"Hand {self._hand_number} (round {played.number})", tuple(quiz.review()), result)
         self.hands.append(hand)
         result_set.items.append(result)
