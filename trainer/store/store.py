@@ -23,7 +23,7 @@ from trainer.i18n.translation import _
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
 from trainer.store.db import StoreError, open_database, store_path, transaction
-from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, ReplayKind, StoredItem, identify
 from trainer.store.safepath import WriteError, written
 from trainer.store.skills import SkillKind, skill
 
@@ -168,12 +168,13 @@ class Store(AbstractContextManager["Store"]):
 
         ``seed``, ``index`` and ``count`` place the item in its set (see :func:`identify`); ``situation``
         overrides the situation type found from the item; ``replay`` deals an item again that names no replay of
-        its own (a round of the table: :attr:`~trainer.store.records.ReplayKind.ROUND`).
+        its own, or a hand that must be dealt again as its round (:attr:`~trainer.store.records.ReplayKind.ROUND`:
+        an exam's hand, on the exam's pay tables, which its seed alone would not deal).
         """
         identity = identify(result, seed=seed, index=index, count=count)
         if situation is not None:
             identity = Identity(situation, identity.variant, identity.seed, identity.replay)
-        if replay is not None and identity.replay is None:
+        if replay is not None and (identity.replay is None or replay.kind is ReplayKind.ROUND):
             identity = Identity(identity.situation, identity.variant, identity.seed, replay)
         when = (at or self.clock()).astimezone(UTC)
         with self.transact() as connection:
