@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name
 from trainer.gui.progress.words import page_count
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.store.db import StoreError
@@ -270,7 +271,8 @@ class InstructorDialog(QDialog):
         self.exam_name.setObjectName("examName")
         self.exam_drill = QComboBox()
         self.exam_drill.setObjectName("examDrill")
-        self.exam_drill.addItems(list(all_drills()))
+        for drill in all_drills():
+            self.exam_drill.addItem(drill_name(drill), drill)
         self.exam_game = QComboBox()
         self.exam_game.setObjectName("examGame")
         for label, banking in ((_("Washington (house-banked)"), "house"),
@@ -346,7 +348,7 @@ class InstructorDialog(QDialog):
         if exam is None:
             return
         self.exam_name.setText(exam.name)
-        self.exam_drill.setCurrentText(exam.drill)
+        self.exam_drill.setCurrentIndex(max(0, self.exam_drill.findData(exam.drill)))
         self.exam_game.setCurrentIndex(max(0, self.exam_game.findData(exam.banking)))
         self._offer_paytables()
         for kind, box in self.exam_paytables.items():
@@ -357,7 +359,7 @@ class InstructorDialog(QDialog):
         self.exam_time.setValue(exam.time_limit_minutes)
 
     def save_exam(self) -> Exam | None:
-        exam = Exam(self.exam_name.text(), self.exam_drill.currentText(), self.exam_hands.value(),
+        exam = Exam(self.exam_name.text(), str(self.exam_drill.currentData()), self.exam_hands.value(),
                     self.exam_pass.value(), self.exam_time.value(), str(self.exam_game.currentData()),
                     {kind: box.currentText() for kind, box in self.exam_paytables.items() if box.isEnabled()})
         try:

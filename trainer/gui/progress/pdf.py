@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from trainer.drills.names import drill_name, exam_name, topic_name
 from trainer.gui.progress.words import (
     day_count,
     item_count,
@@ -163,7 +164,7 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
         set_by = {"instructor": pgettext("exam set by", "instructor"), "own": pgettext("exam set by", "own")}
         minutes, verdicts = _("{minutes} min"), {True: _("passed"), False: _("not passed")}
         rows = "".join(
-            f"<tr><td>{said(attempt.exam)}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
+            f"<tr><td>{said(exam_name(attempt.exam))}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
             f"<td>{said(_moment(attempt.at))}</td>"
             f"<td align=right>{attempt.score:.1f} %</td>"
             f"<td align=right>{'—' if attempt.pass_mark is None else f'{mark_text(attempt.pass_mark)} %'}</td>"
@@ -181,7 +182,8 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     parts.append(_heading(_("Most frequent mistakes")))
     if report.mistakes:
         parts.append("<ol>" + "".join(
-            f"<li><b>{said(mistake_kind(mistake.kind))}</b> ({said(mistake.topic or mistake.drill)}) × "
+            f"<li><b>{said(mistake_kind(mistake.kind))}</b> "
+            f"({said(topic_name(mistake.topic) if mistake.topic else drill_name(mistake.drill))}) × "
             f"{mistake.count}: {said(mistake.rule)}</li>" for mistake in report.mistakes) + "</ol>")
     else:
         parts.append("<p>" + said(_("No mistakes recorded.")) + "</p>")

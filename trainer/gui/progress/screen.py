@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name
 from trainer.gui.progress.words import day_count, drill_title, item_count, level_name, mistake_kind, topic_name
 from trainer.i18n.formats import babel_locale
 from trainer.i18n.translation import N_, _
@@ -291,7 +292,7 @@ class ProgressScreen(QWidget):
         table = self.mistakes_table
         table.setRowCount(len(mistakes))
         for row, mistake in enumerate(mistakes):
-            topic = topic_name(mistake.topic) if mistake.topic else mistake.drill
+            topic = topic_name(mistake.topic) if mistake.topic else drill_name(mistake.drill)
             for column, text in enumerate((mistake_kind(mistake.kind), topic, str(mistake.count))):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(mistake.rule)
