@@ -41,6 +41,7 @@ from trainer.store.progress import (
     SpeedPoint,
     by_day,
     frequent_mistakes,
+    shown_accuracy,
     speed_by_day,
     totals,
 )
@@ -198,8 +199,8 @@ class ProgressScreen(QWidget):
     def refresh(self) -> None:
         summary = totals(self.store, self.profile)
         self.heading.setText(f"<h2>{html.escape(self.profile.name)}</h2>" + html.escape(
-            _("{items} on {days}, accuracy {accuracy} %, {hours} hours of practice").format(
-                items=item_count(summary.items), days=day_count(summary.days), accuracy=f"{summary.accuracy:.1f}",
+            _("{items} on {days}, accuracy {accuracy}, {hours} hours of practice").format(
+                items=item_count(summary.items), days=day_count(summary.days), accuracy=shown_accuracy(summary),
                 hours=f"{summary.seconds / 3600:.1f}")))
         self._days = by_day(self.store, self.profile)
         skills = sorted({point.skill for point in self._days})
