@@ -129,3 +129,15 @@ def test_the_chosen_wager_is_lit_on_the_felt_and_a_seats_wagers_come_in_the_rule
     assert panel.select(step.seat, step.wager.value)
     scene = present(window.scene)
     assert scene.spot(step.seat, step.wager.value).highlighted
+
+
+def test_review_the_hand_is_whole_in_view_once_a_hand_is_settled_at_1366_by_768(qtbot: Any,
+                                                                                  station: Station) -> None:
+    window = station.open(qtbot)
+    window.resize(1366, 768)
+    start(qtbot, window, "pairs", count=2)
+    settle_correctly(qtbot, window)
+    button = window.quiz.panel.review_button
+    qtbot.waitUntil(button.isVisible, timeout=WAIT)
+    assert not window.quiz.panel.step_box.isVisible()  # the hand's chips and buttons go: its verdict moves up
+    assert button.visibleRegion().boundingRect() == button.rect()  # not cut off by the side panel's edge
