@@ -26,7 +26,7 @@ from trainer.engine.wagers import Action, Wager
 from trainer.gui.table import closing, opening, style
 from trainer.gui.table.chipwork import settle_step
 from trainer.gui.table.items import CardItem, ChipStack, TableItem
-from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, Point
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, DECK_EDGE, Point
 from trainer.gui.table.phases import Phase
 from trainer.gui.table.plan import PlannedPhase, SettledKey, plan_round, step_key
 from trainer.gui.table.scene import Z_CARDS, Z_EQUIPMENT, Z_MOVING, Z_PROMPT, TableScene
@@ -295,8 +295,8 @@ class RunTable(QObject):
 
         def build(t: Timeline) -> list[QAbstractAnimation]:
             return [self.stage.sound(t, "shuffle"), t.together([t.show(item) for item in deck]),
-                    t.together([t.slide(item, Point(source.x + i * 0.12, source.y + i * 0.22), self.durations.deal * 2)
-                                for i, item in enumerate(deck)])]
+                    t.together([t.slide(item, Point(source.x + i * DECK_EDGE.x, source.y + i * DECK_EDGE.y),
+                                        self.durations.deal * 2) for i, item in enumerate(deck)])]
 
         self.play(build)
 
