@@ -34,7 +34,7 @@ from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
 from trainer.store.reports import StationCount, TraineeReport
-from trainer.store.store import Clock, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item, utc_now
+from trainer.store.store import Clock, Store, insert_attempt, insert_item, mistakes_of, review_item, utc_now
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
@@ -448,7 +448,7 @@ class ClassStore(Store):
         if not rows:
             return found
         marks = mistakes_of(self.local.connection, [row["id"] for row in rows]) if mistakes else {}
-        waiting = [item_of(row, marks.get(row["id"], ())) for row in rows]
+        waiting = self.sound_items(rows, marks)
         if profile is not None:  # (the station's copy may carry the name as "Name (2)")
             waiting = [dataclasses.replace(item, profile=profile.name) for item in waiting]
         merged = sorted([*found, *waiting], key=lambda item: item.at)
