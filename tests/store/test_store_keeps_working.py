@@ -72,6 +72,7 @@ def _quiz(data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     return status, captured.out, captured.err
 
 
+@pytest.mark.needs("chattr")
 @pytest.mark.parametrize("which", ["the store file", "its -wal file", "its -shm file", "its folder"])
 def test_a_read_only_store_says_so_in_one_line_and_the_quiz_goes_on(
         which: str, data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,6 +107,7 @@ def test_a_read_only_store_says_so_in_one_line_and_the_quiz_goes_on(
         assert store.item_count() == 1
 
 
+@pytest.mark.needs("chattr")
 def test_a_read_only_empty_folder_is_not_called_damaged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "empty"
     folder.mkdir()
@@ -228,6 +230,7 @@ def test_a_store_file_that_vanishes_is_made_again(tmp_path: Path) -> None:
         assert json.loads(json.dumps([profile.name for profile in store.profiles()])) == []
 
 
+@pytest.mark.needs("chattr")
 def test_grade_with_a_profile_on_a_read_only_store_still_grades_and_says_the_hand_was_not_saved(
         data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sample = Path(__file__).parents[2] / "packaging" / "samples" / "grade.json"
