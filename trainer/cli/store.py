@@ -104,7 +104,18 @@ def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
             print(f"uth-trainer: {notice}", file=stderr)
         yield store
     finally:
-        store.close()
+        try:
+            say_skipped(store, stderr)
+        finally:
+            store.close()
+
+
+def say_skipped(store: Store, stderr: TextIO | None) -> None:
+    """The one line that says the command skipped stored items breaking the store's rules (nothing when none)."""
+    line = store.skipped_line()
+    if line and stderr is not None:
+        with suppress(OSError, ValueError):
+            print(f"uth-trainer: {line}", file=stderr)
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: PdfWriter) -> int:
@@ -349,6 +360,7 @@ class QuizRecorder:
             self._tell(ngettext("{count} scored item could not be saved to {name}'s progress ({problem})",
                                 "{count} scored items could not be saved to {name}'s progress ({problem})",
                                 count).format(count=count, name=self.profile.name, problem=self.problem))
+        say_skipped(self.store, self.stderr)
         self.store.close()
 
 

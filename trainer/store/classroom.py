@@ -39,7 +39,6 @@ from trainer.store.store import (
     Store,
     insert_attempt,
     insert_item,
-    item_of,
     mistakes_of,
     rebuild_reviews,
     review_item,
@@ -479,7 +478,7 @@ class ClassStore(Store):
         if not rows:
             return found
         marks = mistakes_of(self.local.connection, [row["id"] for row in rows]) if mistakes else {}
-        waiting = [item_of(row, marks.get(row["id"], ())) for row in rows]
+        waiting = self.sound_items(rows, marks)
         if profile is not None:  # (the station's copy may carry the name as "Name (2)")
             waiting = [dataclasses.replace(item, profile=profile.name) for item in waiting]
         merged = sorted([*found, *waiting], key=lambda item: item.at)
