@@ -26,7 +26,8 @@ from enum import StrEnum
 
 from trainer.i18n.translation import N_, _
 
-__all__ = ["FOLD_CYCLE", "GAME_TITLES", "SEAT_CYCLE", "OrderStage", "Stage", "order_games", "round_order"]
+__all__ = ["BEFORE_DEAL_STAGES", "FOLD_CYCLE", "GAME_TITLES", "SEAT_CYCLE", "OrderStage", "Stage", "order_games",
+           "round_order"]
 
 
 class Stage(StrEnum):
@@ -60,7 +61,7 @@ FOLD_CYCLE = (Stage.FOLD_WAGERS, Stage.FOLD_CARDS)
 """Done for each folded hand in turn."""
 SEAT_CYCLE = (Stage.SEAT_HAND, Stage.SEAT_PROGRESSIVE, Stage.SEAT_SETTLE, Stage.SEAT_RACK)
 """Done for each player in turn at the showdown, in settlement order."""
-BEFORE_THE_DEAL = frozenset({Stage.NO_MORE_BETS, Stage.FEE, Stage.COIN_IN})
+BEFORE_DEAL_STAGES = frozenset({Stage.NO_MORE_BETS, Stage.FEE, Stage.COIN_IN})
 """The stages a dealer may do in any order among themselves (rules-notes §2)."""
 
 
