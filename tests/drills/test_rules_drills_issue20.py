@@ -1,7 +1,7 @@
 """The drill corrections of issue 20, one test per corrected statement: the answers come from the documents and
 rules-notes (the call, the fee and COIN IN before the deal in either order; one Progressive stake per table; a
-Deck Mate fails before card 1; the controller adjusts the meter only for the royals; count-down stubs of a game
-of the documents; the side bets a seed 003 table offers)."""
+shuffler can fail at any moment, a Deck Mate never mid-deal; the controller adjusts the meter only for the
+royals; count-down stubs of a game of the documents; the side bets a seed 003 table offers)."""
 
 from __future__ import annotations
 
@@ -138,28 +138,37 @@ def test_every_run_round_table_has_one_progressive_stake() -> None:
         assert len({bets.progressive for bets in played.bets if bets.progressive > 0}) <= 1
 
 
-# -- 6. a Deck Mate fails before card 1 --------------------------------------------------------------------------
+# -- 6. a shuffler can fail at any moment; a Deck Mate never with a card of this deck in it -----------------------
 
 
-def test_irregularity_never_offers_a_deck_mate_stopping_in_the_middle_of_the_deal() -> None:
-    """``quiz --topic irregularity --seed 2 --count 60`` offered it on 8 Deck Mate rounds."""
+def test_a_shuffler_can_fail_at_any_moment_all_hands_void_each_document_cited_for_what_it_says() -> None:
+    """Seed 002 Irregularities: "In the event of a shuffler malfunction, all hands are void" (seed 004 says it of
+    the ACE); rules-notes §6: the shuffler keeps working on the other deck during the round (seed 001 Decks 2 b, seed
+    003 3 b), so a fault can come at any moment. A Deck Mate delivers the whole deck before the first card (seed 002
+    Deck Mate 1): never in the middle of the deal, and never cited to seed 004."""
     from trainer.drills.base import drill_named
 
     drill = drill_named("irregularity")
+    moments: set[str] = set()
     deck_mate = ace = 0
-    for seed in (2, 3, 4):
+    for seed in (2, 3, 4, 5):
         for item in drill.items(random.Random(seed), 60, Mode.PRACTICE):
             if "shuffler-malfunction" not in item.title:
                 continue
+            asks = of_kind(item, DecisionItem).asks
+            assert asks[0].expected == "void" and "all hands are void" in asks[0].right
+            assert "any moment" in asks[0].right
+            moments.update(moment for moment in ("before the first card", "in the middle of the deal",
+                                                 "after the flop") if moment in item.text)
             if "Deck Mate" in item.text:
                 deck_mate += 1
-                assert "in the middle of the deal" not in item.text.replace("cannot fail in the middle", "")
-                assert "before the first card is dealt" in item.text
+                assert "in the middle of the deal" not in item.text
+                assert "seed 004" not in asks[0].right and "seed 004" not in asks[1].right
             else:
                 ace += 1
-                assert "in the middle of the deal" in item.text
-            assert of_kind(item, DecisionItem).asks[0].expected == "void"
+                assert "seed 004 Irregularities" in asks[0].right
     assert deck_mate > 3 and ace > 3
+    assert moments == {"before the first card", "in the middle of the deal", "after the flop"}
 
 
 # -- 8. the controller adjusts the meter only for the royals (rules-notes §4) -------------------------------------
@@ -312,7 +321,7 @@ def test_each_decision_of_issue_20_is_stated_in_the_lesson_that_teaches_it() -> 
     assert "COIN IN and \"No more bets\" in either order" in _lesson("progressive-controller")
     assert "leaves the meter as it is" in _lesson("progressive-controller")
     assert "one amount a table" in _lesson("progressive")
-    assert "its failure comes **before card 1**" in _lesson("irregularities")
+    assert "A shuffler can fail **at any moment of the round**" in _lesson("irregularities")
     assert "Seven players is the most any game of the documents deals to" in _lesson("card-count")
     assert "Trips on the seed 003 table" in _lesson("player-dealer")
 
