@@ -95,7 +95,7 @@ class RunRoundPanel(FeedbackShown, QWidget):
                                 "#d9b45c; border-radius: 5px; padding: 5px; }")
         self.acts = QGroupBox()
         self.acts.setObjectName("runRoundActs")
-        self.fee_amount = self._number_box("feeAmount", r"\$?[0-9]{0,5}(\.[0-9]{0,2})?")
+        self.fee_amount = self._number_box("feeAmount", r"\$?[0-9.,]{0,12}")  # read by the quiz's amount reader
         self.count_box = self._number_box("countBox", r"[0-9]{0,3}")
         self.fold_seat = form_label("foldSeat")
         self._fold_seat: int | None = None
