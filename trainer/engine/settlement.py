@@ -618,15 +618,21 @@ def _seat_result(seat: SeatHand, hand: HandValue, dealer: HandValue, steps: Sequ
     return SeatResult(seat.seat, hand, HandResult.FOLD if seat.folded else hand_result(hand, dealer), ordered, net)
 
 
-def format_money(amount: Decimal, *, exact: bool = False) -> str:
-    """``$7.50``, ``$40``; with ``exact``, a fraction of a cent is shown too (``$49.995``), not rounded.
+def format_money(amount: Decimal, *, exact: bool = False, signed: bool = False, minus: str = "-") -> str:
+    """Dollars as a dealer reads them, cents only when there are some: ``$7.50``, ``$40``, ``-$2``. The one
+    formatter of money: the felt, the panels, the round log, the lessons and the reports all write with it.
+
+    ``signed``: a gain has a ``+`` too (a seat's net: ``+$30``); ``minus``: the sign before a loss (the screens
+    write a true minus, ``−``); ``exact``: a fraction of a cent is shown too (``$49.995``), not rounded.
 
     >>> format_money(Decimal("7.5")), format_money(Decimal(40)), format_money(Decimal("-2"))
     ('$7.50', '$40', '-$2')
+    >>> format_money(Decimal(30), signed=True), format_money(Decimal(-115), signed=True, minus="−")
+    ('+$30', '−$115')
     >>> format_money(Decimal("49.995"), exact=True), format_money(Decimal("4382.7125"), exact=True)
     ('$49.995', '$4,382.7125')
     """
-    sign = "-" if amount < 0 else ""
+    sign = minus if amount < 0 else "+" if signed and amount > 0 else ""
     amount = abs(amount)
     if amount == amount.to_integral_value():
         return f"{sign}${int(amount):,}"
