@@ -146,12 +146,12 @@ class GradeKeeper:
 
 def _keeper(args: argparse.Namespace, stderr: TextIO | None = None) -> GradeKeeper | None:
     """The keeper of ``--profile NAME`` (None without it); raises :class:`~trainer.store.StoreError`."""
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
     name = getattr(args, "profile", None)
     if not name:
         return None
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         return GradeKeeper(store, store.profile_or_new(name), stderr)
     except BaseException:

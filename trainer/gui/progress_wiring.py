@@ -50,6 +50,7 @@ from trainer.gui.widgets import window_action
 from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
 from trainer.store.db import StoreError
+from trainer.store.opening import open_store
 from trainer.store.records import Profile
 from trainer.store.store import Store
 
@@ -94,9 +95,10 @@ def progress_menus(bar: QMenuBar, train: QMenu, help_menu: QMenu) -> ProgressMen
     return ProgressMenus(file_menu, train, tools)
 
 
-def open_store(data_dir: str | Path | None, class_url: str | None = None) -> tuple[Store | None, str | None]:
-    """The progress store in ``data_dir`` (None: the user's data folder), or None and the one line saying why it
-    could not be opened (the trainer then runs without progress).
+def open_progress_store(data_dir: str | Path | None, class_url: str | None = None) -> tuple[Store | None, str | None]:
+    """The store's :func:`~trainer.store.opening.open_store` for the window: the progress store in ``data_dir``
+    (None: the user's data folder), or None and the one line saying why it could not be opened (the trainer then
+    runs without progress).
 
     With ``class_url`` (``--store``, Settings ▸ Class store) it is that class store, the station's store keeping
     its outbox. Nothing waits for the network: the store opens on the station's copy and its background sender
@@ -104,22 +106,18 @@ def open_store(data_dir: str | Path | None, class_url: str | None = None) -> tup
     be used (a wrong password, not a class store, another schema), is said on the status line while the station
     works from its copy. A URL that is not a class store's URL at all is said in one line and the station's own
     store opens."""
-    if class_url:
-        from trainer.store.classcred import full_url
-        from trainer.store.classroom import ClassStore
-
-        try:
-            # the window shows at once: the server is reached by the store's sender, in the background
-            return ClassStore.open_class(full_url(class_url), data_dir, connect=False), None
-        except StoreError as error:
-            local, problem = open_store(data_dir)
-            return local, problem or _("The class store is not used this session ({error}): this station's own "
-                                       "progress store is open.").format(error=error)
-        except (OSError, sqlite3.Error) as error:
-            return None, _("Progress is off for this session: the progress store could not be opened "
-                           "({error}).").format(error=error)
     try:
-        return Store.open(data_dir), None
+        if class_url:
+            from trainer.store.classcred import full_url
+
+            try:
+                # the window shows at once: the server is reached by the store's sender, in the background
+                return open_store(data_dir, full_url(class_url), connect=False), None
+            except StoreError as error:
+                local, problem = open_progress_store(data_dir)
+                return local, problem or _("The class store is not used this session ({error}): this station's "
+                                           "own progress store is open.").format(error=error)
+        return open_store(data_dir), None
     except StoreError as error:
         return None, _("Progress is off for this session: {error}.").format(error=error)
     except (OSError, sqlite3.Error) as error:
@@ -346,4 +344,4 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Inform", "ProgressHost", "ProgressMenus",
-           "ProgressRoom", "default_trainee", "install_progress", "open_store", "progress_menus"]
+           "ProgressRoom", "default_trainee", "install_progress", "open_progress_store", "progress_menus"]
