@@ -554,11 +554,6 @@ def void_round(table: TableRules, seats: Sequence[SeatHand]) -> tuple[Step, ...]
     return tuple(steps)
 
 
-def qualified_or_none(qualifies: bool, seats: Sequence[SeatHand]) -> bool:
-    """True when no Ante-refund pass is needed: the dealer qualifies, or every seat folded."""
-    return qualifies or all(seat.folded for seat in seats)
-
-
 def collection_fee(table: TableRules, seats: Sequence[SeatHand]) -> Decimal | None:
     """The fee the player-dealer pays before the deal: by the schedule, on the total table action (every
     Ante, Blind, Trips and Bad Beat wager; Play never counts). None on a house table or with no schedule."""
@@ -604,18 +599,6 @@ def _coin_in(res: Resolution) -> Resolution:
     return Resolution(res.wager, res.outcome,
                       _("{rule}: it left the layout at COIN IN, before the deal").format(rule=res.rule), res.topic,
                       res.odds, at_fold=False)
-
-
-def _ante(resolutions: Sequence[Resolution]) -> Resolution | None:
-    return next((res for res in resolutions if res.wager is Wager.ANTE), None)
-
-
-def _seat_result(seat: SeatHand, hand: HandValue, dealer: HandValue, steps: Sequence[Step]) -> SeatResult:
-    """The seat's result from its own steps."""
-    wagers = {step.wager: WagerResult(step.outcome, step.net) for step in steps}
-    ordered = {wager: wagers[wager] for wager in _WAGERS if wager in wagers}
-    net = sum((result.net for result in ordered.values()), Decimal(0))
-    return SeatResult(seat.seat, hand, HandResult.FOLD if seat.folded else hand_result(hand, dealer), ordered, net)
 
 
 def format_money(amount: Decimal, *, exact: bool = False, signed: bool = False, minus: str = "-") -> str:

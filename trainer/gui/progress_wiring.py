@@ -55,7 +55,6 @@ from trainer.store.records import Profile
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
-    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
     from trainer.gui.host import TableHost
     from trainer.gui.progress.classroom import ClassStoreDoor
     from trainer.gui.progress.exam_run import ExamRun
@@ -334,14 +333,5 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
     return room
 
 
-def __getattr__(name: str) -> object:
-    """``SETTLEMENT_NAMES``, the settlement drills' names, loaded with the drills on first use (a quicker start)."""
-    if name == "SETTLEMENT_NAMES":
-        from trainer.drills.settlement_drills import NAMES
-
-        return NAMES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Inform", "ProgressHost", "ProgressMenus",
+__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "AskPath", "Inform", "ProgressHost", "ProgressMenus",
            "ProgressRoom", "default_trainee", "install_progress", "open_progress_store", "progress_menus"]

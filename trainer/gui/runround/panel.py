@@ -276,10 +276,5 @@ class RunRoundPanel(FeedbackShown, QWidget):
             self.settlement.setVisible(settling)
         self.acts.setVisible(not settling)
 
-    def set_acts_enabled(self, enabled: bool) -> None:
-        """While the table is busy (the players deciding, chips moving) the acts wait."""
-        self.acts.setEnabled(enabled)
-        self.responses.setEnabled(enabled)
-
 
 __all__ = ["ACT_KEYS", "KEYS_HELP", "RunRoundPanel"]
