@@ -56,12 +56,13 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from trainer.i18n.pseudo import PSEUDO, pseudo
 from trainer.i18n.translation import _, speaking
 
 __all__ = [
@@ -401,12 +402,43 @@ def load_lessons_tolerant(folder: str | Path | None = None, language: str = "en"
     english, problems = _load_tolerant(_folder(folder), "en")
     if language == "en":
         return _sorted(english.values()), problems
+    if language == PSEUDO:
+        return _sorted(_pseudo_lesson(lesson) for lesson in english.values()), problems
     try:
         translated = translation_dir(folder, language)
     except LessonError as exc:
         return _sorted(english.values()), [*problems, str(exc)]
     lessons, more = _load_tolerant(translated, language) if translated.is_dir() else ({}, [])
     return _sorted({**english, **lessons}.values()), [*problems, *more]
+
+
+_MARKDOWN_LEAD = re.compile(r"^(\s*(?:#+|>|[-*]|\d+\.)?\s*)(.*)$")
+
+
+def _pseudo_markdown(body: str) -> str:
+    """A lesson's Markdown in the pseudo-language: each line's text (each cell of a table), the Markdown around it
+    and the fenced examples kept."""
+    lines, fenced = [], False
+    for line in body.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            lines.append(line)
+        elif fenced or not line.strip() or set(line.strip()) <= set("|-: "):
+            lines.append(line)
+        elif line.lstrip().startswith("|"):
+            cells = line.strip().strip("|").split("|")
+            lines.append("| " + " | ".join(pseudo(cell.strip()) for cell in cells) + " |")
+        else:
+            match = _MARKDOWN_LEAD.match(line)
+            assert match is not None  # the pattern matches any line
+            lines.append(match[1] + pseudo(match[2]))
+    return "\n".join(lines)
+
+
+def _pseudo_lesson(lesson: Lesson) -> Lesson:
+    """The English lesson in the pseudo-language (:mod:`trainer.i18n.pseudo`), made when it is read."""
+    return replace(lesson, title=pseudo(lesson.title), summary=pseudo(lesson.summary),
+                   body=_pseudo_markdown(lesson.body))
 
 
 @cache

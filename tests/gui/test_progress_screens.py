@@ -140,7 +140,7 @@ def test_the_instructor_defines_an_exam_and_writes_reports_and_exports(qtbot: ob
     dialog.pin.setText("4829")
     dialog.enter_pin()
     dialog.exam_name.setText("Trips final")
-    dialog.exam_drill.setCurrentText("trips")
+    dialog.exam_drill.setCurrentText("Trips")  # the drill by its name; the store keeps its id
     dialog.exam_hands.setValue(25)
     assert dialog.save_exam() is not None
     assert [(exam.name, exam.drill, exam.hands) for exam in exams(store)] == [("Trips final", "trips", 25)]

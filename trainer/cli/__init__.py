@@ -101,7 +101,7 @@ def _speak(arguments: Sequence[str]) -> None:
     Settings, else the system's (the window decides again and keeps the first choice:
     :func:`trainer.gui.app.run_app`)."""
     from trainer.cli import words
-    from trainer.i18n.translation import LANGUAGES, language_from_environment, set_language
+    from trainer.i18n.translation import SPOKEN, language_from_environment, set_language
 
     asked = None
     for index, argument in enumerate(arguments):
@@ -111,7 +111,7 @@ def _speak(arguments: Sequence[str]) -> None:
             asked = arguments[index + 1]
         elif argument.startswith("--lang="):
             asked = argument.partition("=")[2]
-    if asked not in LANGUAGES:
+    if asked not in SPOKEN:
         asked = _saved_language() or language_from_environment()
     set_language(asked)
     words.argparse_speaks_the_catalogue()
@@ -123,7 +123,7 @@ def _saved_language() -> str | None:
     be read is left for the window to report: the command speaks the system's language meanwhile)."""
     import json
 
-    from trainer.i18n.translation import LANGUAGES
+    from trainer.i18n.translation import SPOKEN
     from trainer.settings.file import default_settings_path
 
     try:
@@ -134,7 +134,7 @@ def _saved_language() -> str | None:
             saved = json.loads(file.read(1 << 20)).get("language")
     except (OSError, ValueError, AttributeError):
         return None
-    return saved if saved in LANGUAGES else None
+    return saved if saved in SPOKEN else None
 
 
 def standard_streams() -> tuple[TextIO, TextIO, TextIO]:

@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from trainer.i18n.translation import LANGUAGES, _, ngettext
+from trainer.i18n.translation import LANGUAGES, SPOKEN, _, ngettext
 from trainer.scoring import ItemResult, KeptSet, Mode, ScoreBook
 from trainer.store.db import StoreError, problem_of, store_path
 from trainer.store.records import Profile
@@ -40,7 +40,7 @@ class PdfWriter(Protocol):
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", metavar="LANGUAGE", choices=LANGUAGES, default=None,
+    parser.add_argument("--lang", metavar="LANGUAGE", choices=SPOKEN, default=None,
                         help=_("the language to speak ({languages}; default: the one chosen in Settings, at first "
                                "the system's)").format(languages=", ".join(LANGUAGES)) + "; "
                         + _("the settle and grade JSON stay in English"))
@@ -197,6 +197,9 @@ def _instructor_at_terminal(store: Store) -> None:
     """Let the command go on only when the instructor's PIN is given (wrong PINs wait as in the dialog)."""
     from trainer.store.instructor import Instructor
 
+    if not getattr(store, "may_instruct", True):
+        raise StoreError(_("on a class store, --instructor needs an instructor's URL and the server online "
+                           "(uth-trainer --store INSTRUCTOR_URL)"))
     gate = Instructor(store)
     if not gate.has_pin():
         raise StoreError(_("no instructor PIN is set on this station: set it in the instructor dialog first"))

@@ -29,11 +29,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 
 from trainer.drills.answers import ANSWER_GUIDE, MAX_NUMBER_DIGITS, read_category, read_dealer_hand, read_step
 from trainer.drills.decision_hands import read_announcement
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
+from trainer.i18n import GLOSSARY_LANGUAGES, glossary, plain
 from trainer.i18n.translation import N_, _
 from trainer.quiz.amounts import read_amount, read_whole, words_and_numbers
 from trainer.quiz.round_script import Task
@@ -129,8 +131,20 @@ class Settle:
 RoundAnswer = Act | Places | Announce | Settle
 
 
+@cache
+def _spoken_acts() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each language's words for the round's acts (its glossary's ``[answers.round]``), longest first, as patterns
+    to the English words the round reads."""
+    found = {phrase: english for language in GLOSSARY_LANGUAGES
+             for phrase, english in glossary(language).answer_round.items()}
+    return tuple((re.compile(rf"\b{re.escape(phrase)}\b"), english)
+                 for phrase, english in sorted(found.items(), key=lambda pair: -len(pair[0])))
+
+
 def _words(text: str) -> list[str]:
-    text = text.lower().replace("’", "").replace("'", "").replace("$", " ")
+    text = plain(text).replace("’", "").replace("'", "").replace("$", " ")
+    for phrase, english in _spoken_acts():
+        text = phrase.sub(english, text)
     text = text.replace("player-dealer", "playerdealer").replace("player dealer", "playerdealer")
     text = re.sub(r"\bs(?=\d)", "seat ", text)
     return words_and_numbers(text)

@@ -381,12 +381,12 @@ def table_text(scenario: Scenario, *, show_dealer: bool = True) -> str:
 def table_line(scenario: Scenario) -> str:
     """The table's banking, pay tables in play, meter, bank and fee schedule, on one line."""
     table = scenario.table
-    parts = [table.banking.label, f"Trips {table.trips_paytable}"]
+    parts = [table.banking.label, f"Trips {table.trips_paytable}"]  # the pay tables by their names, as Settings
     seats = scenario.seats
     if any(seat.bad_beat for seat in seats):
         parts.append(f"Bad Beat {table.bad_beat_paytable}")
     if any(seat.pairs for seat in seats):
-        parts.append(_("Pairs table {table}").format(table=table.pairs_paytable))
+        parts.append(f"Ultimate Pairs {table.pairs_paytable}")
     if any(seat.progressive for seat in seats) and table.progressive_meter is not None:
         parts.append(_("Progressive {table} (meter {meter})").format(table=table.progressive_paytable,
                                                                      meter=format_money(table.progressive_meter)))

@@ -23,8 +23,9 @@ from trainer.i18n.translation import current_language
 
 __all__ = ["CLDR_LOCALES", "babel_locale", "format_day", "format_moment", "format_number", "format_percent"]
 
-CLDR_LOCALES = {"en": "en_US", "es": "es_US"}
-"""The CLDR locale each language formats with: the United States' English and Spanish."""
+CLDR_LOCALES = {"en": "en_US", "es": "es_US", "qps": "en_US"}
+"""The CLDR locale each language formats with: the United States' English and Spanish (the pseudo-language
+formats as English)."""
 
 
 def babel_locale(language: str | None = None) -> str:

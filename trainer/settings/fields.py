@@ -26,7 +26,7 @@ from trainer.engine.dealing import Procedure
 from trainer.engine.games import Game
 from trainer.engine.paytables import load_paytables
 from trainer.engine.table import Banking
-from trainer.i18n.translation import LANGUAGES, N_, _
+from trainer.i18n.translation import N_, SPOKEN, _
 
 BANKINGS = tuple(b.value for b in Banking)
 PROCEDURES = tuple(p.value for p in Procedure)
@@ -305,7 +305,7 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "start_page_at_start": _flag,
     "run_round_irregularities": _flag,
     "class_store_url": _check_class_store_url,
-    "language": _one_of(("", *LANGUAGES), "language"),
+    "language": _one_of(("", *SPOKEN), "language"),
 }
 
 

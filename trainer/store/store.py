@@ -23,7 +23,7 @@ from trainer.i18n.translation import _
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
 from trainer.store.db import StoreError, open_database, store_path, transaction
-from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, ReplayKind, StoredItem, identify
 from trainer.store.safepath import WriteError, written
 from trainer.store.skills import SkillKind, skill
 
@@ -168,12 +168,13 @@ class Store(AbstractContextManager["Store"]):
 
         ``seed``, ``index`` and ``count`` place the item in its set (see :func:`identify`); ``situation``
         overrides the situation type found from the item; ``replay`` deals an item again that names no replay of
-        its own (a round of the table: :attr:`~trainer.store.records.ReplayKind.ROUND`).
+        its own, or a hand that must be dealt again as its round (:attr:`~trainer.store.records.ReplayKind.ROUND`:
+        an exam's hand, on the exam's pay tables, which its seed alone would not deal).
         """
         identity = identify(result, seed=seed, index=index, count=count)
         if situation is not None:
             identity = Identity(situation, identity.variant, identity.seed, identity.replay)
-        if replay is not None and identity.replay is None:
+        if replay is not None and (identity.replay is None or replay.kind is ReplayKind.ROUND):
             identity = Identity(identity.situation, identity.variant, identity.seed, replay)
         when = (at or self.clock()).astimezone(UTC)
         with self.transact() as connection:
@@ -232,6 +233,8 @@ class Store(AbstractContextManager["Store"]):
 
 def rebuild_reviews(connection: sqlite3.Connection, profile_id: int) -> None:
     """Review the profile's cards again from all its items, in order (inside the caller's transaction)."""
+    if server_keeps_totals(connection):
+        return  # a class store reviews each item as it comes (a station may not start a trainee's cards again)
     connection.execute("DELETE FROM review_card WHERE profile_id = ?", (profile_id,))
     rows = connection.execute(
         "SELECT situation, drill, perfect, steps, seconds, at FROM item WHERE profile_id = ? "
@@ -247,13 +250,24 @@ def rebuild_reviews(connection: sqlite3.Connection, profile_id: int) -> None:
 ATTEMPT_COLUMNS = ("uid", "profile_id", "exam_uid", "exam_name", "at", "score", "steps", "correct", "mistakes",
                    "seconds", "passed", "items", "pass_mark", "instructor", "hands")
 """An exam attempt's columns, as :func:`insert_attempt` takes them (``profile_id`` given apart)."""
+SENT_ATTEMPT_COLUMNS = ("uid", "profile_id", "exam_uid", "exam_name", "at", "mistakes", "seconds", "items", "hands")
+"""What a class store takes of an attempt (with the pass mark asked and whether it was taken to the end): the server
+works out its score, steps, verdict and (an instructor's exam) its pass mark and hands."""
 
 
 def insert_attempt(connection: sqlite3.Connection, profile_id: int, attempt: Sequence[object]) -> None:
     """Insert an exam attempt (inside the caller's transaction); one already there (by ``uid``) is left as it is.
     ``attempt``: the values of :data:`ATTEMPT_COLUMNS` but ``profile_id``."""
+    values = (attempt[0], profile_id, *attempt[1:])
+    if server_keeps_totals(connection):  # the server marks it: the station says only what was done
+        given = dict(zip(ATTEMPT_COLUMNS, values, strict=True))
+        sent = {key: given[key] for key in SENT_ATTEMPT_COLUMNS}
+        sent.update(asked_pass_mark=given["pass_mark"], complete=1 if given["passed"] else 0)
+        connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(sent)}) VALUES ({', '.join('?' * len(sent))})",
+                           tuple(sent.values()))
+        return
     connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(ATTEMPT_COLUMNS)}) "
-                       f"VALUES ({', '.join('?' * len(ATTEMPT_COLUMNS))})", (attempt[0], profile_id, *attempt[1:]))
+                       f"VALUES ({', '.join('?' * len(ATTEMPT_COLUMNS))})", values)
 
 
 def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: str, result: ItemResult,
@@ -273,8 +287,14 @@ def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: s
             "INSERT INTO mistake (item_id, position, kind, expected, given, rule, topic) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(item_id, number, mistake.kind.value, mistake.expected, mistake.given, mistake.rule, mistake.topic)
              for number, mistake in enumerate(result.mistakes)])
-        _add_to_totals(connection, profile_id, at, result, identity)
+        if not server_keeps_totals(connection):
+            _add_to_totals(connection, profile_id, at, result, identity)
     return item_id
+
+
+def server_keeps_totals(connection: object) -> bool:
+    """Whether ``connection`` is a class store's, whose server keeps the totals, scores and verdicts itself."""
+    return bool(getattr(connection, "server_keeps_totals", False))
 
 
 def _add_to_totals(connection: sqlite3.Connection, profile_id: int, at: str, result: ItemResult,

@@ -22,9 +22,9 @@ from trainer.gui.progress.replay import MY_MISTAKES, ROUND_DRILL, HandRounds, Ro
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
 from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, KeptSet, Mode, SetResult
-from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource
+from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource, TableRound
 from trainer.store.db import StoreError
-from trainer.store.records import Profile, ReplayKind
+from trainer.store.records import Profile, ReplayKind, identify
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from trainer.gui.progress.exam_run import ExamRun
     from trainer.gui.progress.profiles import TraineePanel
     from trainer.store.instructor import Attempt, Exam
+    from trainer.store.learning import OpenMistake
 
 log = logging.getLogger("trainer.gui")
 
@@ -322,7 +323,7 @@ class DrillDoor:
                 except ValueError as error:
                     log.warning("%s cannot be dealt again: %s", mistake.title, error)
                     continue
-                hands.append((ROUND_DRILL, RoundAgain(mistake.replay, again)))
+                hands.append(round_again(mistake, again))
         if not hands:
             host.notify_once(_("No hand to settle again: every hand got wrong has since been settled right "
                                "(drill items from the terminal: `uth-trainer quiz --profile NAME`)."))
@@ -338,6 +339,15 @@ class DrillDoor:
         if not host.playing:
             host.new_round()
         return len(hands)
+
+
+def round_again(mistake: OpenMistake, again: TableRound) -> tuple[str, RoundAgain]:
+    """A round got wrong, dealt again as it was: an exam's hand keeps its drill and name (its own game and pay
+    tables come with its round); any other round of the table is a hand of the table."""
+    hand = identify(ItemResult(mistake.drill, mistake.item, 0, 0)).replay
+    if hand is not None and hand.kind is ReplayKind.HAND:
+        return mistake.drill, RoundAgain(mistake.replay, again, mistake.item)
+    return ROUND_DRILL, RoundAgain(mistake.replay, again)
 
 
 class ProgressWindows:

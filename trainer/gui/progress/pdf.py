@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from trainer.drills.names import drill_name, exam_name, topic_name
 from trainer.gui.progress.words import (
     day_count,
     item_count,
@@ -37,6 +38,7 @@ from trainer.gui.progress.words import (
 )
 from trainer.i18n.formats import babel_locale, format_day, format_moment
 from trainer.i18n.translation import _, pgettext
+from trainer.scoring import mark_text
 from trainer.store.mastery import Mastery
 from trainer.store.progress import DayPoint
 from trainer.store.reports import TraineeReport
@@ -122,6 +124,15 @@ def _stations_html(report: TraineeReport) -> list[str]:
     return [_heading(_("Stations")) + f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{rows}</table>"]
 
 
+def accuracy_text(steps: int, accuracy: float) -> str:
+    """``92.5 %``; a dash for a trainee with no step answered yet (no accuracy to speak of).
+
+    >>> accuracy_text(0, 100.0), accuracy_text(40, 92.5)
+    ('—', '92.5 %')
+    """
+    return f"{accuracy:.1f} %" if steps else "—"
+
+
 def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) -> str:
     """One trainee's part of the report as HTML (``chart``: the resource name of the chart image)."""
     totals = report.totals
@@ -134,9 +145,10 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     brk = " style='page-break-before: always'" if new_page else ""
     said = html.escape
     parts = [f"<h1{brk}>{name}</h1>",
-             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy} %; {hours} hours of practice.").format(
+             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy}; {hours} hours of practice.").format(
                  items=item_count(totals.items), days=day_count(totals.days), span=span,
-                 accuracy=f"{totals.accuracy:.1f}", hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
+                 accuracy=accuracy_text(totals.steps, totals.accuracy), hours=f"{totals.seconds / 3600:.1f}"))
+             + "</p>",
              "<p>" + said(_("{correct} of {steps} right; {wrong} wrong ({left} of them left to the table); {attempts}.")
                           .format(
                  correct=totals.correct, steps=step_count(totals.steps), wrong=step_count(totals.steps_wrong),
@@ -152,10 +164,10 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
         set_by = {"instructor": pgettext("exam set by", "instructor"), "own": pgettext("exam set by", "own")}
         minutes, verdicts = _("{minutes} min"), {True: _("passed"), False: _("not passed")}
         rows = "".join(
-            f"<tr><td>{said(attempt.exam)}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
+            f"<tr><td>{said(exam_name(attempt.exam))}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
             f"<td>{said(_moment(attempt.at))}</td>"
             f"<td align=right>{attempt.score:.1f} %</td>"
-            f"<td align=right>{'—' if attempt.pass_mark is None else f'{attempt.pass_mark:.0f} %'}</td>"
+            f"<td align=right>{'—' if attempt.pass_mark is None else f'{mark_text(attempt.pass_mark)} %'}</td>"
             f"<td align=right>{attempt.correct}/{attempt.steps}</td>"
             f"<td align=right>{attempt.mistakes}</td>"
             f"<td align=right>{said(minutes.format(minutes=f'{attempt.seconds / 60:.1f}'))}</td>"
@@ -170,7 +182,8 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     parts.append(_heading(_("Most frequent mistakes")))
     if report.mistakes:
         parts.append("<ol>" + "".join(
-            f"<li><b>{said(mistake_kind(mistake.kind))}</b> ({said(mistake.topic or mistake.drill)}) × "
+            f"<li><b>{said(mistake_kind(mistake.kind))}</b> "
+            f"({said(topic_name(mistake.topic) if mistake.topic else drill_name(mistake.drill))}) × "
             f"{mistake.count}: {said(mistake.rule)}</li>" for mistake in report.mistakes) + "</ol>")
     else:
         parts.append("<p>" + said(_("No mistakes recorded.")) + "</p>")
@@ -205,7 +218,7 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     if title:
         stations = any(report.stations is not None for report in reports)  # a class store's: a station column
         rows = "".join(f"<tr><td>{html.escape(report.profile.name)}</td><td align=right>{report.totals.items}</td>"
-                       f"<td align=right>{report.totals.accuracy:.1f} %</td>"
+                       f"<td align=right>{accuracy_text(report.totals.steps, report.totals.accuracy)}</td>"
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
                        f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td>"
                        + (f"<td>{html.escape(', '.join(seen.station for seen in report.stations or ()))}</td>"

@@ -28,9 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name
 from trainer.gui.progress.words import day_count, drill_title, item_count, level_name, mistake_kind, topic_name
 from trainer.i18n.formats import babel_locale
 from trainer.i18n.translation import N_, _
+from trainer.scoring import mark_text
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import (
@@ -62,10 +64,10 @@ def exams_text(kept: Sequence[Attempt]) -> str:
     lines = []
     for attempt in reversed(kept[-EXAMS_SHOWN:]):
         mark = "" if attempt.pass_mark is None else " " + _("(pass mark {mark})").format(
-            mark=f"{attempt.pass_mark:.0f} %")
+            mark=f"{mark_text(attempt.pass_mark)} %")
         verdict = _("passed") if attempt.passed else _("not passed")
         lines.append(f"{attempt.exam}, {_(ATTEMPT_KINDS.get(attempt.kind, attempt.kind))}, "
-                     f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.0f} %{mark}, {verdict}")
+                     f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.1f} %{mark}, {verdict}")
     return _("Exam attempts ({count}):").format(count=len(kept)) + " " + " · ".join(lines)
 
 
@@ -290,7 +292,7 @@ class ProgressScreen(QWidget):
         table = self.mistakes_table
         table.setRowCount(len(mistakes))
         for row, mistake in enumerate(mistakes):
-            topic = topic_name(mistake.topic) if mistake.topic else mistake.drill
+            topic = topic_name(mistake.topic) if mistake.topic else drill_name(mistake.drill)
             for column, text in enumerate((mistake_kind(mistake.kind), topic, str(mistake.count))):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(mistake.rule)

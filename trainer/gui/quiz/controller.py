@@ -34,7 +34,7 @@ from trainer.gui.table.tableconfig import WAGERS as _PRINTED
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.order import next_selection
 from trainer.quiz.settlement import SettlementQuiz, Verdict
-from trainer.scoring import ItemResult, Mode, SetResult
+from trainer.scoring import ItemResult, Mode, SetResult, mark_text
 from trainer.session import (
     TABLE_DRILL,
     Event,
@@ -238,7 +238,7 @@ class QuizController(QObject):
             hands = session.set_hands
             text = ngettext("Exam set: {count} hand, pass mark {mark} %. Deal a hand (N); after the showdown you "
                             "settle it.", "Exam set: {count} hands, pass mark {mark} %. Deal a hand (N); after the "
-                            "showdown you settle it.", hands).format(count=hands, mark=f"{session.pass_mark:.0f}")
+                            "showdown you settle it.", hands).format(count=hands, mark=mark_text(session.set_pass_mark))
         elif session.state.round_on_table and session.state is not SessionState.TRAINEE_SETTLING:
             text = _("From the next hand: this one is settled by the table.")
         else:
