@@ -50,6 +50,7 @@ ALLOWED_NAMES = (
     "Washington", "California", "CA", "WA",  # the rooms' states (the documents' jurisdictions)
     "Trips", "Bad Beat", "Ultimate Pairs",  # the pay tables' names, as the documents print them (Trips UTH-01)
     "English", "español",  # each language named in itself
+    "Ultimate Texas Hold'em", "Bad Beat Bonus",  # the games' names, as their documents print them
     getpass.getuser(),  # the first trainee's name (the system's user): a person's name, data
 )
 """Names that may be shown as they are, within a text of the catalogue or beside it."""
@@ -129,7 +130,9 @@ def everything(root: QWidget) -> list[tuple[str, str]]:
 def escaped(texts: list[tuple[str, str]]) -> list[str]:
     """Each text with words outside the brackets: ``where: text``."""
     found = []
-    names = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in ALLOWED_NAMES), re.IGNORECASE)
+    names = re.compile("|".join([rf"\b{re.escape(name)}\b" for name in sorted(ALLOWED_NAMES, key=len, reverse=True)]
+                                + [r"\bseed \d{3}\b", r"`[^`]*`"]),  # a document's name; a command typed as shown
+                       re.IGNORECASE)
     for where, text in texts:
         bare = [word for word in bare_letters(names.sub(" ", text)) if not allowed(word)]
         if bare:

@@ -17,6 +17,7 @@ translation`). A pay table's own label that the catalogue does not know (a room'
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from trainer.i18n.translation import N_, _, pgettext
@@ -34,6 +35,7 @@ class Odds(Protocol):
 
 __all__ = [
     "action_verb", "colour_name", "hand_name", "odds_text", "paytable_name", "rank_high", "rank_name", "rank_plural",
+    "source_name",
     "step_template", "the_wager", "wager_name",
 ]
 
@@ -159,6 +161,23 @@ def paytable_name(title: str) -> str:
             name = wager_name(wager)
             return name[:1].upper() + name[1:] + title[len(english):]
     return title
+
+
+_SEEDS = re.compile(r"seeds ((?:\d{3}, )*\d{3})( \(the same on every table\))?")
+
+
+def source_name(source: str) -> str:
+    """A pay table's source (its file's English) as a person reads it: ``seeds 002, 004`` in the current language
+    (``seed 002, 004``); one document (``seed 001``) keeps its name as printed.
+
+    >>> source_name("seeds 001, 002, 003, 004 (the same on every table)"), source_name("seed 001")
+    ('seeds 001, 002, 003, 004 (the same on every table)', 'seed 001')
+    """
+    found = _SEEDS.fullmatch(source)
+    if found is None:
+        return source
+    text = _("seeds {numbers}").format(numbers=found.group(1))
+    return _("{documents} (the same on every table)").format(documents=text) if found.group(2) else text
 
 
 def odds_text(odds: Odds) -> str:

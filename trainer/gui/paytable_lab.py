@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.paytables import PayLine, Paytable, PaytableError, PaytableRegistry, load_paytables
-from trainer.engine.words import hand_name, odds_text, paytable_name
+from trainer.engine.words import hand_name, odds_text, paytable_name, source_name
 from trainer.gui.drills.hand_view import read_odds, shown_odds
 from trainer.i18n.translation import N_, _
 from trainer.odds.game import Cancelled
@@ -235,7 +235,7 @@ class PaytableLab(QDialog):
                 self.lines.setItem(row, column, blank)
         self.lines.blockSignals(False)
         self.figures.setText(_("<i>{title}</i> ({source}). Press <b>Compute</b>; edit a pay to try a copy.").format(
-            title=paytable_name(table.title), source=table.source))
+            title=paytable_name(table.title), source=source_name(table.source)))
         self._chart([])
 
     def _line_edited(self, item: QTableWidgetItem) -> None:
