@@ -35,7 +35,7 @@ class Odds(Protocol):
 
 __all__ = [
     "action_verb", "colour_name", "hand_name", "odds_text", "paytable_name", "rank_high", "rank_name", "rank_plural",
-    "source_name",
+    "schedule_name", "schedule_title", "source_name",
     "step_template", "the_wager", "wager_name",
 ]
 
@@ -161,6 +161,29 @@ def paytable_name(title: str) -> str:
             name = wager_name(wager)
             return name[:1].upper() + name[1:] + title[len(english):]
     return title
+
+
+_COLLECTION_TITLE = re.compile(r"Collection option (\d+) \((.+)\)")
+"""A collection schedule's title as the engine's file names it (the documents' "Collection Rates" options)."""
+
+
+def schedule_name(title: str) -> str:
+    """A collection schedule's title (its file's English) in the current language: ``Collection option 1 (Bad
+    Beat Bonus)`` (``Opción de comisión 1 (Bad Beat Bonus)``: the game keeps its name); a room's own title as its
+    file has it."""
+    found = _COLLECTION_TITLE.fullmatch(title)
+    if found is None:
+        return title
+    return _("Collection option {number} ({game})").format(number=found.group(1), game=found.group(2))
+
+
+def schedule_title(schedule_id: str | None) -> str:
+    """The collection schedule ``schedule_id`` (``bb-12``) by its title in the current language."""
+    from trainer.engine.paytables import load_paytables
+
+    if schedule_id is None:
+        return ""
+    return schedule_name(load_paytables().collection(schedule_id).title)
 
 
 _SEEDS = re.compile(r"seeds ((?:\d{3}, )*\d{3})( \(the same on every table\))?")
