@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMessageBox,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.names import drill_name
+from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import page_count
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.store.db import StoreError
@@ -296,7 +297,8 @@ class InstructorDialog(QDialog):
         page = QWidget()
         self.exam_list = QListWidget()
         self.exam_list.setObjectName("exams")
-        self.exam_list.currentTextChanged.connect(self._load_exam)
+        self.exam_list.currentItemChanged.connect(
+            lambda item, _previous: self._load_exam(str(item.data(Qt.ItemDataRole.UserRole)) if item else ""))
         self.exam_name = QLineEdit()
         self.exam_name.setObjectName("examName")
         self.exam_drill = QComboBox()
@@ -371,7 +373,10 @@ class InstructorDialog(QDialog):
 
     def _list_exams(self) -> None:
         self.exam_list.clear()
-        self.exam_list.addItems([exam.name for exam in exams(self.store)])
+        for exam in exams(self.store):  # a trainee's own exam by its drill's name; the store keeps the name
+            item = QListWidgetItem(exam_name(exam.name))
+            item.setData(Qt.ItemDataRole.UserRole, exam.name)
+            self.exam_list.addItem(item)
 
     def _load_exam(self, name: str) -> None:
         exam = next((each for each in exams(self.store) if each.name == name), None)
@@ -412,7 +417,7 @@ class InstructorDialog(QDialog):
     def _delete_exam(self) -> None:
         item = self.exam_list.currentItem()
         if item is not None:
-            delete_exam(self.store, item.text())
+            delete_exam(self.store, str(item.data(Qt.ItemDataRole.UserRole)))
             self._list_exams()
 
     # -- reports and profiles ------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def _mastery_rows(entries: Sequence[Mastery]) -> str:
         colour = LEVEL_COLOURS.get(entry.level.value, "#000000")
         accuracy = "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %"
         pace = "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s"
-        rows.append(f"<tr><td>{html.escape(entry.skill.name)}</td><td style='color:{colour}'><b>"
+        rows.append(f"<tr><td>{html.escape(entry.skill.shown_name)}</td><td style='color:{colour}'><b>"
                     f"{html.escape(level_name(entry.level.value))}</b></td><td align=right>{accuracy}</td>"
                     f"<td align=right>{pace}</td>"
                     f"<td align=right>{entry.skill.target_seconds:g} s</td><td align=right>{entry.items}</td></tr>")

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.names import drill_name
+from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import day_count, drill_title, item_count, level_name, mistake_kind, topic_name
 from trainer.i18n.formats import babel_locale
 from trainer.i18n.translation import N_, _
@@ -67,7 +67,7 @@ def exams_text(kept: Sequence[Attempt]) -> str:
         mark = "" if attempt.pass_mark is None else " " + _("(pass mark {mark})").format(
             mark=f"{mark_text(attempt.pass_mark)} %")
         verdict = _("passed") if attempt.passed else _("not passed")
-        lines.append(f"{attempt.exam}, {_(ATTEMPT_KINDS.get(attempt.kind, attempt.kind))}, "
+        lines.append(f"{exam_name(attempt.exam)}, {_(ATTEMPT_KINDS.get(attempt.kind, attempt.kind))}, "
                      f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.1f} %{mark}, {verdict}")
     return _("Exam attempts ({count}):").format(count=len(kept)) + " " + " · ".join(lines)
 
@@ -209,7 +209,7 @@ class ProgressScreen(QWidget):
         self.skill_box.clear()
         self.skill_box.addItem(_(ALL_SKILLS), None)
         for skill in skills:
-            self.skill_box.addItem(skill, skill)
+            self.skill_box.addItem(drill_name(skill), skill)
         self.skill_box.setCurrentIndex(max(0, self.skill_box.findData(current)))
         self.skill_box.blockSignals(False)
         self._show_skill()
@@ -278,7 +278,7 @@ class ProgressScreen(QWidget):
         table = self.mastery_table
         table.setRowCount(len(entries))
         for row, entry in enumerate(entries):
-            cells = (entry.skill.name, level_name(entry.level.value),
+            cells = (entry.skill.shown_name, level_name(entry.level.value),
                      "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %",
                      "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s",
                      f"{entry.skill.target_seconds:g} s", str(entry.items))
