@@ -38,7 +38,7 @@ from trainer.engine.round import RoundDealer
 from trainer.engine.settlement import format_money, void_round
 from trainer.engine.table import TableRules
 from trainer.engine.validation import RoundError, check_game, check_wagers
-from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.engine.wagers import Action, SeatHand
 from trainer.engine.words import action_verb, colour_name, hand_name, odds_text, schedule_name, the_wager
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.judging import accepted_actions
