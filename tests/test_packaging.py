@@ -216,6 +216,7 @@ def test_the_desktop_entry_starts_the_command_with_its_icon() -> None:
     assert "Education" in keys["Categories"].split(";")
 
 
+@pytest.mark.needs("desktop-file-validate")
 def test_the_desktop_entry_validates() -> None:
     done = subprocess.run(["desktop-file-validate", str(DESKTOP)], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0 and "error" not in done.stdout, done.stdout + done.stderr
@@ -238,6 +239,7 @@ def test_the_metainfo_names_the_entry_the_command_the_release_and_made_screensho
     assert all(f'"{name}"' in scripts for name in images), images
 
 
+@pytest.mark.needs("appstreamcli")
 def test_the_metainfo_validates() -> None:
     done = subprocess.run(["appstreamcli", "validate", "--no-net", str(METAINFO)], capture_output=True, text=True,
                           timeout=60)

@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from trainer.i18n.translation import LANGUAGES, _, ngettext
+from trainer.i18n.translation import LANGUAGES, SPOKEN, _, ngettext
 from trainer.scoring import ItemResult, KeptSet, Mode, ScoreBook
 from trainer.store.db import StoreError, problem_of, store_path
 from trainer.store.records import Profile
@@ -41,7 +41,7 @@ class PdfWriter(Protocol):
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", metavar="LANGUAGE", choices=LANGUAGES, default=None,
+    parser.add_argument("--lang", metavar="LANGUAGE", choices=SPOKEN, default=None,
                         help=_("the language to speak ({languages}; default: the one chosen in Settings, at first "
                                "the system's)").format(languages=", ".join(LANGUAGES)) + "; "
                         + _("the settle and grade JSON stay in English"))
@@ -96,15 +96,26 @@ def add_parsers(commands: Any) -> None:
 
 @contextmanager
 def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         for notice in store.notices:
             print(f"uth-trainer: {notice}", file=stderr)
         yield store
     finally:
-        store.close()
+        try:
+            say_skipped(store, stderr)
+        finally:
+            store.close()
+
+
+def say_skipped(store: Store, stderr: TextIO | None) -> None:
+    """The one line that says the command skipped stored items breaking the store's rules (nothing when none)."""
+    line = store.skipped_line()
+    if line and stderr is not None:
+        with suppress(OSError, ValueError):
+            print(f"uth-trainer: {line}", file=stderr)
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: PdfWriter) -> int:
@@ -141,11 +152,9 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: P
     if not profiles:
         raise StoreError(_("no profiles yet: nothing to report"))
     if args.format == "csv":
-        from trainer.store.classroom import ClassStore, save_class_csv
-        from trainer.store.reports import save_csv
+        from trainer.store.opening import save_report_csv
 
-        rows = save_class_csv(store, profiles, args.out) if isinstance(store, ClassStore) else save_csv(
-            store, profiles, args.out)
+        rows = save_report_csv(store, profiles, args.out)
         print(ngettext("Wrote {count} item to {file}", "Wrote {count} items to {file}", rows).format(
             count=rows, file=args.out), file=stdout)
         return 0
@@ -349,6 +358,7 @@ class QuizRecorder:
             self._tell(ngettext("{count} scored item could not be saved to {name}'s progress ({problem})",
                                 "{count} scored items could not be saved to {name}'s progress ({problem})",
                                 count).format(count=count, name=self.profile.name, problem=self.problem))
+        say_skipped(self.store, self.stderr)
         self.store.close()
 
 
@@ -358,9 +368,9 @@ def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int,
     name = getattr(args, "profile", None)
     if not name:
         return None
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         return QuizRecorder(store, store.profile_or_new(name), seed, count, stderr)
     except BaseException:

@@ -11,7 +11,6 @@ attempts are copied to the station when they sign in).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import csv
 import dataclasses
@@ -39,7 +38,6 @@ from trainer.store.store import (
     Store,
     insert_attempt,
     insert_item,
-    item_of,
     mistakes_of,
     rebuild_reviews,
     review_item,
@@ -213,9 +211,9 @@ class ClassStore(Store):
         local = Store.open(data_dir, clock=clock)
         try:
             with local.transact() as connection:
-                outbox.ensure(connection)
-                outbox.ensure_others(connection)
+                told = (outbox.ensure(connection), outbox.ensure_others(connection))
                 outbox.forget_orphans(connection)
+            local.notices += tuple(notice for notice in told if notice)
             if not connect:
                 store = cls(local, url, None, local.notices, monotonic)
                 store.status = f"Class store: connecting to {where(url)}…"
@@ -479,7 +477,7 @@ class ClassStore(Store):
         if not rows:
             return found
         marks = mistakes_of(self.local.connection, [row["id"] for row in rows]) if mistakes else {}
-        waiting = [item_of(row, marks.get(row["id"], ())) for row in rows]
+        waiting = self.sound_items(rows, marks)
         if profile is not None:  # (the station's copy may carry the name as "Name (2)")
             waiting = [dataclasses.replace(item, profile=profile.name) for item in waiting]
         merged = sorted([*found, *waiting], key=lambda item: item.at)
@@ -608,23 +606,6 @@ def with_stations(store: Store, reports: Sequence[TraineeReport]) -> list[Traine
     return [dataclasses.replace(report, stations=tuple(sorted(found.get(report.profile.id, []),
                                                               key=lambda seen: seen.station)))
             for report in reports]
-
-
-def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
-    """The store the command line names: the class store of ``--store URL``, else the local store of
-    ``--data-dir``, else the class store the station's system settings name (:mod:`trainer.store.system`), else
-    the user's data folder."""
-    from trainer.store.system import system_store_url
-
-    data_dir = getattr(args, "data_dir", None)
-    url = getattr(args, "store", None) or (None if data_dir else system_store_url())
-    if url:
-        if not is_class_url(url):
-            raise StoreError(f"--store takes a class store's URL (postgresql://USER:PASSWORD@HOST/DATABASE), "
-                             f"not {url!r}")
-        return ClassStore.open_class(url, data_dir, clock=clock)
-    return Store.open(data_dir, clock=clock)
-
 
 
 _STATUS_FORMS = (

@@ -23,6 +23,7 @@ from typing import Any
 import psycopg
 from fsrs import Card
 
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
 from trainer.store import review
 from trainer.store.db import transaction
@@ -43,17 +44,39 @@ from trainer.store.store import (
 BATCH = 200
 
 
-def ensure(connection: sqlite3.Connection) -> None:
-    """The outbox table in the station's store (kept beside the store's own tables; only class stores use it)."""
+def ensure(connection: sqlite3.Connection) -> str | None:
+    """The outbox table in the station's store (kept beside the store's own tables; only class stores use it);
+    one that is damaged is set aside first (:func:`set_aside_if_damaged`): then what the user is told, else None."""
+    told = set_aside_if_damaged(connection, "class_outbox", ("seq", "uid"))
     connection.execute("CREATE TABLE IF NOT EXISTS class_outbox ("
                        "seq INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE)")
+    return told
 
 
-def ensure_others(connection: sqlite3.Connection) -> None:
+def ensure_others(connection: sqlite3.Connection) -> str | None:
     """The outbox of what is not an item: exam attempts (by uid) and a trainee's marked path steps (by setting
-    key), sent after the items."""
+    key), sent after the items; one that is damaged is set aside first, as :func:`ensure` does."""
+    told = set_aside_if_damaged(connection, "class_outbox_other", ("seq", "kind", "key"))
     connection.execute("CREATE TABLE IF NOT EXISTS class_outbox_other (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
                        "kind TEXT NOT NULL, key TEXT NOT NULL, UNIQUE (kind, key))")
+    return told
+
+
+def set_aside_if_damaged(connection: sqlite3.Connection, table: str, columns: Sequence[str]) -> str | None:
+    """An outbox table that lacks one of its ``columns`` or whose ``seq`` is not its key (made again by another
+    program) is renamed ``<table>_damaged_<time>`` (nothing it held is thrown away), so a new one can be made; what
+    the user is told then (``class upload`` sends the station's whole history again, each item once), else None."""
+    found = {row[1]: row for row in connection.execute(f"PRAGMA table_info({table})").fetchall()}
+    if not found or (set(columns) <= set(found) and found["seq"][5] == 1):
+        return None
+    base = aside = f"{table}_damaged_{time.strftime('%Y%m%d_%H%M%S')}"
+    number = 1
+    while connection.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (aside,)).fetchone() is not None:
+        number += 1
+        aside = f"{base}_{number}"
+    connection.execute(f'ALTER TABLE {table} RENAME TO "{aside}"')
+    return _("This station's class outbox ({table}) was damaged; it was set aside as {aside} and a new one "
+             "started: uth-trainer --store URL class upload sends anything it held").format(table=table, aside=aside)
 
 
 def queue_other(connection: sqlite3.Connection, kind: str, key: str) -> None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QSpinBox,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import page_count
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.store.db import StoreError
@@ -49,6 +51,27 @@ AskPin = Callable[[str], str | None]
 PAYTABLE_KINDS = (("trips", N_("Trips pay table")), ("bad_beat", N_("Bad Beat pay table")),
                   ("pairs", N_("Pairs pay table")), ("progressive", N_("Progressive pay table")))
 """Each side bet's pay table chooser: its kind and its label (marked; shown with ``_``)."""
+
+
+def game_paytables(banking: str) -> dict[str, tuple[str, ...]]:
+    """The pay tables an exam on a game of ``banking`` may name, by kind: those its games offer, the first game's
+    default first (Washington: Bad Beat BBB-02, BBB-01, BBB-03; never California's table).
+
+    >>> game_paytables("house")["bad_beat"], game_paytables("player-dealer")["trips"]
+    (('BBB-02', 'BBB-01', 'BBB-03'), ('UTH-02', 'UTH-04'))
+    >>> "pairs" in game_paytables("player-dealer")
+    False
+    """
+    from trainer.engine.games import games
+
+    found: dict[str, list[str]] = {}
+    for game in games():
+        if game.banking.value == banking:
+            for kind, _title in PAYTABLE_KINDS:
+                for table_id in game.paytables_of(kind):
+                    if table_id not in found.setdefault(kind, []):
+                        found[kind].append(table_id)
+    return {kind: tuple(ids) for kind, ids in found.items() if ids}
 
 
 def file_dialog(parent: QWidget) -> AskPath:
@@ -270,17 +293,18 @@ class InstructorDialog(QDialog):
 
     def _exams_page(self) -> QWidget:
         from trainer.drills.base import all_drills
-        from trainer.settings import paytable_choices
 
         page = QWidget()
         self.exam_list = QListWidget()
         self.exam_list.setObjectName("exams")
-        self.exam_list.currentTextChanged.connect(self._load_exam)
+        self.exam_list.currentItemChanged.connect(
+            lambda item, _previous: self._load_exam(str(item.data(Qt.ItemDataRole.UserRole)) if item else ""))
         self.exam_name = QLineEdit()
         self.exam_name.setObjectName("examName")
         self.exam_drill = QComboBox()
         self.exam_drill.setObjectName("examDrill")
-        self.exam_drill.addItems(list(all_drills()))
+        for drill in all_drills():
+            self.exam_drill.addItem(drill_name(drill), drill)
         self.exam_game = QComboBox()
         self.exam_game.setObjectName("examGame")
         for label, banking in ((_("Washington (house-banked)"), "house"),
@@ -306,9 +330,11 @@ class InstructorDialog(QDialog):
         form.addRow(_("Game"), self.exam_game)
         for kind, title in PAYTABLE_KINDS:
             box = QComboBox()
-            box.addItems([str(choice) for choice in paytable_choices(kind)])
+            box.setObjectName(f"examPaytable_{kind}")
             self.exam_paytables[kind] = box
             form.addRow(_(title), box)
+        self.exam_game.currentIndexChanged.connect(lambda _index: self._offer_paytables())
+        self._offer_paytables()
         form.addRow(_("Hands"), self.exam_hands)
         form.addRow(_("Pass mark"), self.exam_pass)
         form.addRow(_("Time limit"), self.exam_time)
@@ -335,28 +361,42 @@ class InstructorDialog(QDialog):
         self._list_exams()
         return page
 
+    def _offer_paytables(self) -> None:
+        """Each side bet's chooser offers the pay tables of the game chosen, its default first chosen; a side bet
+        the game does not offer is left out of the exam (its chooser off, showing a dash)."""
+        offered = game_paytables(str(self.exam_game.currentData()))
+        for kind, box in self.exam_paytables.items():
+            choices = offered.get(kind, ())
+            box.clear()
+            box.addItems(list(choices) or ["—"])
+            box.setEnabled(bool(choices))
+
     def _list_exams(self) -> None:
         self.exam_list.clear()
-        self.exam_list.addItems([exam.name for exam in exams(self.store)])
+        for exam in exams(self.store):  # a trainee's own exam by its drill's name; the store keeps the name
+            item = QListWidgetItem(exam_name(exam.name))
+            item.setData(Qt.ItemDataRole.UserRole, exam.name)
+            self.exam_list.addItem(item)
 
     def _load_exam(self, name: str) -> None:
         exam = next((each for each in exams(self.store) if each.name == name), None)
         if exam is None:
             return
         self.exam_name.setText(exam.name)
-        self.exam_drill.setCurrentText(exam.drill)
+        self.exam_drill.setCurrentIndex(max(0, self.exam_drill.findData(exam.drill)))
         self.exam_game.setCurrentIndex(max(0, self.exam_game.findData(exam.banking)))
+        self._offer_paytables()
         for kind, box in self.exam_paytables.items():
-            if kind in exam.paytables:
+            if kind in exam.paytables and box.findText(exam.paytables[kind]) >= 0:
                 box.setCurrentText(exam.paytables[kind])
         self.exam_hands.setValue(exam.hands)
         self.exam_pass.setValue(exam.pass_mark)
         self.exam_time.setValue(exam.time_limit_minutes)
 
     def save_exam(self) -> Exam | None:
-        exam = Exam(self.exam_name.text(), self.exam_drill.currentText(), self.exam_hands.value(),
+        exam = Exam(self.exam_name.text(), str(self.exam_drill.currentData()), self.exam_hands.value(),
                     self.exam_pass.value(), self.exam_time.value(), str(self.exam_game.currentData()),
-                    {kind: box.currentText() for kind, box in self.exam_paytables.items()})
+                    {kind: box.currentText() for kind, box in self.exam_paytables.items() if box.isEnabled()})
         try:
             saved = save_exam(self.store, exam)
         except StoreError as error:
@@ -377,7 +417,7 @@ class InstructorDialog(QDialog):
     def _delete_exam(self) -> None:
         item = self.exam_list.currentItem()
         if item is not None:
-            delete_exam(self.store, item.text())
+            delete_exam(self.store, str(item.data(Qt.ItemDataRole.UserRole)))
             self._list_exams()
 
     # -- reports and profiles ------------------------------------------------------------------------------
@@ -450,19 +490,14 @@ class InstructorDialog(QDialog):
                              True)
         if not name:
             return None
-        from trainer.store.reports import class_report, save_csv, trainee_report
+        from trainer.store.opening import save_report_csv
+        from trainer.store.reports import class_report, trainee_report
 
         chosen = self.report_profile.currentIndex()
         try:
             profiles = [self.store.profile(self.report_profile.currentText())] if chosen > 0 else self.store.profiles()
-            if kind == "csv" and type(self.store) is not Store:  # a class store: every station's items
-                from trainer.store.classroom import ClassStore, save_class_csv
-
-                rows = (save_class_csv(self.store, profiles, name) if isinstance(self.store, ClassStore)
-                        else save_csv(self.store, profiles, name))
-                self.status.setText(_wrote_items(rows, name))
-            elif kind == "csv":
-                rows = save_csv(self.store, profiles, name)
+            if kind == "csv":  # a class store's: every station's items
+                rows = save_report_csv(self.store, profiles, name)
                 self.status.setText(_wrote_items(rows, name))
             else:
                 from trainer.gui.progress.pdf import write_pdf
