@@ -161,3 +161,14 @@ def test_the_class_csv_made_on_the_server_is_the_stations_csv_with_a_station_col
     assert {row[-1] for row in theirs[1:]} == {"station-1"}
     assert sorted({row[0] for row in theirs[1:]}) == ["'-Cy, the second", "'=HYPERLINK(\"x\")", "Ana;Bo", "Di"]
     assert '\n"Ana;Bo",' in shared  # a semicolon (a spreadsheet's separator in some languages): quoted
+
+
+def test_a_trainee_without_items_has_no_accuracy_in_the_report(tmp_path: Path) -> None:
+    from trainer.gui.progress.pdf import build_document
+
+    with Store.open(tmp_path) as store:
+        store.record_item(store.profile_or_new("Ana"), hand(correct=3))
+        store.add_profile("Zed")
+        text = build_document(class_report(store), "Class report").toPlainText()
+    assert "50.0 %" in text and "100.0 %" not in text
+    assert "Zed\n0\n—" in text and "accuracy —;" in text

@@ -222,3 +222,28 @@ def test_class_init_again_keeps_every_password(class_urls: tuple[str, str, str])
     for url in (instructor, station, st_a):
         with psycopg.connect(url) as connection:
             assert connection.execute("SELECT count(*) FROM item").fetchone() == (0,)
+
+
+BROKEN = [  # (steps, correct, seconds, at, replay): each breaks a rule of an item
+    (-1, 0, 1.0, "2025-03-03T09:01:00+00:00", None),
+    (6, 7, 1.0, "2025-03-03T09:01:00+00:00", None),
+    (6, 5, float("nan"), "2025-03-03T09:01:00+00:00", None),
+    (6, 5, -2.0, "2025-03-03T09:01:00+00:00", None),
+    (6, 5, 1.0, "yesterday", None),
+    (6, 5, 1.0, "2025-13-40T09:01:00+00:00", None),
+    (6, 5, 1.0, "2025-03-03T09:01:00+00:00", "=HYPERLINK(1)"),
+]
+
+
+@pytest.mark.parametrize("steps, correct, seconds, at, replay", BROKEN)
+def test_the_server_refuses_an_item_that_breaks_the_rules(
+        class_urls: tuple[str, str, str], steps: int, correct: int, seconds: float, at: str,
+        replay: str | None) -> None:
+    _owner, _instructor, station = class_urls
+    with psycopg.connect(station, autocommit=True) as connection:
+        profile_id, _item_id = _profile_and_item(connection)
+        with pytest.raises(psycopg.errors.CheckViolation):
+            connection.execute(
+                "INSERT INTO item (uid, profile_id, at, drill, situation, mode, steps, correct, seconds, perfect, "
+                "replay) VALUES (%s, %s, %s, 'blind', 'blind', 'practice', %s, %s, %s, 0, %s)",
+                (uuid.uuid4().hex, profile_id, at, steps, correct, seconds, replay))

@@ -147,6 +147,9 @@ class GradeKeeper:
                 from trainer.store.classroom import shown_status
 
                 _say(self.stderr, shown_status(status), prefix="uth-trainer: ")
+            line = self.store.skipped_line()
+            if line and self.stderr is not None:
+                _say(self.stderr, line, prefix="uth-trainer: ")
         finally:
             self.store.close()
 

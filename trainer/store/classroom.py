@@ -38,7 +38,6 @@ from trainer.store.store import (
     Store,
     insert_attempt,
     insert_item,
-    item_of,
     mistakes_of,
     rebuild_reviews,
     review_item,
@@ -279,8 +278,12 @@ class ClassStore(Store):
         row = self.local.connection.execute("SELECT uid, name, created FROM profile WHERE id = ?",
                                             (mine.id,)).fetchone()
         uid, name, created = (row[0], row[1], row[2]) if row is not None else (mine.uid, mine.name, mine.created)
-        with self.transact():
-            found = outbox.server_profile(self.connection, {}, uid, name, created)
+        joined: dict[str, str] = {}
+        with self.transact():  # a trainee of that name on the server is that trainee (no "Name (2)")
+            found = outbox.server_profile(self.connection, {}, uid, name, created, same_name=joined)
+        if joined:
+            with self.local.transact() as connection:
+                connection.execute("UPDATE profile SET uid = ? WHERE uid = ?", (joined[uid], uid))
         if found is None:
             raise StoreError(_("the instructor deleted the trainee {name} from the class").format(name=name))
         return self.profile_by_id(ProfileId(found))
@@ -310,6 +313,11 @@ class ClassStore(Store):
         return not lost and self.connection is not self.local.connection
 
     def close(self) -> None:
+        """Close; a command (no background sender) first tries once more to send what waits, so a terminal
+        station's items reach the server when it exits, not at its next command."""
+        if self.sender is None and self.waiting():
+            with contextlib.suppress(StoreError, sqlite3.Error):
+                self.flush(now=True)
         if self.sender is not None:
             self.sender.stop()
         if self.server is not None:
@@ -469,7 +477,7 @@ class ClassStore(Store):
         if not rows:
             return found
         marks = mistakes_of(self.local.connection, [row["id"] for row in rows]) if mistakes else {}
-        waiting = [item_of(row, marks.get(row["id"], ())) for row in rows]
+        waiting = self.sound_items(rows, marks)
         if profile is not None:  # (the station's copy may carry the name as "Name (2)")
             waiting = [dataclasses.replace(item, profile=profile.name) for item in waiting]
         merged = sorted([*found, *waiting], key=lambda item: item.at)
@@ -517,13 +525,15 @@ class ClassStore(Store):
 
 
 _CLASS_CSV = (
-    "SELECT concat_ws(',', class_csv(profile.name::text), class_csv(item.at), class_csv(item.drill), "
-    "class_csv(item.situation), coalesce(item.seed::text, ''), class_csv(item.mode), item.steps::text, "
-    "item.correct::text, round(item.seconds::numeric, 2)::text, (item.steps - item.correct)::text, "
+    "WITH trainee AS (SELECT id, class_csv(name::text) AS cell, array_position(%(ids)s, id) AS place FROM profile "
+    "WHERE id = ANY(%(ids)s)) "
+    "SELECT concat_ws(',', trainee.cell, class_csv(item.at), class_csv(item.drill), class_csv(item.situation), "
+    "coalesce(item.seed::text, ''), class_csv(item.mode), item.steps::text, item.correct::text, "
+    "to_char(item.seconds, 'FM999999999990.00'), (item.steps - item.correct)::text, "
     "coalesce(item.wrong_attempts, marks.count, 0)::text, item.left_to_table::text, class_csv(item.station)) "
-    "FROM item JOIN profile ON profile.id = item.profile_id "
+    "FROM item JOIN trainee ON trainee.id = item.profile_id "
     "LEFT JOIN (SELECT item_id, count(*) AS count FROM mistake GROUP BY item_id) AS marks ON marks.item_id = item.id "
-    "WHERE item.profile_id = ANY(%(ids)s) ORDER BY array_position(%(ids)s, item.profile_id), item.at, item.id")
+    "ORDER BY trainee.place, item.at, item.id")
 """The class report's rows, made on the server (a million items in a second or two, not row by row here): the
 cells as :func:`~trainer.store.reports.csv_row` gives them and :func:`~trainer.store.reports.csv_cell` writes
 them, and the station that sent each item."""
@@ -572,6 +582,7 @@ def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str |
         raw = store.server.raw
         try:
             with raw.transaction(), raw.cursor(name="class_csv") as cursor:
+                raw.execute("SET LOCAL work_mem = '64MB'")  # (the rows sorted in memory, not on disk)
                 cursor.itersize = 20_000
                 cursor.execute(_CLASS_CSV, {"ids": [int(profile.id) for profile in profiles]})
                 while chunk := cursor.fetchmany(20_000):

@@ -21,7 +21,12 @@ def open_store(data_dir: str | Path | None = None, class_url: str | None = None,
 
     ``connect`` false (the window): nothing waits for the network, the class store's sender reaches the server in
     the background. :class:`StoreError` (one line) when the store cannot be opened or ``class_url`` is not a
-    class store's URL."""
+    class store's URL. Without ``class_url`` or ``data_dir``, the class store the station's system settings name
+    (:mod:`trainer.store.system`), if any."""
+    if not class_url and data_dir is None:
+        from trainer.store.system import system_store_url
+
+        class_url = system_store_url()
     if class_url:
         from trainer.store.classdb import is_class_url
         from trainer.store.classroom import ClassStore

@@ -17,9 +17,9 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Self, cast
 
-from trainer.i18n.translation import _
+from trainer.i18n.translation import _, ngettext
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
 from trainer.store.db import StoreError, open_database, store_path, transaction
@@ -63,6 +63,8 @@ class Store(AbstractContextManager["Store"]):
         self.path = path
         self.notices = tuple(notices)
         self.clock = clock
+        self.skipped: dict[str, str] = {}
+        """Stored items a reader skipped as breaking the store's rules: uid → why (:meth:`skipped_line`)."""
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, *, path: Path | None = None, clock: Clock = utc_now,
@@ -201,7 +203,28 @@ class Store(AbstractContextManager["Store"]):
         rows = self.connection.execute(sql, values).fetchall()
         rows.reverse()
         found = mistakes_of(self.connection, [row["id"] for row in rows]) if mistakes else {}
-        return [item_of(row, found.get(row["id"], ())) for row in rows]
+        return self.sound_items(rows, found)
+
+    def sound_items(self, rows: Sequence[sqlite3.Row], mistakes: dict[int, tuple[Mistake, ...]]) -> list[StoredItem]:
+        """The stored items of ``rows``; a row that breaks the store's rules is skipped and kept in
+        :attr:`skipped` (by uid) for :meth:`skipped_line` to say once."""
+        sound = []
+        for row in rows:
+            try:
+                sound.append(item_of(row, mistakes.get(row["id"], ())))
+            except BadRowError as error:
+                self.skipped.setdefault(str(row["uid"]), str(error))
+        return sound
+
+    def skipped_line(self) -> str | None:
+        """One line saying how many stored items were skipped as breaking the store's rules, and why the first
+        was (None when none was)."""
+        if not self.skipped:
+            return None
+        count = len(self.skipped)
+        return ngettext("{count} stored item was skipped: it breaks the store's rules ({why})",
+                        "{count} stored items were skipped: they break the store's rules (the first: {why})",
+                        count).format(count=count, why=next(iter(self.skipped.values())))
 
     def item_count(self, profile: Profile | None = None) -> int:
         if profile is None:
@@ -346,12 +369,48 @@ def mistake_of(row: sqlite3.Row) -> Mistake:
     return Mistake(kind, row["expected"], row["given"], row["rule"], row["topic"])
 
 
+class BadRowError(ValueError):
+    """A stored row that breaks the store's rules (another program wrote it): a reader skips it and says so once.
+    The message names the row and what is wrong, in one line."""
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**31
+
+
+def count_problem(uid: str, steps: object, correct: object, seconds: object) -> str | None:
+    """What is wrong with an item's counts (steps, steps right, seconds), in one line naming the item; None when
+    they keep the store's rules."""
+    if not _count(steps) or not _count(correct) or cast(int, correct) > cast(int, steps):
+        return _("item {uid}: {correct} steps right of {steps} steps is no count").format(
+            uid=uid, correct=correct, steps=steps)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < 1e12:
+        return _("item {uid}: {seconds} is no number of seconds").format(uid=uid, seconds=seconds)
+    return None
+
+
 def item_of(row: sqlite3.Row, mistakes: tuple[Mistake, ...]) -> StoredItem:
+    """The stored item of ``row``; :class:`BadRowError` for a row that breaks the store's rules (steps that are not
+    a count, more steps right than steps, a time that is not one, seconds that are not a number of seconds, a
+    replay that cannot deal again)."""
+    uid = str(row["uid"])[:64]
+    problem = count_problem(uid, row["steps"], row["correct"], row["seconds"])
+    if problem is not None:
+        raise BadRowError(problem)
+    try:
+        datetime.fromisoformat(row["at"])
+    except (TypeError, ValueError):
+        raise BadRowError(_("item {uid}: {at} is not a date and time").format(uid=uid, at=repr(row["at"])[:80])) \
+            from None
     try:
         mode = Mode(row["mode"])
     except ValueError:
         mode = Mode.PRACTICE
-    replay = Replay.from_key(row["replay"]) if row["replay"] else None
+    try:
+        replay = Replay.from_key(row["replay"]) if row["replay"] else None
+    except ValueError:
+        raise BadRowError(_("item {uid}: its replay {replay} cannot deal the item again").format(
+            uid=uid, replay=repr(row["replay"])[:80])) from None
     return StoredItem(ItemId(row["id"]), row["uid"], row["profile_name"], row["at"], row["drill"], row["situation"],
                       row["variant"], row["title"], row["seed"], replay, mode, row["steps"], row["correct"],
                       row["seconds"], mistakes, row["wrong_attempts"], row["left_to_table"] or 0)

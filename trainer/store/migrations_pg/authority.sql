@@ -197,6 +197,12 @@ AS $$
 BEGIN
     PERFORM item_counted(OLD, -1);
     PERFORM item_counted(NEW, 1);
+    IF OLD.profile_id <> NEW.profile_id THEN  -- moved to another trainee (a merge): the station's count moves too
+        UPDATE station_total SET items = items - 1 WHERE profile_id = OLD.profile_id AND station = OLD.station;
+        DELETE FROM station_total WHERE profile_id = OLD.profile_id AND station = OLD.station AND items <= 0;
+        INSERT INTO station_total AS t (profile_id, station, items, last) VALUES (NEW.profile_id, NEW.station, 1, NEW.at)
+            ON CONFLICT (profile_id, station) DO UPDATE SET items = t.items + 1, last = greatest(t.last, excluded.last);
+    END IF;
     RETURN NEW;
 END
 $$;
@@ -352,7 +358,8 @@ REVOKE ALL ON FUNCTION item_counted(item, INTEGER) FROM PUBLIC;
 -- One CSV cell of the class report, as the station's report writes it: text a spreadsheet would take for a formula
 -- gets a leading quote, a cell with a comma, a semicolon, a quote or a line break is quoted.
 CREATE OR REPLACE FUNCTION class_csv(value TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-    SELECT CASE WHEN value ~ '[",;\r\n]'
+    SELECT CASE WHEN value !~ '^[-=+@\t\r]|[",;\r\n]' THEN value
+                WHEN value ~ '[",;\r\n]'
                 THEN '"' || replace(CASE WHEN value ~ '^[-=+@\t\r]' THEN '''' || value ELSE value END, '"', '""') || '"'
-                ELSE CASE WHEN value ~ '^[-=+@\t\r]' THEN '''' || value ELSE value END END
+                ELSE '''' || value END
 $$;
