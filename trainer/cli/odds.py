@@ -224,15 +224,16 @@ def _with_bar(label: str, stderr: TextIO, work: Callable[[TerminalProgress], Any
 def _shared_pool(workers: int) -> Iterator[Pool | None]:
     """A pool of ``workers`` processes for the Bad Beat's counting and simulation, or None for one process.
 
-    Its fork server imports both modules before the workers start, so each worker starts with them (and numpy)
-    in memory shared with the others rather than importing them itself."""
+    Its fork server imports both modules and builds the counting's tables before the workers start
+    (:mod:`trainer.odds.counting_tables`), so each worker starts with them (and numpy) in memory shared with the
+    others rather than importing and building them itself."""
     if workers <= 1:
         yield None
         return
     from trainer.engine.processes import keep_freed_memory, worker_pool
 
     with worker_pool(workers, initializer=keep_freed_memory,
-                     preload=("trainer.engine.bad_beat_odds", "trainer.odds.fold_effect")) as pool:
+                     preload=("trainer.odds.counting_tables", "trainer.odds.fold_effect")) as pool:
         yield pool
 
 

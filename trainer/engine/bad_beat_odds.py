@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOARDS", "BadBeatCounts", "BoardClasses", "bad_beat_counts", "board_classes", "category_table",
-    "deals_per_board", "hand_strengths", "holding_strengths",
+    "deals_per_board", "hand_strengths", "holding_strengths", "prepare_tables",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -373,6 +373,13 @@ class _Tables:
 @cache
 def _tables() -> _Tables:
     return _Tables()
+
+
+def prepare_tables() -> None:
+    """Build the tables the counting reads (the evaluator's as arrays, the holdings of three of a kind or better
+    of each board rank multiset), which the first batch would otherwise build."""
+    _tables().rank_lists  # noqa: B018  (a cached property: reading it builds it)
+    _tables().flush_candidates  # noqa: B018
 
 
 def category_table() -> IntArray:
