@@ -147,24 +147,25 @@ def test_the_app_ships_only_english_and_spanish_language_data(name: str, kept: b
 
 _BABEL_LOADS = """
 import json
+from datetime import date, datetime
 import babel.localedata
-from datetime import date
-from babel.dates import format_date
-from babel.numbers import format_decimal, parse_decimal
-from trainer.i18n.formats import CLDR_LOCALES
 loaded = set()
 load = babel.localedata.load
 def recording(name, merge_inherited=True):
     loaded.add(name)
     return load(name, merge_inherited)
 babel.localedata.load = recording
-for language, locale in CLDR_LOCALES.items():
-    format_date(date(2026, 11, 26), "medium", locale=locale)
-    format_decimal(1234.5, locale=locale)
-    parse_decimal("1.5", locale=locale)
-    parse_decimal("1,5", locale=language)
+from trainer.i18n.formats import CLDR_LOCALES, format_day, format_moment, format_number, format_percent
+from trainer.i18n.translation import speaking
+from trainer.quiz.amounts import read_amount
+for language in CLDR_LOCALES:
+    with speaking(language):
+        format_day(date(2026, 11, 26)), format_moment(datetime(2026, 11, 26, 9, 30))
+        format_number(1234.5), format_percent(0.5, digits=2)
+        read_amount("1,234.50"), read_amount("7,50"), read_amount("1.000")
 print(json.dumps(sorted(loaded)))
 """
+"""Every way the trainer formats dates and numbers and reads amounts, in each of its languages."""
 
 
 def test_every_cldr_locale_babel_loads_for_the_apps_languages_ships() -> None:
