@@ -52,3 +52,13 @@ def test_spanish_refuses_an_amount_the_two_ways_of_writing_read_differently(type
 def test_a_number_word_stays_whole_for_the_reader_and_a_seat_may_end_a_clause() -> None:
     assert words_and_numbers("pagar 5, asiento 3") == ["pagar", "5,", "asiento", "3"]
     assert read_amount("5,", "es") is None and read_whole("3,") == 3 and read_whole("3,5") is None
+
+
+def test_a_refusal_says_when_an_amount_reads_two_ways_and_which() -> None:
+    from trainer.i18n.translation import speaking
+    from trainer.quiz.amounts import not_an_amount
+
+    with speaking("es"):
+        said = not_an_amount("5,000")
+    assert "dos maneras" in said and "$5,000" in said and "$5 " not in said and "o $5:" in said
+    assert not_an_amount("5.000") == "“5.000” is not an amount: type dollars, such as 15 or 7.50."

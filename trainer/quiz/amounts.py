@@ -25,7 +25,8 @@ import re
 from decimal import Decimal
 
 from trainer.engine.amounts import check_amount
-from trainer.i18n.translation import current_language
+from trainer.engine.settlement import format_money
+from trainer.i18n.translation import _, current_language
 
 READINGS: dict[str, tuple[str, ...]] = {"en": ("en_US",), "es": ("es_US", "es_ES")}
 """The CLDR locales whose way of writing numbers each language reads; an amount they read differently is refused."""
@@ -40,15 +41,43 @@ _SHAPE = re.compile(r"[0-9](?:[0-9.,]*[0-9])?", re.ASCII)
 
 def read_amount(text: str, language: str | None = None) -> Decimal | None:
     """The amount ``text`` is in ``language`` (the language spoken when None), or None when it is not one."""
-    typed = text.strip().removeprefix("$").removesuffix("$").strip()
-    if len(typed) > MAX_TYPED or not _SHAPE.fullmatch(typed):
-        return None
-    found = [reading for locale in READINGS.get(language or current_language(), READINGS["en"])
-             if (reading := _reading(typed, locale)) is not None]
+    found = _readings(text, language)
     if len({value for value, _decimals in found}) != 1:
         return None  # no way of writing reads it, or two read it differently
     value, decimals = found[0]
     return value if decimals <= MAX_DECIMALS and check_amount(value) is None else None
+
+
+def two_ways(text: str, language: str | None = None) -> tuple[Decimal, Decimal] | None:
+    """The two amounts ``text`` is in the ways of writing ``language`` reads, when they differ (Spanish ``5,000``:
+    5000 or 5), so a refusal can say why; None otherwise.
+
+    >>> two_ways("5,000", "es"), two_ways("5,000", "en"), two_ways("7,50", "es")
+    ((Decimal('5000'), Decimal('5.000')), None, None)
+    """
+    values = list(dict.fromkeys(value for value, _decimals in _readings(text, language)))
+    return (values[0], values[1]) if len(values) == 2 else None
+
+
+def not_an_amount(text: str) -> str:
+    """Why ``text`` (a typed amount :func:`read_amount` refused) is not read, in one line of the language spoken.
+
+    >>> not_an_amount("-5")
+    '“-5” is not an amount: type dollars, such as 15 or 7.50.'
+    """
+    read = two_ways(text)
+    if read is not None:
+        return _("“{text}” reads two ways, {first} or {second}: type the amount without a thousands separator, "
+                 "such as 5000 or 7.50.").format(text=text, first=format_money(read[0]), second=format_money(read[1]))
+    return _("“{text}” is not an amount: type dollars, such as 15 or 7.50.").format(text=text)
+
+
+def _readings(text: str, language: str | None) -> list[tuple[Decimal, int]]:
+    typed = text.strip().removeprefix("$").removesuffix("$").strip()
+    if len(typed) > MAX_TYPED or not _SHAPE.fullmatch(typed):
+        return []
+    return [reading for locale in READINGS.get(language or current_language(), READINGS["en"])
+            if (reading := _reading(typed, locale)) is not None]
 
 
 def _reading(typed: str, locale: str) -> tuple[Decimal, int] | None:

@@ -50,7 +50,7 @@ from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.widgets import form_button, form_label, score_clock_keys
 from trainer.i18n.translation import _
-from trainer.quiz.amounts import read_amount
+from trainer.quiz.amounts import not_an_amount, read_amount
 
 KEYPAD_COLUMNS = 2
 """The chip buttons two to a row: three ($1,000 with its chip) are wider than the side panel beside its scroll bar
@@ -405,7 +405,7 @@ class SettlementPanel(FeedbackShown, QWidget):
         if amount is None and text and action in (Action.PAY, Action.TAKE):
             amount = read_amount(text)
             if amount is None:
-                self.show_feedback(_("“{text}” is not an amount: type dollars, such as 15 or 7.50.").format(text=text))
+                self.show_feedback(not_an_amount(text))
                 return
         if action is Action.PAY and amount is None:
             self.show_feedback(_("Cut the payout from the chips (or type it), then Enter."))

@@ -52,7 +52,7 @@ from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.i18n.translation import _, pgettext
-from trainer.quiz.amounts import read_amount
+from trainer.quiz.amounts import not_an_amount, read_amount
 from trainer.quiz.given import as_given
 from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
@@ -371,7 +371,7 @@ class RunRoundController(QObject):
         if amount is None:
             self.panel.show_feedback(
                 _("Type the collection fee first in the box beside Fee, then T.") if not text else
-                _("“{text}” is not an amount: type dollars, such as 15 or 7.50.").format(text=html.escape(text)))
+                html.escape(not_an_amount(text)))
             self.panel.fee_amount.setFocus()
             return None
         return self.perform(Act(Task.TAKE_FEE, amount=amount))
