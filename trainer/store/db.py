@@ -31,13 +31,10 @@ from typing import NoReturn
 
 from trainer import userdirs
 from trainer.i18n.translation import _
+from trainer.store.errors import StoreError as StoreError  # where it was first kept
 
 FILE_NAME = "progress.sqlite3"
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-class StoreError(Exception):
-    """A store that cannot be used; the message is one line for the user."""
 
 
 @dataclass(frozen=True)

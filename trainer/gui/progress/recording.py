@@ -1,66 +1,18 @@
-"""Every scored item kept in the progress store without ever holding the window up.
-
-The store is written on the GUI thread, one short transaction an item. When another program holds the store's
-write lock (``uth-trainer profile import``, a second trainer on the same data folder), a write waits at most
-:data:`WAIT_MS` and the item is kept in a queue, in order, with the time it was scored; the queue is tried again
-every :data:`RETRY_MS` and once more, waiting as long as the store allows, when the window closes. Any other
-failure is told once and the trainer goes on. An exam attempt is stored the same way
-(:class:`~trainer.gui.progress.exam_run.ExamRun`).
+"""Every scored item kept in the progress store without ever holding the window up: the store's
+:class:`~trainer.store.recorder.ItemQueue` (queued, retried, told once) on the window's Qt timer. An exam attempt
+is stored the same way (:class:`~trainer.gui.progress.exam_run.ExamRun`).
 """
 
 from __future__ import annotations
 
-import logging
-import sqlite3
-from collections import deque
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from datetime import datetime
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
-from trainer.store.db import StoreError
+from trainer.store.recorder import RETRY_MS, WAIT_MS, ItemQueue, is_busy, waiting_at_most
 from trainer.store.records import Profile, Replay
 from trainer.store.store import Store
-
-log = logging.getLogger("trainer.gui")
-
-WAIT_MS = 50
-"""The longest a write waits for another program's lock on the GUI thread (a frame or three)."""
-RETRY_MS = 2_000
-"""How often items kept waiting are tried again."""
-_BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
-
-
-def is_busy(error: BaseException) -> bool:
-    """True when ``error`` says another connection holds the lock (try again later), not that the write failed;
-    a :class:`StoreError` is busy when the SQLite error it was raised from is."""
-    if isinstance(error, StoreError) and error.__cause__ is not None:
-        error = error.__cause__
-    code = getattr(error, "sqlite_errorcode", None)
-    return isinstance(error, sqlite3.OperationalError) and (
-        (code is not None and code & 0xFF in _BUSY_CODES) or "locked" in str(error) or "busy" in str(error))
-
-
-def local_connection(store: Store) -> sqlite3.Connection:
-    """The SQLite connection an item is written to: the store's, or on a class store the station's own store's
-    (the item is kept there first, then sent)."""
-    local = getattr(store, "local", None)
-    return local.connection if isinstance(local, Store) else store.connection
-
-
-@contextmanager
-def waiting_at_most(store: Store, milliseconds: int) -> Iterator[None]:
-    """The store's connection waits at most ``milliseconds`` for a lock within the block (as before after)."""
-    connection = local_connection(store)
-    before = int(connection.execute("PRAGMA busy_timeout").fetchone()[0])
-    connection.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
-    try:
-        yield
-    finally:
-        connection.execute(f"PRAGMA busy_timeout = {before}")
 
 
 class Recorder(QObject):
@@ -70,60 +22,34 @@ class Recorder(QObject):
                  wait_ms: int = WAIT_MS, retry_ms: int = RETRY_MS) -> None:
         super().__init__(parent)
         self.store = store
-        self._failed = failed
-        self._wait_ms = wait_ms
-        self._queue: deque[tuple[Profile, ItemResult, datetime, Replay | None]] = deque()
-        self._told = False
         self._timer = QTimer(self)
         self._timer.setInterval(retry_ms)
+        self._items = ItemQueue(store, failed, self._retry, wait_ms=wait_ms)
         self._timer.timeout.connect(self.flush)
 
     @property
     def waiting(self) -> int:
         """Items kept until the store can be written."""
-        return len(self._queue)
+        return self._items.waiting
 
     def record(self, profile: Profile, item: ItemResult, replay: Replay | None = None) -> None:
         """Keep ``item`` for ``profile``, scored now (``replay``: how to deal it again, when the item does not say):
         written at once, or queued while the store is busy."""
-        self._queue.append((profile, item, self.store.clock(), replay))
-        self.flush()
+        self._items.record(profile, item, replay)
 
     def flush(self, *, wait_ms: int | None = None) -> None:
-        """Write the items waiting, oldest first, each waiting at most ``wait_ms`` (the short wait by default);
-        a busy store keeps the rest for the next try."""
-        while self._queue:
-            profile, item, scored, replay = self._queue[0]
-            try:
-                with waiting_at_most(self.store, self._wait_ms if wait_ms is None else wait_ms):
-                    self.store.record_item(profile, item, at=scored, replay=replay)
-            except (StoreError, sqlite3.Error, OSError) as error:
-                if is_busy(error):
-                    if not self._timer.isActive():
-                        log.info("The progress store is busy (%s): %d item(s) wait", error, len(self._queue))
-                        self._timer.start()
-                    return
-                self._queue.popleft()
-                self._tell(item, error)
-                continue
-            self._queue.popleft()
-        self._timer.stop()
+        """Write the items waiting, oldest first (a busy store keeps the rest for the timer's next try)."""
+        self._items.flush(wait_ms=wait_ms)
 
     def close(self) -> None:
         """The window closes: the items waiting are written, waiting as long as the store allows for a lock."""
-        self._timer.stop()
-        if self._queue:
-            self.flush(wait_ms=int(local_connection(self.store).execute("PRAGMA busy_timeout").fetchone()[0]))
-        if self._queue:
-            log.error("%d item(s) could not be stored: the progress store stayed busy", len(self._queue))
+        self._items.close()
 
-    def _tell(self, item: ItemResult, error: BaseException) -> None:
-        log.error("Could not store %s %s: %s", item.drill, item.item, error)
-        if not self._told:
-            self._told = True
-            self._failed(_("Progress could not be saved ({error}); this session's results are still under Train ▸ "
-                           "Results.").format(error=error))
-
+    def _retry(self, retrying: bool) -> None:
+        if not retrying:
+            self._timer.stop()
+        elif not self._timer.isActive():
+            self._timer.start()
 
 
 __all__ = ["RETRY_MS", "WAIT_MS", "Recorder", "is_busy", "waiting_at_most"]

@@ -1,0 +1,15 @@
+"""What a store operation may raise, for callers that know no SQL (the window): catch :data:`STORE_FAILURES`."""
+
+from __future__ import annotations
+
+import sqlite3
+
+
+class StoreError(Exception):
+    """A store that cannot be used; the message is one line for the user."""
+
+
+STORE_FAILURES: tuple[type[Exception], ...] = (StoreError, sqlite3.Error)
+"""A store that failed: said in one line (its own words, or the database's), never a traceback."""
+
+__all__ = ["STORE_FAILURES", "StoreError"]
