@@ -212,3 +212,14 @@ def test_a_dangling_symlink_gets_its_target_made_and_a_loop_is_refused(writer: s
     assert status == 1
     _one_line(err)
     assert loop.is_symlink() and os.readlink(loop) == str(loop)
+
+
+def test_a_target_named_with_control_characters_is_named_escaped_in_the_error_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "profile", "add", "Ana"]) == 0
+    capsys.readouterr()
+    target = tmp_path / "no such folder" / "x\x1b[2J\ny.sqlite3"
+    assert main(["--data-dir", str(data), "profile", "export", "Ana", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\\x1b[2J\\ny.sqlite3" in err
