@@ -41,9 +41,12 @@ def test_picker_lists_every_drill_under_its_group(qtbot: Any) -> None:
     qtbot.addWidget(picker)
     groups = {present(picker.tree.topLevelItem(i)).text(0): present(picker.tree.topLevelItem(i))
               for i in range(picker.tree.topLevelItemCount())}
-    listed = {present(group.child(j)).text(0): name
+    listed = {present(group.child(j)).data(0, Qt.ItemDataRole.UserRole): name
               for name, group in groups.items() for j in range(group.childCount())}
     assert set(listed) == set(all_drills())
+    shown = {present(group.child(j)).text(0) for group in groups.values() for j in range(group.childCount())}
+    assert {"Blind, one seat", "Payouts level 2", "Run the round"} <= shown, "a drill by its name, not its id"
+    assert not shown & set(all_drills()) - {"Blind", "Trips", "Bad Beat", "Progressive"}
     assert listed["blind-quick"] == listed["blind"] == "Blind"
     assert listed["payouts-2"] == "Payouts" and listed["bad-beat"] == "Bad Beat"
     assert list(groups)[:2] == ["Settlement order", "Qualification"]

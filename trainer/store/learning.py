@@ -20,7 +20,7 @@ from trainer.scoring import ItemResult, Mistake, Mode
 from trainer.store.records import Profile, Replay, ReplayKind, identify
 from trainer.store.review import cards
 from trainer.store.skills import Skill, SkillKind, card_skill, catalogue, config
-from trainer.store.store import Store, item_of, mistakes_of
+from trainer.store.store import Store, mistakes_of
 
 
 class TodayKind(StrEnum):
@@ -66,14 +66,14 @@ def my_mistakes(store: Store, profile: Profile) -> list[OpenMistake]:
         "JOIN profile ON profile.id = item.profile_id "
         "WHERE item.profile_id = ? AND item.perfect = 0 ORDER BY item.at, item.id", (profile.id, profile.id)).fetchall()
     found = mistakes_of(store.connection, [row["id"] for row in rows])
+    wrong = {row["uid"]: int(row["wrong"]) for row in rows}
     result, seen = [], set()
-    for row in rows:
-        item = item_of(row, found.get(row["id"], ()))
+    for item in store.sound_items(rows, found):
         if item.replay is None or item.replay.key in seen:
             continue
         seen.add(item.replay.key)
         result.append(OpenMistake(item.replay, item.drill, item.situation, shown_title(item.replay, item.title),
-                                  item.at, int(row["wrong"]), item.mistakes, item.title))
+                                  item.at, wrong[item.uid], item.mistakes, item.title))
     return result
 
 

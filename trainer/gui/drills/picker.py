@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.base import Drill, all_drills, drill_description
+from trainer.drills.names import drill_name
 from trainer.drills.payouts import PayoutDrill
 from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.payout_form import PayoutForm
@@ -85,7 +86,7 @@ class DrillPicker(QWidget):
             font.setBold(True)
             top.setFont(0, font)
             for drill in members:
-                child = QTreeWidgetItem([drill.name, ""])
+                child = QTreeWidgetItem([drill_name(drill.name), ""])
                 child.setData(0, Qt.ItemDataRole.UserRole, drill.name)
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
@@ -137,6 +138,7 @@ class DrillPicker(QWidget):
                 child = top.child(row)
                 drill = None if child is None else self.drills.get(str(child.data(0, Qt.ItemDataRole.UserRole)))
                 if child is not None and drill is not None:
+                    child.setText(0, drill_name(drill.name))
                     child.setText(1, drill_description(drill))
                     child.setToolTip(1, drill_description(drill))
 
@@ -156,8 +158,9 @@ class DrillPicker(QWidget):
         return self.drills.get(name) if name else None
 
     def select(self, name: str) -> None:
-        """Select the drill called ``name``."""
-        found = self.tree.findItems(name, Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive, 0)
+        """Select the drill whose id is ``name`` (the list shows its name)."""
+        found = [item for item in self.tree.findItems("*", Qt.MatchFlag.MatchWildcard | Qt.MatchFlag.MatchRecursive, 0)
+                 if item.data(0, Qt.ItemDataRole.UserRole) == name]
         if not found:
             raise KeyError(f"no drill named {name!r}")
         self.tree.setCurrentItem(found[0])

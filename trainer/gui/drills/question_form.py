@@ -254,7 +254,10 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         feedback = self.item.answer(value)
         if feedback.accepted:
             mark = "•" if self.mode is Mode.EXAM else ("✓" if feedback.correct else "✗")
-            self._answers.append(f"{mark} {question.prompt} {text.strip()}")
+            # the answer as the drill read it, in the language (a wrong one as its mistake names it); a right one
+            # as typed, quoted: the trainee's own words
+            said = feedback.mistakes[0].given if feedback.mistakes else f"“{text.strip()}”"
+            self._answers.append(f"{mark} {question.prompt} {said}")
             self.history.setText(_("Answered:") + "\n" + "\n".join(self._answers[-12:]))
         if self.mode is Mode.EXAM:
             self._say(feedback.message if not feedback.accepted else _("Answer taken."), NOTE)

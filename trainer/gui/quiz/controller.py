@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QBoxLayout, QDialog, QWidget
 from trainer.engine.evaluator import Category
 from trainer.engine.table import WAGER_ORDER
 from trainer.engine.wagers import Action, Wager
+from trainer.engine.words import hand_name
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
@@ -400,7 +401,7 @@ class QuizController(QObject):
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
             self._shown["announced"] = lambda: _("Dealer: {said}").format(said=(
                 _("{hand}, qualifies") if qualifies else _("{hand}, does not qualify")).format(
-                hand=category.label)) + mark
+                hand=hand_name(category.label))) + mark
             self.panel.begin_steps(self._shown["announced"](), self._wagers_left())
             self._select_next()
             self._after_answer()

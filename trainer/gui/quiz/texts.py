@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from trainer.drills.names import topic_name
 from trainer.gui.quiz.review import set_summary
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.review import mistakes_text, tally_of
@@ -22,7 +23,8 @@ def mistakes_html(mistakes: Sequence[Mistake]) -> str:
             + html.escape(_("Expected: {step}").format(step=mistake.expected)) + "<br>"
             + html.escape(_("You: {step}").format(step=mistake.given)) + "<br>"
             + "<i>" + html.escape(_("Rule:")) + f"</i> {html.escape(mistake.rule)}"
-            + ("<br><i>" + html.escape(_("Topic:")) + f"</i> {html.escape(mistake.topic)}" if mistake.topic else ""))
+            + ("<br><i>" + html.escape(_("Topic:")) + f"</i> {html.escape(topic_name(mistake.topic))}"
+               if mistake.topic else ""))
     return "<br>".join(parts) + "<br>" + html.escape(_("Correct it and go on."))
 
 
