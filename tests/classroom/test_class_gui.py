@@ -15,13 +15,15 @@ from typing import Any
 
 import psycopg
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
 from tests.gui.test_drill_on_table import settle_correctly, start
 from tests.store.conftest import hand
+from tests.typed import present
 from trainer.bench.pg_server import LocalServer, free_port
 from trainer.gui.main_window import MainWindow
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.settings_dialog import SettingsDialog
 from trainer.gui.settings_tabs.classroom import CONNECTING
 from trainer.gui.table.director import Durations
@@ -142,7 +144,7 @@ class Room:
         self.stores: list[Store] = []
 
     def open(self, qtbot: Any, url: str) -> MainWindow:
-        store, problem = open_store(self.data, url)
+        store, problem = open_progress_store(self.data, url)
         assert store is not None and problem is None
         self.stores.append(store)
         window = MainWindow(DEFAULTS.replace(seats=3, profile="Ana"), durations=Durations.tiny(),
@@ -334,3 +336,40 @@ def test_the_status_bar_says_items_wait_while_the_server_is_stopped_and_sent_whe
     assert counted == (3, 3)
     qtbot.waitUntil(store.reconnect_reads, timeout=WAIT)  # the screens read the server again
     assert [item.seed for item in store.items(profile)] == [1, 2, 3]
+
+
+def test_the_instructor_renames_merges_resets_and_deletes_trainees_in_the_room(
+        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from trainer.gui.progress import InstructorDialog
+    from trainer.store.instructor import Instructor
+
+    owner, instructor, station = class_urls
+    with ClassStore.open_class(station, tmp_path / "a") as store:
+        for name, count in (("Ana", 2), ("Ana B", 1), ("Bo", 2), ("Cy", 1)):
+            for seed in range(count):
+                store.record_item(store.profile_or_new(name), hand(seed=seed + 10 * len(name)))
+    answers = iter(["Anna", "Anna"])
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+        Instructor(desk).set_pin("4829")
+        dialog = InstructorDialog(desk, ask_text=lambda _title, _label, _text: next(answers),
+                                  confirm=lambda _question: True)
+        qtbot.addWidget(dialog)
+        dialog.pin.setText("4829")
+        dialog.enter_pin()
+
+        def act(name: str, button: str) -> str:
+            dialog.profile_list.setCurrentItem(dialog.profile_list.findItems(name, Qt.MatchFlag.MatchExactly)[0])
+            present(dialog.findChild(QPushButton, button)).click()
+            return dialog.status.text()
+
+        assert act("Ana", "renameTrainee") == "Renamed Ana to Anna"
+        assert act("Ana B", "mergeTrainee") == "Merged Ana B into Anna: 1 item moved"
+        assert act("Bo", "resetTrainee") == "Reset Bo: 2 items deleted (with the exam attempts and review cards)"
+        assert act("Cy", "deleteTrainee") == "Deleted Cy and 1 item"
+        assert [dialog.profile_list.item(i).text() for i in range(dialog.profile_list.count())] == ["Anna", "Bo"]
+    with psycopg.connect(owner) as connection:
+        assert connection.execute("SELECT profile.name::text, count(item.id) FROM profile LEFT JOIN item ON "
+                                  "item.profile_id = profile.id GROUP BY 1 ORDER BY 1").fetchall() == [
+            ("Anna", 3), ("Bo", 0)]

@@ -215,8 +215,9 @@ def test_a_station_tries_an_absent_server_again_less_and_less_often(
             now[0] = float(second)
             store.record_item(mo, hand(seed=second))
         assert store.waiting() == 40
-    # at the start, then 5 s, 10 s and 20 s after each failed try
-    assert tries == [0.0, 0.0, 5.0, 15.0, 35.0]
+        # at the start, then 5 s, 10 s and 20 s after each failed try
+        assert tries == [0.0, 0.0, 5.0, 15.0, 35.0]
+    assert tries[5:] == [39.0]  # and once more as the command ends, items waiting
 
 
 def test_items_scored_while_the_server_is_away_are_sent_later_in_order_exactly_once(
@@ -475,3 +476,33 @@ def test_an_instructors_deletion_survives_class_upload_and_every_report_counts_t
         mine = totals(store.local, store.local.profile("Ana"))
     assert len(rows) == reported[0].totals.items == shown.items == mine.items == 3
     assert reported[0].totals.steps_wrong == shown.steps_wrong == mine.steps_wrong == 0
+
+
+def test_a_command_sends_what_waits_before_it_exits(tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    owner, _instructor, station = class_urls
+    now = [0.0]
+    store = ClassStore.open_class(station, tmp_path / "st", monotonic=lambda: now[0])
+    try:
+        ana = store.profile_or_new("Ana")
+        assert store.server is not None
+        store.server.close()  # the server went away a moment ago: the next try is a few seconds off
+        store._next_try = 60.0
+        store.record_item(ana, hand(seed=1))
+        assert store.waiting() == 1
+    finally:
+        store.close()  # the command ends: one more try, now
+    with psycopg.connect(owner) as connection:
+        assert connection.execute("SELECT count(*) FROM item").fetchone() == (1,)
+
+
+def test_a_trainee_the_server_knows_by_name_is_that_trainee_not_a_second_one(
+        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    owner, instructor, station = class_urls
+    with ClassStore.open_class(station, tmp_path / "st") as store:
+        store.record_item(store.profile_or_new("root"), hand(seed=1))
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:  # the desk's copy made "root" offline
+        mine = desk.local.add_profile("root")
+        found = desk.server_profile(mine)
+        assert found.name == "root" and desk.local.profile("root").uid == found.uid
+    with psycopg.connect(owner) as connection:
+        assert connection.execute("SELECT name::text FROM profile").fetchall() == [("root",)]

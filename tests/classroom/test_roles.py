@@ -222,3 +222,50 @@ def test_class_init_again_keeps_every_password(class_urls: tuple[str, str, str])
     for url in (instructor, station, st_a):
         with psycopg.connect(url) as connection:
             assert connection.execute("SELECT count(*) FROM item").fetchone() == (0,)
+
+
+BROKEN = [  # (steps, correct, seconds, at, replay): each breaks a rule of an item
+    (-1, 0, 1.0, "2025-03-03T09:01:00+00:00", None),
+    (6, 7, 1.0, "2025-03-03T09:01:00+00:00", None),
+    (6, 5, float("nan"), "2025-03-03T09:01:00+00:00", None),
+    (6, 5, -2.0, "2025-03-03T09:01:00+00:00", None),
+    (6, 5, 1.0, "yesterday", None),
+    (6, 5, 1.0, "2025-13-40T09:01:00+00:00", None),
+    (6, 5, 1.0, "2025-03-03T09:01:00+00:00", "=HYPERLINK(1)"),
+]
+
+
+@pytest.mark.parametrize("steps, correct, seconds, at, replay", BROKEN)
+def test_the_server_refuses_an_item_that_breaks_the_rules(
+        class_urls: tuple[str, str, str], steps: int, correct: int, seconds: float, at: str,
+        replay: str | None) -> None:
+    _owner, _instructor, station = class_urls
+    with psycopg.connect(station, autocommit=True) as connection:
+        profile_id, _item_id = _profile_and_item(connection)
+        with pytest.raises(psycopg.errors.CheckViolation):
+            connection.execute(
+                "INSERT INTO item (uid, profile_id, at, drill, situation, mode, steps, correct, seconds, perfect, "
+                "replay) VALUES (%s, %s, %s, 'blind', 'blind', 'practice', %s, %s, %s, 0, %s)",
+                (uuid.uuid4().hex, profile_id, at, steps, correct, seconds, replay))
+
+
+def test_a_class_store_of_an_earlier_trainer_keeps_its_shared_logins_signed_in(owner_url: str) -> None:
+    from trainer.store.classdb import legacy_roles, migrate, url_for
+
+    with connect(owner_url) as connection:  # as the earlier `class init` left it: one shared station login
+        migrate(connection)
+        station_role, _instructor_role = legacy_roles(connection)
+        connection.execute(f'CREATE ROLE "{station_role}" LOGIN PASSWORD \'old-secret\'')
+        connection.execute(f'GRANT SELECT, INSERT ON profile, item TO "{station_role}"')
+        setup = init_class(connection, owner_url)
+    assert setup.kept == 1 and setup.made == ()
+    old = url_for(owner_url, station_role, "old-secret")
+    with psycopg.connect(old, autocommit=True) as connection:
+        _profile_id, item_id = _profile_and_item(connection)
+        assert connection.execute("SELECT station FROM item WHERE id = %s", (item_id,)).fetchone() == (station_role,)
+        with pytest.raises(InsufficientPrivilege):  # and it holds only a station's privileges now
+            connection.execute("DELETE FROM item")
+    with connect(owner_url) as connection:
+        remove_member(connection, "station", station_role)
+    with pytest.raises(psycopg.OperationalError):
+        psycopg.connect(old).close()

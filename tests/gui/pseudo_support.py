@@ -9,6 +9,7 @@ A word outside the brackets is allowed only when it is a card (``Ah``, ``10h``),
 from __future__ import annotations
 
 import getpass
+import html
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,6 +51,7 @@ ALLOWED_NAMES = (
     "Washington", "California", "CA", "WA",  # the rooms' states (the documents' jurisdictions)
     "Trips", "Bad Beat", "Ultimate Pairs",  # the pay tables' names, as the documents print them (Trips UTH-01)
     "English", "español",  # each language named in itself
+    "Ultimate Texas Hold'em", "Bad Beat Bonus",  # the games' names, as their documents print them
     getpass.getuser(),  # the first trainee's name (the system's user): a person's name, data
 )
 """Names that may be shown as they are, within a text of the catalogue or beside it."""
@@ -126,14 +128,34 @@ def everything(root: QWidget) -> list[tuple[str, str]]:
         [("painted", "\n".join(text for _where, text in painted))] if painted else [])
 
 
+DOCUMENT_SECTIONS = ("Recommended Dealing Procedures", "Dealing Procedures", "Round of Play", "Standards of Play",
+                     "Collection Rates", "Betting scheme", "Additional Rules", "ACE/iDeal", "Deck Mate", "WAC",
+                     "Progressive", "second system", "first system", "Irregularities", "Bad Beat", "Pairs", "Trips",
+                     "rules notes", "rules-notes", "rule", "rules", "opening paragraph", "and")
+"""A citation names the documents and their sections as printed (``seed 001 Dealing Procedures 10``), in every
+language (the documents are English): after ``seed NNN`` or ``rules-notes``, these words are names."""
+
+
+def documents_left_out(text: str) -> str:
+    """``text`` without its citations (a document, its sections and paragraphs) and the documents' words quoted
+    in double quotes."""
+    text = re.sub(r'"[^"]*"', " ", text)
+    sections = "|".join(re.escape(section) for section in DOCUMENT_SECTIONS)
+    return re.sub(rf"(seed \d{{3}}|rules-notes)(?:[ ,;§\d/-]|\b(?:{sections}|[a-z])\b|\(|\))*", " ", text,
+                  flags=re.IGNORECASE)
+
+
 def escaped(texts: list[tuple[str, str]]) -> list[str]:
     """Each text with words outside the brackets: ``where: text``."""
     found = []
-    names = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in ALLOWED_NAMES), re.IGNORECASE)
+    names = re.compile("|".join([rf"\b{re.escape(name)}\b" for name in sorted(ALLOWED_NAMES, key=len, reverse=True)]
+                                + [r"\bseed \d{3}\b", r"`[^`]*`"]),  # a document's name; a command typed as shown
+                       re.IGNORECASE)
     for where, text in texts:
-        bare = [word for word in bare_letters(names.sub(" ", text)) if not allowed(word)]
+        plain = documents_left_out(html.unescape(text))
+        bare = [word for word in bare_letters(names.sub(" ", plain)) if not allowed(word)]
         if bare:
-            found.append(f"{where}: {text!r} ({' '.join(bare)})")
+            found.append(f"{where}: ({' '.join(bare)}) in {text!r}")
     return sorted(set(found))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,13 +15,15 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from tests.gui.test_drill_on_table import settle_correctly
+from tests.gui.test_drills_window_exam import _answer, _exam_in_the_drills_window
 from tests.gui.test_progress_wiring import WAIT, Station, settle_wrongly, station, stored
+from tests.session.test_running_rounds import run_perfectly
 from tests.typed import present
 from trainer.gui.main_window import MainWindow
 from trainer.gui.progress import InstructorDialog
 from trainer.gui.progress.pdf import write_pdf
 from trainer.gui.training import ResultsDialog
-from trainer.scoring import ItemResult
+from trainer.scoring import ItemResult, Mode
 from trainer.settings import DEFAULTS
 from trainer.store.instructor import Exam, attempts, save_exam
 from trainer.store.learning import my_mistakes
@@ -95,7 +98,7 @@ def test_every_hand_of_an_exam_is_on_its_game_and_pay_tables_and_a_washington_ex
     offered = [bad_beat.itemText(index) for index in range(bad_beat.count())]
     assert sorted(offered) == ["BBB-01", "BBB-02", "BBB-03"] and bad_beat.currentText() != "CA"
     dialog.exam_name.setText("WA Bad Beat final")
-    dialog.exam_drill.setCurrentText("bad-beat")
+    dialog.exam_drill.setCurrentIndex(dialog.exam_drill.findData("bad-beat"))
     dialog.exam_hands.setValue(4)
     for kind, table_id in (("trips", "UTH-01"), ("bad_beat", "BBB-01"), ("pairs", "1")):
         dialog.exam_paytables[kind].setCurrentText(table_id)
@@ -161,3 +164,33 @@ def test_my_mistakes_brings_a_missed_exam_hand_back_on_its_own_tables_until_it_i
     shown = [present(results.table.item(row, 1)).text() for row in range(results.table.rowCount())]
     assert not any(other in text for text in shown for other in ("UTH-02", "UTH-03", "UTH-04", "BBB-02", "round "))
     results.close()
+
+
+def test_an_exam_drill_says_nothing_of_a_hands_score_until_the_set_ends_and_every_exam_is_kept_as_an_attempt(
+        qtbot: Any, station: Station) -> None:
+    window = station.open(qtbot)
+    store, room = stored(window), window.progress_room
+    dialog, form = _exam_in_the_drills_window(window, 2)
+    exam_text = dialog.picker.mode.itemText(dialog.picker.mode.findData(Mode.EXAM))
+    assert exam_text.startswith("Own exam: Pairs Bonus, one seat")  # the attempt, as reports name it
+    for hand, right in enumerate((True, False)):
+        _answer(form, right=right)
+        shown = f"{form.feedback.text()} {form.prompt.text()}"
+        assert "This hand" not in shown and "%" not in shown and "steps right" not in shown, shown
+        assert "right" not in form.feedback.text()
+        form.next_item()
+        if hand == 0:
+            assert "%" not in form.prompt.text()
+    assert "1 of 2 steps right" in form.prompt.text()  # the set is over: now the score
+    dialog.close()
+    profile = present(room.profile)
+    qtbot.waitUntil(lambda: len(attempts(store, profile)) == 1, timeout=WAIT)
+    session = window.session  # the run round in exam mode (one round, pass mark 80 %), kept as the trainee's own
+    session.start_exam(hands=1, pass_mark=80)
+    session.set_mode(None)
+    session.run_rounds(Mode.EXAM)
+    session.deal_run(random.Random(4), irregular=False)
+    run_perfectly(session)
+    qtbot.waitUntil(lambda: len(attempts(store, profile)) == 2, timeout=WAIT)
+    run = attempts(store, profile)[-1]
+    assert (run.exam, run.kind, run.pass_mark, run.passed) == ("Own exam: run-round", "own", 80.0, True)

@@ -22,7 +22,7 @@ from trainer.drills.decision_drills import DecisionItem
 from trainer.engine.wagers import Action
 from trainer.gui.main_window import MainWindow
 from trainer.gui.paytable_lab import PaytableLab
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.start_page import PathStep
 from trainer.gui.table.director import Durations
 from trainer.gui.training import ResultsDialog, open_results
@@ -50,7 +50,7 @@ class Station:
 
     def open(self, qtbot: Any, settings: Settings | None = None) -> MainWindow:
         """The window as the app opens it: the settings saved last, the store in the data folder."""
-        store, problem = open_store(self.data)
+        store, problem = open_progress_store(self.data)
         if store is not None:
             self.stores.append(store)
         saved = settings or self.settings.load()[0]
@@ -131,7 +131,7 @@ def test_after_a_restart_results_and_progress_show_the_stored_hand(qtbot: Any, s
     assert again.progress_room.profile.name == "Ana"
     results = open_results(again, again.training.history())
     assert isinstance(results, ResultsDialog) and results.table.rowCount() == 1
-    assert present(results.table.item(0, 0)).text() == "blind"
+    assert present(results.table.item(0, 0)).text() == "Blind"  # the drill by its name (blind)
     assert not any("Nothing scored yet" in label.text() for label in results.findChildren(QLabel))
     progress = again.progress_room.open_progress()
     assert progress is not None

@@ -193,13 +193,16 @@ def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
 
 
 def write_pdf_report(reports: Sequence[TraineeReport], target: str, title: str | None = None, *,
-                     keep: Iterable[Path] = ()) -> int:
+                     keep: Iterable[Path] = (), table: tuple[Sequence[str], Sequence[Sequence[str]]] | None = None
+                     ) -> int:
     """``report --format pdf``: the GUI's Qt PDF writer, which needs Qt's fonts, not a screen (without a display
-    Qt runs offscreen)."""
+    Qt runs offscreen); with ``table`` (its heads and rows), that table under ``title`` instead."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from trainer.gui.progress.pdf import write_pdf
+    from trainer.gui.progress.pdf import write_pdf, write_table_pdf
 
+    if table is not None:
+        return write_table_pdf(title or "", table[0], table[1], target, keep=keep)
     return write_pdf(reports, target, title=title, keep=keep)
 
 

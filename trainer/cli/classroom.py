@@ -40,6 +40,29 @@ def add_class_parser(commands: Any) -> None:
         command.set_defaults(member_kind=kind)
         command.add_argument("url", metavar="URL", help=owner)
         command.add_argument("name", metavar="NAME", help=_("the station's or instructor's name (e.g. st-a)"))
+    instructor = _("an instructor's URL (or the owner's)")
+    for action, text, names in (
+            ("reset-trainee", _("delete every item, exam attempt and review card of a trainee (the trainee stays)"),
+             ("NAME",)),
+            ("rename-trainee", _("give a trainee another name"), ("NAME", "NEW")),
+            ("merge-trainees", _("move every item and attempt of NAME to INTO and delete NAME"), ("NAME", "INTO")),
+            ("delete-trainee", _("delete a trainee with every item and attempt"), ("NAME",))):
+        command = actions.add_parser(action, help=text, description=text + ". " + _(
+            "What is deleted stays deleted: no station's upload brings it back."))
+        command.add_argument("url", metavar="URL", help=instructor)
+        for name in names:
+            command.add_argument(name.lower(), metavar=name)
+    backup = actions.add_parser("backup", help=_("the whole class store in one file (pg_dump)"),
+                                description=_("Write the whole class store to FILE (PostgreSQL's pg_dump, its custom "
+                                              "format). The stations' and instructors' logins are the server's: "
+                                              "restored on the same server, every password still signs in."))
+    backup.add_argument("url", metavar="URL", help=owner)
+    backup.add_argument("file", metavar="FILE")
+    restore = actions.add_parser("restore", help=_("put the class store back as a backup file has it (pg_restore)"),
+                                 description=_("Replace what the class store holds with FILE (written by class "
+                                               "backup), in one transaction: all of it or nothing."))
+    restore.add_argument("url", metavar="URL", help=owner)
+    restore.add_argument("file", metavar="FILE")
     stations = actions.add_parser("stations", help=_("the class's stations and instructors, each station's items "
                                                      "and last write"))
     stations.add_argument("url", metavar="URL", help=_("the owner's or an instructor's URL"))
@@ -65,10 +88,65 @@ def run_class(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             return 0
         if args.class_command == "upload":
             return _upload(args, stdout, stderr)
+        if args.class_command in ("backup", "restore"):
+            return _backup(args, stdout)
+        if args.class_command.endswith(("-trainee", "-trainees")):
+            return _trainees(args, stdout)
         return _members(args, stdout)
     except StoreError as error:
         print(f"uth-trainer class {args.class_command}: {error}", file=stderr)
         return EXIT_USAGE
+
+
+def _backup(args: argparse.Namespace, stdout: TextIO) -> int:
+    from trainer.store.classdb import backup_class, check_version, connect, restore_class, where
+
+    if args.class_command == "backup":
+        with connect(args.url) as connection:
+            check_version(connection, args.url)
+        backup_class(args.url, args.file)
+        print(_("Backed up the class store {place} to {file}").format(place=where(args.url), file=args.file),
+              file=stdout)
+        return 0
+    restore_class(args.url, args.file)
+    print(_("Restored the class store {place} from {file}").format(place=where(args.url), file=args.file),
+          file=stdout)
+    return 0
+
+
+def _trainees(args: argparse.Namespace, stdout: TextIO) -> int:
+    import psycopg
+
+    from trainer.store import classdb
+
+    with classdb.connect(args.url) as connection:
+        classdb.check_version(connection, args.url)
+        try:
+            action = args.class_command
+            if action == "reset-trainee":
+                count = classdb.reset_trainee(connection, args.name)
+                line = ngettext("Reset {name}: {count} item deleted (with the exam attempts and review cards)",
+                                "Reset {name}: {count} items deleted (with the exam attempts and review cards)",
+                                count).format(name=args.name, count=count)
+            elif action == "rename-trainee":
+                classdb.rename_trainee(connection, args.name, args.new)
+                line = _("Renamed {name} to {new}").format(name=args.name, new=args.new)
+            elif action == "merge-trainees":
+                count = classdb.merge_trainees(connection, args.name, args.into)
+                line = ngettext("Merged {name} into {into}: {count} item moved",
+                                "Merged {name} into {into}: {count} items moved", count).format(
+                    name=args.name, into=args.into, count=count)
+            else:
+                count = classdb.delete_trainee(connection, args.name)
+                line = ngettext("Deleted {name} and {count} item", "Deleted {name} and {count} items", count).format(
+                    name=args.name, count=count)
+        except psycopg.errors.InsufficientPrivilege as error:
+            raise StoreError(_("the user of this URL may not change trainees ({reason}): use an instructor's URL")
+                             .format(reason=str(error).splitlines()[0])) from error
+        except psycopg.Error as error:
+            raise StoreError(f"{classdb.where(args.url)}: {str(error).splitlines()[0]}") from error
+    print(line, file=stdout)
+    return 0
 
 
 def _members(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -158,8 +236,9 @@ def _init(url: str, stdout: TextIO) -> int:
 def _upload(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from trainer.store.classdb import where
     from trainer.store.classroom import ClassStore
+    from trainer.store.system import system_store_url
 
-    url = getattr(args, "store", None)
+    url = getattr(args, "store", None) or system_store_url()
     if not url:
         raise StoreError(_("name the class store: uth-trainer --store URL class upload"))
     store = ClassStore.open_class(url, getattr(args, "data_dir", None))

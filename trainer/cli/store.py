@@ -36,7 +36,8 @@ class PdfWriter(Protocol):
     """Writes reports to a PDF file and returns its pages (the GUI's Qt writer, handed in by the command line)."""
 
     def __call__(self, reports: Sequence[TraineeReport], target: str, title: str | None = None, *,
-                 keep: Iterable[Path] = ()) -> int: ...
+                 keep: Iterable[Path] = (),
+                 table: tuple[Sequence[str], Sequence[Sequence[str]]] | None = None) -> int: ...
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +67,9 @@ def add_parsers(commands: Any) -> None:
                       "CSV: one row per scored item. PDF: mastery per skill, exam attempts, frequent mistakes, "
                       "a chart."))
     report.add_argument("--profile", metavar="NAME", help=_("one trainee (default: every profile)"))
+    report.add_argument("--attempts", action="store_true",
+                        help=_("the exam attempts instead, one row each: trainee, exam, set_by, station, at, score, "
+                               "pass_mark, passed"))
     report.add_argument("--format", choices=("csv", "pdf"), required=True)
     report.add_argument("--out", metavar="FILE", required=True, help=_("the file to write"))
     profile = commands.add_parser("profile", help=_("list, add, show, export or import trainee profiles"),
@@ -92,9 +96,9 @@ def add_parsers(commands: Any) -> None:
 
 @contextmanager
 def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         for notice in store.notices:
             print(f"uth-trainer: {notice}", file=stderr)
@@ -149,15 +153,15 @@ def shown_line(message: str) -> str:
 
 
 def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:
+    if args.attempts:
+        return _attempts(store, args, stdout, write_pdf)
     profiles = [store.profile(args.profile)] if args.profile else store.profiles()
     if not profiles:
         raise StoreError(_("no profiles yet: nothing to report"))
     if args.format == "csv":
-        from trainer.store.classroom import ClassStore, save_class_csv
-        from trainer.store.reports import save_csv
+        from trainer.store.opening import save_report_csv
 
-        rows = save_class_csv(store, profiles, args.out) if isinstance(store, ClassStore) else save_csv(
-            store, profiles, args.out)
+        rows = save_report_csv(store, profiles, args.out)
         print(ngettext("Wrote {count} item to {file}", "Wrote {count} items to {file}", rows).format(
             count=rows, file=args.out), file=stdout)
         return 0
@@ -168,6 +172,25 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: P
     pages = write_pdf(reports, args.out, title=None if args.profile else _("Class report"), keep=store.own_files())
     print(ngettext("Wrote {file} ({count} page)", "Wrote {file} ({count} pages)", pages).format(
         file=args.out, count=pages), file=stdout)
+    return 0
+
+
+def _attempts(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:
+    from trainer.store.reports import ATTEMPT_CSV_COLUMNS, attempt_rows, save_attempts_csv
+
+    if args.format == "csv":
+        rows = save_attempts_csv(store, args.out)
+    else:
+        found = attempt_rows(store)
+        rows = len(found)
+        heads = (_("Trainee"), _("Exam"), _("Set by"), _("Station"), _("At"), _("Score"), _("Pass mark"),
+                 _("Passed"))
+        assert len(heads) == len(ATTEMPT_CSV_COLUMNS)
+        shown = [(*row[:2], _("instructor") if row[2] == "instructor" else _("trainee"), *row[3:7],
+                  _("yes") if row[7] == "yes" else _("no")) for row in found]
+        write_pdf([], args.out, _("Exam attempts"), keep=store.own_files(), table=(heads, shown))
+    print(ngettext("Wrote {count} exam attempt to {file}", "Wrote {count} exam attempts to {file}", rows).format(
+        count=rows, file=args.out), file=stdout)
     return 0
 
 
@@ -352,9 +375,9 @@ def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int,
     name = getattr(args, "profile", None)
     if not name:
         return None
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         return QuizRecorder(store, store.profile_or_new(name), seed, count, stderr)
     except BaseException:

@@ -14,11 +14,12 @@ in each language). A name not known is shown as given.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from trainer.i18n.translation import N_, _, current_language
 
-__all__ = ["DRILL_NAMES", "drill_name", "exam_name", "topic_name"]
+__all__ = ["DRILL_NAMES", "drill_name", "exam_name", "item_title", "topic_name"]
 
 DRILL_NAMES = {
     "blind-quick": N_("Blind, one seat"),
@@ -75,6 +76,27 @@ def exam_name(name: str) -> str:
     name in the current language (``Own exam: Trips, one seat``)."""
     if name.startswith(OWN_EXAM):
         return _("Own exam: {drill}").format(drill=drill_name(name.removeprefix(OWN_EXAM)))
+    return name
+
+
+_ROUND = re.compile(r"round (?P<round>\d+)")
+_HAND_OF_ROUND = re.compile(r"Hand (?P<hand>\d+) \(round (?P<round>\d+)\)")
+
+
+def item_title(name: str) -> str:
+    """An item's name as the scores keep it (``round 2``, ``Hand 1 (round 2)``: the table's rounds are kept in
+    English) in the current language; any other name as it is kept (a drill's items are named in the language
+    spoken when they were dealt).
+
+    >>> from trainer.i18n.translation import speaking
+    >>> with speaking("es"):
+    ...     item_title("round 2"), item_title("Hand 1 (round 2)"), item_title("Blind · mano 5")
+    ('ronda 2', 'Mano 1 (ronda 2)', 'Blind · mano 5')
+    """
+    if found := _ROUND.fullmatch(name):
+        return _("round {number}").format(number=found["round"])
+    if found := _HAND_OF_ROUND.fullmatch(name):
+        return _("Hand {hand} (round {round})").format(hand=found["hand"], round=found["round"])
     return name
 
 

@@ -24,6 +24,7 @@ from trainer.engine.games import game_named
 from trainer.engine.paytables import load_paytables
 from trainer.engine.settlement import format_money
 from trainer.engine.table import TableRules
+from trainer.engine.words import schedule_title
 from trainer.i18n.translation import N_, _
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
@@ -101,8 +102,8 @@ class SettlementItem:
         fee = self.scenario.settlement.collection_fee
         assert fee is not None
         total = table_action(self.scenario)
-        rule = _("Schedule {schedule}: total table action {total} (every Ante, Blind, Trips and Bad Beat; Play never "
-                 "counts) pays {fee}").format(schedule=self.scenario.table.collection_schedule,
+        rule = _("{schedule}: total table action {total} (every Ante, Blind, Trips and Bad Beat; Play never "
+                 "counts) pays {fee}").format(schedule=schedule_title(self.scenario.table.collection_schedule),
                                               total=format_money(total), fee=format_money(fee))
         if value == fee:
             self._fee_pending = False

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.names import drill_name
+from trainer.drills.names import drill_name, item_title
 from trainer.gui.progress.words import mode_name
 from trainer.gui.quiz.review import set_summary
 from trainer.gui.widgets import window_action
@@ -160,7 +160,7 @@ def shown_item(name: str) -> str:
     · mano 680499``); any other name as it is kept."""
     found = _HAND_ITEM.match(name)
     if found is None:
-        return name
+        return item_title(name)
     return _("{topic} · hand {seed}").format(topic=_(found["topic"]), seed=found["seed"])
 
 

@@ -14,8 +14,8 @@ brackets, as a text made from parts puts them).
 '[Ðéáł á ñéŵ ŕöûñđ ······]'
 >>> pseudo("Seat {seat} pays <b>{amount}</b>: ")
 '[Šéáţ {seat} ƥáýš <b>{amount}</b>: ·····] '
->>> bare_letters("Seat 3 pays [Šéáţ ·] 4 [[ñéŵ] ····]")
-['Seat', 'pays']
+>>> bare_letters("Seat 3 pays [Šéáţ ·] 4 [[ñéŵ] two pair ····]")
+['Seat', 'pays', 'two', 'pair']
 """
 
 from __future__ import annotations
@@ -33,15 +33,15 @@ LONGER = 0.4
 """How much longer a text is made: the longest language a trainer is likely to get runs about 40 % over English."""
 
 _ACCENTED = str.maketrans(
-    "abcdeghijklnoprstuwyzABCDEGHIJKLNOPRSTUWYZ",
-    "ábćđéĝĥíĵķłñöƥŕšţûŵýžÁƁĆÐÉĜĤÍĴĶŁÑÖƤŔŠŢÛŴÝŽ",
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀćđéƒĝĥíĵķłɱñöƥʠŕšţûṽŵẋýžÁƁĆÐÉƑĜĤÍĴĶŁṀÑÖƤǪŔŠŢÛṼŴẊÝŽ",
 )
 _KEPT = re.compile(
     r"\{\{|\}\}|\{[^{}]*\}"  # format placeholders and escaped braces
     r"|%\([A-Za-z_]+\)[-#0 +]*\d*(?:\.\d+)?[sdifrx]|%[-#0 +]*\d*(?:\.\d+)?[sdifrx%]"  # %-style placeholders
     r"|%L?\d+|%n"  # Qt's own placeholders
     r"|<[^<>]*>|&[A-Za-z]+;|&#\d+;|&&"  # HTML tags and entities, a literal ampersand
-    r"|--?[A-Za-z][A-Za-z-]*|`[^`]*`"  # a command's options and words in backquotes, typed as they are
+    r"|(?<!\w)--?[A-Za-z][A-Za-z-]*|`[^`]*`"  # a command's options and words in backquotes, typed as they are
 )
 
 
@@ -72,12 +72,15 @@ def pseudo(text: str) -> str:
 
 
 def bare_letters(text: str) -> list[str]:
-    """The words of ``text`` outside every bracketed part: what reached the screen without the catalogue (tags
-    left out). A bracket left open runs to the end of the text."""
-    bare: list[str] = []
+    """The words of ``text`` that did not pass through the pseudo-language: every letter of a translated text is
+    accented, so a word with a plain letter (A to Z) reached the screen without the catalogue, alone or put into a
+    translated text (``[Ðéáłéŕ: two pair ···]``); a word outside every bracketed part too. Tags, entities and a
+    command's ``--options`` are left out."""
+    text = re.sub(r"<[^<>]*>|&[A-Za-z]+;|&#\d+;|(?<!\w)--?[A-Za-z][A-Za-z-]*", " ", text)
+    words = re.findall(r"[^\W\d_]{2,}", text)
     depth = 0
     outside: list[str] = []
-    for char in re.sub(r"<[^<>]*>", " ", text):
+    for char in text:
         if char == OPEN:
             depth += 1
             outside.append(" ")
@@ -85,8 +88,8 @@ def bare_letters(text: str) -> list[str]:
             depth -= 1
         elif depth == 0:
             outside.append(char)
-    bare += re.findall(r"[^\W\d_]{2,}", "".join(outside))
-    return bare
+    bare = set(re.findall(r"[^\W\d_]{2,}", "".join(outside)))
+    return [word for word in words if re.search("[A-Za-z]", word) or word in bare]
 
 
 class PseudoTranslations(gettext.NullTranslations):

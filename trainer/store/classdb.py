@@ -27,6 +27,7 @@ import socket
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -91,7 +92,7 @@ def where(url: str) -> str:
     params = _params(url)
     host = params.get("host") or "localhost"
     database = params.get("dbname") or params.get("user", "")
-    return f"{host}{':' + params['port'] if params.get('port') else ''}/{database}"
+    return shown(f"{host}{':' + params['port'] if params.get('port') else ''}/{database}")
 
 
 def _params(url: str) -> dict[str, str]:
@@ -132,6 +133,10 @@ def explain(error: psycopg.Error, url: str) -> str:
     if "password authentication failed" in lowered:
         return _("wrong password for {user} on the class store {place}").format(user=user, place=place)
     if "no password supplied" in lowered:
+        loose = pgpass_too_open()
+        if loose is not None:
+            return _("no password for {user} on {place}: {file} is not used while others may read it: chmod 600 "
+                     "{file}").format(user=user, place=place, file=loose)
         return _("no password for {user} on {place}: put it in the URL or in ~/.pgpass").format(user=user,
                                                                                                place=place)
     if re.search(r'role ".*" does not exist', lowered):
@@ -147,6 +152,20 @@ def explain(error: psycopg.Error, url: str) -> str:
     return _("the class store {place}: {reason}").format(place=place, reason=reason)
 
 
+def pgpass_too_open() -> str | None:
+    """``~/.pgpass`` (or ``$PGPASSFILE``) as the user would type it, when the PostgreSQL client ignores it because
+    others may read it (a mode other than 0600); else None."""
+    named = os.environ.get("PGPASSFILE")
+    path = Path(named) if named else Path.home() / ".pgpass"
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    if not mode & 0o077:
+        return None
+    return named if named else "~/.pgpass"
+
+
 def unreachable(error: psycopg.Error) -> bool:
     """The server did not answer (down, starting, no route): the station works offline and tries again."""
     lowered = str(error).lower()
@@ -159,7 +178,7 @@ def unreachable(error: psycopg.Error) -> bool:
 def connect(url: str, *, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[Any]:
     """A connection (autocommit) to ``url``; :class:`StoreError` with one line when there is none."""
     params = _params(url)
-    params.setdefault("connect_timeout", str(timeout))
+    params["connect_timeout"] = str(capped_timeout(params.get("connect_timeout"), timeout))
     params.setdefault("application_name", "uth-trainer")
     if not params.get("host", "").startswith("/"):  # (TCP only: a Unix socket has neither)
         params.setdefault("tcp_user_timeout", str(TCP_USER_TIMEOUT_MS))
@@ -170,6 +189,20 @@ def connect(url: str, *, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[A
     except psycopg.Error as error:
         message = explain(error, url)
         raise (ClassOfflineError if unreachable(error) else StoreError)(message) from error
+
+
+def capped_timeout(given: str | None, most: int = CONNECT_TIMEOUT) -> int:
+    """A URL's ``connect_timeout``, never more than ``most`` seconds (a station never waits longer for a server
+    that does not answer), never 0 (which libpq reads as "wait for ever").
+
+    >>> capped_timeout("60"), capped_timeout("2"), capped_timeout("0"), capped_timeout(None), capped_timeout("x")
+    (5, 2, 5, 5, 5)
+    """
+    try:
+        seconds = int(str(given).strip()) if given is not None else most
+    except ValueError:
+        return most
+    return most if seconds <= 0 else min(seconds, most)
 
 
 def class_version(connection: psycopg.Connection[Any]) -> int | None:
@@ -451,6 +484,61 @@ def members(connection: psycopg.Connection[Any]) -> list[Member]:
             for row in rows]
 
 
+def _trainee(connection: psycopg.Connection[Any], name: str) -> tuple[int, str]:
+    row = connection.execute("SELECT id, uid FROM profile WHERE name = %s", (name,)).fetchone()
+    if row is None:
+        raise StoreError(_("no trainee named {name} in the class").format(name=shown(name)))
+    return int(row[0]), str(row[1])
+
+
+def reset_trainee(connection: psycopg.Connection[Any], name: str) -> int:
+    """Delete every item, exam attempt and review card of the trainee ``name`` (the trainee stays); each item and
+    attempt stays deleted (the server's tombstones) whatever a station sends again; returns the items deleted."""
+    with connection.transaction():
+        profile_id, _uid = _trainee(connection, name)
+        gone = connection.execute("DELETE FROM item WHERE profile_id = %s", (profile_id,)).rowcount
+        connection.execute("DELETE FROM attempt WHERE profile_id = %s", (profile_id,))
+        connection.execute("DELETE FROM review_card WHERE profile_id = %s", (profile_id,))
+    return gone
+
+
+def rename_trainee(connection: psycopg.Connection[Any], name: str, new: str) -> None:
+    """Give the trainee ``name`` the name ``new`` (one no other trainee has)."""
+    from trainer.store.store import check_name
+
+    new = check_name(new)
+    with connection.transaction():
+        profile_id, _uid = _trainee(connection, name)
+        if connection.execute("SELECT 1 FROM profile WHERE name = %s AND id <> %s", (new, profile_id)).fetchone():
+            raise StoreError(_("there is already a trainee named {name} (merge them instead)").format(name=shown(new)))
+        connection.execute("UPDATE profile SET name = %s WHERE id = %s", (new, profile_id))
+
+
+def merge_trainees(connection: psycopg.Connection[Any], name: str, into: str) -> int:
+    """Move every item and attempt of the trainee ``name`` to ``into`` and delete ``name``: what a station still
+    sends as ``name`` goes to ``into`` from then on. Returns the items moved."""
+    with connection.transaction():
+        source, _uid = _trainee(connection, name)
+        target, target_uid = _trainee(connection, into)
+        if source == target:
+            raise StoreError(_("{name} and {into} are the same trainee").format(name=shown(name), into=shown(into)))
+        moved = connection.execute("UPDATE item SET profile_id = %s WHERE profile_id = %s", (target, source)).rowcount
+        connection.execute("UPDATE attempt SET profile_id = %s WHERE profile_id = %s", (target, source))
+        connection.execute("SELECT set_config('uth.merged_into', %s, true)", (target_uid,))
+        connection.execute("DELETE FROM profile WHERE id = %s", (source,))
+    return moved
+
+
+def delete_trainee(connection: psycopg.Connection[Any], name: str) -> int:
+    """Delete the trainee ``name`` with every item and attempt (audited; none of it taken again from a
+    station); returns the items deleted."""
+    with connection.transaction():
+        profile_id, _uid = _trainee(connection, name)
+        row = connection.execute("SELECT count(*) FROM item WHERE profile_id = %s", (profile_id,)).fetchone()
+        connection.execute("DELETE FROM profile WHERE id = %s", (profile_id,))
+    return int(row[0] if row else 0)
+
+
 @dataclass(frozen=True)
 class Setup:
     """What ``class init`` did: the schema before and after, and the logins it made (kind, name, URL)."""
@@ -535,3 +623,53 @@ def class_status(connection: psycopg.Connection[Any], url: str) -> ClassStatus:
         "FROM item GROUP BY station ORDER BY station").fetchall()
     return ClassStatus(where(url), version, int(profiles[0] if profiles else 0), int(items[0] if items else 0),
                        tuple(StationSeen(str(row[0]), int(row[1]), str(row[2])) for row in rows))
+
+
+def pg_tool(name: str) -> str:
+    """PostgreSQL's own ``pg_dump`` or ``pg_restore``: on PATH, else the newest in ``/usr/lib/postgresql``."""
+    import glob
+    import shutil
+
+    found = shutil.which(name) or next(iter(sorted(
+        glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), key=lambda path: int(path.split("/")[4]), reverse=True)),
+        None)
+    if not found:
+        raise StoreError(_("{tool} is not installed here (Debian: apt-get install postgresql-client)").format(
+            tool=name))
+    return found
+
+
+def _run_tool(command: list[str], url: str) -> None:
+    import subprocess
+
+    params = _params(url)
+    env = dict(os.environ, PGCONNECT_TIMEOUT=str(capped_timeout(params.get("connect_timeout"))))
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    except OSError as error:
+        raise StoreError(f"{command[0]}: {error.strerror or error}") from error
+    if done.returncode != 0:
+        said = [line for line in done.stderr.splitlines() if line.strip()]
+        reason = said[0].split(": error: ", 1)[-1] if said else f"exit status {done.returncode}"
+        raise StoreError(_("{tool} failed for {place}: {reason}").format(
+            tool=Path(command[0]).name, place=where(url), reason=reason))
+
+
+def backup_class(url: str, target: str | Path, *, keep: tuple[Path, ...] = ()) -> Path:
+    """The whole class store in one file (``pg_dump``'s custom format), written whole or not at all. The logins
+    are the server's, not the database's: restored on the same server, every password still signs in."""
+    from trainer.store.safepath import written
+
+    with written(target, keep=keep) as partial:
+        _run_tool([pg_tool("pg_dump"), "--format=custom", "--file", str(partial), "--dbname", url], url)
+    return Path(target)
+
+
+def restore_class(url: str, source: str | Path) -> None:
+    """Put the class store back as a :func:`backup_class` file has it (``pg_restore``, one transaction: all of
+    it or nothing); what the database held since is replaced."""
+    path = Path(source)
+    if not path.is_file():
+        raise StoreError(_("no backup file {file}").format(file=shown(str(path))))
+    _run_tool([pg_tool("pg_restore"), "--clean", "--if-exists", "--single-transaction", "--exit-on-error",
+               "--dbname", url, str(path)], url)

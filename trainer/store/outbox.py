@@ -165,9 +165,20 @@ def server_profile(server: Any, known: dict[str, int], uid: str, name: str, crea
     already has the name).
 
     With ``same_name``, a trainee the server knows by this name (one who signed in at a station that had never
-    seen them, while the server was away) is that trainee: ``same_name`` gets the station's uid and the server's."""
+    seen them, while the server was away) is that trainee: ``same_name`` gets the station's uid and the server's.
+
+    None when an instructor deleted the trainee on a class store (their items are then not taken again); a
+    trainee merged into another is that other one."""
     if uid in known:
         return known[uid]
+    gone = _gone(server, uid)
+    if gone is not None:
+        if not gone:
+            return None
+        found = server_profile(server, known, gone, name, created)
+        if found is not None:
+            known[uid] = found
+        return found
     row = server.execute("SELECT id FROM profile WHERE uid = ?", (uid,)).fetchone()
     if row is None and same_name is not None:
         row = server.execute("SELECT id, uid FROM profile WHERE name = ?", (name,)).fetchone()

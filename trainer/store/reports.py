@@ -189,3 +189,33 @@ def class_report(store: Store) -> list[TraineeReport]:
                           of(profile, SkillKind.SITUATION), sat.get(profile.name, []),
                           most_frequent(counts.get(profile.id, []), REPORT_MISTAKES), days.get(profile.id, []))
             for profile in profiles]
+
+
+ATTEMPT_CSV_COLUMNS = ("trainee", "exam", "set_by", "station", "at", "score", "pass_mark", "passed")
+"""``report --attempts``: one row per exam attempt. ``set_by`` is ``instructor`` (an instructor's exam) or
+``trainee`` (an exam the trainee set); ``station`` the station that sent it (a class store's; empty on a station's
+own store); ``passed`` ``yes`` or ``no``, as the store marked it (a class store: its server)."""
+
+
+def attempt_rows(store: Store) -> list[tuple[str, ...]]:
+    """Every exam attempt (oldest first), as :data:`ATTEMPT_CSV_COLUMNS`' cells."""
+    from trainer.store.store import server_keeps_totals
+
+    station = "coalesce(attempt.station, '')" if server_keeps_totals(store.connection) else "''"
+    rows = store.connection.execute(
+        f"SELECT profile.name, attempt.exam_name, attempt.instructor, {station}, attempt.at, attempt.score, "
+        "attempt.pass_mark, attempt.passed FROM attempt JOIN profile ON profile.id = attempt.profile_id "
+        "ORDER BY attempt.at, attempt.id").fetchall()
+    return [(str(row[0]), str(row[1]), "instructor" if row[2] else "trainee", str(row[3]), str(row[4]),
+             f"{float(row[5]):.1f}", "" if row[6] is None else f"{float(row[6]):g}", "yes" if row[7] else "no")
+            for row in rows]
+
+
+def save_attempts_csv(store: Store, target: str | Path) -> int:
+    """Write ``report --attempts --format csv`` the safe way; returns the number of rows."""
+    found = attempt_rows(store)
+    with written(target, keep=store.own_files()) as partial, partial.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(ATTEMPT_CSV_COLUMNS)
+        writer.writerows([csv_cell(cell) for cell in row] for row in found)
+    return len(found)

@@ -20,15 +20,14 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, ROUND_DRILL, HandRounds, RoundAgain, named, replay_of
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
-from trainer.i18n.translation import _
+from trainer.i18n.translation import _, ngettext
 from trainer.scoring import ItemResult, KeptSet, Mode, SetResult
-from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource, TableRound
+from trainer.session import DrillEnded, DrillStarted, Event, RoundDealt, RoundOver, RoundSource, TableRound
 from trainer.store.db import StoreError
 from trainer.store.records import Profile, ReplayKind, identify
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
-    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
     from trainer.gui.host import TableHost
     from trainer.gui.progress.exam_run import ExamRun
     from trainer.gui.progress.profiles import TraineePanel
@@ -336,6 +335,20 @@ class DrillDoor:
         self._leave()
         rounds = HandRounds(hands, Mode.PRACTICE, host.settings.deck_backs)
         self.desk.sources[MY_MISTAKES] = rounds
+
+        def ended(event: Event) -> None:  # left before every hand is right (another mode chosen): said, not silent
+            if isinstance(event, DrillEnded) and event.source is rounds:
+                session.unsubscribe(ended)
+                if rounds.missed:
+                    host.notify_once(ngettext(
+                        "My mistakes stopped with {count} hand still to settle right (a hand left part-way was "
+                        "finished by the table and counts wrong): Ctrl+Shift+M deals it again.",
+                        "My mistakes stopped with {count} hands still to settle right (a hand left part-way was "
+                        "finished by the table and counts wrong): Ctrl+Shift+M deals them again.",
+                        rounds.missed).format(
+                        count=rounds.missed))
+
+        session.subscribe(ended)
         session.start_drill(rounds, Mode.PRACTICE)
         if not host.playing:
             host.new_round()
@@ -497,14 +510,5 @@ def _from(dialog: QDialog, then: Callable[[], object]) -> None:
     then()
 
 
-def __getattr__(name: str) -> object:
-    """``SETTLEMENT_NAMES``, the settlement drills' names, loaded with the drills on first use (a quicker start)."""
-    if name == "SETTLEMENT_NAMES":
-        from trainer.drills.settlement_drills import NAMES
-
-        return NAMES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Desk", "DrillDoor", "ExamDesk",
+__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "AskPath", "Desk", "DrillDoor", "ExamDesk",
            "Inform", "Keeping", "ProgressWindows", "StartDoor", "TraineeChoice", "back_up", "default_trainee"]

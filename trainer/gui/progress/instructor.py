@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
@@ -26,6 +27,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -34,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.names import drill_name
+from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import page_count
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.store.db import StoreError
@@ -90,6 +93,28 @@ def pin_dialog(parent: QWidget) -> AskPin:
     return ask
 
 
+AskText = Callable[[str, str, str], str | None]
+"""``ask_text(title, label, text)``: what the user typed, or None when cancelled (an input dialog in the app)."""
+Confirm = Callable[[str], bool]
+"""``confirm(question)``: whether the user said yes (a question box in the app)."""
+
+
+def text_dialog(parent: QWidget) -> AskText:
+    def ask(title: str, label: str, text: str) -> str | None:
+        answer, given = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
+        return answer.strip() if given and answer.strip() else None
+
+    return ask
+
+
+def confirm_dialog(parent: QWidget) -> Confirm:
+    def ask(question: str) -> bool:
+        answer = QMessageBox.question(parent, _("Instructor"), question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    return ask
+
+
 class InstructorDialog(QDialog):
     """Instructor mode behind the PIN. ``unlocked`` is emitted when the PIN is accepted."""
 
@@ -98,7 +123,8 @@ class InstructorDialog(QDialog):
     """The instructor starts an :class:`~trainer.store.instructor.Exam` for the trainee training now."""
 
     def __init__(self, store: Store, parent: QWidget | None = None, *, gate: Instructor | None = None,
-                 ask_path: AskPath | None = None, ask_pin: AskPin | None = None) -> None:
+                 ask_path: AskPath | None = None, ask_pin: AskPin | None = None, ask_text: AskText | None = None,
+                 confirm: Confirm | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("instructorDialog")
         self.setWindowTitle(_("Instructor"))
@@ -106,6 +132,8 @@ class InstructorDialog(QDialog):
         self.gate = gate or Instructor(store)
         self.ask_path = ask_path or file_dialog(self)
         self.ask_pin = ask_pin or pin_dialog(self)
+        self.ask_text = ask_text or text_dialog(self)
+        self.confirm = confirm or confirm_dialog(self)
         self.pages = QStackedWidget()
         self.pages.addWidget(self._pin_page())
         self.room = QTabWidget()
@@ -151,7 +179,8 @@ class InstructorDialog(QDialog):
         self.pin_button.setAutoDefault(False)  # Enter in a field is the field's returnPressed, handled once
         self.pin_button.clicked.connect(self.enter_pin)
         form = QFormLayout()
-        form.addRow(_("PIN"), self.pin)
+        self.pin_label = QLabel(_("PIN"))
+        form.addRow(self.pin_label, self.pin)
         form.addRow(self.pin_confirm_label, self.pin_confirm)
         row = QHBoxLayout()
         row.addLayout(form, 1)
@@ -176,6 +205,8 @@ class InstructorDialog(QDialog):
             self.pin_prompt.setWordWrap(True)
             for field in (self.pin, self.pin_confirm, self.pin_button):
                 field.setEnabled(False)
+            for shown in (self.pin_label, self.pin, self.pin_confirm_label, self.pin_confirm, self.pin_button):
+                shown.setVisible(False)  # (nothing to type here: the instructor signs in elsewhere)
             return
         if self.gate.has_pin():
             self.pin_prompt.setText(_("Enter the instructor PIN."))
@@ -266,7 +297,8 @@ class InstructorDialog(QDialog):
         page = QWidget()
         self.exam_list = QListWidget()
         self.exam_list.setObjectName("exams")
-        self.exam_list.currentTextChanged.connect(self._load_exam)
+        self.exam_list.currentItemChanged.connect(
+            lambda item, _previous: self._load_exam(str(item.data(Qt.ItemDataRole.UserRole)) if item else ""))
         self.exam_name = QLineEdit()
         self.exam_name.setObjectName("examName")
         self.exam_drill = QComboBox()
@@ -341,7 +373,10 @@ class InstructorDialog(QDialog):
 
     def _list_exams(self) -> None:
         self.exam_list.clear()
-        self.exam_list.addItems([exam.name for exam in exams(self.store)])
+        for exam in exams(self.store):  # a trainee's own exam by its drill's name; the store keeps the name
+            item = QListWidgetItem(exam_name(exam.name))
+            item.setData(Qt.ItemDataRole.UserRole, exam.name)
+            self.exam_list.addItem(item)
 
     def _load_exam(self, name: str) -> None:
         exam = next((each for each in exams(self.store) if each.name == name), None)
@@ -382,7 +417,7 @@ class InstructorDialog(QDialog):
     def _delete_exam(self) -> None:
         item = self.exam_list.currentItem()
         if item is not None:
-            delete_exam(self.store, item.text())
+            delete_exam(self.store, str(item.data(Qt.ItemDataRole.UserRole)))
             self._list_exams()
 
     # -- reports and profiles ------------------------------------------------------------------------------
@@ -426,6 +461,15 @@ class InstructorDialog(QDialog):
         buttons = QVBoxLayout()
         for button in (export, importing, backup):
             buttons.addWidget(button)
+        if self._on_class_store():  # a class store's trainees, changed on its server (each change audited)
+            for key, text, action in (("renameTrainee", _("Rename…"), self.rename_trainee),
+                                      ("mergeTrainee", _("Merge into…"), self.merge_trainee),
+                                      ("resetTrainee", _("Reset…"), self.reset_trainee),
+                                      ("deleteTrainee", _("Delete…"), self.delete_trainee)):
+                button = QPushButton(text)
+                button.setObjectName(key)
+                button.clicked.connect(action)
+                buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QHBoxLayout(page)
         layout.addWidget(self.profile_list, 1)
@@ -446,19 +490,14 @@ class InstructorDialog(QDialog):
                              True)
         if not name:
             return None
-        from trainer.store.reports import class_report, save_csv, trainee_report
+        from trainer.store.opening import save_report_csv
+        from trainer.store.reports import class_report, trainee_report
 
         chosen = self.report_profile.currentIndex()
         try:
             profiles = [self.store.profile(self.report_profile.currentText())] if chosen > 0 else self.store.profiles()
-            if kind == "csv" and type(self.store) is not Store:  # a class store: every station's items
-                from trainer.store.classroom import ClassStore, save_class_csv
-
-                rows = (save_class_csv(self.store, profiles, name) if isinstance(self.store, ClassStore)
-                        else save_csv(self.store, profiles, name))
-                self.status.setText(_wrote_items(rows, name))
-            elif kind == "csv":
-                rows = save_csv(self.store, profiles, name)
+            if kind == "csv":  # a class store's: every station's items
+                rows = save_report_csv(self.store, profiles, name)
                 self.status.setText(_wrote_items(rows, name))
             else:
                 from trainer.gui.progress.pdf import write_pdf
@@ -530,6 +569,82 @@ class InstructorDialog(QDialog):
             self.status.setText(_("{reason}; nothing was imported").format(reason=answer.message))
             return False
         return True
+
+    # -- a class store's trainees ------------------------------------------------------------------------------
+
+    def _on_class_store(self) -> bool:
+        from trainer.store.classroom import ClassStore
+
+        return isinstance(self.store, ClassStore) and self.store.online and self.store.may_instruct
+
+    def _chosen_trainee(self, what: str) -> str | None:
+        item = self.profile_list.currentItem()
+        if item is None:
+            self.status.setText(_("Choose a trainee to {what}.").format(what=what))
+            return None
+        return str(item.text())
+
+    def _on_server(self, change: Callable[[Any], str]) -> None:
+        """Run ``change`` on the class store's server (its line to the status), then list the trainees again."""
+        import psycopg
+
+        from trainer.store.classroom import ClassStore
+
+        store = self.store
+        if not isinstance(store, ClassStore) or store.server is None:
+            return
+        try:
+            self.status.setText(change(store.server.raw))
+        except StoreError as error:
+            self.status.setText(str(error))
+        except psycopg.Error as error:
+            self.status.setText(_("The class store refused: {reason}").format(reason=str(error).splitlines()[0]))
+        self.refresh_profiles()
+
+    def rename_trainee(self) -> None:
+        from trainer.store.classdb import rename_trainee
+
+        name = self._chosen_trainee(_("rename"))
+        new = self.ask_text(_("Rename {name}").format(name=name), _("New name:"), name or "") if name else None
+        if not (name and new and new != name):
+            return
+
+        def rename(server: Any) -> str:
+            rename_trainee(server, name, new)
+            return _("Renamed {name} to {new}").format(name=name, new=new)
+
+        self._on_server(rename)
+
+    def merge_trainee(self) -> None:
+        from trainer.store.classdb import merge_trainees
+
+        name = self._chosen_trainee(_("merge"))
+        into = self.ask_text(_("Merge {name}").format(name=name), _("Into the trainee named:"), "") if name else None
+        if name and into and self.confirm(_("Move every item and exam attempt of {name} to {into} and delete "
+                                            "{name}?").format(name=name, into=into)):
+            self._on_server(lambda server: ngettext(
+                "Merged {name} into {into}: {count} item moved", "Merged {name} into {into}: {count} items moved",
+                count := merge_trainees(server, name, into)).format(name=name, into=into, count=count))
+
+    def reset_trainee(self) -> None:
+        from trainer.store.classdb import reset_trainee
+
+        name = self._chosen_trainee(_("reset"))
+        if name and self.confirm(_("Delete every item, exam attempt and review card of {name}? {name} stays, "
+                                   "with nothing recorded.").format(name=name)):
+            self._on_server(lambda server: ngettext(
+                "Reset {name}: {count} item deleted (with the exam attempts and review cards)",
+                "Reset {name}: {count} items deleted (with the exam attempts and review cards)",
+                count := reset_trainee(server, name)).format(name=name, count=count))
+
+    def delete_trainee(self) -> None:
+        from trainer.store.classdb import delete_trainee
+
+        name = self._chosen_trainee(_("delete"))
+        if name and self.confirm(_("Delete {name} with every item and exam attempt?").format(name=name)):
+            self._on_server(lambda server: ngettext(
+                "Deleted {name} and {count} item", "Deleted {name} and {count} items",
+                count := delete_trainee(server, name)).format(name=name, count=count))
 
     def backup(self) -> None:
         name = self.ask_path(_("Back up the progress store"), _("SQLite (*.sqlite3)"), True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -40,9 +40,9 @@ from trainer.i18n.formats import babel_locale, format_day, format_moment
 from trainer.i18n.translation import _, pgettext
 from trainer.scoring import mark_text
 from trainer.store.mastery import Mastery
-from trainer.store.progress import DayPoint
+from trainer.store.progress import DayPoint, shown_accuracy
 from trainer.store.reports import TraineeReport
-from trainer.store.safepath import written
+from trainer.store.safepath import WriteError, written
 
 LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#e08a00", "practised": "#2f7fc1", "table-ready": "#2e8b3a"}
 _app: QGuiApplication | None = None
@@ -105,7 +105,7 @@ def _mastery_rows(entries: Sequence[Mastery]) -> str:
         colour = LEVEL_COLOURS.get(entry.level.value, "#000000")
         accuracy = "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %"
         pace = "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s"
-        rows.append(f"<tr><td>{html.escape(entry.skill.name)}</td><td style='color:{colour}'><b>"
+        rows.append(f"<tr><td>{html.escape(entry.skill.shown_name)}</td><td style='color:{colour}'><b>"
                     f"{html.escape(level_name(entry.level.value))}</b></td><td align=right>{accuracy}</td>"
                     f"<td align=right>{pace}</td>"
                     f"<td align=right>{entry.skill.target_seconds:g} s</td><td align=right>{entry.items}</td></tr>")
@@ -124,15 +124,6 @@ def _stations_html(report: TraineeReport) -> list[str]:
     return [_heading(_("Stations")) + f"<table border=1 cellspacing=0 cellpadding=3 width=100%>{head}{rows}</table>"]
 
 
-def accuracy_text(steps: int, accuracy: float) -> str:
-    """``92.5 %``; a dash for a trainee with no step answered yet (no accuracy to speak of).
-
-    >>> accuracy_text(0, 100.0), accuracy_text(40, 92.5)
-    ('—', '92.5 %')
-    """
-    return f"{accuracy:.1f} %" if steps else "—"
-
-
 def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) -> str:
     """One trainee's part of the report as HTML (``chart``: the resource name of the chart image)."""
     totals = report.totals
@@ -147,8 +138,7 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     parts = [f"<h1{brk}>{name}</h1>",
              "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy}; {hours} hours of practice.").format(
                  items=item_count(totals.items), days=day_count(totals.days), span=span,
-                 accuracy=accuracy_text(totals.steps, totals.accuracy), hours=f"{totals.seconds / 3600:.1f}"))
-             + "</p>",
+                 accuracy=shown_accuracy(totals), hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
              "<p>" + said(_("{correct} of {steps} right; {wrong} wrong ({left} of them left to the table); {attempts}.")
                           .format(
                  correct=totals.correct, steps=step_count(totals.steps), wrong=step_count(totals.steps_wrong),
@@ -218,7 +208,7 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     if title:
         stations = any(report.stations is not None for report in reports)  # a class store's: a station column
         rows = "".join(f"<tr><td>{html.escape(report.profile.name)}</td><td align=right>{report.totals.items}</td>"
-                       f"<td align=right>{accuracy_text(report.totals.steps, report.totals.accuracy)}</td>"
+                       f"<td align=right>{shown_accuracy(report.totals)}</td>"
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
                        f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td>"
                        + (f"<td>{html.escape(', '.join(seen.station for seen in report.stations or ()))}</td>"
@@ -237,21 +227,49 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     return document
 
 
+def write_table_pdf(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]], target: str | Path, *,
+                    keep: Iterable[Path] = ()) -> int:
+    """``title`` and one table (``heads``, then ``rows``) as PDF (A4) the safe way; returns the number of pages."""
+    _application()
+    document = QTextDocument()
+    document.setDefaultFont(QFont("DejaVu Sans", 9))
+    head = "".join(f"<th align=left>{html.escape(text)}</th>" for text in heads)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    document.setHtml(f"<h1>{html.escape(title)}</h1><table border=1 cellspacing=0 cellpadding=3 width=100%>"
+                     f"<tr>{head}</tr>{body}</table>")
+    return _print(document, target, title, keep)
+
+
 def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None, *,
               keep: Iterable[Path] = ()) -> int:
     """Write the report to ``target`` as PDF (A4) the safe way (never over one of ``keep``); returns the number of
-    pages."""
+    pages. The PDF is made in memory and checked whole (QPdfWriter says nothing of a write that failed), then
+    written by :func:`~trainer.store.safepath.written`: a full disk raises :class:`WriteError` and leaves the file
+    that was there as it was."""
     document = build_document(reports, title)
-    with written(target, keep=keep) as partial:
-        writer = QPdfWriter(str(partial))
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                         QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-        writer.setTitle(title or (reports[0].profile.name if reports else _("Report")))
+    return _print(document, target, title or (reports[0].profile.name if reports else _("Report")), keep)
 
-        writer.setCreator("UTH Dealer Trainer")
-        writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
-        layout = writer.pageLayout().paintRectPixels(writer.resolution())
-        document.setPageSize(QSizeF(layout.width(), layout.height()))
-        document.print_(writer)
-        del writer  # the file is complete once the writer is gone
+
+def _print(document: QTextDocument, target: str | Path, title: str, keep: Iterable[Path]) -> int:
+    """``document`` as PDF (A4) at ``target``: made in memory, checked whole, then written safely."""
+    made = QBuffer()
+    made.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(made)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setTitle(title)
+    writer.setCreator("UTH Dealer Trainer")
+    writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
+    layout = writer.pageLayout().paintRectPixels(writer.resolution())
+    document.setPageSize(QSizeF(layout.width(), layout.height()))
+    document.print_(writer)
+    del writer  # the PDF is complete once the writer is gone
+    pdf = bytes(made.data().data())
+    if not (pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")):
+        raise WriteError(_("cannot write {path}: the PDF could not be made").format(path=target))
+    with written(target, keep=keep) as partial:
+        with open(partial, "wb") as out:
+            out.write(pdf)
+        if partial.stat().st_size != len(pdf):
+            raise WriteError(_("cannot write {path}: only part of the PDF was written").format(path=target))
     return document.pageCount()

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from trainer.engine.round import PlayedRound
 from trainer.i18n.translation import _
 from trainer.scoring import ItemResult, Mode
 from trainer.session import DrillRounds, ReplayRound, RoundSource, TableRound, scenario_felt
@@ -81,9 +82,11 @@ class HandRounds:
                                                                                       count=self.missed)
         if isinstance(hand, RoundAgain):  # numbered by its place here (its hand is told apart by it)
             played = hand.played
-            return TableRound(replace(played, number=self.dealt), hand.felt,
-                              heading + " · " + _("round {number} of the table, dealt again").format(
-                                  number=played.number))
+            again = _("round {number} of the table, dealt again").format(number=played.number)
+            if hand.title:  # an exam's hand: on the exam's own tables, said as the exam's caption said them
+                again = _("an exam's hand, dealt again on its own tables: {tables}").format(
+                    tables=tables_line(played))
+            return TableRound(replace(played, number=self.dealt), hand.felt, heading + " · " + again)
         from trainer.drills.played import played_round
         from trainer.drills.scenario_round import table_line
 
@@ -99,6 +102,17 @@ class HandRounds:
             if isinstance(hand, RoundAgain):
                 return hand.replay
         return None
+
+
+def tables_line(played: PlayedRound) -> str:
+    """The pay tables a round is settled by, for the side bets its seats made: ``Trips UTH-01 · Bad Beat BBB-01``."""
+    table = played.table
+    parts = [f"Trips {table.trips_paytable}"]
+    if any(bet.bad_beat for bet in played.bets):
+        parts.append(f"Bad Beat {table.bad_beat_paytable}")
+    if any(bet.pairs for bet in played.bets):
+        parts.append(f"Ultimate Pairs {table.pairs_paytable}")  # the pay tables by their names, as Settings
+    return " · ".join(parts)
 
 
 def hand_of(source: RoundSource, number: int) -> tuple[str, str] | None:

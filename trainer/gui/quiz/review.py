@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import item_title
 from trainer.i18n.translation import N_, _
 from trainer.quiz.review import mistakes_text, tally_of
 from trainer.quiz.settlement import ReviewLine
@@ -73,7 +74,7 @@ MODE_NAMES: dict[Mode, str] = {Mode.GUIDED: N_("Guided"), Mode.PRACTICE: N_("Pra
 
 def hand_heading(hand: HandReview) -> str:
     """A hand's heading row: its title and its tally."""
-    return f"{hand.title} · {tally_of([hand.result]).text()}"
+    return f"{item_title(hand.title)} · {tally_of([hand.result]).text()}"
 
 
 class ReviewDialog(QDialog):

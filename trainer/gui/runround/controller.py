@@ -32,7 +32,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -52,6 +52,7 @@ from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.i18n.translation import _, pgettext
+from trainer.quiz.amounts import not_an_amount, read_amount
 from trainer.quiz.given import as_given
 from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
@@ -365,13 +366,12 @@ class RunRoundController(QObject):
         return verdict
 
     def take_fee(self) -> RoundVerdict | None:
-        text = self.panel.fee_amount.text().strip().lstrip("$")
-        try:
-            amount = Decimal(text) if text else None
-        except InvalidOperation:
-            amount = None
+        text = self.panel.fee_amount.text().strip()
+        amount = read_amount(text) if text else None
         if amount is None:
-            self.panel.show_feedback(_("Type the collection fee first in the box beside Fee, then T."))
+            self.panel.show_feedback(
+                _("Type the collection fee first in the box beside Fee, then T.") if not text else
+                html.escape(not_an_amount(text)))
             self.panel.fee_amount.setFocus()
             return None
         return self.perform(Act(Task.TAKE_FEE, amount=amount))
@@ -491,13 +491,8 @@ class RunRoundController(QObject):
         return Decimal(getattr(hand, wager.value)) if hand is not None else Decimal(0)
 
     def _wagers_left(self) -> dict[int, list[str]]:
-        if self.run is None:
-            return {}
-        left: dict[int, list[str]] = {}
-        for step in self.run.quiz.pending():
-            left.setdefault(step.seat, []).append(step.wager.value)
-        order = list(Wager)
-        return {seat: sorted(wagers, key=lambda w: order.index(Wager(w))) for seat, wagers in sorted(left.items())}
+        """The wagers of the settlement task due (a fold's, the refund pass, one seat's)."""
+        return self.showing.wagers_due()
 
     # -- the felt -------------------------------------------------------------------------------------------
 
@@ -506,12 +501,14 @@ class RunRoundController(QObject):
         if run is None or run.done:
             return
         part = self.showing.part()
+        if self.showing.settling():
+            if kind == "seat" and seat is not None:
+                self._settle_seat(seat)
+            return
         if part is Part.FOLDS and kind == "seat" and seat is not None:
             self._choose_fold(seat)
             return
         if part is Part.SETTLE:
-            if kind == "seat" and seat is not None:
-                self._settle_seat(seat)
             return
         given = [act.target for _step, act in run.done_acts if act.task is Task.DEAL and act.target is not None]
         pd_seat = run.played.table.player_dealer_seat if not run.played.table.is_house else None
@@ -527,7 +524,7 @@ class RunRoundController(QObject):
         self._place_clicked("board", None, None)
 
     def _spot_clicked(self, seat: int, wager: str) -> None:
-        if self.showing.part() is Part.SETTLE:
+        if self.showing.settling():
             settlement = self.panel.settlement
             if settlement.select(seat, wager):
                 settlement.amount.setFocus(Qt.FocusReason.MouseFocusReason)  # P / T / U / R as in settle it yourself
