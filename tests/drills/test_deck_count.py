@@ -29,6 +29,7 @@ from trainer.drills.deck_count import (
     make_item,
     rack_tally,
 )
+from trainer.drills.deck_count.answers import CountAnswer
 from trainer.engine.cards import FULL_DECK, Card, parse_cards
 from trainer.engine.dealing import DECK_SIZE, Procedure, cards_unloaded
 from trainer.scoring import ErrorKind, ItemResult, Mode
@@ -55,7 +56,7 @@ def answer_key(item: DeckCountItem) -> list[Any]:
             return [True]
         return [False, item.missing, item.extra] + (["floor"] if item.extra else [])
     assert isinstance(item, CountDownItem)
-    return [item.expected_total]
+    return [CountAnswer(item.expected_total, floor=item.irregular)]
 
 
 def run(item: DeckCountItem, answers: list[Any]) -> list[Feedback]:
@@ -407,7 +408,7 @@ def test_count_down_a_miscount_names_both_totals() -> None:
     (feedback,) = run(item, [52])
     (mistake,) = item.result().mistakes
     assert not feedback.correct and mistake.kind is ErrorKind.MISCOUNT
-    assert (mistake.expected, mistake.given) == ("51 cards", "52 cards")
+    assert (mistake.expected, mistake.given) == ("51 cards: call the floor", "52 cards")
 
 
 def test_count_down_a_stuck_card_still_counts() -> None:
@@ -498,3 +499,57 @@ def test_guided_mode_says_how_to_work_the_answer_out() -> None:
     item.next_question()
     item.answer("blue")
     assert "52 − 2 × 3 seats − 2 dealer − 5 community" in present(item.next_question()).prompt
+
+
+# -- an off count is an irregularity (rules-notes §7) -------------------------------------------------------------
+
+
+def _answer(item: CountDownItem, value: CountAnswer) -> Feedback:
+    present(item.next_question())
+    return item.answer(value)
+
+
+def _count_down_items(seed: int, count: int) -> list[CountDownItem]:
+    drill = next(drill for drill in DRILLS if drill.name == "deck-count-4")
+    return [item for item in drill.items(random.Random(seed), count, Mode.PRACTICE)
+            if isinstance(item, CountDownItem)]
+
+
+def test_deck_count_4_an_off_count_is_an_irregularity_stop_and_call_the_floor_never_a_right_count() -> None:
+    """Rules-notes §7: the stub unloaded after a deal is 52 − 2 per seat − 2 − 5, a deck 52; "a card with the other
+    deck's back, or any miscount, is an irregularity: the right answer is to stop and call the floor supervisor"."""
+    seen = 0
+    for seed in (4, 13, 16, 19, 32, 35, 1, 2):
+        for item in _count_down_items(seed, 6):
+            must = item.due_total
+            if item._stub_for is not None:
+                seats = item._stub_for[0]
+                assert must == 52 - 2 * seats - 2 - 5
+            else:
+                assert must == 52
+            if item.expected_total == must:
+                continue
+            seen += 1
+            counted = _answer(item, CountAnswer(item.expected_total))
+            assert not counted.correct, "a count the round cannot leave is never a right count"
+            assert counted.mistakes[0].kind is ErrorKind.MISSED_FAULT and "floor" in counted.message
+    assert seen >= 4
+    stub = next(item for item in _count_down_items(4, 4) if item._stub_for is not None)
+    assert stub.due_total == 35 and stub.expected_total == 34, "seed 4: a California Bad Beat deal to 5 players"
+    floor = _answer(stub, CountAnswer(34, floor=True))
+    assert floor.correct and "35" in floor.message and "floor" in floor.message
+
+
+def test_deck_count_4_fifty_three_cards_one_with_the_other_back_is_a_floor_call() -> None:
+    """Seed 001 Decks 2 d, seed 003 3 d: only one deck in the rack at a time; rules-notes §7: the floor."""
+    item = CountDownItem(count_down_spread(random.Random(1), 53, "red", "blue", grouped=True), "red")
+    assert item.stack.backs.count("blue") == 1 and item.irregular
+    assert not _answer(item, CountAnswer(53)).correct
+    again = CountDownItem(count_down_spread(random.Random(1), 53, "red", "blue", grouped=True), "red")
+    assert _answer(again, CountAnswer(None, floor=True)).correct
+
+
+def test_deck_count_4_a_whole_deck_is_counted_not_reported() -> None:
+    item = CountDownItem(count_down_spread(random.Random(3), 52, "red", "blue"), "red")
+    false_alarm = _answer(item, CountAnswer(52, floor=True))
+    assert not false_alarm.correct and false_alarm.mistakes[0].kind is ErrorKind.FALSE_ALARM

@@ -51,7 +51,7 @@ def right_answers(item: Any) -> list[str]:
         values += [item.other_colour] if item.extra else []
     else:
         assert isinstance(item, CountDownItem)
-        values = [item.expected_total]
+        values = [f"{item.expected_total} floor" if item.irregular else item.expected_total]
     return [as_text(value) for value in values]
 
 

@@ -1,7 +1,7 @@
 """The drill corrections of issue 20, one test per corrected statement: the answers come from the documents and
 rules-notes (the call, the fee and COIN IN before the deal in either order; one Progressive stake per table; a
-Deck Mate fails before card 1; the controller adjusts the meter only for the royals; count-down stubs of a game
-of the documents; the side bets a seed 003 table offers)."""
+shuffler can fail at any moment, a Deck Mate never mid-deal; the controller adjusts the meter only for the
+royals; count-down stubs of a game of the documents; the side bets a seed 003 table offers)."""
 
 from __future__ import annotations
 
@@ -138,28 +138,37 @@ def test_every_run_round_table_has_one_progressive_stake() -> None:
         assert len({bets.progressive for bets in played.bets if bets.progressive > 0}) <= 1
 
 
-# -- 6. a Deck Mate fails before card 1 --------------------------------------------------------------------------
+# -- 6. a shuffler can fail at any moment; a Deck Mate never with a card of this deck in it -----------------------
 
 
-def test_irregularity_never_offers_a_deck_mate_stopping_in_the_middle_of_the_deal() -> None:
-    """``quiz --topic irregularity --seed 2 --count 60`` offered it on 8 Deck Mate rounds."""
+def test_a_shuffler_can_fail_at_any_moment_all_hands_void_each_document_cited_for_what_it_says() -> None:
+    """Seed 002 Irregularities: "In the event of a shuffler malfunction, all hands are void" (seed 004 says it of
+    the ACE); rules-notes §6: the shuffler keeps working on the other deck during the round (seed 001 Decks 2 b, seed
+    003 3 b), so a fault can come at any moment. A Deck Mate delivers the whole deck before the first card (seed 002
+    Deck Mate 1): never in the middle of the deal, and never cited to seed 004."""
     from trainer.drills.base import drill_named
 
     drill = drill_named("irregularity")
+    moments: set[str] = set()
     deck_mate = ace = 0
-    for seed in (2, 3, 4):
+    for seed in (2, 3, 4, 5):
         for item in drill.items(random.Random(seed), 60, Mode.PRACTICE):
             if "shuffler-malfunction" not in getattr(item, "item", ""):  # the kept name (the title hides it)
                 continue
+            asks = of_kind(item, DecisionItem).asks
+            assert asks[0].expected == "void" and "all hands are void" in asks[0].right
+            assert "any moment" in asks[0].right
+            moments.update(moment for moment in ("before the first card", "in the middle of the deal",
+                                                 "after the flop") if moment in item.text)
             if "Deck Mate" in item.text:
                 deck_mate += 1
-                assert "in the middle of the deal" not in item.text.replace("cannot fail in the middle", "")
-                assert "before the first card is dealt" in item.text
+                assert "in the middle of the deal" not in item.text
+                assert "seed 004" not in asks[0].right and "seed 004" not in asks[1].right
             else:
                 ace += 1
-                assert "in the middle of the deal" in item.text
-            assert of_kind(item, DecisionItem).asks[0].expected == "void"
+                assert "seed 004 Irregularities" in asks[0].right
     assert deck_mate > 3 and ace > 3
+    assert moments == {"before the first card", "in the middle of the deal", "after the flop"}
 
 
 # -- 8. the controller adjusts the meter only for the royals (rules-notes §4) -------------------------------------
@@ -312,7 +321,7 @@ def test_each_decision_of_issue_20_is_stated_in_the_lesson_that_teaches_it() -> 
     assert "COIN IN and \"No more bets\" in either order" in _lesson("progressive-controller")
     assert "leaves the meter as it is" in _lesson("progressive-controller")
     assert "one amount a table" in _lesson("progressive")
-    assert "its failure comes **before card 1**" in _lesson("irregularities")
+    assert "A shuffler can fail **at any moment of the round**" in _lesson("irregularities")
     assert "Seven players is the most any game of the documents deals to" in _lesson("card-count")
     assert "Trips on the seed 003 table" in _lesson("player-dealer")
 
@@ -448,13 +457,14 @@ def test_player_hand_asks_the_dealer_then_each_player_in_settlement_order_from_t
     from trainer.drills.base import drill_named
 
     results: set[str] = set()
-    for item in drill_named("player-hand").items(random.Random(5), 30, Mode.EXAM):
+    for item in drill_named("player-hand").items(random.Random(5), 80, Mode.EXAM):
         asks = list(of_kind(item, DecisionItem).asks)
         scenario = present(of_kind(item, DecisionItem).scenario)
         assert asks[0].prompt == "Dealer's hand?"
         seats = [int(ask.prompt.split()[1].rstrip(":")) for ask in asks[1:]]
         live = [seat.seat for seat in scenario.seats if not seat.folded]
-        assert seats == scenario.table.settlement_order(live)[:3]
+        refund_first = scenario.table.is_house and not scenario.settlement.dealer_qualifies
+        assert seats == ([] if refund_first else scenario.table.settlement_order(live))
         for ask, seat in zip(asks[1:], seats, strict=True):
             hand = scenario.settlement.seat(seat)
             assert ask.expected == (hand.hand.category, hand.result)
@@ -469,10 +479,64 @@ def test_player_hand_names_a_wrong_announcement_with_the_documents() -> None:
     from trainer.drills.base import drill_named
     from trainer.engine.evaluator import Category
 
-    item = next(drill_named("player-hand").items(random.Random(2), 1, Mode.PRACTICE))
-    asks = list(of_kind(item, DecisionItem).asks)
-    item.answer(asks[0].expected)
-    category, result = asks[1].expected
-    wrong = Category.HIGH_CARD if category is not Category.HIGH_CARD else Category.ONE_PAIR
-    feedback = item.answer((wrong, result))
-    assert not feedback.correct and "seed 003 Round of Play 10" in feedback.message
+    for item in drill_named("player-hand").items(random.Random(2), 20, Mode.PRACTICE):
+        asks = list(of_kind(item, DecisionItem).asks)
+        scenario = present(of_kind(item, DecisionItem).scenario)
+        if len(asks) < 2:
+            continue
+        item.answer(asks[0].expected)
+        category, result = asks[1].expected
+        wrong = Category.HIGH_CARD if category is not Category.HIGH_CARD else Category.ONE_PAIR
+        feedback = item.answer((wrong, result))
+        assert not feedback.correct
+        if scenario.table.is_house:
+            assert "seed 002 ACE/iDeal 13" in feedback.message and "seed 001" not in feedback.message
+        elif scenario.settlement.dealer_qualifies:
+            assert "When player-dealer qualifies 1 b-c" in feedback.message or "Round of Play 10" in feedback.message
+        else:
+            assert "does not qualify 1 a-b" in feedback.message or "Round of Play 9 a-b" in feedback.message
+            assert "qualifies 1 b-c" not in feedback.message
+
+
+def test_player_hand_cites_the_house_procedure_on_house_tables_and_the_right_qualification_rule() -> None:
+    """Seed 002 ACE/iDeal 13 (Deck Mate 11), seed 004 step 13 on a house table; seed 001/003 "does not qualify"
+    when the player-dealer does not qualify."""
+    from trainer.drills.base import drill_named
+    from trainer.engine.evaluator import Category
+
+    seen = {"house": 0, "not-qualified": 0}
+    for seed in (1, 2, 11):
+        for item in drill_named("player-hand").items(random.Random(seed), 12, Mode.PRACTICE):
+            decision = of_kind(item, DecisionItem)
+            scenario = present(decision.scenario)
+            for ask in decision.asks[1:]:
+                mistake = present(ask.check((Category.ROYAL_FLUSH, "push")))
+                if scenario.table.is_house:
+                    seen["house"] += 1
+                    assert mistake.rule.startswith("seed 002 ACE/iDeal 13") and "seed 004" in mistake.rule
+                    assert "seed 001" not in mistake.rule and "seed 003" not in mistake.rule
+                elif not scenario.settlement.dealer_qualifies:
+                    seen["not-qualified"] += 1
+                    assert "qualifies 1" not in mistake.rule and "Round of Play 10" not in mistake.rule
+    assert seen["house"] > 3 and seen["not-qualified"] > 0
+
+
+def test_player_hand_asks_every_seat_in_settlement_order_and_no_hand_before_a_house_refund_pass() -> None:
+    """Seed 001 When player-dealer qualifies 1 (each player, from the player-dealer's left), seed 002 ACE/iDeal 13
+    (right to left): every player still in the hand; seed 002 ACE/iDeal 14: a house dealer who does not qualify
+    refunds the Antes before looking at any player's hand, so the drill asks none."""
+    from trainer.drills.base import drill_named
+
+    most = 0
+    for seed in (1, 2, 11):
+        for item in drill_named("player-hand").items(random.Random(seed), 12, Mode.PRACTICE):
+            decision = of_kind(item, DecisionItem)
+            scenario = present(decision.scenario)
+            live = [seat.seat for seat in scenario.seats if not seat.folded]
+            asked = [int(ask.prompt.split()[1].rstrip(":")) for ask in decision.asks[1:]]
+            if scenario.table.is_house and not scenario.settlement.dealer_qualifies:
+                assert asked == [] and "refunded" in decision.asks[0].right
+            else:
+                assert asked == scenario.table.settlement_order(live)
+                most = max(most, len(asked))
+    assert most > 3

@@ -22,7 +22,7 @@ from trainer.drills.terminal import run_quiz
 from trainer.drills.whole_round import RunRoundItem, round_item
 from trainer.engine.dealing import Target
 from trainer.quiz.round_script import Irregularity, Task
-from trainer.quiz.run_round import Act
+from trainer.quiz.run_round import Act, in_segment
 from trainer.scoring import ErrorKind, Mode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +73,8 @@ def perfect_lines(item: RunRoundItem) -> list[str]:
         if step.task is Task.ANNOUNCE:
             lines.append(f"{settlement.dealer.category.label} {'yes' if settlement.dealer_qualifies else 'no'}")
         elif step.task is Task.SETTLE:
-            lines += [f"{s.seat} {s.wager.label.lower()} {s.action.value} {s.amount:f}" for s in item.run.quiz.steps]
+            lines += [f"{s.seat} {s.wager.label.lower()} {s.action.value} {s.amount:f}" for s in item.run.quiz.steps
+                      if in_segment(step, s)]
         else:
             count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT, Task.REVEAL) else None
             lines.append(act_line(Act(step.task, step.target, step.seat, step.amount, count, step.hand, step.result)))
@@ -149,7 +150,7 @@ def test_dealing_before_no_more_bets_is_out_of_order() -> None:
     feedback = item.answer(present(item.next_question()).parse(lines[first_deal]))
     assert feedback.mistakes[0].kind is ErrorKind.ORDER
     assert 'expected call "No more bets"' in feedback.mistakes[0].describe()
-    assert "seed 001 Dealing Procedures 4 a" in feedback.mistakes[0].rule
+    assert "seed 003 Dealing procedures 1 a" in feedback.mistakes[0].rule  # round 9: California UTH, seed 003
 
 
 def test_dealing_on_after_the_shuffler_fails_is_a_missed_fault() -> None:

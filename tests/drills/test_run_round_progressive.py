@@ -1,6 +1,7 @@
-"""A Progressive that wins inside a run round (seed 002 Progressive rule 9): the dealer presses the winning hand's
-button on the controller, the player farthest on the dealer's right first (9 c-d), contacts a supervisor (9 e),
-settles, and once every wager is reconciled presses Game Over (9 h), before the cards are racked."""
+"""A Progressive that wins inside a run round (seed 002 Progressive rule 9): in the winner's turn, the player
+farthest on the dealer's right first (9 c), the dealer presses the winning hand's button on the controller (9 d),
+contacts a supervisor (9 e), settles the seat, and once every wager is reconciled presses Game Over (9 h), before
+the cards are racked."""
 
 from __future__ import annotations
 
@@ -54,9 +55,13 @@ def test_a_progressive_winner_gets_the_hand_button_then_a_supervisor_then_game_o
             "house or better of the seven cards"
     seats = [step.seat for step in buttons if step.seat is not None]
     assert seats == sorted(seats, reverse=True), "house table: the player farthest on the dealer's right first"
-    last_hand = max(index for index, task in enumerate(tasks) if task in (Task.ANNOUNCE, Task.ANNOUNCE_HAND))
-    assert last_hand < tasks.index(Task.HAND_BUTTON) < tasks.index(Task.CALL_SUPERVISOR) < tasks.index(Task.SETTLE)
-    assert tasks.index(Task.SETTLE) < tasks.index(Task.GAME_OVER) < tasks.index(Task.RACK)
+    for button in buttons:
+        at = run.script.index(button)
+        supervisor, settle = run.script[at + 1], run.script[at + 2]
+        assert (supervisor.task, settle.task, settle.seat) == (Task.CALL_SUPERVISOR, Task.SETTLE, button.seat)
+        assert tasks.index(Task.ANNOUNCE) < at, "the dealer's hand first"
+    last_settle = max(index for index, task in enumerate(tasks) if task is Task.SETTLE)
+    assert last_settle < tasks.index(Task.GAME_OVER) < len(tasks) - 2 and tasks[-2:] == [Task.RACK, Task.COUNT]
     assert "seed 002 Progressive rule 9" in buttons[0].rule
 
 

@@ -45,11 +45,12 @@ def test_play_wagers_are_taken_street_by_street_4x_3x_before_the_flop_2x_on_the_
         street = sum(index < script.index(step) for index in reveals)
         hand = next(hand for hand in run.played.hands if hand.seat == step.seat)
         assert step.amount is not None and step.amount / hand.ante in allowed[street], (step, STREETS[street])
-    # the flop is turned over only after the Play wagers before it: seed 001 Dealing Procedures 10
+    # the flop is turned over only after the Play wagers before it: the game's own document
     _to(run, Task.TAKE_PLAY)
     wrong = run.perform(Act(Task.REVEAL, count=3))
     assert not wrong.accepted and wrong.mistakes[0].kind is ErrorKind.ORDER
-    assert "seed 001 Dealing Procedures 9-13" in wrong.mistakes[0].rule
+    document = {"wa": "seed 002", "ca": "seed 003 Round of Play 1", "ca-bad-beat": "seed 001 Dealing Procedures 9"}
+    assert document[str(run.played.table.game)] in wrong.mistakes[0].rule
 
 
 def test_a_play_wager_is_taken_for_its_seat_and_amount_only() -> None:

@@ -140,13 +140,15 @@ def test_settlement_drill_runs_in_the_form_and_shows_the_hand(qtbot: Any) -> Non
     assert present(form.submit(f"{step.seat} {step.wager.label} {step.action.value} {step.amount}")).correct
 
 
-def test_exam_mode_holds_feedback_until_the_hand_is_done(qtbot: Any) -> None:
+def test_exam_mode_holds_feedback_until_the_set_is_done(qtbot: Any) -> None:
     form = DrillForm(drill_named("trips-quick"), ScoreBook(), mode=Mode.EXAM, count=1, seed=4, clock=FakeClock())
     qtbot.addWidget(form)
     action, _amount = present(of_kind(form.item, DecisionItem).current).expected
     wrong = "push" if action is not Action.PUSH else "take"
     form.submit(wrong)
-    assert "wrong action" in form.feedback.text() and "Hand done: 0 %" in form.prompt.text()
+    assert "wrong action" not in form.feedback.text() and "%" not in form.prompt.text()  # the hand: nothing yet
+    form.next_item()
+    assert "0 of 1 steps right" in form.prompt.text()  # the set: its score
 
 
 # -- the payout form -----------------------------------------------------------------------------------------

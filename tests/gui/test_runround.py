@@ -131,6 +131,8 @@ def test_a_whole_round_run_with_the_engines_own_acts_scores_100_percent(
     assert [item.drill for item in window.book.items()] == ["run-round"]
     dealt = [(kind, seat, slot) for kind, seat, slot, _ in scene.arrivals if kind != "rack"]
     expected = [(target.kind, target.seat, target.slot) for target in dealt_cards(run.played)]
+    if procedure == "deck-mate":  # then the board, face up off the hand-held deck as each street comes
+        expected += [("board", None, slot) for slot in range(5)]
     assert dealt == expected, "each card arrived at its place in the procedure's order"
 
 

@@ -58,7 +58,7 @@ from trainer.engine.games import game_named
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
-from trainer.engine.words import colour_name
+from trainer.engine.words import colour_name, hand_name, odds_text
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.round_script import (
     Irregularity,
@@ -79,7 +79,7 @@ MOST_ROUNDS_BEFORE = 3
 """A round is the last of one to this many dealt in a row, so the button and the decks have moved."""
 NEXT_REFUSED = N_("In exam and speed modes name the place of each card ('seat 3', 'dealer', 'flop', ...): 'next' "
                 "deals for you only in guided and practice modes")
-AFTER_THE_STREETS = (Task.COLLECT_FOLD, Task.ANNOUNCE, Task.CALL_FLOOR)
+AFTER_THE_STREETS = (Task.COLLECT_FOLD, Task.ANNOUNCE, Task.CALL_FLOOR, Task.SETTLE)
 """The tasks after the river's Play wagers, before which the players' decisions are summed up."""
 
 
@@ -100,7 +100,39 @@ def table_text(played: PlayedRound) -> str:
             (Wager.TRIPS, bets.trips), (Wager.BAD_BEAT, bets.bad_beat), (Wager.PAIRS, bets.pairs),
             (Wager.PROGRESSIVE, bets.progressive)) if amount > 0]
         lines.append(_("Seat {seat}: {wagers}").format(seat=bets.seat, wagers=", ".join(wagers)))
-    return "\n".join(lines)
+    return "\n".join([*lines, *layout_lines(played)])
+
+
+def layout_lines(played: PlayedRound) -> list[str]:
+    """The pay tables printed on the layout for the wagers on the table, and the Progressive meter ("See layout for
+    odds", seed 002 ACE/iDeal 13 d, f; seed 001 rule 7; seed 003 rule 16)."""
+    table, tables = played.table, played.table.paytables
+    placed = {wager for bets in played.bets for wager, amount in (
+        (Wager.TRIPS, bets.trips), (Wager.BAD_BEAT, bets.bad_beat), (Wager.PAIRS, bets.pairs),
+        (Wager.PROGRESSIVE, bets.progressive)) if amount > 0}
+    shown = [(Wager.BLIND, tables.blind())]
+    if Wager.TRIPS in placed:
+        shown.append((Wager.TRIPS, tables.trips(table.trips_paytable)))
+    if Wager.BAD_BEAT in placed:
+        shown.append((Wager.BAD_BEAT, tables.bad_beat(table.bad_beat_paytable)))
+    if Wager.PAIRS in placed:
+        shown.append((Wager.PAIRS, tables.pairs(table.pairs_paytable)))
+    if Wager.PROGRESSIVE in placed:
+        shown.append((Wager.PROGRESSIVE, tables.progressive(table.progressive_paytable)))
+    lines = [_("On the layout:")]
+    for wager, paytable in shown:
+        pays = ", ".join(f"{hand_name(line.label)} {odds_text(line.odds)}" for line in paytable.lines)
+        if paytable.id.lower() == wager.value:
+            lines.append(_("  {wager}: {pays}").format(wager=wager.label, pays=pays))
+        else:
+            lines.append(_("  {wager} {table}: {pays}").format(wager=wager.label, table=paytable.id, pays=pays))
+    if Wager.PROGRESSIVE in placed and table.progressive_meter is not None:
+        lines.append(_("  Progressive meter: {amount}").format(amount=format_money(table.progressive_meter)))
+    if table.is_house:
+        lines.append(_("  The placard: players are limited to wagering on a maximum of four games (seed 002)"))
+    else:
+        lines.append(_("  The inscription: \"Player-Dealer only plays with a pair or higher\" (seeds 001, 003)"))
+    return lines
 
 
 def decisions_text(played: PlayedRound) -> str:
@@ -126,27 +158,33 @@ def revealed_text(played: PlayedRound, shown: int) -> str:
     return f"{' '.join(cards[:3])} | {cards[3]} | {cards[4]}"
 
 
-def showdown_text(played: PlayedRound) -> str:
-    """The cards face up at the showdown: the board, the dealer's hand, every hand still in action (a folded hand
-    tucked under its Pairs wager said to be so, its cards given as the dealer turns them in the seat's turn)."""
+def dealer_text(played: PlayedRound) -> str:
+    """The board and the dealer's two cards, turned up at the dealer's announcement (no player's hand yet)."""
     board = played.deal.board
-    lines = [_("Board:   {flop} | {turn} | {river}").format(flop=format_cards(board[:3]), turn=board[3],
-                                                             river=board[4]),
-             _("Dealer:  {cards}").format(cards=format_cards(played.deal.dealer))]
-    face_up, tucked = kept_face_up(played), tucked_under_pairs(played)
-    for hand in sorted(played.hands, key=lambda hand: hand.seat):
-        if hand.seat in tucked:
-            lines.append(_("Seat {seat}: folded, its two cards tucked face down under the Pairs wager until it is "
-                           "settled (turned up in the seat's turn: {cards})").format(seat=hand.seat,
-                                                                                    cards=format_cards(hand.hole)))
-            continue
-        if hand.folded and hand.seat not in face_up:
-            continue
-        play = (_("folded, face up until its wager is settled") if hand.folded else
-                _("Play {amount}").format(amount=format_money(hand.play)))
-        lines.append(_("Seat {seat}: {cards}   {wagers}").format(seat=hand.seat, cards=format_cards(hand.hole),
-                                                                 wagers=play))
-    return "\n".join(lines)
+    return "\n".join([_("Board:   {flop} | {turn} | {river}").format(flop=format_cards(board[:3]), turn=board[3],
+                                                                   river=board[4]),
+                      _("Dealer:  {cards}").format(cards=format_cards(played.deal.dealer))])
+
+
+def seat_text(played: PlayedRound, seat: int) -> str:
+    """One seat's cards as the dealer turns them up in its turn (a folded hand tucked under its Pairs wager, or
+    left face up with a wager still in action, said to be so)."""
+    hand = next(hand for hand in played.hands if hand.seat == seat)
+    if seat in tucked_under_pairs(played):
+        return _("Seat {seat}: folded, its two cards tucked face down under the Pairs wager until it is settled "
+                 "(turned up in the seat's turn: {cards})").format(seat=seat, cards=format_cards(hand.hole))
+    play = (_("folded, face up until its wager is settled") if hand.folded else
+            _("Play {amount}").format(amount=format_money(hand.play)))
+    return _("Seat {seat}: {cards}   {wagers}").format(seat=seat, cards=format_cards(hand.hole), wagers=play)
+
+
+def showdown_text(played: PlayedRound) -> str:
+    """Every card face up by the end of the showdown: the board, the dealer's hand, and each hand still in action
+    in seat order (each is turned up in its own turn: :func:`seat_text`)."""
+    left = kept_face_up(played) | tucked_under_pairs(played)
+    seats = [hand.seat for hand in sorted(played.hands, key=lambda hand: hand.seat)
+             if not hand.folded or hand.seat in left]
+    return "\n".join([dealer_text(played), *(seat_text(played, seat) for seat in seats)])
 
 
 class RunRoundItem:
@@ -170,7 +208,15 @@ class RunRoundItem:
             lines.append(decisions_text(self.run.played))
         if due.task is Task.ANNOUNCE and "showdown" not in self._told:
             self._told.add("showdown")
-            lines.append(showdown_text(self.run.played))
+            lines.append(dealer_text(self.run.played))
+        turn = due.seat if due.task in (Task.ANNOUNCE_HAND, Task.HAND_BUTTON, Task.SETTLE) and (
+            due.stage is not None and due.stage.value.startswith("seat-")) else None
+        if turn is not None and f"seat {turn}" not in self._told:
+            self._told.add(f"seat {turn}")
+            lines.append(seat_text(self.run.played, turn))
+        if due.task is Task.SETTLE and f"settle {self.run.script.index(due)}" not in self._told:
+            self._told.add(f"settle {self.run.script.index(due)}")
+            lines.append(_("Now: {task}.").format(task=due.describe()))
         if self.run.done_acts and self.run.done_acts[-1][1].task is Task.REVEAL:
             lines.append(_("Board: {cards}").format(
                 cards=revealed_text(self.run.played, self.run.done_acts[-1][1].count or 0)))

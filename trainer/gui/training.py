@@ -123,7 +123,7 @@ class ResultsDialog(QDialog):
             self.table.insertRow(row)
             tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
-            cells = (drill_name(item.drill), shown_item(item.item), mode_name(item.mode), f"{item.score:.0f} %",
+            cells = (drill_name(item.drill), shown_item(item.item), mode_name(item.mode), f"{item.score:.1f} %",
                      _("{right} of {steps}").format(right=tally.right, steps=tally.steps), str(tally.wrong_steps),
                      str(tally.wrong_attempts), str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):

@@ -1,14 +1,21 @@
 """What a dealer does in a whole round, step by step, as the engine has it: the script a run round is scored on.
 
 :func:`round_script` reads an engine :class:`~trainer.engine.round.PlayedRound` and lists the dealer's tasks in
-order, each a frozen :class:`ScriptStep` with the document and section it comes from:
+order, each a frozen :class:`ScriptStep` with the document and section it comes from. The order is the round's
+stages (:mod:`trainer.quiz.round_order`, the same list the ordering drill asks), walked one by one:
 
-call "No more bets" and take the fee (player-dealer table: the call closes the bets, the fee is then taken on
-the final total; rules-notes §2) · press COIN IN and remove the Progressive wagers once all bets are placed (when
-any was placed; seed 002 Progressive rule 6), then call "No more bets" (house table) · deal each card to its
-place in the order of the round's ``deal.sequence`` · unload the rest unseen (not on Deck Mate) · collect,
-spread and count each folded hand · reveal and announce the dealer's hand · settle (the settlement
-quiz) · rack the cards · confirm the count of 52.
+call "No more bets", then take the fee (player-dealer table) or press COIN IN and remove the Progressive wagers
+(house table, once all bets are placed; seed 002 Progressive rule 6) · deal each card to its place in the order of
+the round's ``deal.sequence`` (a Deck Mate's community cards come face up from the hand-held deck, each street
+when it is due) · unload the rest unseen (not on Deck Mate) · the Play wagers street by street · each fold at once:
+its losing wagers, then its cards spread, counted and racked (or tucked under its Pairs wager) · reveal and
+announce the dealer's hand · a house dealer who does not qualify refunds every Ante before any hand is turned up
+· then one player at a time: the hand revealed and announced, a Progressive winner's button and the supervisor,
+the seat settled, its cards collected, counted and racked · Game Over on a table with the Progressive · rack the
+rest · confirm the count of 52.
+
+A settlement task (:attr:`Task.SETTLE`) is one part of the settlement quiz: a fold's wagers, the refund pass, or
+one seat's wagers (``seat`` and ``phases``).
 
 An :class:`Irregularity` replaces one step by the documents' response and ends the script there: the shuffler
 fails mid-deal (void the round and return every wager, seeds 002 and 004), a folded hand counts one or three
@@ -19,15 +26,16 @@ cards, or a card shows the other deck's back (stop and call the floor, rules-not
 >>> played = RoundDealer(game_named("wa").table_rules(), Procedure.ACE, 2, random.Random(1),
 ...                      side_bets=("progressive",)).next_round()
 >>> [step.task.value for step in round_script(played)][:4]
-['coin-in', 'no-more-bets', 'deal', 'deal']
->>> round_script(played)[-1].task, round_script(played)[-1].count
-(<Task.COUNT: 'count'>, 52)
+['no-more-bets', 'coin-in', 'deal', 'deal']
+>>> [step.task.value for step in round_script(played)][-3:], round_script(played)[-1].count
+(['game-over', 'rack', 'count'], 52)
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 
@@ -40,6 +48,7 @@ from trainer.engine.strategy import STREETS, Street
 from trainer.engine.wagers import Outcome, Phase, Wager
 from trainer.engine.words import colour_name, hand_name
 from trainer.i18n.translation import N_, _, ngettext
+from trainer.quiz.round_order import FOLD_CYCLE, SEAT_CYCLE, OrderStage, Stage, round_order
 
 FOLD_CARDS = 2
 FLOP_CARDS = 3
@@ -48,35 +57,10 @@ RESULT_WORDS = {"win": N_("wins"), "lose": N_("loses"), "push": N_("ties")}
 """How a player's result against the dealer is announced."""
 STREET_WORDS: dict[Street, str] = {
     "preflop": N_("before the flop"), "flop": N_("on the flop"), "river": N_("on the river")}
-CITE_FEE = N_("seed 001 and seed 003 Collection Rates (taken from the player-dealer after every wager is placed and "
-            "dropped before any card is dealt; rules-notes §2: on the total, final once \"No more bets\" is called)")
-CITE_NO_MORE_BETS = N_("seed 001 Dealing Procedures 4 a; seed 003 Dealing procedures 1 a")
-CITE_NO_MORE_BETS_HOUSE = N_("rules-notes §2 (the Washington documents name no call: the bets close before the "
-                             "house's dealing procedure, seed 002 Progressive rule 7)")
-CITE_COIN_IN = N_("seed 002 Progressive rule 6 (once all players place their bets, press COIN IN, then remove every "
-                "Progressive wager from the table)")
-CITE_UNLOAD = N_("seed 001 Dealing Procedures 8; seed 003 Dealing procedures 5; seed 004 Recommended Dealing "
-                 "Procedures 5")
-CITE_STREETS = N_("seed 001 Dealing Procedures 9-13 (Play 3x or 4x the Ante before the flop, 2x on the flop, 1x on the "
-                "river; once players bet, they cannot bet again and they cannot change their bet); seed 003 Round "
-                "of Play 1-5")
-CITE_REVEAL_FLOP = N_("seed 001 Dealing Procedures 10 (when the Play wagers are made, turn over the first three "
-                    "community cards)")
-CITE_REVEAL_RIVER = N_("seed 001 Dealing Procedures 12 (turn over the remaining two community cards, the turn and "
-                     "the river)")
-CITE_FOLD = N_("seed 001 Dealing Procedures 14 b-c; seed 003 Round of Play 6 b-c (spread face down, count, rack)")
-CITE_ANNOUNCE = N_("seed 004 Recommended Dealing Procedures 11-12; seed 001 Dealing Procedures 15")
-CITE_HANDS = N_("seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d (announce the value of the "
-              "player's hand and whether it wins or loses), each player still in the hand in settlement order")
 CITE_HAND_BUTTON = N_("seed 002 Progressive rule 9 c-d (a Progressive winner: press the winning hand's button on the "
                     "controller, the player farthest on the dealer's right first)")
 CITE_SUPERVISOR = N_("seed 002 Progressive rule 9 e-f (contact a supervisor, who verifies the win and records it on "
                    "the Game Manager)")
-CITE_GAME_OVER = N_("seed 002 Progressive rule 9 h (once every wager is reconciled, press Game Over)")
-CITE_SETTLE = N_("the settlement procedure of the table (rules-notes §2)")
-CITE_RACK = N_("seed 001 When player-dealer qualifies 3 d, 8 (each hand collected, counted and racked; a trips hand "
-             "once its Trips is paid); rules-notes §6 (the Deck Mate stub goes with the round)")
-CITE_COUNT = N_("rules-notes §7 (every card of the round's deck is in the rack: 52)")
 CITE_FLOOR = N_("rules-notes §7 (an irregularity: stop and call the floor supervisor, never fix it yourself)")
 CITE_VOID = N_("seed 002 Irregularities; seed 004 Irregularities: \"{rule}\" Every wager is returned")
 """The document behind each task, marked for the catalogue (the documents' names and paragraphs as they print
@@ -159,6 +143,10 @@ class ScriptStep:
     hand: Category | None = None
     result: str = ""
     """A player's hand announced: its category and ``win``, ``lose`` or ``push``."""
+    phases: frozenset[Phase] = field(default_factory=frozenset)
+    """A settlement task's passes: the fold's (``seat``'s), the refund pass (no seat), or a seat's own."""
+    stage: Stage | None = None
+    """The point of the round's order (:mod:`trainer.quiz.round_order`) the task belongs to."""
 
     @property
     def topic(self) -> str:
@@ -185,8 +173,19 @@ class ScriptStep:
                 return _("refuse a second Play wager (a Play wager once made is not added to or changed)")
             return _("refuse seat {seat}'s second Play wager (a Play wager once made is not added to or changed)"
                      ).format(seat=self.seat)
+        if self.task is Task.REVEAL and self.target is not None:
+            return (_("deal the flop face up from the hand-held deck") if self.count == FLOP_CARDS
+                    else _("deal the turn and the river face up from the hand-held deck"))
         if self.task is Task.REVEAL:
             return _("turn over the flop") if self.count == FLOP_CARDS else _("turn over the turn and the river")
+        if self.task is Task.SETTLE and Phase.FOLD in self.phases:
+            return _("take seat {seat}'s losing wagers at the fold").format(seat=self.seat)
+        if self.task is Task.SETTLE and Phase.REFUND in self.phases and self.seat is None:
+            return _("refund every Ante, right to left, before turning up any hand")
+        if self.task is Task.SETTLE and self.seat is not None:
+            return _("settle seat {seat}'s wagers").format(seat=self.seat)
+        if self.task is Task.RACK and self.seat is not None:
+            return _("collect, count and rack seat {seat}'s cards").format(seat=self.seat)
         if self.task is Task.ANNOUNCE_HAND:
             if self.hand is None:
                 return _("announce seat {seat}'s hand and whether it wins").format(seat=self.seat)
@@ -242,10 +241,11 @@ def _still_in_action(played: PlayedRound) -> dict[int, set[Wager]]:
 
 
 def tucked_under_pairs(played: PlayedRound) -> frozenset[int]:
-    """Folded seats whose only wager still in action is the Pairs: "the dealer will remove the losing wagers and
-    tuck the two hole cards under the Ultimate Pairs Bonus wager" (seed 002 Pairs rule 4), face down, until the
-    Pairs is settled in the seat's turn."""
-    return frozenset(seat for seat, wagers in _still_in_action(played).items() if wagers == {Wager.PAIRS})
+    """Folded seats with a Pairs wager, which stays in action: "the dealer will remove the losing wagers and tuck
+    the two hole cards under the Ultimate Pairs Bonus wager" (seed 002 Pairs rule 4), face down, whatever else is
+    still in action, until the seat's turn comes (the face-up rule of seed 001 §8 and seed 003 §17 is
+    California's, which offers no Pairs)."""
+    return frozenset(seat for seat, wagers in _still_in_action(played).items() if Wager.PAIRS in wagers)
 
 
 def kept_face_up(played: PlayedRound) -> frozenset[int]:
@@ -260,34 +260,66 @@ def left_after_fold(played: PlayedRound) -> frozenset[int]:
 
 
 def dealt_cards(played: PlayedRound) -> list[Target]:
-    """The targets of the cards dealt to a place (the rack's unloaded cards left out), in the deck's order."""
-    return [target for target, _ in played.deal.sequence if target.kind != "rack"]
+    """The targets of the cards dealt to a place at the deal, in the deck's order: the rack's unloaded cards left
+    out, and on a Deck Mate the community cards too (dealt face up from the hand-held deck as each street comes,
+    seed 002 Deck Mate 5, 7)."""
+    hand_held = played.procedure is Procedure.DECK_MATE
+    return [target for target, _ in played.deal.sequence
+            if target.kind != "rack" and not (hand_held and target.kind == "board")]
+
+
+def order_of(played: PlayedRound) -> tuple[OrderStage, ...]:
+    """The order of ``played``'s round: its game's (a room's own table: by its banking)."""
+    game = played.table.game
+    if game is None:
+        bad_beat = any(bets.bad_beat > 0 for bets in played.bets)
+        game = "house" if played.table.is_house else "ca-bad-beat" if bad_beat else "ca"
+    return round_order(game, played.procedure.value)
+
+
+@dataclass(frozen=True)
+class _Round:
+    """What the stages of one round need as they are walked: the round, its citations by stage, and the
+    irregularity and the second Play wager it brings."""
+
+    played: PlayedRound
+    cite: dict[Stage, str]
+    injected: Injected | None
+    attempt: PlayAttempt | None
 
 
 def street_steps(played: PlayedRound, attempt: PlayAttempt | None = None) -> list[ScriptStep]:
-    """The streets after the deal (seed 001 Dealing Procedures 9-13): each Play wager made before the flop taken,
-    the flop turned over, each made on the flop taken, the turn and the river turned over, each made on the river
-    taken; ``attempt``'s second Play wager refused on its street, after that street's wagers are taken."""
+    """The streets after the deal: each Play wager made before the flop taken, the flop turned over (a Deck Mate:
+    dealt face up from the hand-held deck), each made on the flop taken, the turn and the river turned over, each
+    made on the river taken; ``attempt``'s second Play wager refused on its street, after that street's wagers
+    are taken."""
+    info = _Round(played, {stage.key: stage.rule for stage in order_of(played)}, None, attempt)
+    return [step for stage in (Stage.PREFLOP, Stage.FLOP, Stage.FLOP_PLAY, Stage.TURN_RIVER, Stage.RIVER_PLAY)
+            for step in _STAGE_STEPS[stage](info)]
+
+
+def _plays_on(info: _Round, street: Street, stage: Stage) -> list[ScriptStep]:
+    played, attempt = info.played, info.attempt
     steps: list[ScriptStep] = []
-    for street in STREETS:
-        if street == "flop":
-            steps.append(ScriptStep(Task.REVEAL, _(CITE_REVEAL_FLOP), count=FLOP_CARDS))
-        elif street == "river":
-            steps.append(ScriptStep(Task.REVEAL, _(CITE_REVEAL_RIVER), count=BOARD_CARDS))
-        for decision in sorted(played.decisions_on(street), key=lambda decision: decision.seat):
-            if decision.multiple <= 0:
-                continue
-            hand = next(hand for hand in played.hands if hand.seat == decision.seat)
-            steps.append(ScriptStep(Task.TAKE_PLAY, _(CITE_STREETS), seat=decision.seat, amount=hand.play,
-                                    shown=_("seat {seat} puts out a Play wager of {amount} {street}").format(
-                                        seat=decision.seat, amount=format_money(hand.play),
-                                        street=_(STREET_WORDS[street]))))
-        if attempt is not None and attempt.street == street:
-            steps.append(ScriptStep(Task.REFUSE_PLAY, _(CITE_STREETS), seat=attempt.seat, amount=attempt.amount,
-                                    shown=_("seat {seat}, whose Play wager is already made, pushes out {amount} more "
-                                            "{street}").format(seat=attempt.seat, amount=format_money(attempt.amount),
-                                                               street=_(STREET_WORDS[street]))))
+    for decision in sorted(played.decisions_on(street), key=lambda decision: decision.seat):
+        if decision.multiple <= 0:
+            continue
+        hand = next(hand for hand in played.hands if hand.seat == decision.seat)
+        steps.append(ScriptStep(Task.TAKE_PLAY, info.cite[stage], seat=decision.seat, amount=hand.play,
+                                shown=_("seat {seat} puts out a Play wager of {amount} {street}").format(
+                                    seat=decision.seat, amount=format_money(hand.play),
+                                    street=_(STREET_WORDS[street])), stage=stage))
+    if attempt is not None and attempt.street == street:
+        steps.append(ScriptStep(Task.REFUSE_PLAY, info.cite[Stage.PREFLOP], seat=attempt.seat, amount=attempt.amount,
+                                shown=_("seat {seat}, whose Play wager is already made, pushes out {amount} more "
+                                        "{street}").format(seat=attempt.seat, amount=format_money(attempt.amount),
+                                                           street=_(STREET_WORDS[street])), stage=stage))
     return steps
+
+
+def _reveal(info: _Round, stage: Stage, count: int) -> list[ScriptStep]:
+    from_hand = Target("board", None, count - 1) if info.played.procedure is Procedure.DECK_MATE else None
+    return [ScriptStep(Task.REVEAL, info.cite[stage], target=from_hand, count=count, stage=stage)]
 
 
 def play_attempt(played: PlayedRound, rng: random.Random) -> PlayAttempt | None:
@@ -302,59 +334,176 @@ def play_attempt(played: PlayedRound, rng: random.Random) -> PlayAttempt | None:
     return PlayAttempt(seat, later, ante * (2 if later == "flop" else 1))
 
 
+class _StopError(Exception):
+    """An irregularity ends the script: ``steps``, the stage's tasks up to it and the response, end it."""
+
+    def __init__(self, steps: list[ScriptStep]) -> None:
+        super().__init__(steps[-1].task.value)
+        self.steps = steps
+
+
 def round_script(played: PlayedRound, injected: Injected | None = None,
                  attempt: PlayAttempt | None = None) -> tuple[ScriptStep, ...]:
-    """Every task of ``played`` in order, ending early at ``injected``'s response; ``attempt`` a second Play
-    wager the dealer refuses."""
-    steps = list(opening_steps(played))
-    deal_rule = _("{procedure}: {description}").format(procedure=played.procedure.label,
-                                                      description=played.procedure.description)
-    colour = played.deck_colour
+    """Every task of ``played`` in order, stage by stage of its game's :func:`order_of` (the order the ordering
+    drill asks), ending early at ``injected``'s response; ``attempt`` a second Play wager the dealer refuses."""
+    order = order_of(played)
+    info = _Round(played, {stage.key: stage.rule for stage in order}, injected, attempt)
+    steps: list[ScriptStep] = []
+    for stage in order:
+        if stage.key in (FOLD_CYCLE[1:] + SEAT_CYCLE[1:]):
+            continue  # done with the first stage of its cycle, seat by seat
+        try:
+            steps += _STAGE_STEPS[stage.key](info)
+        except _StopError as stop:
+            return (*steps, *stop.steps)
+    return tuple(steps)
+
+
+def _opening(task: Task, stage: Stage) -> Callable[[_Round], list[ScriptStep]]:
+    def steps(info: _Round) -> list[ScriptStep]:
+        played = info.played
+        if task is Task.COIN_IN and not any(bets.progressive > 0 for bets in played.bets):
+            return []
+        if task is Task.TAKE_FEE:
+            fee = played.settlement.collection_fee
+            return [] if fee is None else [ScriptStep(Task.TAKE_FEE, info.cite[stage], amount=fee, stage=stage)]
+        return [ScriptStep(task, info.cite[stage], stage=stage)]
+    return steps
+
+
+def _deal(info: _Round) -> list[ScriptStep]:
+    played, injected = info.played, info.injected
+    deal_rule = _("{procedure}: {description} ({citation})").format(
+        procedure=played.procedure.label, description=played.procedure.description, citation=info.cite[Stage.DEAL])
+    steps: list[ScriptStep] = []
     for number, target in enumerate(dealt_cards(played), start=1):
         if injected is not None and injected.at == number:
             if injected.kind is Irregularity.SHUFFLER_FAILS:
                 void = _(CITE_VOID).format(rule=_(SHUFFLER_MALFUNCTION_RULE))
-                return (*steps, ScriptStep(Task.VOID, void, target=target,
-                                           shown=_("the shuffler stops with an error")))
+                raise _StopError([*steps, ScriptStep(Task.VOID, void, target=target,
+                                                        shown=_("the shuffler stops with an error"))])
             if injected.kind is Irregularity.WRONG_BACK:
-                return (*steps, ScriptStep(Task.CALL_FLOOR, _(CITE_FLOOR), target=target,
-                                           shown=_("the next card shows a back that is not the {colour} deck's")
-                                           .format(colour=colour_name(colour))))
-        steps.append(ScriptStep(Task.DEAL, deal_rule, target=target))
-    if played.procedure is not Procedure.DECK_MATE:
-        steps.append(ScriptStep(Task.UNLOAD, _(CITE_UNLOAD), count=DECK_SIZE - len(dealt_cards(played))))
-    steps += street_steps(played, attempt)
-    for seat in played.table.fold_order(sorted(played.folded - left_after_fold(played))):
+                raise _StopError([*steps, ScriptStep(
+                    Task.CALL_FLOOR, _(CITE_FLOOR), target=target,
+                    shown=_("the next card shows a back that is not the {colour} deck's").format(
+                        colour=colour_name(played.deck_colour)))])
+        steps.append(ScriptStep(Task.DEAL, deal_rule, target=target, stage=Stage.DEAL))
+    return steps
+
+
+def _unload(info: _Round) -> list[ScriptStep]:
+    if info.played.procedure is Procedure.DECK_MATE:
+        return []
+    return [ScriptStep(Task.UNLOAD, info.cite[Stage.UNLOAD], count=DECK_SIZE - len(dealt_cards(info.played)),
+                       stage=Stage.UNLOAD)]
+
+
+def _spread(seat: int, count: int) -> str:
+    return ngettext("seat {seat}'s folded hand spreads to {count} card",
+                    "seat {seat}'s folded hand spreads to {count} cards", count).format(seat=seat, count=count)
+
+
+def _folds(info: _Round) -> list[ScriptStep]:
+    """Each fold in turn, first base first: its losing wagers at once, then its cards spread, counted and racked
+    (tucked under a Pairs wager, or left face up with a wager still in action)."""
+    played, injected = info.played, info.injected
+    kept = left_after_fold(played)
+    at_fold = {step.seat for step in played.settlement.procedure if step.phase is Phase.FOLD}
+    steps: list[ScriptStep] = []
+    for seat in played.table.fold_order(sorted(played.folded)):
+        if seat in at_fold:
+            steps.append(ScriptStep(Task.SETTLE, info.cite[Stage.FOLD_WAGERS], seat=seat,
+                                    phases=frozenset({Phase.FOLD}), stage=Stage.FOLD_WAGERS))
+        if seat in kept:
+            continue
         if injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat == seat:
-            return (*steps, ScriptStep(Task.CALL_FLOOR, _(CITE_FLOOR), seat=seat, count=injected.count,
-                                       shown=ngettext("seat {seat}'s folded hand spreads to {count} card",
-                                                      "seat {seat}'s folded hand spreads to {count} cards",
-                                                      injected.count).format(seat=seat, count=injected.count)))
-        steps.append(ScriptStep(Task.COLLECT_FOLD, _(CITE_FOLD), seat=seat, count=FOLD_CARDS,
-                                shown=ngettext("seat {seat}'s folded hand spreads to {count} card",
-                                               "seat {seat}'s folded hand spreads to {count} cards",
-                                               FOLD_CARDS).format(seat=seat, count=FOLD_CARDS)))
-    winners = progressive_winners(played)
-    steps += [ScriptStep(Task.ANNOUNCE, _(CITE_ANNOUNCE)), *hand_steps(played), *winners,
-              *([ScriptStep(Task.CALL_SUPERVISOR, _(CITE_SUPERVISOR))] if winners else []),
-              ScriptStep(Task.SETTLE, _(CITE_SETTLE)),
-              *([ScriptStep(Task.GAME_OVER, _(CITE_GAME_OVER))] if winners else []),
-              ScriptStep(Task.RACK, _(CITE_RACK)), ScriptStep(Task.COUNT, _(CITE_COUNT), count=DECK_SIZE,
-                                                           shown=_("the rack holds {count} cards").format(
-                                                               count=DECK_SIZE))]
-    return tuple(steps)
+            raise _StopError([*steps, ScriptStep(Task.CALL_FLOOR, _(CITE_FLOOR), seat=seat, count=injected.count,
+                                                 shown=_spread(seat, injected.count))])
+        steps.append(ScriptStep(Task.COLLECT_FOLD, info.cite[Stage.FOLD_CARDS], seat=seat, count=FOLD_CARDS,
+                                shown=_spread(seat, FOLD_CARDS), stage=Stage.FOLD_CARDS))
+    return steps
+
+
+def _announce(info: _Round) -> list[ScriptStep]:
+    return [ScriptStep(Task.ANNOUNCE, info.cite[Stage.ANNOUNCE], stage=Stage.ANNOUNCE)]
+
+
+def _refund(info: _Round) -> list[ScriptStep]:
+    """The house table's Ante refund pass, before any player's hand is turned up (seed 002 ACE/iDeal 14, Deck
+    Mate 12; seed 004 step 14)."""
+    if not any(step.phase is Phase.REFUND for step in info.played.settlement.procedure):
+        return []
+    return [ScriptStep(Task.SETTLE, info.cite[Stage.REFUND], phases=frozenset({Phase.REFUND}), stage=Stage.REFUND)]
+
+
+def _seats(info: _Round) -> list[ScriptStep]:
+    """The showdown one player at a time, in settlement order: the hand revealed and announced with whether it
+    wins (a hand still in play), a Progressive winner's hand button and the supervisor, the seat's wagers
+    settled, its cards collected, counted and racked."""
+    played = info.played
+    phases = frozenset({Phase.SETTLE}) if played.table.is_house else frozenset({Phase.SETTLE, Phase.REFUND})
+    left = {step.seat for step in played.settlement.procedure if step.phase in phases}
+    winners = {step.seat: step for step in progressive_winners(played)}
+    steps: list[ScriptStep] = []
+    for seat in played.table.settlement_order(sorted(left)):
+        result = played.settlement.seat(seat)
+        if seat not in played.folded:
+            steps.append(ScriptStep(Task.ANNOUNCE_HAND, info.cite[Stage.SEAT_HAND], seat=seat,
+                                    hand=result.hand.category, result=str(result.result), stage=Stage.SEAT_HAND))
+        if seat in winners:
+            steps += [winners[seat], ScriptStep(Task.CALL_SUPERVISOR, _(CITE_SUPERVISOR), seat=seat,
+                                                stage=Stage.SEAT_PROGRESSIVE)]
+        steps.append(ScriptStep(Task.SETTLE, info.cite[Stage.SEAT_SETTLE], seat=seat, phases=phases,
+                                stage=Stage.SEAT_SETTLE))
+        steps.append(ScriptStep(Task.RACK, info.cite[Stage.SEAT_RACK], seat=seat, count=FOLD_CARDS,
+                                stage=Stage.SEAT_RACK))
+    return steps
+
+
+def _game_over(info: _Round) -> list[ScriptStep]:
+    """Game Over on the Progressive controller, every round the table has one (seed 002 Progressive rule 9 h)."""
+    played = info.played
+    controller = played.table.is_house and (played.table.progressive_meter is not None
+                                            or any(bets.progressive > 0 for bets in played.bets))
+    return [ScriptStep(Task.GAME_OVER, info.cite[Stage.GAME_OVER], stage=Stage.GAME_OVER)] if controller else []
+
+
+def _closing(info: _Round) -> list[ScriptStep]:
+    return [ScriptStep(Task.RACK, info.cite[Stage.RACK], stage=Stage.RACK)]
+
+
+def _count(info: _Round) -> list[ScriptStep]:
+    return [ScriptStep(Task.COUNT, info.cite[Stage.COUNT], count=DECK_SIZE, stage=Stage.COUNT,
+                       shown=_("the rack holds {count} cards").format(count=DECK_SIZE))]
+
+
+_STAGE_STEPS: dict[Stage, Callable[[_Round], list[ScriptStep]]] = {
+    Stage.BETS: lambda info: [],
+    Stage.NO_MORE_BETS: _opening(Task.NO_MORE_BETS, Stage.NO_MORE_BETS),
+    Stage.FEE: _opening(Task.TAKE_FEE, Stage.FEE),
+    Stage.COIN_IN: _opening(Task.COIN_IN, Stage.COIN_IN),
+    Stage.DEAL: _deal,
+    Stage.UNLOAD: _unload,
+    Stage.PREFLOP: lambda info: _plays_on(info, "preflop", Stage.PREFLOP),
+    Stage.FLOP: lambda info: _reveal(info, Stage.FLOP, FLOP_CARDS),
+    Stage.FLOP_PLAY: lambda info: _plays_on(info, "flop", Stage.FLOP_PLAY),
+    Stage.TURN_RIVER: lambda info: _reveal(info, Stage.TURN_RIVER, BOARD_CARDS),
+    Stage.RIVER_PLAY: lambda info: _plays_on(info, "river", Stage.RIVER_PLAY),
+    Stage.FOLD_WAGERS: _folds,
+    Stage.ANNOUNCE: _announce,
+    Stage.REFUND: _refund,
+    Stage.SEAT_HAND: _seats,
+    Stage.GAME_OVER: _game_over,
+    Stage.RACK: _closing,
+    Stage.COUNT: _count,
+}
+"""The tasks of each stage (a cycle's are all made by its first stage)."""
 
 
 def hand_steps(played: PlayedRound) -> list[ScriptStep]:
-    """After the dealer's announcement, each player still in the hand in settlement order: the hand's value and
-    whether it wins, loses or ties (seed 001 When player-dealer qualifies 1 c; seed 003 Round of Play 10 d)."""
-    live = [hand.seat for hand in played.hands if not hand.folded]
-    steps: list[ScriptStep] = []
-    for seat in played.table.settlement_order(live):
-        result = played.settlement.seat(seat)
-        steps.append(ScriptStep(Task.ANNOUNCE_HAND, _(CITE_HANDS), seat=seat, hand=result.hand.category,
-                                result=str(result.result)))
-    return steps
+    """Each player still in the hand in settlement order: the hand's value and whether it wins, loses or ties,
+    as the round's script asks it (after the Ante refund pass when a house dealer does not qualify)."""
+    return [step for step in round_script(played) if step.task is Task.ANNOUNCE_HAND]
 
 
 def progressive_winners(played: PlayedRound) -> list[ScriptStep]:
@@ -364,29 +513,19 @@ def progressive_winners(played: PlayedRound) -> list[ScriptStep]:
            if (wager := result.wagers.get(Wager.PROGRESSIVE)) is not None and wager.outcome is Outcome.WIN]
     return [ScriptStep(Task.HAND_BUTTON, _(CITE_HAND_BUTTON), seat=seat,
                        hand=played.settlement.seat(seat).hand.category,
-                       shown=_("seat {seat}'s Progressive wins").format(seat=seat))
+                       shown=_("seat {seat}'s Progressive wins").format(seat=seat), stage=Stage.SEAT_PROGRESSIVE)
             for seat in played.table.settlement_order(won)]
 
 
 def opening_steps(played: PlayedRound) -> tuple[ScriptStep, ...]:
-    """The tasks before the deal, in the order the lessons teach: at a player-dealer table call "No more bets",
-    then take the fee on the final total (rules-notes §2); at a house table press COIN IN once all bets are placed
-    (seed 002 Progressive rule 6), then close the bets before the deal. :data:`BEFORE_THE_DEAL` may come in any
+    """The tasks before the deal, in the order of the round's stages: at a player-dealer table call "No more
+    bets", then take the fee on the final total (rules-notes §2); at a house table call "No more bets", then press
+    COIN IN once all bets are placed (seed 002 Progressive rule 6). :data:`BEFORE_THE_DEAL` may come in any
     order."""
-    steps: list[ScriptStep] = []
-    progressive = any(bets.progressive > 0 for bets in played.bets)
-    if played.table.is_house:
-        if progressive:
-            steps.append(ScriptStep(Task.COIN_IN, _(CITE_COIN_IN)))
-        steps.append(ScriptStep(Task.NO_MORE_BETS, _(CITE_NO_MORE_BETS_HOUSE)))
-        return tuple(steps)
-    steps.append(ScriptStep(Task.NO_MORE_BETS, _(CITE_NO_MORE_BETS)))
-    fee = played.settlement.collection_fee
-    if fee is not None:
-        steps.append(ScriptStep(Task.TAKE_FEE, _(CITE_FEE), amount=fee))
-    if progressive:
-        steps.append(ScriptStep(Task.COIN_IN, _(CITE_COIN_IN)))
-    return tuple(steps)
+    order = order_of(played)
+    info = _Round(played, {stage.key: stage.rule for stage in order}, None, None)
+    return tuple(step for stage in order if stage.key in (Stage.NO_MORE_BETS, Stage.FEE, Stage.COIN_IN)
+                 for step in _STAGE_STEPS[stage.key](info))
 
 
 def possible_irregularities(played: PlayedRound) -> list[Irregularity]:

@@ -37,7 +37,7 @@ from trainer.engine.dealing import Target
 from trainer.engine.evaluator import Category
 from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step
-from trainer.engine.wagers import Action, Wager
+from trainer.engine.wagers import Action, Phase, Wager
 from trainer.i18n.translation import _
 from trainer.quiz.round_script import (
     BEFORE_THE_DEAL,
@@ -51,7 +51,7 @@ from trainer.quiz.round_script import (
 from trainer.quiz.settlement import SettlementQuiz
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 
-__all__ = ["Act", "RoundVerdict", "RunRound", "same_place"]
+__all__ = ["Act", "RoundVerdict", "RunRound", "in_segment", "same_place"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,11 @@ def same_place(given: Target | None, due: Target | None) -> bool:
     return due.kind != "board" or given.slot == due.slot
 
 
+def in_segment(task: ScriptStep, step: Step) -> bool:
+    """The settlement ``step`` belongs to the settlement ``task``: its pass, and its seat when the task names one."""
+    return step.phase in task.phases and (task.seat is None or step.seat == task.seat)
+
+
 class RunRound:
     """One round the trainee runs. ``injected`` brings an irregularity, ``attempt`` a second Play wager to refuse
     (see :func:`round_script`)."""
@@ -102,7 +107,7 @@ class RunRound:
         self.script = round_script(played, injected, attempt)
         self.drill, self.item = drill, item or f"round {played.number}"
         self.quiz = SettlementQuiz(played.settlement, played.table, mode, hands=played.hands, drill=drill,
-                                   item=self.item, clock=clock)
+                                   item=self.item, clock=clock, early=frozenset({Phase.FOLD}))
         self._clock = clock
         self._started = clock()
         self._finished: float | None = None
@@ -135,13 +140,26 @@ class RunRound:
         step = self.expected()
         return step.target if step is not None and step.task is Task.DEAL else None
 
+    def segment(self) -> list[Step]:
+        """The settlement steps of the settlement task due, still to do, in the table's order (empty when no
+        settlement task is due): a fold's wagers, the refund pass, or one seat's."""
+        step = self.expected()
+        if step is None or step.task is not Task.SETTLE:
+            return []
+        return [pending for pending in self.quiz.pending() if in_segment(step, pending)]
+
     def hint(self) -> str:
         """Guided mode: what is due now and why."""
         step = self.expected()
         if step is None:
             return _("The round is over.")
-        if step.task is Task.ANNOUNCE or step.task is Task.SETTLE:
+        if step.task is Task.ANNOUNCE:
             return self.quiz.hint()
+        if step.task is Task.SETTLE:
+            part = self.segment()
+            if not part:
+                return _("{step} — {rule}").format(step=step.describe(), rule=step.rule)
+            return _("Next: {step} — {rule}").format(step=part[0].describe(), rule=part[0].rule)
         if step.shown:
             return _("{seen}: {step} — {rule}").format(seen=step.shown[0].upper() + step.shown[1:],
                                                        step=step.describe(), rule=step.rule)
@@ -172,6 +190,9 @@ class RunRound:
         """Settle one wager (the settlement quiz checks it)."""
         due = self.expected()
         if due is None or due.task is not Task.SETTLE:
+            return self._out_of_turn(due, _("settle seat {seat}'s {wager}").format(seat=seat, wager=wager.label))
+        if (seat, wager) not in {(step.seat, step.wager) for step in self.segment()} and any(
+                (step.seat, step.wager) == (seat, wager) for step in self.quiz.pending()):
             return self._out_of_turn(due, _("settle seat {seat}'s {wager}").format(seat=seat, wager=wager.label))
         verdict = self.quiz.submit(seat, wager, action, amount)
         return self._from_quiz(verdict.accepted, verdict.mistakes, verdict.message)
@@ -229,6 +250,8 @@ class RunRound:
             return wrong(ErrorKind.WRONG_AMOUNT)
         if due.task is Task.REVEAL and act.count != due.count:
             return wrong(ErrorKind.ORDER)
+        if due.task is Task.RACK and act.seat is not None and act.seat != due.seat:
+            return wrong(ErrorKind.ORDER)
         if due.task is Task.HAND_BUTTON and act.seat != due.seat:
             return wrong(ErrorKind.ORDER)
         if due.task is Task.HAND_BUTTON and act.hand is not due.hand:
@@ -281,15 +304,22 @@ class RunRound:
     def _from_quiz(self, accepted: bool, mistakes: tuple[Mistake, ...], message: str) -> RoundVerdict:
         if self.quiz.stage != "dealer" and self._due_is(Task.ANNOUNCE):
             self._advance()
-        if self.quiz.done and self._due_is(Task.SETTLE):
-            self._advance()
+        self._skip_settled()
         return RoundVerdict(accepted, mistakes, message)
 
     def _due_is(self, task: Task) -> bool:
         due = self.expected()
         return due is not None and due.task is task
 
+    def _skip_settled(self) -> None:
+        """Past every settlement task due whose steps are all done."""
+        while self._due_is(Task.SETTLE) and not self.segment():
+            self._index += 1
+        if self._index >= len(self.script) and self._finished is None:
+            self._finished = self._clock()
+
     def _advance(self) -> None:
         self._index += 1
+        self._skip_settled()
         if self._index >= len(self.script) and self._finished is None:
             self._finished = self._clock()

@@ -75,8 +75,11 @@ class SettlementQuiz:
         drill: str = "settlement",
         item: str = "",
         clock: Callable[[], float] = time.monotonic,
+        early: frozenset[str] = frozenset(),
     ) -> None:
         self.settlement = settlement
+        self.early = early
+        """The passes settled before the dealer's announcement (a run round takes a fold's wagers at the fold)."""
         self.table = table
         self.mode = mode
         self.drill, self.item = drill, item
@@ -109,8 +112,12 @@ class SettlementQuiz:
         return self.stage == "done"
 
     def next_step(self) -> Step | None:
-        """The step a dealer does next (None before the dealer's announcement or when all is settled)."""
-        return self._pending[0] if self._dealer_done and self._pending and not self._left_to_table else None
+        """The step a dealer does next (None before the dealer's announcement, unless it is of a pass settled
+        before it, or when all is settled)."""
+        if not self._pending or self._left_to_table:
+            return None
+        first = self._pending[0]
+        return first if self._dealer_done or first.phase in self.early else None
 
     def asked(self) -> tuple[Step, ...]:
         """The steps the trainee settles: the procedure without the ``coin-in`` steps (done before the deal)."""
@@ -167,7 +174,8 @@ class SettlementQuiz:
     def submit(self, seat: int, wager: Wager, action: Action, amount: Decimal | None = None) -> Verdict:
         """The trainee settles ``wager`` of ``seat`` with ``action`` and ``amount`` (required for a pay; for the
         others no amount means the whole stake)."""
-        if not self._dealer_done:
+        early = any(key_of(step) == (seat, wager) and step.phase in self.early for step in self._pending)
+        if not self._dealer_done and not early:
             return Verdict(False, (), None, _("First announce the dealer's hand and whether it qualifies"))
         if self._left_to_table:
             return Verdict(False, (), None, _("The table settled the hand"))

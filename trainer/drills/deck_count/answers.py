@@ -25,6 +25,35 @@ def parse_count(text: str) -> int | None:
     return int(word) if word.isascii() and word.isdigit() and len(word) <= 3 else None
 
 
+FLOOR_WORDS = frozenset({"floor", "supervisor", "piso", "supervisor de piso"})
+"""Calling the floor supervisor, in English or in the glossary's Spanish."""
+
+
+@dataclass(frozen=True)
+class CountAnswer:
+    """A count of cards, or the floor called (with the count, when given)."""
+
+    count: int | None
+    floor: bool = False
+
+
+def parse_count_or_floor(text: str) -> CountAnswer | None:
+    """``34`` a count; ``floor`` (``piso``) the floor called, the count beside it optional (``34 floor``).
+
+    >>> parse_count_or_floor("35"), parse_count_or_floor("34 floor"), parse_count_or_floor("floor")
+    (CountAnswer(count=35, floor=False), CountAnswer(count=34, floor=True), CountAnswer(count=None, floor=True))
+    """
+    words = plain(text.strip()).replace(",", " ").split()
+    floor = any(word in FLOOR_WORDS for word in words) or plain(text.strip()) in FLOOR_WORDS
+    rest = [word for word in words if word not in FLOOR_WORDS and word not in ("call", "the", "de", "llamar", "al")]
+    if len(rest) > 1:
+        return None
+    count = parse_count(rest[0]) if rest else None
+    if rest and count is None:
+        return None
+    return CountAnswer(count, floor) if floor or count is not None else None
+
+
 def parse_cards_or_none(text: str) -> tuple[Card, ...] | None:
     """``Qh`` or ``Qh 10s`` → the cards; ``-`` or ``none`` → no card; None when unreadable."""
     words = text.replace(",", " ").split()

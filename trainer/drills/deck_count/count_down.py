@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from trainer.drills.base import Feedback, Question
-from trainer.drills.deck_count.answers import parse_count
-from trainer.drills.deck_count.item import LEVELS, RULE_COUNT_DOWN, Ask, CountItem
+from trainer.drills.deck_count.answers import CountAnswer, parse_count_or_floor
+from trainer.drills.deck_count.item import LEVELS, RULE_COUNT_DOWN, RULE_DUPLICATE, Ask, CountItem
 from trainer.drills.deck_count.spread import Spread
 from trainer.engine.dealing import DECK_SIZE, Procedure, cards_unloaded, shuffled_deck
 from trainer.engine.games import Game, games
@@ -47,6 +47,9 @@ class CountDownItem(CountItem):
         self.stack = spread
         self.deck_colour = deck_colour
         self.expected_total = spread.count
+        seats_dealt = stub_for[0] if stub_for is not None else None
+        self.due_total = DECK_SIZE if seats_dealt is None else cards_unloaded(seats_dealt)
+        """What the stack must hold: a whole deck 52; the stub after a deal 52 − 2 per seat − 2 − 5."""
         grouped = len(spread.group_sizes) > 1
         self.brief = f"{what} spread face down{', in fives' if grouped else ''}"  # the scores' key
         self._what, self._grouped, self._stub_for = what, grouped, stub_for
@@ -97,18 +100,41 @@ class CountDownItem(CountItem):
     def target_seconds(self) -> float:
         return self.level.target_seconds * self.expected_total
 
-    def _asks(self) -> Iterator[Ask]:
-        prompt = self._guide(_("How many cards? (count in fives)"), _("five, ten, fifteen … then the odd cards"))
-        yield Ask(Question(prompt, parse_count, _("answer a number of cards")), self._check_total, self.stack)
+    @property
+    def irregular(self) -> bool:
+        """The stack does not hold what it must: an irregularity (rules-notes §7)."""
+        return self.expected_total != self.due_total
 
-    def _check_total(self, total: int) -> Feedback:
-        expected = self.expected_total
+    def _asks(self) -> Iterator[Ask]:
+        prompt = self._guide(_("How many cards? (count in fives; 'floor' when the count is not what it must be)"),
+                             _("five, ten, fifteen … then the odd cards; a whole deck is 52, the stub after a deal "
+                               "52 − 2 per seat − 2 for the dealer − 5 community"))
+        yield Ask(Question(prompt, parse_count_or_floor, _("answer a number of cards, or 'floor'")),
+                  self._check_total, self.stack)
+
+    def _check_total(self, value: CountAnswer | int) -> Feedback:
+        answer = CountAnswer(value) if isinstance(value, int) else value
+        expected, due = self.expected_total, self.due_total
+        cards = ngettext("{count} card", "{count} cards", expected).format(count=expected)
+        if self.irregular:
+            said = _("{cards}, not the {due} it must hold: an irregularity — stop and call the floor supervisor, "
+                     "never fix the count yourself.").format(cards=cards, due=due)
+            if answer.floor and answer.count in (None, expected):
+                return self._score(True, said)
+            given = (ngettext("{count} card", "{count} cards", answer.count).format(count=answer.count)
+                     if answer.count is not None else _("call the floor"))
+            kind = ErrorKind.MISCOUNT if answer.count not in (None, expected) else ErrorKind.MISSED_FAULT
+            return self._score(False, said, self._mistake(kind, _("{cards}: call the floor").format(cards=cards),
+                                                          given, RULE_DUPLICATE))
         whole = _(" — a whole deck") if expected == DECK_SIZE else ""
-        if total == expected:
-            return self._score(True, ngettext("{count} card", "{count} cards", expected).format(count=expected)
-                               + whole + ".")
-        mistake = self._mistake(ErrorKind.MISCOUNT, ngettext("{count} card", "{count} cards", expected).format(
-            count=expected), ngettext("{count} card", "{count} cards", total).format(count=total), RULE_COUNT_DOWN)
+        if answer.floor and answer.count in (None, expected):
+            return self._score(False, _("{cards}{whole}: what it must hold, nothing to call the floor for.").format(
+                cards=cards, whole=whole), self._mistake(ErrorKind.FALSE_ALARM, cards, _("call the floor"),
+                                                         RULE_COUNT_DOWN))
+        if answer.count == expected:
+            return self._score(True, cards + whole + ".")
+        given = (ngettext("{count} card", "{count} cards", answer.count or 0).format(count=answer.count or 0))
+        mistake = self._mistake(ErrorKind.MISCOUNT, cards, given, RULE_COUNT_DOWN)
         return self._score(False, ngettext("The stack holds {count} card", "The stack holds {count} cards", expected)
                            .format(count=expected) + whole + ".", mistake)
 

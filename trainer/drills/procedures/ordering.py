@@ -18,6 +18,7 @@ from trainer.drills.procedures.answers import LETTER_HINT, read_letter
 from trainer.drills.procedures.catalogue import DocStep, catalogue, deal_citation
 from trainer.engine.dealing import DealingStep, Procedure
 from trainer.i18n.translation import _
+from trainer.quiz.round_order import BEFORE_DEAL_STAGES, order_games, round_order
 from trainer.scoring import ErrorKind, Mistake
 
 TOPICS = {
@@ -130,13 +131,19 @@ def _place_ask(steps: Sequence[DocStep], position: int, letter_of: dict[int, str
 
 
 def procedure_choices() -> list[OrderChoice]:
-    """Every procedure the ordering drill asks."""
+    """Every procedure the ordering drill asks: the documents' procedures, the deals, a whole round of each game
+    (the very order the run round's script walks, :mod:`trainer.quiz.round_order`) and the controllers."""
     found: list[OrderChoice] = []
     for name, doc in catalogue().procedures.items():
         found.append(OrderChoice(name, _(doc.title), doc.steps, TOPICS.get(name, "dealing"), doc.either_order))
     for procedure in Procedure:
         found.append(OrderChoice(f"deal-{procedure.value}", _("The deal: {procedure}").format(
             procedure=procedure.label), deal_steps(procedure), "dealing"))
+    for game, dealt_by, title in order_games():
+        stages = round_order(game, dealt_by)
+        before = frozenset(index for index, stage in enumerate(stages) if stage.key in BEFORE_DEAL_STAGES)
+        found.append(OrderChoice(f"round-{game}-{dealt_by}", _(title),
+                                 tuple(DocStep(stage.text, stage.rule) for stage in stages), "order", (before,)))
     for name, controller in catalogue().controllers.items():
         found.append(OrderChoice(f"controller-{name}", _("{title}, a round with a winner").format(
             title=_(controller.title)),

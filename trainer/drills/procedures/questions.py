@@ -38,7 +38,7 @@ from trainer.engine.round import RoundDealer
 from trainer.engine.settlement import format_money, void_round
 from trainer.engine.table import TableRules
 from trainer.engine.validation import RoundError, check_game, check_wagers
-from trainer.engine.wagers import Action, SeatHand, Wager
+from trainer.engine.wagers import Action, SeatHand
 from trainer.engine.words import action_verb, colour_name, hand_name, odds_text, schedule_name, the_wager
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.judging import accepted_actions
@@ -66,10 +66,24 @@ CITATIONS = {
 """The document and section behind each other kind of wager the limits drill asks about."""
 
 
-DECK_MATE_FAILS = N_("The Deck Mate stops with an error before the first card is dealt (it hands the dealer the "
-                   "whole deck before card 1, so it cannot fail in the middle of the deal)")
-"""A shuffler malfunction on a Deck Mate round (seed 002 Deck Mate 1: the entire deck is delivered by the shuffler;
-rules-notes §6), as the run round has it."""
+SHUFFLER_MOMENTS = {
+    "before-the-deal": N_("The {procedure} stops with an error before the first card is dealt"),
+    "mid-deal": N_("The {procedure} stops with an error in the middle of the deal"),
+    "after-the-flop": N_("The {procedure} stops with an error after the flop is turned over, while it shuffles the "
+                         "other deck"),
+}
+"""When a shuffler can fail: at any moment of the round (rules-notes §6: it keeps working on the other deck during
+the round, seed 001 Decks 2 b, seed 003 3 b); a Deck Mate, which delivers the whole deck before the first card
+(seed 002 Deck Mate 1), not in the middle of the deal."""
+FAULT_CITATIONS = {
+    Procedure.ACE: N_("seed 002 Irregularities; seed 004 Irregularities (\"In the event of a shuffler malfunction, "
+                      "all hands are void\"); rules-notes §6 (a shuffler can fail at any moment of the round)"),
+    Procedure.DECK_MATE: N_("seed 002 Irregularities (\"In the event of a shuffler malfunction, all hands are "
+                            "void\"); rules-notes §6 (a shuffler can fail at any moment of the round: it shuffles "
+                            "the other deck while this one is dealt)"),
+}
+"""The documents that say so for each shuffler: seed 004 is the ACE's manual, so a Deck Mate round cites seed 002
+alone."""
 
 
 # -- is this wager allowed ------------------------------------------------------------------------------------
@@ -307,18 +321,18 @@ def _response_ask(expected: Response, citation: str) -> Ask:
     return Ask(_("What do you do?"), read_response, RESPONSE_HINT, check, right, expected.value)
 
 
-def void_ask(table: TableRules, seats: tuple[SeatHand, ...], rng: random.Random) -> Ask:
+def void_ask(table: TableRules, seats: tuple[SeatHand, ...], rng: random.Random,
+             citation: str = "seed 002 Irregularities; seed 004 Irregularities") -> Ask:
     """One wager of a voided round, checked against the engine's :func:`void_round`."""
     step = rng.choice(void_round(table, seats))
-    right = f"{action_verb(step.action)} {format_money(step.amount)} (seed 002 Irregularities; seed 004 Irregularities)"
+    right = f"{action_verb(step.action)} {format_money(step.amount)} ({citation})"
 
     def check(value: tuple[Action, Decimal | None]) -> Mistake | None:
         action, amount = value
         if action in accepted_actions(step) and amount in (None, step.amount):
             return None
         given = action_verb(action) + (f" {format_money(amount)}" if amount is not None else "")
-        return Mistake(ErrorKind.WRONG_ACTION, right, given, f"{step.rule} (seed 002, seed 004 Irregularities)",
-                       "irregularities")
+        return Mistake(ErrorKind.WRONG_ACTION, right, given, f"{step.rule} ({citation})", "irregularities")
 
     return Ask(_("Seat {seat}: {wager} ({amount}): what happens to it?").format(
         seat=step.seat, wager=the_wager(step.wager), amount=format_money(step.amount)),
@@ -344,18 +358,32 @@ def irregularity_asks(rng: random.Random) -> tuple[str, str, list[Ask]]:
         happens = _("Seat {seat} folds. ").format(seat=seat) + happens
     asks = [_response_ask(irregularity.response, irregularity.citation)]
     if name == "shuffler-malfunction":
-        dealer = RoundDealer(house_table(rng), rng.choice((Procedure.ACE, Procedure.DECK_MATE)), 7, rng,
-                             side_bets=("trips", "bad_beat", "pairs", "progressive"))
-        played = dealer.next_round()
-        context = "\n".join([_("Round {number}, {procedure}. The wagers:").format(number=played.number,
-                                                                                   procedure=played.procedure.label),
-                             *(_bets_line(hand) for hand in played.hands if hand.seat)])
-        if played.procedure is Procedure.DECK_MATE:
-            happens = _(DECK_MATE_FAILS)
-        asks.append(void_ask(played.table, tuple(replace(hand, play=D(0)) for hand in played.hands), rng))
+        context, happens, asks = _shuffler_fault(rng)
     return f"Irregularity · {name}", f"{context}\n{happens}.", asks
 
 
+def _shuffler_fault(rng: random.Random) -> tuple[str, str, list[Ask]]:
+    """A shuffler that fails at a moment of the round (:data:`SHUFFLER_MOMENTS`): the round is void and every
+    wager on the layout is returned, a Play wager already made too."""
+    procedure = rng.choice((Procedure.ACE, Procedure.DECK_MATE))
+    played = RoundDealer(house_table(rng), procedure, 7, rng,
+                         side_bets=("trips", "bad_beat", "pairs", "progressive")).next_round()
+    moments = [moment for moment in SHUFFLER_MOMENTS if not (moment == "mid-deal" and procedure is
+                                                              Procedure.DECK_MATE)]
+    moment = rng.choice(moments)
+    made = {decision.seat for decision in played.decisions_on("preflop") if decision.multiple > 0}
+    hands = tuple(replace(hand, play=hand.play if moment == "after-the-flop" and hand.seat in made else D(0))
+                  for hand in played.hands)
+    lines = [_("Round {number}, {procedure}. The wagers:").format(number=played.number,
+                                                                  procedure=played.procedure.label)]
+    lines += [_bets_line(hand) for hand in hands]
+    citation = _(FAULT_CITATIONS[procedure])
+    happens = _(SHUFFLER_MOMENTS[moment]).format(procedure=procedure.label)
+    documents = "seed 002 Irregularities" + ("; seed 004 Irregularities" if procedure is Procedure.ACE else "")
+    return "\n".join(lines), happens, [_response_ask(Response.VOID, citation),
+                                       void_ask(played.table, hands, rng, documents)]
+
+
 def _bets_line(hand: SeatHand) -> str:
-    wagers = [f"{wager.label} {format_money(hand.stake(wager))}" for wager in hand.placed() if wager is not Wager.PLAY]
+    wagers = [f"{wager.label} {format_money(hand.stake(wager))}" for wager in hand.placed()]
     return "  " + _("Seat {seat}: {wagers}").format(seat=hand.seat, wagers=", ".join(wagers))

@@ -43,10 +43,16 @@ GROUP_ORDER = ("Settlement order", "Qualification", "The dealer's hand", "Blind"
 MODE_TEXT = {
     Mode.PRACTICE: N_("Practice: each answer checked at once, with the rule"),
     Mode.GUIDED: N_("Guided: what comes next and why, before each step"),
-    Mode.EXAM: N_("Exam: no feedback until the hand is done"),
+    Mode.EXAM: N_("Exam: no feedback until the set is done"),
     Mode.SPEED: N_("Speed: against the clock"),
 }
 """Each mode as the picker offers it (English, marked; shown with ``_``)."""
+
+
+def own_exam_text(drill: str) -> str:
+    """The exam mode as the picker offers it for ``drill``: the attempt it is kept as, by the name reports give it
+    (:func:`trainer.store.instructor.own_exam`)."""
+    return _("Own exam: {drill} (no feedback until the set is done; kept as an attempt)").format(drill=drill)
 
 
 def grouped(drills: Mapping[str, Drill]) -> dict[str, list[Drill]]:
@@ -163,6 +169,8 @@ class DrillPicker(QWidget):
         drill = self.drill()
         self.start_button.setEnabled(drill is not None)
         self.about.setText(f"{_(drill.group)} · {drill_description(drill)}" if drill else _("Choose a drill."))
+        exam = self.mode.findData(Mode.EXAM)
+        self.mode.setItemText(exam, own_exam_text(drill.name) if drill is not None else _(MODE_TEXT[Mode.EXAM]))
 
     def start(self) -> None:
         drill = self.drill()

@@ -38,8 +38,9 @@ from trainer.gui.progress.words import (
 )
 from trainer.i18n.formats import babel_locale, format_day, format_moment
 from trainer.i18n.translation import _, pgettext
+from trainer.scoring import mark_text
 from trainer.store.mastery import Mastery
-from trainer.store.progress import DayPoint
+from trainer.store.progress import DayPoint, shown_accuracy
 from trainer.store.reports import TraineeReport
 from trainer.store.safepath import written
 
@@ -135,9 +136,9 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     brk = " style='page-break-before: always'" if new_page else ""
     said = html.escape
     parts = [f"<h1{brk}>{name}</h1>",
-             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy} %; {hours} hours of practice.").format(
+             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy}; {hours} hours of practice.").format(
                  items=item_count(totals.items), days=day_count(totals.days), span=span,
-                 accuracy=f"{totals.accuracy:.1f}", hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
+                 accuracy=shown_accuracy(totals), hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
              "<p>" + said(_("{correct} of {steps} right; {wrong} wrong ({left} of them left to the table); {attempts}.")
                           .format(
                  correct=totals.correct, steps=step_count(totals.steps), wrong=step_count(totals.steps_wrong),
@@ -156,7 +157,7 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
             f"<tr><td>{said(exam_name(attempt.exam))}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
             f"<td>{said(_moment(attempt.at))}</td>"
             f"<td align=right>{attempt.score:.1f} %</td>"
-            f"<td align=right>{'—' if attempt.pass_mark is None else f'{attempt.pass_mark:.0f} %'}</td>"
+            f"<td align=right>{'—' if attempt.pass_mark is None else f'{mark_text(attempt.pass_mark)} %'}</td>"
             f"<td align=right>{attempt.correct}/{attempt.steps}</td>"
             f"<td align=right>{attempt.mistakes}</td>"
             f"<td align=right>{said(minutes.format(minutes=f'{attempt.seconds / 60:.1f}'))}</td>"
@@ -207,7 +208,7 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     if title:
         stations = any(report.stations is not None for report in reports)  # a class store's: a station column
         rows = "".join(f"<tr><td>{html.escape(report.profile.name)}</td><td align=right>{report.totals.items}</td>"
-                       f"<td align=right>{report.totals.accuracy:.1f} %</td>"
+                       f"<td align=right>{shown_accuracy(report.totals)}</td>"
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
                        f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td>"
                        + (f"<td>{html.escape(', '.join(seen.station for seen in report.stations or ()))}</td>"
@@ -226,16 +227,33 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     return document
 
 
+def write_table_pdf(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]], target: str | Path, *,
+                    keep: Iterable[Path] = ()) -> int:
+    """``title`` and one table (``heads``, then ``rows``) as PDF (A4) the safe way; returns the number of pages."""
+    _application()
+    document = QTextDocument()
+    document.setDefaultFont(QFont("DejaVu Sans", 9))
+    head = "".join(f"<th align=left>{html.escape(text)}</th>" for text in heads)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    document.setHtml(f"<h1>{html.escape(title)}</h1><table border=1 cellspacing=0 cellpadding=3 width=100%>"
+                     f"<tr>{head}</tr>{body}</table>")
+    return _print(document, target, title, keep)
+
+
 def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None, *,
               keep: Iterable[Path] = ()) -> int:
     """Write the report to ``target`` as PDF (A4) the safe way (never over one of ``keep``); returns the number of
     pages."""
     document = build_document(reports, title)
+    return _print(document, target, title or (reports[0].profile.name if reports else _("Report")), keep)
+
+
+def _print(document: QTextDocument, target: str | Path, title: str, keep: Iterable[Path]) -> int:
     with written(target, keep=keep) as partial:
         writer = QPdfWriter(str(partial))
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-        writer.setTitle(title or (reports[0].profile.name if reports else _("Report")))
+        writer.setTitle(title)
 
         writer.setCreator("UTH Dealer Trainer")
         writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt

@@ -32,6 +32,7 @@ from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import day_count, drill_title, item_count, level_name, mistake_kind, topic_name
 from trainer.i18n.formats import babel_locale
 from trainer.i18n.translation import N_, _
+from trainer.scoring import mark_text
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import (
@@ -40,6 +41,7 @@ from trainer.store.progress import (
     SpeedPoint,
     by_day,
     frequent_mistakes,
+    shown_accuracy,
     speed_by_day,
     totals,
 )
@@ -63,10 +65,10 @@ def exams_text(kept: Sequence[Attempt]) -> str:
     lines = []
     for attempt in reversed(kept[-EXAMS_SHOWN:]):
         mark = "" if attempt.pass_mark is None else " " + _("(pass mark {mark})").format(
-            mark=f"{attempt.pass_mark:.0f} %")
+            mark=f"{mark_text(attempt.pass_mark)} %")
         verdict = _("passed") if attempt.passed else _("not passed")
         lines.append(f"{exam_name(attempt.exam)}, {_(ATTEMPT_KINDS.get(attempt.kind, attempt.kind))}, "
-                     f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.0f} %{mark}, {verdict}")
+                     f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.1f} %{mark}, {verdict}")
     return _("Exam attempts ({count}):").format(count=len(kept)) + " " + " · ".join(lines)
 
 
@@ -197,8 +199,8 @@ class ProgressScreen(QWidget):
     def refresh(self) -> None:
         summary = totals(self.store, self.profile)
         self.heading.setText(f"<h2>{html.escape(self.profile.name)}</h2>" + html.escape(
-            _("{items} on {days}, accuracy {accuracy} %, {hours} hours of practice").format(
-                items=item_count(summary.items), days=day_count(summary.days), accuracy=f"{summary.accuracy:.1f}",
+            _("{items} on {days}, accuracy {accuracy}, {hours} hours of practice").format(
+                items=item_count(summary.items), days=day_count(summary.days), accuracy=shown_accuracy(summary),
                 hours=f"{summary.seconds / 3600:.1f}")))
         self._days = by_day(self.store, self.profile)
         skills = sorted({point.skill for point in self._days})

@@ -216,7 +216,8 @@ class SettlementPanel(FeedbackShown, QWidget):
         for widget in (self.qualifies, self.not_qualifies, self.announce_button):
             widget.setVisible(before_steps)
         self.step_box.setEnabled(stage is PanelStage.STEPS)
-        self.step_box.setVisible(not asking_dealer)
+        # a hand done: the chips and buttons go, so that its verdict and Review the hand (V) are in view at 1366x768
+        self.step_box.setVisible(stage not in (PanelStage.DEALER, PanelStage.DONE))
 
     def retranslate(self) -> None:
         """The texts made from parts (the action buttons, the seats, the chips cut) again, in the language spoken

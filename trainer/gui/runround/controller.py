@@ -491,13 +491,8 @@ class RunRoundController(QObject):
         return Decimal(getattr(hand, wager.value)) if hand is not None else Decimal(0)
 
     def _wagers_left(self) -> dict[int, list[str]]:
-        if self.run is None:
-            return {}
-        left: dict[int, list[str]] = {}
-        for step in self.run.quiz.pending():
-            left.setdefault(step.seat, []).append(step.wager.value)
-        order = list(Wager)
-        return {seat: sorted(wagers, key=lambda w: order.index(Wager(w))) for seat, wagers in sorted(left.items())}
+        """The wagers of the settlement task due (a fold's, the refund pass, one seat's)."""
+        return self.showing.wagers_due()
 
     # -- the felt -------------------------------------------------------------------------------------------
 
@@ -506,12 +501,14 @@ class RunRoundController(QObject):
         if run is None or run.done:
             return
         part = self.showing.part()
+        if self.showing.settling():
+            if kind == "seat" and seat is not None:
+                self._settle_seat(seat)
+            return
         if part is Part.FOLDS and kind == "seat" and seat is not None:
             self._choose_fold(seat)
             return
         if part is Part.SETTLE:
-            if kind == "seat" and seat is not None:
-                self._settle_seat(seat)
             return
         given = [act.target for _step, act in run.done_acts if act.task is Task.DEAL and act.target is not None]
         pd_seat = run.played.table.player_dealer_seat if not run.played.table.is_house else None
@@ -527,7 +524,7 @@ class RunRoundController(QObject):
         self._place_clicked("board", None, None)
 
     def _spot_clicked(self, seat: int, wager: str) -> None:
-        if self.showing.part() is Part.SETTLE:
+        if self.showing.settling():
             settlement = self.panel.settlement
             if settlement.select(seat, wager):
                 settlement.amount.setFocus(Qt.FocusReason.MouseFocusReason)  # P / T / U / R as in settle it yourself

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from trainer.engine.dealing import Target
+from trainer.quiz.round_order import Stage
 from trainer.quiz.round_script import ScriptStep, Task
 from trainer.session.running import IRREGULARITY_RATE, RUN_ROUND_DRILL, run_round_for
 
@@ -37,9 +38,10 @@ class Part(StrEnum):
     STREETS = "streets"
     """The Play wagers taken (or a second one refused) street by street, the flop, turn and river turned over."""
     FOLDS = "folds"
-    """The folded hands counted and racked (a click picks a folded hand)."""
+    """Each fold: its losing wagers taken, its cards counted and racked (a click picks a folded hand)."""
     SETTLE = "settle"
-    """The dealer's hand announced, then each player's, every wager settled (a click picks a wager)."""
+    """The dealer's hand announced, then one player at a time: the hand announced, the wagers settled, the cards
+    racked (a click picks a wager)."""
     AFTER = "after"
     """The cards racked and counted."""
 
@@ -61,7 +63,11 @@ def part_of(step: ScriptStep | None) -> Part:
         return Part.STREETS
     if task is Task.COLLECT_FOLD or (task.responds and step.seat is not None):
         return Part.FOLDS
+    if task is Task.SETTLE and step.stage is Stage.FOLD_WAGERS:
+        return Part.FOLDS
     if task in (Task.ANNOUNCE, Task.ANNOUNCE_HAND, Task.HAND_BUTTON, Task.CALL_SUPERVISOR, Task.SETTLE):
+        return Part.SETTLE
+    if task is Task.RACK and step.seat is not None:
         return Part.SETTLE
     return Part.AFTER
 

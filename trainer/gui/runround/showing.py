@@ -13,16 +13,19 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 
 from trainer.engine.settlement import format_money
+from trainer.engine.wagers import Wager
 from trainer.gui.quiz.cutting import PayoutCutter
+from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.runround.feedback import Feedback
 from trainer.gui.runround.panel import RunRoundPanel
 from trainer.gui.runround.places import Part, part_of
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES
 from trainer.gui.runround.table import RunTable
 from trainer.i18n.translation import _, ngettext, pgettext
+from trainer.quiz.round_order import SEAT_CYCLE
 from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, RESULT_WORDS, Irregularity, ScriptStep, Task
 from trainer.quiz.run_round import Act, RunRound
-from trainer.scoring import Mode, SetResult
+from trainer.scoring import Mode, SetResult, mark_text
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
@@ -126,6 +129,8 @@ class Showing(QObject):
             self.fold_seat = None
             self.panel.show_fold_seat(None)
             table.collect_fold(due.seat)
+        elif task is Task.RACK and due.seat is not None:
+            table.collect_fold(due.seat)
         elif task is Task.RACK:
             table.rack()
         elif task is Task.VOID:
@@ -159,16 +164,24 @@ class Showing(QObject):
                 injected is not None and injected.kind is Irregularity.FOLD_MISCOUNT and injected.seat is not None
             ) else None
             self._once("decided", lambda: self._players_decide(miscount))
-        if due is not None and due.task is Task.ANNOUNCE:
+        settling = self.settling()
+        if settling:
             self._once("showdown", self._begin_settlement)
-        if part is not Part.SETTLE and "showdown" in self._shown and "settled" not in self._shown:
+        if due is not None and due.task is Task.ANNOUNCE:
+            self._once("dealer up", self._dealer_up)
+        if due is not None and due.task is Task.SETTLE:
+            self._once(f"part {run.script.index(due)}", self._wagers_due)
+        if due is not None and due.seat is not None and due.stage in SEAT_CYCLE:
+            seat = due.seat
+            self._once(f"seat {seat}", lambda: table.turn_up(seat))
+        over = due is None or (part is Part.AFTER and due.task is not Task.ANNOUNCE)
+        if over and "showdown" in self._shown and "settled" not in self._shown:
             self._once("settled", self._end_settlement)
         hand_due = due.seat if due is not None and due.task is Task.ANNOUNCE_HAND else None
         self.panel.show_hand_due(hand_due)
-        controller_due = due is not None and due.task in (Task.HAND_BUTTON, Task.CALL_SUPERVISOR)
         if "showdown" in self._shown and "settled" not in self._shown:
-            self.panel.settlement.setVisible(hand_due is None and not controller_due)
-            self.panel.acts.setVisible(controller_due)
+            self.panel.settlement.setVisible(settling)
+            self.panel.acts.setVisible(not settling and hand_due is None)
         if run.done:
             self._once("over", self._round_over)
         self._guide()
@@ -196,20 +209,54 @@ class Showing(QObject):
             self._shown.add(what)
             show()
 
+    def settling(self) -> bool:
+        """The task due is the settlement panel's: the dealer's announcement or a wager to settle."""
+        due = self.run.expected() if self.run is not None else None
+        return due is not None and due.task in (Task.ANNOUNCE, Task.SETTLE)
+
+    def wagers_due(self) -> dict[int, list[str]]:
+        """The wagers of the settlement task due (a fold's, the refund pass, a seat's), by seat, in the layout's
+        order."""
+        run = self.run
+        left: dict[int, list[str]] = {}
+        for step in run.segment() if run is not None else []:
+            left.setdefault(step.seat, []).append(step.wager.value)
+        order = list(Wager)
+        return {seat: sorted(wagers, key=lambda w: order.index(Wager(w))) for seat, wagers in sorted(left.items())}
+
+    def _wagers_due(self) -> None:
+        """A settlement task comes due: its wagers are the ones the panel offers."""
+        settlement = self.panel.settlement
+        if settlement.stage is PanelStage.DEALER:
+            return  # the dealer's announcement first
+        settlement.begin_steps(settlement.announced.text(), self.wagers_due())
+
+    def _dealer_up(self) -> None:
+        """The dealer's cards turned up; the panel asks for the announcement."""
+        table = self.table
+        assert table is not None
+        table.say("")
+        table.showdown()
+        self.panel.settlement.set_stage(PanelStage.DEALER)
+        self.panel.settlement.dealer_box.show()
+
     def _begin_settlement(self) -> None:
         table, scene, run = self.table, self.host.scene, self.run
         assert table is not None and scene is not None and run is not None and self.mode is not None
         table.say("")
-        table.showdown()
         self.drop_cutter()
         self.cutter = PayoutCutter(scene, self.host.timing.chips, lambda: self.host.settings.animation_speed, self)
         self.panel.set_settling(True)
         settlement = self.panel.settlement
         settlement.begin_hand(_("Settle · {mode}").format(mode=_(MODE_TITLES[self.mode])),
-                              _("Reveal and announce your hand, then settle every wager."))
+                              _("Take each fold's wagers at the fold; reveal and announce your hand; then settle "
+                                "one player at a time."))
         settlement.dealer_box.show()
         settlement.keys_help.hide()
         settlement.title.hide()
+        due = run.expected()
+        if due is not None and due.task is Task.SETTLE:  # a fold's wagers, before the dealer's hand
+            settlement.begin_steps("", self.wagers_due())
 
     def _end_settlement(self) -> None:
         self.drop_cutter()
@@ -232,7 +279,7 @@ class Showing(QObject):
 
     def enable_actions(self) -> None:
         on = self.session.can_act()
-        settling = on and self.part() is Part.SETTLE
+        settling = on and self.settling()
         for name, action in self.actions.items():
             action.setEnabled(on and (name in RESPONSES or not settling or name == "hand_button"))
 
@@ -288,5 +335,5 @@ def exam_set_text(result: SetResult) -> str:
     return _("Exam set done: {correct} of {steps} acts right over {rounds} ({percent} %), {verdict} (pass mark "
              "{pass_mark} %).").format(correct=result.correct, steps=result.steps, rounds=rounds,
                                        percent=f"{result.score:.0f}", verdict=verdict,
-                                       pass_mark=f"{result.pass_mark:.0f}")
+                                       pass_mark=mark_text(result.pass_mark))
 

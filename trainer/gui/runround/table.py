@@ -26,9 +26,9 @@ from trainer.engine.wagers import Action, Wager
 from trainer.gui.table import closing, opening, style
 from trainer.gui.table.chipwork import settle_step
 from trainer.gui.table.items import CardItem, ChipStack, TableItem
-from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, Point
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, DECK_EDGE, Point
 from trainer.gui.table.phases import Phase
-from trainer.gui.table.plan import PlannedPhase, SettledKey, plan_round, step_key
+from trainer.gui.table.plan import PlannedPhase, SettledKey, step_key
 from trainer.gui.table.scene import Z_CARDS, Z_EQUIPMENT, Z_MOVING, Z_PROMPT, TableScene
 from trainer.gui.table.stage import Durations, Stage
 from trainer.gui.table.timeline import Timeline
@@ -173,15 +173,19 @@ class RunTable(QObject):
         stage, scene = self.stage, self.scene
         scene.reset_round()
         opening.prepare_table(stage)
+        stage.held_board = {}
         for target, card in self.played.deal.sequence:
             item = scene.new_card(card, str(self.played.deck_colour), scene.shuffler.output)
             item.setOpacity(0.0)
             if target.kind == "rack":
                 self.unloaded.append(item)
+            elif target.kind == "board" and self.hand_held:  # dealt face up off the deck as each street comes
+                stage.held_board[target.slot] = (target, item)
             else:
                 self.cards[target] = item
-        for index, item in enumerate([*self.cards.values(), *self.unloaded]):
-            item.setZValue(Z_MOVING + (len(self.cards) + len(self.unloaded) - index) * 0.01)
+        deck = self._deck()
+        for index, item in enumerate(deck):
+            item.setZValue(Z_MOVING + (len(deck) - index) * 0.01)
         for target in self.cards:
             self._add_marker(target)
         self.play(lambda t: [*opening.swap_decks(stage, t), *opening.bets(stage, t), *self._bank(t)])
@@ -291,14 +295,21 @@ class RunTable(QObject):
     def deliver_deck(self) -> None:
         """Deck Mate: the whole deck into the dealer's hand before the first card is dealt."""
         source = self.scene.geometry.hand_deck
-        deck = [*self.cards.values(), *self.unloaded]
+        deck = self._deck()
 
         def build(t: Timeline) -> list[QAbstractAnimation]:
             return [self.stage.sound(t, "shuffle"), t.together([t.show(item) for item in deck]),
-                    t.together([t.slide(item, Point(source.x + i * 0.12, source.y + i * 0.22), self.durations.deal * 2)
-                                for i, item in enumerate(deck)])]
+                    t.together([t.slide(item, Point(source.x + i * DECK_EDGE.x, source.y + i * DECK_EDGE.y),
+                                        self.durations.deal * 2) for i, item in enumerate(deck)])]
 
         self.play(build)
+
+    def _deck(self) -> list[CardItem]:
+        """Every card of the round in the deck's order (a Deck Mate's board still in the dealer's hand)."""
+        held = {id(item) for _target, item in self.stage.held_board.values()}
+        items = {target: item for target, item in [*self.cards.items(), *self.stage.held_board.values()]}
+        ordered = [items[target] for target, _card in self.played.deal.sequence if target in items]
+        return [*ordered, *(item for item in self.unloaded if id(item) not in held)]
 
     def deal(self, given: Target, due: Target | None) -> None:
         """The next card to ``given`` (the place the trainee named): that place's own card when it still has
@@ -427,15 +438,29 @@ class RunTable(QObject):
     # -- the showdown and the settlement ------------------------------------------------------------------
 
     def showdown(self) -> None:
-        """The dealer's cards and every hand still in action turned face up."""
-        planned = plan_round(self.played, settle_by_trainee=True)[-1]
-        self.play(lambda t: closing.showdown(self.stage, t, planned))
+        """The dealer's two cards turned face up (each player's hand waits for its turn: :meth:`turn_up`)."""
+        self.play(lambda t: closing.showdown(self.stage, t, PlannedPhase(Phase.SHOWDOWN)))
+
+    def turn_up(self, seat: int) -> None:
+        """``seat``'s turn at the showdown: its hand turned face up (taken from under its Pairs wager)."""
+        def build(t: Timeline) -> list[QAbstractAnimation]:
+            cards = self.scene.cards_at("seat", seat)
+            out: list[QAbstractAnimation] = list(closing.untuck(self.stage, t, seat, cards))
+            down = [t.flip(card, True, self.durations.flip) for card in cards if t.face(card) < 0.5]
+            if down:
+                out.append(t.together([self.stage.sound(t, "flip"), *down]))
+            return out
+
+        self.play(build)
 
     def settle(self, step: Step, payout: ChipStack | None = None) -> None:
         """One wager settled as the trainee gave it (``payout``: the chips cut); a folded hand kept face up is
-        racked once nothing of it is left."""
+        racked once nothing of it is left (a fold's wagers taken at the fold leave its cards for the count)."""
         self.settled.add(step_key(step))
         settled = frozenset(self.settled)
+        if step.phase == "fold":
+            self.play(lambda t: [settle_step(self.stage, t, step, payout)])
+            return
         self.play(lambda t: closing.trainee_step(self.stage, t, step, settled, payout))
 
     def rack(self) -> None:
