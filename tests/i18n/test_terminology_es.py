@@ -62,3 +62,11 @@ def test_the_lessons_say_the_card_room_words() -> None:
                  "carta alta de"):
         assert not re.search(re.escape(word), lessons, re.IGNORECASE), word
     assert "**Criterio del entrenador.**" in lessons and "showdown" in lessons and "Progresivo" in lessons
+
+
+def test_a_deck_count_answer_said_back_opens_no_bracket_inside_another() -> None:
+    with speaking("es"):
+        said = _("{kind} (you said {given}): {message} Rule: {rule}").format(
+            kind="Conteo erróneo", given="señalada (3 cartas)", message="Eran 2.", rule="seed 001")
+    assert "usted dijo señalada (3 cartas)" in said
+    assert not re.search(r"\([^()]*\(", said), said
