@@ -474,15 +474,8 @@ def check_examples(lesson: Lesson) -> list[str]:
     return problems
 
 
-def _money(value: Decimal, signed: bool) -> str:
-    from trainer.engine.settlement import format_money
-
-    text = format_money(value)
-    return "+" + text if signed and value > 0 else text
-
-
 def _check_settle(example: Example, words: FactWords) -> list[str]:
-    from trainer.engine.settlement import settle
+    from trainer.engine.settlement import format_money, settle
     from trainer.settle_io import read_request
 
     result = settle(*read_request(dict(example.request)))
@@ -508,16 +501,16 @@ def _check_settle(example: Example, words: FactWords) -> list[str]:
                 expected += f", {words.results[match.group(3)]}"
                 actual += f", {seat.result}"
         elif kind == "seat-net":
-            expected, actual = match.group(2), _money(result.seat(int(match.group(1))).net, signed=True)
+            expected, actual = match.group(2), format_money(result.seat(int(match.group(1))).net, signed=True)
         elif kind == "player-dealer-net":
             net = result.player_dealer_net
-            expected, actual = match.group(1), None if net is None else _money(net, signed=True)
+            expected, actual = match.group(1), None if net is None else format_money(net, signed=True)
         elif kind == "collection-fee":
             fee = result.collection_fee
-            expected, actual = match.group(1), None if fee is None else _money(fee, signed=False)
+            expected, actual = match.group(1), None if fee is None else format_money(fee)
         else:
             meter = result.progressive_meter
-            expected, actual = match.group(1), None if meter is None else _money(meter, signed=False)
+            expected, actual = match.group(1), None if meter is None else format_money(meter)
         if actual != expected:
             problems.append(f"states {fact!r}, the answer key gives {actual!r}")
     return problems

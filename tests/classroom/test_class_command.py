@@ -78,10 +78,10 @@ def test_the_command_with_a_bad_store_url_says_so_in_one_line(tmp_path: Path, ur
 
 def test_the_system_settings_name_the_class_store_of_every_user_of_a_station(
         tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    import argparse
     import json
 
-    from trainer.store.classroom import ClassStore, open_store
+    from trainer.store.classroom import ClassStore
+    from trainer.store.opening import open_store
     from trainer.store.system import SYSTEM_SETTINGS_ENV, system_store_url
 
     _owner, _instructor, station = class_urls
@@ -91,9 +91,9 @@ def test_the_system_settings_name_the_class_store_of_every_user_of_a_station(
     settings.write_text(json.dumps({"class_store_url": station}), encoding="utf-8")
     assert system_store_url() == station
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    with open_store(argparse.Namespace(store=None, data_dir=None)) as store:
+    with open_store() as store:
         assert isinstance(store, ClassStore) and store.online
-    with open_store(argparse.Namespace(store=None, data_dir=str(tmp_path / "own"))) as store:
+    with open_store(tmp_path / "own") as store:
         assert not isinstance(store, ClassStore)  # a store of one's own, named, is that store
 
 

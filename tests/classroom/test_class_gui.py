@@ -23,7 +23,7 @@ from tests.store.conftest import hand
 from tests.typed import present
 from trainer.bench.pg_server import LocalServer, free_port
 from trainer.gui.main_window import MainWindow
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.settings_dialog import SettingsDialog
 from trainer.gui.settings_tabs.classroom import CONNECTING
 from trainer.gui.table.director import Durations
@@ -144,7 +144,7 @@ class Room:
         self.stores: list[Store] = []
 
     def open(self, qtbot: Any, url: str) -> MainWindow:
-        store, problem = open_store(self.data, url)
+        store, problem = open_progress_store(self.data, url)
         assert store is not None and problem is None
         self.stores.append(store)
         window = MainWindow(DEFAULTS.replace(seats=3, profile="Ana"), durations=Durations.tiny(),

@@ -22,7 +22,7 @@ from trainer.drills.decision_drills import DecisionItem
 from trainer.engine.wagers import Action
 from trainer.gui.main_window import MainWindow
 from trainer.gui.paytable_lab import PaytableLab
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.start_page import PathStep
 from trainer.gui.table.director import Durations
 from trainer.gui.training import ResultsDialog, open_results
@@ -50,7 +50,7 @@ class Station:
 
     def open(self, qtbot: Any, settings: Settings | None = None) -> MainWindow:
         """The window as the app opens it: the settings saved last, the store in the data folder."""
-        store, problem = open_store(self.data)
+        store, problem = open_progress_store(self.data)
         if store is not None:
             self.stores.append(store)
         saved = settings or self.settings.load()[0]

@@ -33,7 +33,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.settlement import Action
 from trainer.gui.language import install_qt_translations, speak
 from trainer.gui.main_window import MainWindow
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.table.director import Durations
 from trainer.i18n.pseudo import PSEUDO, pseudo
 from trainer.i18n.translation import _, set_language
@@ -56,7 +56,7 @@ def english_again() -> Iterator[None]:
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path) -> MainWindow:
     speak(PSEUDO)
-    store, problem = open_store(tmp_path / "data")
+    store, problem = open_progress_store(tmp_path / "data")
     win = MainWindow(FULL_TABLE, store=SettingsStore(tmp_path / "settings.json"), notify=lambda _text: None,
                      sound=FakeSound(), durations=Durations.tiny(),
                      rng=random.Random(seed_for(FULL_TABLE, has_pay_and_take)),

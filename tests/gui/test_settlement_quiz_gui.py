@@ -535,11 +535,12 @@ def test_the_doctests_of_the_panel_and_its_controls_hold() -> None:
     import doctest
 
     from trainer.gui.quiz import controls, panel
+    from trainer.quiz import amounts
 
     for module in (panel, controls):
         outcome = doctest.testmod(module)
         assert outcome.failed == 0
-    assert doctest.testmod(controls).attempted > 0
+    assert doctest.testmod(amounts).attempted > 0  # the reader of the typed amount
 
 
 # --- the mode is remembered -----------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 ``python -m trainer.bench fuzz [--inputs N] [--seed S]`` feeds N inputs (default 12,000) in turn to: the hand reader
 (``settle`` and ``--jsonl``), pay-table files (TOML and JSON), the settings file, every quiz prompt of every
-topic, profile imports (a refused one must have written nothing), ``odds`` options (meter, wager, table name),
+topic, typed amounts in English and Spanish (the quiz's one reader, every panel's and prompt's), profile imports
+(a refused one must have written nothing), ``odds`` options (meter, wager, table name),
 ``odds`` cache entries (damaged, or edited with their hash made to match) and the paths a pay-table file may name
 (devices, folders, files past the size limit). Inputs are valid ones mutated (a value swapped for a hostile one,
 text cut, spliced, bytes flipped) and hostile values on their own. A reader may accept an input or refuse it with
@@ -147,6 +148,23 @@ def fuzz_quiz(rng: random.Random, _folder: Path) -> str:
         value = question.parse(text.strip())
         if value is not None:
             item.answer(value)
+    return text
+
+
+def fuzz_amounts(rng: random.Random, _folder: Path) -> str:
+    """A typed amount, well formed or not, in either language: read as an amount a table holds (not negative,
+    finite, whole cents, at most a billion) or refused; never read two ways."""
+    from trainer.engine.amounts import check_amount
+    from trainer.quiz.amounts import read_amount
+
+    text = mutate(rng, rng.choice(("7.50", "7,50", "$1,000.50", "1.000,50", "5,000", "15", "0.10", "1000000000")))
+    for language in ("en", "es"):
+        value = read_amount(text, language)
+        if value is not None and check_amount(value) is not None:
+            raise BrokenPromiseError(f"{text!r} read in {language} as {value}: {check_amount(value)}")
+    english, spanish = read_amount(text, "en"), read_amount(text, "es")
+    if english is not None and spanish is not None and english != spanish:
+        raise BrokenPromiseError(f"{text!r} read as {english} in English and {spanish} in Spanish")
     return text
 
 
@@ -351,7 +369,8 @@ SLOWEST_TARGET_SECONDS = 5.0
 """No hostile input may take a reader longer (no conversion of a huge number at Python's cost)."""
 TARGETS: dict[str, Callable[[random.Random, Path], str]] = {
     "settle hands": fuzz_hand, "pay-table files": fuzz_paytables, "settings file": fuzz_settings,
-    "quiz prompts": fuzz_quiz, "profile imports": fuzz_import, "odds options": fuzz_odds_options,
+    "quiz prompts": fuzz_quiz, "typed amounts": fuzz_amounts, "profile imports": fuzz_import,
+    "odds options": fuzz_odds_options,
     "odds cache entries": fuzz_odds_cache,
     "pay-table paths": fuzz_paytable_paths,
 }

@@ -168,7 +168,7 @@ def _keeper(args: argparse.Namespace, stderr: TextIO | None = None) -> GradeKeep
     moved aside, a class store offline) are said once, here."""
     from trainer.store import StoreError
     from trainer.store.classdb import is_class_url
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
     from trainer.store.store import check_name
 
     name = getattr(args, "profile", None)
@@ -180,7 +180,7 @@ def _keeper(args: argparse.Namespace, stderr: TextIO | None = None) -> GradeKeep
         raise StoreError(f"--store takes a class store's URL (postgresql://USER:PASSWORD@HOST/DATABASE), "
                          f"not {url!r}")
     try:
-        store = open_store(args)
+        store = open_store(getattr(args, "data_dir", None), url)
     except StoreError as exc:
         if stderr is not None:
             _say(stderr, _("the graded hands cannot be saved to {name}'s progress ({problem}); the grade "

@@ -96,9 +96,9 @@ def add_parsers(commands: Any) -> None:
 
 @contextmanager
 def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         for notice in store.notices:
             print(f"uth-trainer: {notice}", file=stderr)
@@ -152,11 +152,9 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: P
     if not profiles:
         raise StoreError(_("no profiles yet: nothing to report"))
     if args.format == "csv":
-        from trainer.store.classroom import ClassStore, save_class_csv
-        from trainer.store.reports import save_csv
+        from trainer.store.opening import save_report_csv
 
-        rows = save_class_csv(store, profiles, args.out) if isinstance(store, ClassStore) else save_csv(
-            store, profiles, args.out)
+        rows = save_report_csv(store, profiles, args.out)
         print(ngettext("Wrote {count} item to {file}", "Wrote {count} items to {file}", rows).format(
             count=rows, file=args.out), file=stdout)
         return 0
@@ -370,9 +368,9 @@ def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int,
     name = getattr(args, "profile", None)
     if not name:
         return None
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         return QuizRecorder(store, store.profile_or_new(name), seed, count, stderr)
     except BaseException:

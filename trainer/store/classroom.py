@@ -11,7 +11,6 @@ attempts are copied to the station when they sign in).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import csv
 import dataclasses
@@ -610,23 +609,6 @@ def with_stations(store: Store, reports: Sequence[TraineeReport]) -> list[Traine
     return [dataclasses.replace(report, stations=tuple(sorted(found.get(report.profile.id, []),
                                                               key=lambda seen: seen.station)))
             for report in reports]
-
-
-def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
-    """The store the command line names: the class store of ``--store URL``, else the local store of
-    ``--data-dir``, else the class store the station's system settings name (:mod:`trainer.store.system`), else
-    the user's data folder."""
-    from trainer.store.system import system_store_url
-
-    data_dir = getattr(args, "data_dir", None)
-    url = getattr(args, "store", None) or (None if data_dir else system_store_url())
-    if url:
-        if not is_class_url(url):
-            raise StoreError(f"--store takes a class store's URL (postgresql://USER:PASSWORD@HOST/DATABASE), "
-                             f"not {url!r}")
-        return ClassStore.open_class(url, data_dir, clock=clock)
-    return Store.open(data_dir, clock=clock)
-
 
 
 _STATUS_FORMS = (

@@ -28,7 +28,6 @@ from trainer.store.records import Profile, ReplayKind, identify
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
-    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
     from trainer.gui.host import TableHost
     from trainer.gui.progress.exam_run import ExamRun
     from trainer.gui.progress.profiles import TraineePanel
@@ -511,14 +510,5 @@ def _from(dialog: QDialog, then: Callable[[], object]) -> None:
     then()
 
 
-def __getattr__(name: str) -> object:
-    """``SETTLEMENT_NAMES``, the settlement drills' names, loaded with the drills on first use (a quicker start)."""
-    if name == "SETTLEMENT_NAMES":
-        from trainer.drills.settlement_drills import NAMES
-
-        return NAMES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Desk", "DrillDoor", "ExamDesk",
+__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "AskPath", "Desk", "DrillDoor", "ExamDesk",
            "Inform", "Keeping", "ProgressWindows", "StartDoor", "TraineeChoice", "back_up", "default_trainee"]

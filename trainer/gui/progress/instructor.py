@@ -490,19 +490,14 @@ class InstructorDialog(QDialog):
                              True)
         if not name:
             return None
-        from trainer.store.reports import class_report, save_csv, trainee_report
+        from trainer.store.opening import save_report_csv
+        from trainer.store.reports import class_report, trainee_report
 
         chosen = self.report_profile.currentIndex()
         try:
             profiles = [self.store.profile(self.report_profile.currentText())] if chosen > 0 else self.store.profiles()
-            if kind == "csv" and type(self.store) is not Store:  # a class store: every station's items
-                from trainer.store.classroom import ClassStore, save_class_csv
-
-                rows = (save_class_csv(self.store, profiles, name) if isinstance(self.store, ClassStore)
-                        else save_csv(self.store, profiles, name))
-                self.status.setText(_wrote_items(rows, name))
-            elif kind == "csv":
-                rows = save_csv(self.store, profiles, name)
+            if kind == "csv":  # a class store's: every station's items
+                rows = save_report_csv(self.store, profiles, name)
                 self.status.setText(_wrote_items(rows, name))
             else:
                 from trainer.gui.progress.pdf import write_pdf

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -42,7 +42,7 @@ from trainer.scoring import mark_text
 from trainer.store.mastery import Mastery
 from trainer.store.progress import DayPoint, shown_accuracy
 from trainer.store.reports import TraineeReport
-from trainer.store.safepath import written
+from trainer.store.safepath import WriteError, written
 
 LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#e08a00", "practised": "#2f7fc1", "table-ready": "#2e8b3a"}
 _app: QGuiApplication | None = None
@@ -243,22 +243,33 @@ def write_table_pdf(title: str, heads: Sequence[str], rows: Sequence[Sequence[st
 def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None, *,
               keep: Iterable[Path] = ()) -> int:
     """Write the report to ``target`` as PDF (A4) the safe way (never over one of ``keep``); returns the number of
-    pages."""
+    pages. The PDF is made in memory and checked whole (QPdfWriter says nothing of a write that failed), then
+    written by :func:`~trainer.store.safepath.written`: a full disk raises :class:`WriteError` and leaves the file
+    that was there as it was."""
     document = build_document(reports, title)
     return _print(document, target, title or (reports[0].profile.name if reports else _("Report")), keep)
 
 
 def _print(document: QTextDocument, target: str | Path, title: str, keep: Iterable[Path]) -> int:
+    """``document`` as PDF (A4) at ``target``: made in memory, checked whole, then written safely."""
+    made = QBuffer()
+    made.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(made)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setTitle(title)
+    writer.setCreator("UTH Dealer Trainer")
+    writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
+    layout = writer.pageLayout().paintRectPixels(writer.resolution())
+    document.setPageSize(QSizeF(layout.width(), layout.height()))
+    document.print_(writer)
+    del writer  # the PDF is complete once the writer is gone
+    pdf = bytes(made.data().data())
+    if not (pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")):
+        raise WriteError(_("cannot write {path}: the PDF could not be made").format(path=target))
     with written(target, keep=keep) as partial:
-        writer = QPdfWriter(str(partial))
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                         QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-        writer.setTitle(title)
-
-        writer.setCreator("UTH Dealer Trainer")
-        writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
-        layout = writer.pageLayout().paintRectPixels(writer.resolution())
-        document.setPageSize(QSizeF(layout.width(), layout.height()))
-        document.print_(writer)
-        del writer  # the file is complete once the writer is gone
+        with open(partial, "wb") as out:
+            out.write(pdf)
+        if partial.stat().st_size != len(pdf):
+            raise WriteError(_("cannot write {path}: only part of the PDF was written").format(path=target))
     return document.pageCount()

@@ -44,13 +44,13 @@ from trainer.gui.quiz.controls import (
     chips_text,
     cycle_box,
     name_categories,
-    parse_amount,
     uncheck,
 )
 from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.widgets import form_button, form_label, score_clock_keys
 from trainer.i18n.translation import _
+from trainer.quiz.amounts import not_an_amount, read_amount
 
 KEYPAD_COLUMNS = 2
 """The chip buttons two to a row: three ($1,000 with its chip) are wider than the side panel beside its scroll bar
@@ -184,7 +184,7 @@ class SettlementPanel(FeedbackShown, QWidget):
         self.amount.setObjectName("amount")
         self.amount.setPlaceholderText(_("or type the amount"))
         self.amount.setToolTip(_("The payout typed (used when no chips are cut); Enter confirms"))
-        self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\$?[0-9,]*\.?[0-9]{0,2}"), self))
+        self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\$?[0-9.,]{0,16}"), self))
         self.paying = form_label("paying", bold=True)
         self.confirm_button = form_button(_("Confirm (Enter)"), "confirm", self.confirm,
                                            _("Settle the wager as chosen (Enter)"))
@@ -403,9 +403,9 @@ class SettlementPanel(FeedbackShown, QWidget):
         amount: Decimal | None = self.chips_total if self.chips and action is Action.PAY else None
         text = self.amount.text().strip()
         if amount is None and text and action in (Action.PAY, Action.TAKE):
-            amount = parse_amount(text)
+            amount = read_amount(text)
             if amount is None:
-                self.show_feedback(_("“{text}” is not an amount: type dollars, such as 15 or 7.50.").format(text=text))
+                self.show_feedback(not_an_amount(text))
                 return
         if action is Action.PAY and amount is None:
             self.show_feedback(_("Cut the payout from the chips (or type it), then Enter."))
@@ -492,4 +492,4 @@ class SettlementPanel(FeedbackShown, QWidget):
             self.lessonRequested.emit(self.lesson_topic)
 
 
-__all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text", "parse_amount"]
+__all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text"]

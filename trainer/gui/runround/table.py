@@ -135,15 +135,6 @@ class RunTable(QObject):
         if self._running is None:
             self._next()
 
-    def finish_now(self) -> None:
-        """Every animation queued, to its end at once."""
-        while self.busy:
-            group = self._running
-            if group is not None:
-                group.setCurrentTime(group.totalDuration())
-                if self._running is group:  # a zero-length end that did not report
-                    self._done(group)
-
     def _next(self) -> None:
         if not self._queue:
             self._running = None

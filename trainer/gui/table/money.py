@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from trainer.engine.settlement import format_money
+
 CHIP_DENOMINATIONS: tuple[Decimal, ...] = tuple(
     Decimal(value) for value in ("25000", "5000", "1000", "500", "100", "25", "5", "1", "0.5")
 )
@@ -39,8 +41,6 @@ def chip_breakdown(amount: Decimal) -> list[Decimal]:
 
 
 def format_amount(amount: Decimal) -> str:
-    """Dollars as a dealer reads them: cents only when there are some."""
-    amount = Decimal(amount)
-    if amount == amount.to_integral_value():
-        return f"${int(amount):,}"
-    return f"${amount:,.2f}"
+    """Dollars as a dealer reads them, cents only when there are some: the engine's
+    :func:`~trainer.engine.settlement.format_money`."""
+    return format_money(Decimal(amount))
