@@ -6,7 +6,7 @@ so do the folders the wheel force-includes from the top of the repository (``ass
 ``lessons/`` → ``trainer/lessons``, read from ``pyproject.toml`` so the two never disagree). The frozen app then
 finds them through ``trainer/resources.py`` exactly as the installed package does.
 
->>> from pathlib import Path
+>>> from pathlib import Path, PurePosixPath
 >>> pairs = data_files(Path(__file__).resolve().parent.parent)
 >>> ("trainer/engine/data", "trips.toml") in {(dest, Path(src).name) for src, dest in pairs}
 True
@@ -14,9 +14,10 @@ True
 
 from __future__ import annotations
 
+import re
 import tomllib
 from fnmatch import fnmatch
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 CODE_SUFFIXES = frozenset({".py", ".pyc", ".pyo", ".pyd", ".so"})
 """Files under ``trainer/`` that are code (PyInstaller freezes the modules itself), never copied as data."""
@@ -35,6 +36,19 @@ ship (Qt Charts for the progress charts, QtPrintSupport and the PDF writer of Qt
 
 EXCLUDED_PACKAGES = ("trainer.bench",)
 """Parts of ``trainer`` left out of the app: the benchmarks need the test tools and are run from a checkout."""
+
+UNUSED_MODULES = (
+    # Qt's Python bindings the app never imports (Qt Charts' C++ library still brings the OpenGL libraries it
+    # links to): OpenGL's binding alone is 8.5 MB.
+    "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets", "PySide6.QtNetwork", "PySide6.QtDBus",
+    # numpy's own test modules, its SIMD test harness and Fortran wrapper generator: never loaded by numpy.
+    "numpy._core._simd", "numpy._core._multiarray_tests", "numpy._core._rational_tests", "numpy._core._umath_tests",
+    "numpy._core._struct_ufunc_tests", "numpy._core._operand_flag_tests", "numpy.f2py",
+)
+"""Modules PyInstaller would freeze that the app never imports (the spec's ``excludes``)."""
+
+LANGUAGES = ("en", "es")
+"""The languages the app speaks: of Babel's CLDR data and Qt's own translations, only theirs ship."""
 
 UNNEEDED_BINARIES = (
     # The virtual keyboard input method: a touch screen's on-screen keyboard, and QML and Qt Quick it runs on.
@@ -60,6 +74,31 @@ def keep_binary(name: str) -> bool:
     """
     base = Path(name).name
     return not any(fnmatch(base, pattern) for pattern in UNNEEDED_BINARIES)
+
+
+def keep_data(name: str) -> bool:
+    """False for a data file of another language than :data:`LANGUAGES` (``name`` is its path inside the app).
+
+    Babel's CLDR data (``babel/locale-data``, 35 MB for every language) keeps ``root`` and the English and Spanish
+    locales: ``en_US`` and ``es_US`` (:data:`trainer.i18n.formats.CLDR_LOCALES`) load ``en``, ``es``, ``es_419``
+    and ``root``, and any other English or Spanish locale keeps working. Qt's translations
+    keep Qt's own Spanish texts (``qtbase_es.qm``, loaded by ``trainer.gui.language``).
+
+    >>> keep_data("babel/locale-data/es_419.dat"), keep_data("babel/locale-data/root.dat")
+    (True, True)
+    >>> keep_data("babel/locale-data/fr.dat"), keep_data("babel/locale-data/ese.dat")
+    (False, False)
+    >>> keep_data("PySide6/Qt/translations/qtbase_es.qm"), keep_data("PySide6/Qt/translations/qtbase_de.qm")
+    (True, False)
+    """
+    path = PurePosixPath(name.replace("\\", "/"))
+    if path.parent.as_posix().endswith("babel/locale-data") and path.suffix == ".dat":
+        locale = path.stem
+        return locale == "root" or locale.split("_")[0] in LANGUAGES
+    if path.parent.as_posix().endswith("Qt/translations") and path.suffix == ".qm":
+        language = re.search(r"_([a-z]{2,3})(?:_[A-Z]{2})?$", path.stem)  # qt_help_pt_BR: pt
+        return language is not None and language.group(1) in LANGUAGES
+    return True
 
 
 def _is_data(path: Path, folder: Path) -> bool:

@@ -115,6 +115,45 @@ else
   pass "grade samples/grade.json (${BASH_REMATCH[2]} of ${BASH_REMATCH[1]} steps right, nothing missed)"
 fi
 
+# --- Spanish, and the class store out of reach ----------------------------------------------------------------
+
+# The quiz in Spanish (the catalogue), then a report in Spanish (Babel's CLDR data for es_US: the days it writes).
+out="$(LANGUAGE=es "$app" "${quiz_args[@]}" < "$samples/quiz-answers.txt" 2>&1)"; rc=$?
+if [ $rc -ne 0 ] || [[ "$out" != *"Correcto"* ]] || [[ "$out" != *"Puntuación"* ]]; then
+  fail "quiz in Spanish" "exit $rc, not in Spanish: $(echo "$out" | tail -2)"
+elif [ -n "$installed" ] && [ "$(echo "$out" | strip_times)" != \
+      "$(LANGUAGE=es run_installed "${quiz_args[@]}" < "$samples/quiz-answers.txt" 2>&1 | strip_times)" ]; then
+  fail "quiz in Spanish" "the frozen app's transcript differs from the installed package's"
+else
+  pass "quiz in Spanish ($(echo "$out" | grep -m1 '^Puntuación'))"
+fi
+spanish="$scratch/spanish"
+"$app" --data-dir "$spanish" quiz --profile Ana "${quiz_args[@]:1}" < "$samples/quiz-answers.txt" >/dev/null 2>&1
+out="$(LANGUAGE=es QT_QPA_PLATFORM=offscreen "$app" --data-dir "$spanish" report --profile Ana --format pdf \
+  --out "$scratch/informe.pdf" 2>&1)"; rc=$?
+if [ $rc -ne 0 ] || [[ "$out" != *"escrito"* ]]; then
+  fail "report in Spanish" "exit $rc: $out"
+elif command -v pdftotext >/dev/null && ! pdftotext "$scratch/informe.pdf" - 2>/dev/null | grep -q "Dominio"; then
+  fail "report in Spanish" "the PDF is not in Spanish"
+else
+  pass "report in Spanish ($out)"
+fi
+
+# A class store at a local port nothing listens on: one line naming it, status 2, at once.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' \
+  2>/dev/null || echo 9)"
+start=$(now_ms)
+timeout 30 "$app" --data-dir "$scratch/store" class status "postgresql://trainer@127.0.0.1:$port/class" \
+  >"$scratch/store.out" 2>"$scratch/store.err"; rc=$?
+store_ms=$(($(now_ms) - start))
+err="$(cat "$scratch/store.err")"
+if [ $rc -ne 2 ] || [ "$(wc -l < "$scratch/store.err")" -ne 1 ] || [[ "$err" != *"cannot reach the class store"* ]] \
+    || [ -s "$scratch/store.out" ]; then
+  fail "class store out of reach" "exit $rc, stderr: $(head -c 300 "$scratch/store.err")"
+else
+  pass "class store out of reach: one line in $store_ms ms ($err)"
+fi
+
 # --- the window -----------------------------------------------------------------------------------------------
 
 # Start a command and set ms to the time until its window is shown (xdotool waits for it), or "none".
@@ -184,6 +223,47 @@ fi
 
 # --- the figures ----------------------------------------------------------------------------------------------
 
+# The folder's large parts: size in MB, path under _internal, what the app needs it for. Anything else of 1 MB or
+# more is listed as "other", so a new large part shows here.
+large_parts() {
+  local internal="$app_dir/_internal" listed=""
+  while IFS='|' read -r path what; do
+    [ -e "$internal/$path" ] || continue
+    listed="$listed $path"
+    printf '  %6.1f  %-34s %s\n' "$(du -sk "$internal/$path" | awk '{ print $1 / 1024 }')" "$path" "$what"
+  done <<'PARTS'
+PySide6/Qt/lib/libicudata.so.73|Unicode data of Qt's text handling (QtCore links ICU)
+PySide6/Qt/lib|Qt's libraries, the ICU data above among them: window, widgets, SVG, charts, PDF, X11, Wayland
+PySide6/Qt/plugins|Qt plugins: the X11/Wayland platforms, SVG images and icons, printing
+PySide6/Qt/translations|Qt's own texts in English and Spanish (dialog buttons)
+PySide6|all of Qt above, and its bindings: QtCore, QtGui, QtWidgets, QtSvg, QtCharts, QtPrintSupport
+numpy.libs|OpenBLAS and its Fortran runtime, linked by numpy's core: the odds' exact counts
+numpy|numpy: the odds' exact counts (the pay-table lab, odds), the chip stacks' places
+libpython3.11.so.1.0|the Python interpreter
+python3.11|the standard library's compiled modules (sqlite3, ssl, decimal ...)
+base_library.zip|the standard library's Python modules the app starts with
+pygame_ce.libs|SDL, fonts and audio codecs of pygame: the table's sounds
+pygame|pygame: the table's sounds
+psycopg_binary.libs|libpq with OpenSSL and Kerberos: the class store's PostgreSQL client
+psycopg_binary|psycopg: the class store
+babel|Babel: dates and numbers in English and Spanish (CLDR data of en, es and root only)
+trainer|the trainer's data: cards, chips, sounds, lessons, pay tables, translations
+PARTS
+  find "$internal" -maxdepth 1 -type f -size +1024k -printf '%s %f\n' | sort -rn | while read -r bytes name; do
+    [[ " $listed " == *" $name "* ]] && continue
+    case "$name" in
+      libcrypto*|libssl*) what="OpenSSL: Python's ssl and hashlib" ;;
+      libsqlite3*) what="SQLite: the station's progress store" ;;
+      libstdc++*) what="the C++ runtime of Qt and pygame" ;;
+      libX11*|libxcb*|libxkb*) what="X11: the window on an X11 desktop" ;;
+      libglib*|libgio*|libgobject*) what="GLib: Qt's event loop and the desktop portal" ;;
+      libgnutls*|libunistring*|libp11-kit*|libidn2*|libcups*|libavahi*) what="CUPS and its TLS: Qt's printing" ;;
+      *) what="a system library the above link to" ;;
+    esac
+    printf '  %6.1f  %-34s %s\n' "$(echo "$bytes" | awk '{ print $1 / 1048576 }')" "$name" "$what"
+  done
+}
+
 version_ms() {
   local start
   start=$(now_ms)
@@ -209,6 +289,8 @@ archive_mb="n/a"
   printf '%s\n' "${lines[@]}"
   echo
   echo "folder $app_dir: $folder_mb MB"
+  echo "its largest parts (MB), and what each is for:"
+  large_parts
   echo "archive ${ARCHIVE:-(none given)}: $archive_mb MB"
   echo "start times, median of $runs (ms)      frozen    installed (${installed:-not measured})"
   printf '  --version, start to exit          %6s    %6s\n' "$frozen_version" "$installed_version"

@@ -133,6 +133,69 @@ def test_the_app_leaves_out_only_libraries_the_trainer_never_loads(name: str, ke
     assert bundle.keep_binary(name) is kept
 
 
+@pytest.mark.parametrize(("name", "kept"), [
+    ("babel/locale-data/root.dat", True), ("babel/locale-data/en.dat", True), ("babel/locale-data/es_US.dat", True),
+    ("babel/locale-data/es_MX.dat", True), ("babel/locale-data/fr.dat", False),
+    ("babel/locale-data/zh_Hant.dat", False), ("babel/locale-data/ee.dat", False), ("babel/global.dat", True),
+    ("PySide6/Qt/translations/qtbase_es.qm", True), ("PySide6/Qt/translations/qt_help_en.qm", True),
+    ("PySide6/Qt/translations/qtbase_de.qm", False), ("PySide6/Qt/translations/qt_help_pt_BR.qm", False),
+    ("trainer/engine/data/trips.toml", True), ("trainer/i18n/locale/es/LC_MESSAGES/trainer.mo", True),
+])
+def test_the_app_ships_only_english_and_spanish_language_data(name: str, kept: bool) -> None:
+    assert bundle.keep_data(name) is kept
+
+
+_BABEL_LOADS = """
+import json
+from datetime import date, datetime
+import babel.localedata
+loaded = set()
+load = babel.localedata.load
+def recording(name, merge_inherited=True):
+    loaded.add(name)
+    return load(name, merge_inherited)
+babel.localedata.load = recording
+from trainer.i18n.formats import CLDR_LOCALES, format_day, format_moment, format_number, format_percent
+from trainer.i18n.translation import speaking
+from trainer.quiz.amounts import read_amount
+for language in CLDR_LOCALES:
+    with speaking(language):
+        format_day(date(2026, 11, 26)), format_moment(datetime(2026, 11, 26, 9, 30))
+        format_number(1234.5), format_percent(0.5, digits=2)
+        read_amount("1,234.50"), read_amount("7,50"), read_amount("1.000")
+print(json.dumps(sorted(loaded)))
+"""
+"""Every way the trainer formats dates and numbers and reads amounts, in each of its languages."""
+
+
+def test_every_cldr_locale_babel_loads_for_the_apps_languages_ships() -> None:
+    import json
+    import os
+
+    done = subprocess.run([sys.executable, "-c", _BABEL_LOADS], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stdout))
+    assert {"root", "en", "en_US", "es", "es_US"} <= loaded
+    assert all(bundle.keep_data(f"babel/locale-data/{name}.dat") for name in loaded), sorted(loaded)
+
+
+def test_no_module_of_the_trainer_imports_what_the_app_leaves_out() -> None:
+    for path in (ROOT / "trainer").rglob("*.py"):
+        if bundle.excluded(".".join(path.relative_to(ROOT).with_suffix("").parts)):
+            continue
+        for name in imported_modules(path):
+            assert not any(name == left or name.startswith(left + ".") for left in bundle.UNUSED_MODULES), \
+                f"{path.relative_to(ROOT)} imports {name}, which the app leaves out"
+
+
+def test_the_spec_leaves_out_the_unused_modules_and_other_languages() -> None:
+    spec = (PACKAGING / "uth-trainer.spec").read_text(encoding="utf-8")
+    assert "*bundle.UNUSED_MODULES" in spec and "bundle.keep_data(entry[0])" in spec
+    assert "PySide6.QtOpenGL" in bundle.UNUSED_MODULES and "PySide6.QtNetwork" in bundle.UNUSED_MODULES
+    assert not set(bundle.UNUSED_MODULES) & set(bundle.QT_MODULES)
+
+
 @pytest.mark.parametrize("script", ["build.sh", "smoke.sh", "install-linux.sh"])
 def test_the_shell_scripts_parse_and_are_executable(script: str) -> None:
     path = PACKAGING / script
@@ -151,7 +214,9 @@ def test_the_build_script_runs_the_spec_the_icons_the_archive_and_the_smoke_test
 def test_the_smoke_test_checks_every_command_and_the_window() -> None:
     smoke = (PACKAGING / "smoke.sh").read_text(encoding="utf-8")
     for step in ('"$app" --version', "ldd", '"$app" settle', '"$app" "${quiz_args[@]}"', '"$app" grade', "Xvfb",
-                 "import -window root"):
+                 "import -window root", 'LANGUAGE=es "$app" "${quiz_args[@]}"', "report --profile Ana --format pdf",
+                 "class status \"postgresql://trainer@127.0.0.1:$port/class\"", "cannot reach the class store",
+                 "large_parts"):
         assert step in smoke, step
 
 

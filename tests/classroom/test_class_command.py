@@ -134,3 +134,16 @@ def test_names_and_places_with_control_characters_are_shown_escaped(
     assert main(["class", "status", "postgresql://st@127.0.0.1:1/ro%07om"]) == 2
     err = capsys.readouterr().err
     assert "\x07" not in err and "\\x07" in err
+
+
+def test_psycopgs_line_about_a_pipeline_ended_by_a_lost_server_is_not_printed(
+        caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    import trainer.store.classdb  # noqa: F401  (its filter on psycopg's logger)
+
+    logger = logging.getLogger("psycopg")
+    with caplog.at_level(logging.WARNING, logger="psycopg"):
+        logger.warning("error ignored terminating %r: %s", "<psycopg.Pipeline [BAD]>", "server closed the connection")
+        logger.warning("another warning")
+    assert [record.getMessage() for record in caplog.records] == ["another warning"]

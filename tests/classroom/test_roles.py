@@ -247,3 +247,25 @@ def test_the_server_refuses_an_item_that_breaks_the_rules(
                 "INSERT INTO item (uid, profile_id, at, drill, situation, mode, steps, correct, seconds, perfect, "
                 "replay) VALUES (%s, %s, %s, 'blind', 'blind', 'practice', %s, %s, %s, 0, %s)",
                 (uuid.uuid4().hex, profile_id, at, steps, correct, seconds, replay))
+
+
+def test_a_class_store_of_an_earlier_trainer_keeps_its_shared_logins_signed_in(owner_url: str) -> None:
+    from trainer.store.classdb import legacy_roles, migrate, url_for
+
+    with connect(owner_url) as connection:  # as the earlier `class init` left it: one shared station login
+        migrate(connection)
+        station_role, _instructor_role = legacy_roles(connection)
+        connection.execute(f'CREATE ROLE "{station_role}" LOGIN PASSWORD \'old-secret\'')
+        connection.execute(f'GRANT SELECT, INSERT ON profile, item TO "{station_role}"')
+        setup = init_class(connection, owner_url)
+    assert setup.kept == 1 and setup.made == ()
+    old = url_for(owner_url, station_role, "old-secret")
+    with psycopg.connect(old, autocommit=True) as connection:
+        _profile_id, item_id = _profile_and_item(connection)
+        assert connection.execute("SELECT station FROM item WHERE id = %s", (item_id,)).fetchone() == (station_role,)
+        with pytest.raises(InsufficientPrivilege):  # and it holds only a station's privileges now
+            connection.execute("DELETE FROM item")
+    with connect(owner_url) as connection:
+        remove_member(connection, "station", station_role)
+    with pytest.raises(psycopg.OperationalError):
+        psycopg.connect(old).close()

@@ -133,3 +133,16 @@ def test_a_reader_that_goes_away_ends_odds_quietly_with_141() -> None:
                           shell=True, capture_output=True, text=True, timeout=120, executable="/bin/bash")
     assert done.stdout.splitlines() == ["141"]  # 128 + SIGPIPE, as a shell reports it
     assert done.stderr == ""  # nothing said: the reader went away on purpose
+
+
+@pytest.mark.parametrize(("option", "value", "bounds"), [
+    ("--hands", "99999999999999999999", "1 to 100,000,000"), ("--hands", "0", "1 to 100,000,000"),
+    ("--seed", "-1", "0 to 9,223,372,036,854,775,807"), ("--seed", str(2**63), "0 to 9,223,372,036,854,775,807"),
+    ("--hands", "9" * 400, "1 to 100,000,000"),
+])
+def test_bad_beat_numbers_out_of_bounds_are_one_line_and_nothing_computed(option: str, value: str,
+                                                                          bounds: str) -> None:
+    status, out, err = odds("bad-beat", option, value, "--json")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"uth-trainer odds: {option} must be {bounds}, not ") and err.count("\n") == 1
+    assert len(err) < 200

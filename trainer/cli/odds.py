@@ -7,8 +7,9 @@ Errors are one line on standard error naming the problem, exit status 2; Ctrl-C 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
 from math import comb
 from pathlib import Path
@@ -22,6 +23,8 @@ from trainer.odds.progress import TerminalProgress
 from trainer.odds.report import OddsReport, report_json, report_text
 
 if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
     from trainer.engine.bad_beat_odds import BadBeatCounts
 
 EXIT_USAGE = 2
@@ -30,6 +33,10 @@ BETS = ("trips", "pairs", "bad-beat", "progressive", "game")
 KIND_OF_BET = {"trips": "trips", "pairs": "pairs", "bad-beat": "bad_beat", "progressive": "progressive",
                "game": "blind"}
 DEFAULT_TABLE = {"trips": "UTH-01", "pairs": "1", "bad-beat": "BBB-02", "progressive": "01", "game": "blind"}
+MOST_HANDS = 100_000_000
+"""``--hands``: the most deals simulated (500,000 take about a second of a core)."""
+MOST_SEED = 2**63 - 1
+"""``--seed``: the largest seed (the store keeps seeds up to this too)."""
 
 
 class UsageError(Exception):
@@ -58,8 +65,10 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     odds.add_argument("--wager", default="1",
                       help=_("progressive: the fixed wager, 0.01 to 1,000,000,000 (default 1)"))
     odds.add_argument("--hands", type=int, default=500_000,
-                      help=_("bad-beat: deals simulated for the fold-loses rule (default 500,000)"))
-    odds.add_argument("--seed", type=int, default=2024, help=_("bad-beat: the simulation's seed (default 2024)"))
+                      help=_("bad-beat: deals simulated for the fold-loses rule, 1 to {most} (default 500,000)")
+                      .format(most=f"{MOST_HANDS:,}"))
+    odds.add_argument("--seed", type=int, default=2024,
+                      help=_("bad-beat: the simulation's seed, 0 to 2**63 - 1 (default 2024)"))
     odds.add_argument("--strategy", choices=("optimal", "simple"), default="optimal",
                       help=_("game: optimal play (default) or the simple strategy of the simulated players"))
     odds.add_argument("--export-strategy", metavar="FILE", help=_("game: write the optimal strategy as JSON"))
@@ -110,7 +119,13 @@ def choose_table(bet: str, name: str | None, file: str | None) -> Paytable:
 
 def _compute(args: argparse.Namespace, stderr: TextIO) -> str:
     if not 1 <= args.workers <= most_workers():
-        raise UsageError(f"--workers must be 1 to {most_workers()} (the cores here), not {args.workers}")
+        raise UsageError(f"--workers must be 1 to {most_workers()} (the cores here), not {shown_int(args.workers)}")
+    for option, value, least, most in (("--hands", args.hands, 1, MOST_HANDS), ("--seed", args.seed, 0, MOST_SEED)):
+        if not least <= value <= most:
+            from trainer.i18n.translation import _
+
+            raise UsageError(_("{option} must be {least} to {most}, not {value}").format(
+                option=option, least=f"{least:,}", most=f"{most:,}", value=shown_int(value)))
     table = choose_table(args.bet, args.paytable, args.paytable_file)
     cache = ResultCache(None if args.no_cache else default_cache_dir())
     if args.bet == "game":
@@ -152,6 +167,13 @@ def _amount(text: str, option: str, zero: bool = False) -> Decimal:
     if problem is not None:
         raise UsageError(f"{option}: {problem}")
     return parsed
+
+
+def shown_int(value: int) -> str:
+    """A whole number as a message shows it: with its digits when it has at most 30, else said to be huge."""
+    if abs(value) < 10**30:
+        return str(value)
+    return "a number of more than 30 digits" if value > 0 else "a negative number of more than 30 digits"
 
 
 def shown_name(text: str) -> str:
@@ -198,6 +220,23 @@ def _with_bar(label: str, stderr: TextIO, work: Callable[[TerminalProgress], Any
         bar.close()
 
 
+@contextlib.contextmanager
+def _shared_pool(workers: int) -> Iterator[Pool | None]:
+    """A pool of ``workers`` processes for the Bad Beat's counting and simulation, or None for one process.
+
+    Its fork server imports both modules and builds the counting's tables before the workers start
+    (:mod:`trainer.odds.counting_tables`), so each worker starts with them (and numpy) in memory shared with the
+    others rather than importing and building them itself."""
+    if workers <= 1:
+        yield None
+        return
+    from trainer.engine.processes import keep_freed_memory, worker_pool
+
+    with worker_pool(workers, initializer=keep_freed_memory,
+                     preload=("trainer.odds.counting_tables", "trainer.odds.fold_effect")) as pool:
+        yield pool
+
+
 def _bad_beat(args: argparse.Namespace, table: Paytable, cache: ResultCache, stderr: TextIO) -> OddsReport:
     from dataclasses import replace
 
@@ -205,16 +244,16 @@ def _bad_beat(args: argparse.Namespace, table: Paytable, cache: ResultCache, std
     from trainer.odds.fold_effect import fold_effect
     from trainer.odds.sidebets import bad_beat_report
 
-    if args.hands < 1:
-        raise UsageError("--hands must be at least 1")
     key = "bad-beat-counts"
     counts = counts_from_cache(cache.load(key))
-    if counts is None:
-        counts = _with_bar("counting every deal", stderr, lambda bar: bad_beat_counts(workers=args.workers))
-        cache.store(key, {"deals": counts.deals, "beaten": {c.name: n for c, n in counts.beaten.items()}})
-    report = bad_beat_report(table, counts)
-    effect = _with_bar("simulating folds", stderr, lambda bar: fold_effect(
-        [table], hands=args.hands, seed=args.seed, workers=args.workers, progress=bar))[table.id]
+    with _shared_pool(args.workers) as pool:  # one pool for both: its workers start once
+        if counts is None:
+            counts = _with_bar("counting every deal", stderr,
+                               lambda bar: bad_beat_counts(workers=args.workers, pool=pool))
+            cache.store(key, {"deals": counts.deals, "beaten": {c.name: n for c, n in counts.beaten.items()}})
+        report = bad_beat_report(table, counts)
+        effect = _with_bar("simulating folds", stderr, lambda bar: fold_effect(
+            [table], hands=args.hands, seed=args.seed, workers=args.workers, progress=bar, pool=pool))[table.id]
     note = (f"With bad_beat_on_fold = \"lose\", under the simple strategy: house edge "
             f"{(float(report.house_edge) + effect.extra_edge) * 100:.3f} % (+{effect.extra_edge * 100:.3f} ± "
             f"{effect.standard_error * 100:.3f} points, simulation of {effect.hands:,} deals, seed {effect.seed}).")

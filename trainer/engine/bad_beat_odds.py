@@ -38,7 +38,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial, prod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -47,9 +47,12 @@ from trainer.engine import evaluator as ev
 from trainer.engine.evaluator import HAND_CLASSES, Category, category_of_strength
 from trainer.engine.paytables import Paytable
 
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
 __all__ = [
-    "BOARDS", "BadBeatCounts", "BoardClasses", "bad_beat_counts", "board_classes", "deals_per_board",
-    "holding_strengths",
+    "BOARDS", "BadBeatCounts", "BoardClasses", "bad_beat_counts", "board_classes", "category_table",
+    "deals_per_board", "hand_strengths", "holding_strengths", "prepare_tables",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -232,6 +235,22 @@ class _Tables:
         result: IntArray = np.where(flush, self.flush_strength[np.where(flush, bits, 0)], by_ranks)
         return result
 
+    def hand_strengths(self, hands: IntArray) -> IntArray:
+        """The strength of each row of five to seven cards, as :func:`~trainer.engine.evaluator.evaluate` gives
+        it: on ranks alone, or the best flush of the one suit with five cards or more (with seven cards, a
+        flush leaves no full house or four of a kind)."""
+        base, offset, strength = self.rank_index
+        keys = self.rank_weight[hands // 4].sum(axis=1)
+        result: IntArray = strength[base[keys >> ev._LOW_FIELD_BITS] + offset[keys & ev._LOW_MASK]].astype(np.int64)
+        suits = hands % 4
+        for suit in range(4):
+            in_suit = suits == suit
+            flush = np.flatnonzero(in_suit.sum(axis=1) >= 5)
+            if len(flush):
+                bits = np.where(in_suit[flush], np.int64(1) << (hands[flush] // 4), 0).sum(axis=1)
+                result[flush] = self.flush_strength[bits]
+        return result
+
     @cached_property
     def board_rank_strengths(self) -> npt.NDArray[np.int16]:
         """``[board rank multiset, holding]``: the strength on ranks alone of the five board ranks (as numbered by
@@ -249,19 +268,62 @@ class _Tables:
             table[start:start + 512] = np.where(real, strength[place], 0)
         return table
 
+    @cached_property
+    def rank_lists(self) -> tuple[IntArray, IntArray, IntArray]:
+        """Per board rank multiset (as numbered by :attr:`board_rank_sums`), the holdings that make three of a
+        kind or better with it on ranks alone: where each multiset's list starts (one more than the multisets,
+        the last the end), then the holdings and their strengths, list after list."""
+        table = self.board_rank_strengths
+        multiset, holding = np.nonzero(table >= self.trips_or_better)
+        starts = np.zeros(len(table) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(multiset, minlength=len(table)), out=starts[1:])
+        return starts, holding.astype(np.int64), table[multiset, holding].astype(np.int64)
+
+    @cached_property
+    def flush_candidates(self) -> dict[tuple[int, int], IntArray]:
+        """``[suit, cards]``: the holdings with at least ``cards`` (0, 1 or 2) cards of ``suit``."""
+        return {(suit, cards): np.flatnonzero(self.suited_cards[suit] >= cards)
+                for suit in range(4) for cards in range(3)}
+
     def trips_or_better_holdings(self, boards: IntArray) -> tuple[IntArray, IntArray, IntArray]:
         """The holdings off each five-card board that make three of a kind or better with it: three arrays, the
-        board's row, the holding and the strength, by board then holding.
+        board's row, the holding and the strength.
 
-        On ranks alone a holding's strength is read whole from :attr:`board_rank_strengths`; a flush can only
-        come in the one suit of three or more board cards, and is looked at on the boards that have one."""
-        strengths = self.five_card_rank_strengths(boards)
-        self.add_flushes(boards, strengths)
-        board, holding = np.nonzero(strengths >= self.trips_or_better)
+        On ranks alone the holdings are read whole from :attr:`rank_lists`; a flush can only come in the one
+        suit of three or more board cards, and only with a holding of enough cards of that suit: on such boards
+        those holdings take the better of the flush and their strength on ranks alone instead."""
+        rank_ids = np.searchsorted(self.board_rank_sums, self.rank_weight[boards // 4].sum(axis=1))
+        list_starts, listed_holdings, listed_strengths = self.rank_lists
+        starts, sizes = list_starts[rank_ids], list_starts[rank_ids + 1] - list_starts[rank_ids]
+        board = np.repeat(np.arange(len(boards)), sizes)
+        places = np.arange(len(board)) + np.repeat(starts - (np.cumsum(sizes) - sizes), sizes)
+        holding, strength = listed_holdings[places], listed_strengths[places]
+        suits = boards % 4
+        suit_counts = np.stack([(suits == suit).sum(axis=1) for suit in range(4)], axis=1)
+        flushing = np.flatnonzero(suit_counts.max(axis=1) >= 3)
+        if len(flushing):
+            top = suit_counts[flushing].argmax(axis=1)
+            needed = 5 - suit_counts[flushing, top]  # the holding's cards of that suit a flush needs
+            board_suit_bits = np.where(suits[flushing] == top[:, None], np.int64(1) << (boards[flushing] // 4),
+                                       0).sum(axis=1)
+            top_of, needed_of = np.zeros(len(boards), dtype=np.int64), np.full(len(boards), 3, dtype=np.int64)
+            top_of[flushing], needed_of[flushing] = top, needed
+            ranks_only = self.suited_cards[top_of[board], holding] < needed_of[board]
+            parts = [(board[ranks_only], holding[ranks_only], strength[ranks_only])]
+            for (suit, cards), candidates in self.flush_candidates.items():
+                chosen = np.flatnonzero((top == suit) & (needed == cards))
+                if not len(chosen):
+                    continue
+                flush_board = np.repeat(flushing[chosen], len(candidates))
+                flush_holding = np.tile(candidates, len(chosen))
+                flush = self.flush_strength[np.repeat(board_suit_bits[chosen], len(candidates))
+                                            | self.suit_bits[suit, flush_holding]]
+                by_ranks = self.board_rank_strengths[rank_ids[flush_board], flush_holding]
+                parts.append((flush_board, flush_holding, np.maximum(flush, by_ranks)))
+            board, holding, strength = (np.concatenate(arrays) for arrays in zip(*parts, strict=True))
         board_bits = (np.int64(1) << boards).sum(axis=1)
         off = (self.card_bits[holding] & board_bits[board]) == 0
-        board, holding = board[off], holding[off]
-        return board, holding, strengths[board, holding].astype(np.int64)
+        return board[off], holding[off], strength[off]
 
     def rank_row(self, board_ranks: int) -> IntArray:
         """For a board's rank sum: the strength, on ranks alone, that each of the 169 rank pairs makes with it."""
@@ -313,6 +375,31 @@ def _tables() -> _Tables:
     return _Tables()
 
 
+def prepare_tables() -> None:
+    """Build the tables the counting reads (the evaluator's as arrays, the holdings of three of a kind or better
+    of each board rank multiset), which the first batch would otherwise build."""
+    _tables().rank_lists  # noqa: B018  (a cached property: reading it builds it)
+    _tables().flush_candidates  # noqa: B018
+
+
+def category_table() -> IntArray:
+    """``category_table()[strength]``: the category (0..9) of each strength 1..7462 (and 0 at 0), as an array."""
+    return _tables().category
+
+
+def hand_strengths(hands: IntArray) -> IntArray:
+    """The strength (1..7462) of each row of five to seven distinct cards (card indices), as
+    :func:`~trainer.engine.evaluator.evaluate` gives it, computed for all rows at once.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> hands = np.array([[int(card) for card in parse_cards(text)] for text in ("As Ad Ac Ks Kd 2c 3h",
+    ...                   "9s 8s 7s 6s 5s Ah Ad")])
+    >>> [category_of_strength(int(strength)).label for strength in hand_strengths(hands)]
+    ['full house', 'straight flush']
+    """
+    return _tables().hand_strengths(hands)
+
+
 def holding_strengths(board: list[int]) -> dict[tuple[int, int], int]:
     """The strength of the board with each of the 1,081 holdings of the cards off it, as card index pairs."""
     tables = _tables()
@@ -326,10 +413,9 @@ def holding_strengths(board: list[int]) -> dict[tuple[int, int], int]:
 def _beaten_counts(boards: BoardClasses) -> list[int]:
     """Deals on ``boards`` (weighted) by the category 0..9 of the beaten hand, three of a kind or better.
 
-    In a group of holdings, those of category ``K`` beaten by another of the group number
-    ``n_K * (holdings of a higher category) + (n_K ** 2 - sum of m_s ** 2) / 2``, where ``m_s`` counts the
-    holdings of strength ``s`` (pairs within the category, less the ties): so a sort of the groups' strengths
-    and the lengths of its runs of equal strength give every count.
+    In a group of holdings, a holding is the beaten hand against every holding of the group that is stronger:
+    with the group's strengths sorted, each run of equal strength is beaten by all that come after it in the
+    group, so every count follows from the places where the runs and the groups end.
     """
     tables = _tables()
     board, holding, strength64 = tables.trips_or_better_holdings(boards.cards)
@@ -338,26 +424,37 @@ def _beaten_counts(boards: BoardClasses) -> list[int]:
     groups = np.concatenate([base + _EVERY_HOLDING, base + tables.first32[holding], base + tables.second32[holding]])
     keys = (groups << _STRENGTH_BITS) | np.tile(strength, 3)
     keys.sort()
-    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-    lengths = np.diff(np.append(starts, len(keys)))
+    length = len(keys)
+    if length == 0:
+        return [0] * len(Category)
+    new_run = np.empty(length, dtype=np.bool_)
+    new_run[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=new_run[1:])
+    starts = np.flatnonzero(new_run)
+    ends = np.append(starts[1:], length)
     runs = keys[starts]
-    slots = (runs >> _STRENGTH_BITS) * len(Category) + tables.category32[runs & ((1 << _STRENGTH_BITS) - 1)]
-    size = len(boards) * _GROUPS_PER_BOARD * len(Category)
-    shape = (len(boards), _GROUPS_PER_BOARD, len(Category))
-    held = np.rint(np.bincount(slots, lengths, size)).astype(np.int64).reshape(shape)
-    ties = np.rint(np.bincount(slots, lengths * lengths, size)).astype(np.int64).reshape(shape)
-    higher = np.cumsum(held[:, :, ::-1], axis=2)[:, :, ::-1] - held  # holdings of a higher category
-    beaten = held * higher + (held * held - ties) // 2
+    run_groups = runs >> _STRENGTH_BITS
+    new_group = np.empty(len(runs), dtype=np.bool_)
+    new_group[0] = True
+    np.not_equal(run_groups[1:], run_groups[:-1], out=new_group[1:])
+    group_ends = np.append(starts[np.flatnonzero(new_group)[1:]], length)
+    stronger = group_ends[np.cumsum(new_group) - 1] - ends  # the holdings of the run's group that beat it
+    board_of_run, group_in_board = np.divmod(run_groups, _GROUPS_PER_BOARD)
+    weight = boards.weights[board_of_run]
     # a pair of holdings sharing a card is never dealt: such pairs are the pairs inside one card's group
-    disjoint = beaten[:, _EVERY_HOLDING, :] - beaten[:, :_EVERY_HOLDING, :].sum(axis=1)
-    totals = 2 * (boards.weights[:, None] * disjoint).sum(axis=0)
-    return [int(total) for total in totals]
+    signed = np.where(group_in_board == _EVERY_HOLDING, weight, -weight)
+    category = tables.category32[runs & ((1 << _STRENGTH_BITS) - 1)]
+    # integers far below 2 ** 53 add exactly as floats; twice: the seats swap
+    totals = np.bincount(category, ((ends - starts) * stronger * signed).astype(np.float64), len(Category))
+    return [2 * int(total) for total in np.rint(totals)]
 
 
-def bad_beat_counts(boards: BoardClasses | None = None, workers: int = 1, batch: int = 200) -> BadBeatCounts:
+def bad_beat_counts(boards: BoardClasses | None = None, workers: int = 1, batch: int = 200,
+                    pool: Pool | None = None) -> BadBeatCounts:
     """The deals on ``boards`` (every board by default) counted by the category of the beaten hand.
 
-    ``workers`` > 1 spreads batches of ``batch`` boards over that many processes.
+    ``workers`` > 1 spreads batches of ``batch`` boards over that many processes; or ``pool``, when given, a
+    pool of workers already started (:func:`~trainer.engine.processes.worker_pool`), spreads them.
     """
     boards = board_classes() if boards is None else boards
     if not 0 < batch <= _MOST_BOARDS_PER_BATCH:
@@ -366,13 +463,16 @@ def bad_beat_counts(boards: BoardClasses | None = None, workers: int = 1, batch:
     totals = [0] * len(Category)
     from trainer.engine.processes import keep_freed_memory, reused_memory, worker_pool
 
-    if workers <= 1:
+    if pool is not None:
+        for result in pool.imap_unordered(_beaten_counts, parts):
+            totals = [a + b for a, b in zip(totals, result, strict=True)]
+    elif workers <= 1:
         with reused_memory():
             for result in map(_beaten_counts, parts):
                 totals = [a + b for a, b in zip(totals, result, strict=True)]
     else:
-        with worker_pool(workers, initializer=keep_freed_memory) as pool:
-            for result in pool.imap_unordered(_beaten_counts, parts):
+        with worker_pool(workers, initializer=keep_freed_memory) as own_pool:
+            for result in own_pool.imap_unordered(_beaten_counts, parts):
                 totals = [a + b for a, b in zip(totals, result, strict=True)]
     deals = int(boards.weights.sum()) * deals_per_board()
     return BadBeatCounts(deals, {category: totals[category] for category in _TRIPS_AND_UP})

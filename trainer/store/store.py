@@ -278,19 +278,21 @@ SENT_ATTEMPT_COLUMNS = ("uid", "profile_id", "exam_uid", "exam_name", "at", "mis
 works out its score, steps, verdict and (an instructor's exam) its pass mark and hands."""
 
 
-def insert_attempt(connection: sqlite3.Connection, profile_id: int, attempt: Sequence[object]) -> None:
+def insert_attempt(connection: sqlite3.Connection, profile_id: int, attempt: Sequence[object]) -> int:
     """Insert an exam attempt (inside the caller's transaction); one already there (by ``uid``) is left as it is.
-    ``attempt``: the values of :data:`ATTEMPT_COLUMNS` but ``profile_id``."""
+    ``attempt``: the values of :data:`ATTEMPT_COLUMNS` but ``profile_id``. Returns 1 when it was added."""
     values = (attempt[0], profile_id, *attempt[1:])
     if server_keeps_totals(connection):  # the server marks it: the station says only what was done
         given = dict(zip(ATTEMPT_COLUMNS, values, strict=True))
         sent = {key: given[key] for key in SENT_ATTEMPT_COLUMNS}
         sent.update(asked_pass_mark=given["pass_mark"], complete=1 if given["passed"] else 0)
-        connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(sent)}) VALUES ({', '.join('?' * len(sent))})",
-                           tuple(sent.values()))
-        return
-    connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(ATTEMPT_COLUMNS)}) "
-                       f"VALUES ({', '.join('?' * len(ATTEMPT_COLUMNS))})", values)
+        cursor = connection.execute(
+            f"INSERT OR IGNORE INTO attempt ({', '.join(sent)}) VALUES ({', '.join('?' * len(sent))})",
+            tuple(sent.values()))
+        return int(cursor.rowcount > 0)
+    cursor = connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(ATTEMPT_COLUMNS)}) "
+                                f"VALUES ({', '.join('?' * len(ATTEMPT_COLUMNS))})", values)
+    return int(cursor.rowcount > 0)
 
 
 def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: str, result: ItemResult,

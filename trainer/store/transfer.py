@@ -34,7 +34,7 @@ from trainer.store.exam_policy import attempt_passed
 from trainer.store.instructor import OWN_EXAM_TIME_LIMIT, Exam, attempt_item, exams
 from trainer.store.records import Identity, Profile, ProfileId, Replay, ReplayKind
 from trainer.store.safepath import write_text
-from trainer.store.store import Store, check_name, insert_item, rebuild_reviews
+from trainer.store.store import Store, check_name, insert_attempt, insert_item, rebuild_reviews
 from trainer.userfiles import InputError, read_file_at_most
 
 FORMAT = "uth-trainer profile"
@@ -583,10 +583,8 @@ def _add_attempt(connection: sqlite3.Connection, profile: Profile, attempt: Expo
     passed = attempt_passed(exam, result, seconds=attempt.seconds, complete=len(attempt.items) >= terms.hands)
     items = [attempt_item(item) for item in attempt.items]
     mistakes = [mistake for item in items for mistake in item["mistakes"]]
-    cursor = connection.execute(
-        "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
-        "seconds, passed, items, pass_mark, hands, instructor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (attempt.uid, profile.id, mark.exam_uid, mark.name, attempt.at, result.score, result.steps,
-         result.correct, json.dumps(mistakes), attempt.seconds, int(passed), json.dumps(items), terms.pass_mark,
-         terms.hands, int(mark.instructor)))
-    return int(cursor.rowcount > 0)
+    # (a class store marks it again itself, by the exam on its server: see insert_attempt)
+    return insert_attempt(connection, profile.id, (
+        attempt.uid, mark.exam_uid, mark.name, attempt.at, result.score, result.steps, result.correct,
+        json.dumps(mistakes), attempt.seconds, int(passed), json.dumps(items), terms.pass_mark,
+        int(mark.instructor), terms.hands))
