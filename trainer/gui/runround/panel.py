@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.evaluator import Category
+from trainer.engine.words import hand_name
 from trainer.gui.quiz.controls import FeedbackShown
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.widgets import BAD, form_label, score_clock_keys
@@ -207,7 +208,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
         grid.addWidget(self._button("coin_in"), 1, 2)
         grid.addWidget(self._button("deal_next"), 2, 0, 1, 2)
         grid.addWidget(self._button("unload"), 2, 2)
-        for column, name in enumerate(("take_play", "refuse_play", "reveal")):
+        # the refusal under Unload: the two longest words of some languages share a column
+        for column, name in enumerate(("take_play", "reveal", "refuse_play")):
             grid.addWidget(self._button(name), 3, column)
         grid.addWidget(self.fold_seat, 4, 0, 1, 3)
         grid.setRowMinimumHeight(4, 22)
@@ -229,7 +231,7 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self.hand_category = QComboBox()
         self.hand_category.setObjectName("handCategory")
         for category in Category:
-            self.hand_category.addItem(category.label, category)
+            self.hand_category.addItem(hand_name(category.label), category)
         self.hand_buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         row.setSpacing(3)
