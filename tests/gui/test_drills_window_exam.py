@@ -80,7 +80,7 @@ def test_an_exam_set_of_the_drills_window_is_kept_as_an_attempt_and_reported(qtb
     assert tuple(rows[0])[:len(CSV_COLUMNS)] == CSV_COLUMNS  # the contract's columns first, as they were
     assert [row["mode"] for row in rows] == ["exam", "exam"]
     assert {(row["exam"], row["exam set by"], row["pass mark"], row["exam verdict"]) for row in rows} == {
-        ("Own exam: pairs-quick", "own", "90", "not passed")}
+        ("Own exam: pairs-quick", "trainee", "90", "not passed")}
     assert [(row["mistakes"], row["wrong attempts"], row["steps left to the table"]) for row in rows] == [
         ("0", "0", "0"), ("1", "1", "0")]  # the second hand: its one step wrong, by one wrong answer
     progress = present(room.open_progress())
