@@ -99,17 +99,22 @@ def test_stopping_an_act_nobody_attempts_is_a_false_alarm() -> None:
     assert verdict.mistakes[0].kind is ErrorKind.FALSE_ALARM
 
 
-def test_the_table_s_own_rounds_and_the_settling_modes_bring_no_prohibited_act() -> None:
+def test_the_table_s_run_round_brings_one_now_and_then_only_with_irregularities_on() -> None:
     from tests.session.support import new_session
 
-    session, _table = new_session()
-    session.run_rounds(Mode.PRACTICE)
-    rng = random.Random(4)
-    for _ in range(12):
-        run = session.deal_run(rng, irregular=True)
-        assert run.protection is None and Task.STOP not in [step.task for step in run.script]
-        session.stop_running()
+    for irregular in (False, True):
+        session, _table = new_session()
         session.run_rounds(Mode.PRACTICE)
+        rng = random.Random(4)
+        seen = 0
+        for _ in range(40):
+            run = session.deal_run(rng, irregular=irregular)
+            stops = [step for step in run.script if step.task is Task.STOP]
+            assert len(stops) <= 1 and (not stops or run.injected is None)
+            seen += bool(stops)
+            session.stop_running()
+            session.run_rounds(Mode.PRACTICE)
+        assert (seen > 0) is irregular
 
 
 def test_the_protection_drill_asks_the_right_stop_and_allows_cards_kept_on_the_layout() -> None:

@@ -360,7 +360,7 @@ def round_script(played: PlayedRound, injected: Injected | None = None, attempt:
         if protection is not None and stage.key is protection.kind.before:
             steps.append(ScriptStep(Task.STOP, protection.kind.rule, seat=protection.seat,
                                     amount=protection.amount, shown=protection.shown(),
-                                    result=protection.kind.stop.value))
+                                    result=protection.kind.stop.value, stage=protection.kind.before))
         if stage.key in (FOLD_CYCLE[1:] + SEAT_CYCLE[1:]):
             continue  # done with the first stage of its cycle, seat by seat
         try:
