@@ -6,7 +6,7 @@
   nothing missed.
 - Every expected amount of every drill situation is accepted back by ``grade`` (the engine's steps, as JSON) and read
   to the same amount by the quiz's answer grammar (:mod:`trainer.drills.answers`, which the table's drill form
-  reads too) and by the settlement panel's amount entry (:func:`trainer.gui.quiz.controls.parse_amount`).
+  reads too) and by the settlement panel's amount entry (:func:`trainer.quiz.amounts.read_amount`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from trainer.engine.paytables import Odds, PayLine, Paytable, PaytableRegistry, 
 from trainer.engine.settlement import Step, format_money
 from trainer.engine.table import WAGER_ORDER, TableRules
 from trainer.engine.wagers import Action
-from trainer.gui.quiz.controls import parse_amount
+from trainer.quiz.amounts import read_amount
 from trainer.quiz.grade import grade_request
 from trainer.settle_io import dumps, settle_request
 
@@ -248,7 +248,7 @@ def typed_forms(amount: Decimal) -> list[str]:
 def assert_read_back(step: Step) -> None:
     """The step's amount, typed every way, is read to the same amount by every reader a trainee types into."""
     for text in typed_forms(step.amount):
-        assert parse_amount(text) == step.amount, text
+        assert read_amount(text) == step.amount, text
         assert read_money(text) == step.amount, text
         assert read_action(f"{step.action.value} {text}") == (step.action, step.amount), text
         if step.action is Action.PAY:
@@ -280,4 +280,4 @@ def test_every_payout_of_the_payout_drill_is_whole_cents_and_read_back() -> None
                 payout = PayoutQuestion(Odds.parse(odds), stake).payout
                 assert payout == payout.quantize(SMALLEST_UNIT)
                 for text in typed_forms(payout):
-                    assert read_money(text) == payout and parse_amount(text) == payout, text
+                    assert read_money(text) == payout and read_amount(text) == payout, text

@@ -95,7 +95,7 @@ def test_chip_file_names_follow_the_dollar_value() -> None:
     names = [chip_file_name(value) for value in CHIP_DENOMINATIONS]
     assert names == [
         "chip-0.5.svg", "chip-1.svg", "chip-5.svg", "chip-25.svg",
-        "chip-100.svg", "chip-500.svg", "chip-1000.svg",
+        "chip-100.svg", "chip-500.svg", "chip-1000.svg", "chip-5000.svg", "chip-25000.svg",
     ]
 
 

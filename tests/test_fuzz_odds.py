@@ -190,7 +190,7 @@ def test_two_writers_of_one_key_never_share_a_temporary_file(tmp_path: Path, mon
     monkeypatch.setattr(os, "replace", record)
     for writer in range(2):
         odds_cache.ResultCache(tmp_path).store("bad-beat-counts", {"writer": writer})
-    assert len(set(names)) == 2 and not any(path.suffix == ".tmp" for path in tmp_path.iterdir())
+    assert len(set(names)) == 2 and not any(path.suffix == ".partial" for path in tmp_path.iterdir())
     assert odds_cache.ResultCache(tmp_path).load("bad-beat-counts") == {"writer": 1}
 
 

@@ -237,3 +237,61 @@ def test_grade_with_a_profile_keeps_each_graded_hand_in_that_trainees_progress(t
         assert sorted(item.correct == item.steps for item in items) == [False, True]  # one perfect, one not
     finally:
         store.close()
+
+
+def test_grade_with_a_profile_on_an_unreachable_class_store_says_its_hands_wait(tmp_path: Path,
+                                                                                 capsys: Any) -> None:
+    from trainer.bench.pg_server import free_port
+    from trainer.cli import main
+
+    away = f"postgresql://station:secret@127.0.0.1:{free_port()}/classroom"
+    sample = ROOT / "packaging" / "samples" / "grade.json"
+    assert main(["--data-dir", str(tmp_path), "--store", away, "grade", "--profile", "Lu", str(sample)]) == 0
+    captured = capsys.readouterr()
+    assert {"steps", "score"} <= set(json.loads(captured.out))
+    err = captured.err.splitlines()
+    assert err[0].startswith("uth-trainer: Class store: offline, 0 items waiting (")
+    assert err[-1] == "uth-trainer: Class store: offline, 1 item waiting"
+
+
+class _Zeros:
+    """Standard input as ``/dev/zero``: NUL bytes without end and without a line ending."""
+
+    def __init__(self) -> None:
+        self.read_bytes = 0
+
+    def readline(self, size: int = -1) -> bytes:
+        self.read_bytes += size
+        return b"\0" * size
+
+    def read(self, size: int = -1) -> bytes:
+        return self.readline(size)
+
+
+class _SaidError(Exception):
+    """The first output line was written: the test has what it waits for."""
+
+
+class _FirstLine:
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        if "\n" in self.text:
+            raise _SaidError
+
+
+def test_grade_jsonl_answers_a_line_without_end_before_reading_past_it() -> None:
+    from trainer.cli.grade import grade_stream
+    from trainer.cli.settle_stream import MAX_LINE_BYTES
+    from trainer.engine.paytables import load_paytables
+
+    zeros, out = _Zeros(), _FirstLine()
+    with pytest.raises(_SaidError):
+        grade_stream(zeros, out, load_paytables())  # type: ignore[arg-type]
+    assert json.loads(out.text) == {"error": f"input: the line is longer than {MAX_LINE_BYTES:,} bytes"}
+    assert zeros.read_bytes <= 2 * MAX_LINE_BYTES + 2  # said after one line's worth, memory bounded by it

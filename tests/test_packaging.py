@@ -216,6 +216,7 @@ def test_the_desktop_entry_starts_the_command_with_its_icon() -> None:
     assert "Education" in keys["Categories"].split(";")
 
 
+@pytest.mark.needs("desktop-file-validate")
 def test_the_desktop_entry_validates() -> None:
     done = subprocess.run(["desktop-file-validate", str(DESKTOP)], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0 and "error" not in done.stdout, done.stdout + done.stderr
@@ -238,6 +239,7 @@ def test_the_metainfo_names_the_entry_the_command_the_release_and_made_screensho
     assert all(f'"{name}"' in scripts for name in images), images
 
 
+@pytest.mark.needs("appstreamcli")
 def test_the_metainfo_validates() -> None:
     done = subprocess.run(["appstreamcli", "validate", "--no-net", str(METAINFO)], capture_output=True, text=True,
                           timeout=60)
@@ -335,3 +337,20 @@ def test_the_packaging_modules_examples_hold(module: str) -> None:
 
     failed, tried = doctest.testmod(importlib.import_module(module))
     assert tried > 0 and failed == 0
+
+
+@pytest.mark.parametrize(("arguments", "said"), [
+    (["--store", "postgresql://st@db/room"], "--store sets it for every user: with --system"),
+    (["--system", "--store", "mysql://db/room"], "--store takes a class store's URL"),
+    (["--system", "--store"], "--store needs the class store's URL"),
+])
+def test_the_installer_sets_a_class_store_only_for_every_user_and_only_a_postgresql_url(
+        tmp_path: Path, arguments: list[str], said: str) -> None:
+    import os
+
+    settings = tmp_path / "etc" / "settings.json"
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "UTH_TRAINER_SYSTEM_SETTINGS": str(settings)}
+    done = subprocess.run([str(PACKAGING / "install-linux.sh"), *arguments], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and said in done.stderr
+    assert not settings.exists()

@@ -126,3 +126,23 @@ def test_ctrl_c_with_workers_ends_the_command_without_a_worker_traceback(argv: l
     assert b"Traceback" not in ended.stderr and b"KeyboardInterrupt" not in ended.stderr, ended.stderr.decode()
     assert ended.stderr.strip() in (b"", b"uth-trainer odds: interrupted")
     assert ended.seconds < ENDS_WITHIN, f"Ctrl-C took {ended.seconds:.1f} s"
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["grade", "--help"], ["--data-dir", "x", "--version"]])
+@pytest.mark.parametrize("target", [
+    pytest.param("a full disk", marks=pytest.mark.skipif(
+        not Path("/dev/full").exists(), reason="no /dev/full on this system to stand for a full disk")),
+    "a closed standard output"])
+def test_version_and_help_that_cannot_be_written_say_so_in_one_line_and_fail(argv: list[str], target: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    command = [sys.executable, "-m", "trainer", *argv]
+    if target == "a full disk":
+        with open("/dev/full", "w", encoding="utf-8") as full:
+            done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=60,
+                                  check=False)
+    else:
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                              timeout=60, check=False, preexec_fn=lambda: os.close(1))
+    assert done.returncode == EXIT_WRITE_FAILED, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "cannot write the output" in done.stderr

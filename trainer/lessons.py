@@ -56,12 +56,13 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from trainer.i18n.pseudo import PSEUDO, pseudo
 from trainer.i18n.translation import _, speaking
 
 __all__ = [
@@ -401,12 +402,43 @@ def load_lessons_tolerant(folder: str | Path | None = None, language: str = "en"
     english, problems = _load_tolerant(_folder(folder), "en")
     if language == "en":
         return _sorted(english.values()), problems
+    if language == PSEUDO:
+        return _sorted(_pseudo_lesson(lesson) for lesson in english.values()), problems
     try:
         translated = translation_dir(folder, language)
     except LessonError as exc:
         return _sorted(english.values()), [*problems, str(exc)]
     lessons, more = _load_tolerant(translated, language) if translated.is_dir() else ({}, [])
     return _sorted({**english, **lessons}.values()), [*problems, *more]
+
+
+_MARKDOWN_LEAD = re.compile(r"^(\s*(?:#+|>|[-*]|\d+\.)?\s*)(.*)$")
+
+
+def _pseudo_markdown(body: str) -> str:
+    """A lesson's Markdown in the pseudo-language: each line's text (each cell of a table), the Markdown around it
+    and the fenced examples kept."""
+    lines, fenced = [], False
+    for line in body.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            lines.append(line)
+        elif fenced or not line.strip() or set(line.strip()) <= set("|-: "):
+            lines.append(line)
+        elif line.lstrip().startswith("|"):
+            cells = line.strip().strip("|").split("|")
+            lines.append("| " + " | ".join(pseudo(cell.strip()) for cell in cells) + " |")
+        else:
+            match = _MARKDOWN_LEAD.match(line)
+            assert match is not None  # the pattern matches any line
+            lines.append(match[1] + pseudo(match[2]))
+    return "\n".join(lines)
+
+
+def _pseudo_lesson(lesson: Lesson) -> Lesson:
+    """The English lesson in the pseudo-language (:mod:`trainer.i18n.pseudo`), made when it is read."""
+    return replace(lesson, title=pseudo(lesson.title), summary=pseudo(lesson.summary),
+                   body=_pseudo_markdown(lesson.body))
 
 
 @cache
@@ -442,15 +474,8 @@ def check_examples(lesson: Lesson) -> list[str]:
     return problems
 
 
-def _money(value: Decimal, signed: bool) -> str:
-    from trainer.engine.settlement import format_money
-
-    text = format_money(value)
-    return "+" + text if signed and value > 0 else text
-
-
 def _check_settle(example: Example, words: FactWords) -> list[str]:
-    from trainer.engine.settlement import settle
+    from trainer.engine.settlement import format_money, settle
     from trainer.settle_io import read_request
 
     result = settle(*read_request(dict(example.request)))
@@ -476,16 +501,16 @@ def _check_settle(example: Example, words: FactWords) -> list[str]:
                 expected += f", {words.results[match.group(3)]}"
                 actual += f", {seat.result}"
         elif kind == "seat-net":
-            expected, actual = match.group(2), _money(result.seat(int(match.group(1))).net, signed=True)
+            expected, actual = match.group(2), format_money(result.seat(int(match.group(1))).net, signed=True)
         elif kind == "player-dealer-net":
             net = result.player_dealer_net
-            expected, actual = match.group(1), None if net is None else _money(net, signed=True)
+            expected, actual = match.group(1), None if net is None else format_money(net, signed=True)
         elif kind == "collection-fee":
             fee = result.collection_fee
-            expected, actual = match.group(1), None if fee is None else _money(fee, signed=False)
+            expected, actual = match.group(1), None if fee is None else format_money(fee)
         else:
             meter = result.progressive_meter
-            expected, actual = match.group(1), None if meter is None else _money(meter, signed=False)
+            expected, actual = match.group(1), None if meter is None else format_money(meter)
         if actual != expected:
             problems.append(f"states {fact!r}, the answer key gives {actual!r}")
     return problems

@@ -126,6 +126,15 @@ class ItemResult:
         return self.correct == self.steps and not self.mistakes
 
 
+def mark_text(mark: float) -> str:
+    """A pass mark or a score as every screen and report writes it: whole, else with its decimals.
+
+    >>> mark_text(80.0), mark_text(85.5), mark_text(9.5)
+    ('80', '85.5', '9.5')
+    """
+    return f"{mark:.2f}".rstrip("0").rstrip(".")
+
+
 @dataclass
 class SetResult:
     """The items of one sitting in one mode."""
@@ -179,8 +188,8 @@ class SetResult:
                         "Score {score:.1f} % ({correct} of {steps} steps)", self.steps).format(
             score=self.score, correct=self.correct, steps=self.steps)
         if self.mode is Mode.EXAM:
-            text += _(", passed") if self.passed else _(", not passed (pass mark {mark:.0f} %)").format(
-                mark=self.pass_mark)
+            text += _(", passed") if self.passed else _(", not passed (pass mark {mark} %)").format(
+                mark=mark_text(self.pass_mark))
         if self.mode is Mode.SPEED and self.items:
             text += _("; {hands:.0f} per hour, {seconds:.1f} s per decision").format(
                 hands=self.hands_per_hour, seconds=self.seconds_per_decision)

@@ -1,6 +1,13 @@
-"""Reading a file the user names: at most a stated size, from a regular file (or a pipe where the caller allows
-one), refused in one line otherwise. Every reader of a user's file (pay-table files, kept odds results, profile
-exports) reads through :func:`read_file_at_most`, so ``/dev/zero`` or a folder never grows memory or hangs.
+"""Reading and writing the user's files.
+
+Reading: at most a stated size, from a regular file (or a pipe where the caller allows one), refused in one line
+otherwise. Every reader of a user's file (pay-table files, kept odds results, profile exports) reads through
+:func:`read_file_at_most`, so ``/dev/zero`` or a folder never grows memory or hangs.
+
+Writing: every file the trainer writes (the settings, kept odds results, and through
+:mod:`trainer.store.safepath` every backup, export and report) is written by :func:`replaced`: a temporary file
+beside it, on the disk when the block ends, then renamed over it, so a full disk or a writer killed half way
+leaves the previous file whole.
 
 It imports nothing of the trainer: the engine reads pay-table files through it.
 
@@ -19,8 +26,11 @@ is longer than 10 bytes
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -71,3 +81,44 @@ def read_file_at_most(path: str | Path, limit: int = MAX_FILE_BYTES, *, pipes: b
     if len(data) > limit:
         raise refuse(f"is longer than {limit:,} bytes")
     return data
+
+
+@contextlib.contextmanager
+def replaced(target: Path) -> Iterator[Path]:
+    """A new temporary file beside ``target`` for the block to write; when the block ends without an error, the
+    file is flushed to the disk and renamed over ``target`` (keeping ``target``'s permissions, or the usual ones
+    for a new file): a reader sees the old file or the new one, never half of one. On any error the temporary
+    file is removed, ``target`` is as it was, and the error goes on (``OSError`` from the file system as it is).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     target = Path(folder) / "settings.json"
+    ...     with replaced(target) as partial:
+    ...         _ = partial.write_text("{}", encoding="utf-8")
+    ...     sorted(path.name for path in Path(folder).iterdir()), target.read_text(encoding="utf-8")
+    (['settings.json'], '{}')
+    """
+    handle, name = tempfile.mkstemp(prefix=f".{target.name[:60]}.", suffix=".partial", dir=target.parent)
+    os.close(handle)
+    partial = Path(name)
+    try:
+        yield partial
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        with contextlib.suppress(OSError):
+            os.chmod(partial, mode)
+        with open(partial, "rb") as done:
+            os.fsync(done.fileno())
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

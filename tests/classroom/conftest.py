@@ -4,7 +4,7 @@ folder, on a free port), and a fresh database for each test that asks for one.""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -38,3 +38,15 @@ def class_urls(owner_url: str) -> tuple[str, str, str]:
         migrate(connection)
         roles = make_roles(connection, owner_url)
     return owner_url, roles.instructor_url, roles.station_url
+
+
+@pytest.fixture
+def add_station(class_urls: tuple[str, str, str]) -> Callable[[str], str]:
+    """Add a station by name to the class store of ``class_urls`` (``class add-station``); its URL."""
+    from trainer.store.classdb import add_member, connect
+
+    def add(name: str) -> str:
+        with connect(class_urls[0]) as connection:
+            return add_member(connection, class_urls[0], "station", name)
+
+    return add

@@ -74,3 +74,63 @@ def test_the_command_with_a_bad_store_url_says_so_in_one_line(tmp_path: Path, ur
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("uth-trainer"), result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_system_settings_name_the_class_store_of_every_user_of_a_station(
+        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from trainer.store.classroom import ClassStore
+    from trainer.store.opening import open_store
+    from trainer.store.system import SYSTEM_SETTINGS_ENV, system_store_url
+
+    _owner, _instructor, station = class_urls
+    settings = tmp_path / "settings.json"
+    monkeypatch.setenv(SYSTEM_SETTINGS_ENV, str(settings))
+    assert system_store_url() is None  # no file: no system setting
+    settings.write_text(json.dumps({"class_store_url": station}), encoding="utf-8")
+    assert system_store_url() == station
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    with open_store() as store:
+        assert isinstance(store, ClassStore) and store.online
+    with open_store(tmp_path / "own") as store:
+        assert not isinstance(store, ClassStore)  # a store of one's own, named, is that store
+
+
+def test_a_pgpass_others_may_read_is_named_with_the_chmod_that_makes_it_used(
+        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from urllib.parse import unquote, urlsplit
+
+    from trainer.cli import main
+
+    _owner, _instructor, station = class_urls
+    parts = urlsplit(station)
+    pgpass = tmp_path / "pgpass"
+    pgpass.write_text(f"{parts.hostname}:{parts.port}:*:{parts.username}:{unquote(parts.password or '')}\n")
+    monkeypatch.setenv("PGPASSFILE", str(pgpass))
+    bare = station.replace(f":{parts.password}@", "@")
+    for mode, works in ((0o644, False), (0o600, True)):
+        pgpass.chmod(mode)
+        assert (main(["class", "status", bare]) == 0) is works
+        said = capsys.readouterr().err
+        if not works:
+            assert said.splitlines()[-1].endswith(f"is not used while others may read it: chmod 600 {pgpass}")
+
+
+def test_names_and_places_with_control_characters_are_shown_escaped(
+        class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.cli import main
+
+    owner, _instructor, station = class_urls
+    with psycopg.connect(owner, autocommit=True) as connection:  # a row an older trainer let a station name
+        connection.execute("INSERT INTO profile (uid, name, created) VALUES ('p', 'Ana', 'now')")
+        connection.execute("INSERT INTO item (uid, profile_id, at, drill, situation, mode, steps, correct, seconds, "
+                           "station) VALUES ('i', 1, '2025-03-03T09:00:00+00:00', 'blind', 'blind', 'practice', 6, 6, "
+                           "1.0, E'st\\x1b[2J')")
+    assert main(["class", "status", station]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "'st\\x1b[2J': 1 items" in out
+    assert main(["class", "status", "postgresql://st@127.0.0.1:1/ro%07om"]) == 2
+    err = capsys.readouterr().err
+    assert "\x07" not in err and "\\x07" in err

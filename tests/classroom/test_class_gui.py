@@ -9,19 +9,21 @@ import random
 import re
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
 from tests.gui.test_drill_on_table import settle_correctly, start
 from tests.store.conftest import hand
+from tests.typed import present
 from trainer.bench.pg_server import LocalServer, free_port
 from trainer.gui.main_window import MainWindow
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.settings_dialog import SettingsDialog
 from trainer.gui.settings_tabs.classroom import CONNECTING
 from trainer.gui.table.director import Durations
@@ -58,7 +60,7 @@ def no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(("problem", "said"), [
     ("none", "Connected to the class store 127.0.0.1:{port}/room{n} (schema {top}) as station"),
-    ("password", "Cannot use it: wrong password for room{n}_station on the class store 127.0.0.1:{port}/room{n}."),
+    ("password", "Cannot use it: wrong password for room{n}_st_station-1 on the class store 127.0.0.1:{port}/room{n}."),
     ("unreachable", "Cannot use it: cannot reach the class store at 127.0.0.1:{free}/room{n}"),
     ("not a class store", "Cannot use it: 127.0.0.1:{port}/postgres is not a class store"),
     ("newer", "Cannot use it: the class store 127.0.0.1:{port}/room{n} has a newer schema (99; this trainer "
@@ -142,7 +144,7 @@ class Room:
         self.stores: list[Store] = []
 
     def open(self, qtbot: Any, url: str) -> MainWindow:
-        store, problem = open_store(self.data, url)
+        store, problem = open_progress_store(self.data, url)
         assert store is not None and problem is None
         self.stores.append(store)
         window = MainWindow(DEFAULTS.replace(seats=3, profile="Ana"), durations=Durations.tiny(),
@@ -258,14 +260,14 @@ def test_the_window_shows_at_once_when_the_class_stores_host_does_not_answer(
 
 
 def test_the_instructors_class_report_has_every_stations_items_with_a_station_column(
-        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str], add_station: Callable[[str], str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer.gui.progress import InstructorDialog
     from trainer.store.instructor import Instructor
 
-    _owner, instructor, station = class_urls
+    _owner, instructor, _station = class_urls
     for folder, name in (("a", "Ana"), ("b", "Bo"), ("c", "Ana")):
-        monkeypatch.setenv("UTH_TRAINER_STATION", f"station-{folder}")
-        with ClassStore.open_class(station, tmp_path / folder) as store:
+        with ClassStore.open_class(add_station(f"station-{folder}"), tmp_path / folder) as store:
             store.record_item(store.profile_or_new(name), hand(seed=ord(folder)))
     monkeypatch.setenv("UTH_TRAINER_STATION", "front-desk")
     with ClassStore.open_class(instructor, tmp_path / "desk") as store:
@@ -292,8 +294,24 @@ def test_the_instructors_screens_on_a_stations_url_say_to_use_the_instructors_ur
     with ClassStore.open_class(station, tmp_path / "a") as store:
         dialog = InstructorDialog(store)
         qtbot.addWidget(dialog)
-        assert "the instructor's screens open with the instructor's URL" in dialog.pin_prompt.text()
+        assert "the instructor's screens open with an instructor's URL" in dialog.pin_prompt.text()
         assert not dialog.pin.isEnabled() and not dialog.pin_button.isEnabled()
+
+
+def test_a_station_on_a_class_store_whose_server_is_down_has_no_instructor_of_its_own(
+        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    from trainer.gui.progress import InstructorDialog
+
+    _owner, instructor, station = class_urls
+    for url in (_with_port(station, free_port()), _with_port(instructor, free_port())):  # the server away
+        with ClassStore.open_class(url, tmp_path / "a") as store:
+            assert not store.online and not store.may_instruct
+            dialog = InstructorDialog(store)
+            qtbot.addWidget(dialog)
+            assert "No instructor PIN yet" not in dialog.pin_prompt.text()
+            assert "open only online, with an instructor's URL" in dialog.pin_prompt.text()
+            assert not dialog.pin.isEnabled() and not dialog.pin_confirm.isEnabled()
+            assert not dialog.pin_button.isEnabled() and not dialog.is_unlocked
 
 
 def test_the_status_bar_says_items_wait_while_the_server_is_stopped_and_sent_when_it_is_back(
@@ -318,3 +336,40 @@ def test_the_status_bar_says_items_wait_while_the_server_is_stopped_and_sent_whe
     assert counted == (3, 3)
     qtbot.waitUntil(store.reconnect_reads, timeout=WAIT)  # the screens read the server again
     assert [item.seed for item in store.items(profile)] == [1, 2, 3]
+
+
+def test_the_instructor_renames_merges_resets_and_deletes_trainees_in_the_room(
+        qtbot: Any, tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from trainer.gui.progress import InstructorDialog
+    from trainer.store.instructor import Instructor
+
+    owner, instructor, station = class_urls
+    with ClassStore.open_class(station, tmp_path / "a") as store:
+        for name, count in (("Ana", 2), ("Ana B", 1), ("Bo", 2), ("Cy", 1)):
+            for seed in range(count):
+                store.record_item(store.profile_or_new(name), hand(seed=seed + 10 * len(name)))
+    answers = iter(["Anna", "Anna"])
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+        Instructor(desk).set_pin("4829")
+        dialog = InstructorDialog(desk, ask_text=lambda _title, _label, _text: next(answers),
+                                  confirm=lambda _question: True)
+        qtbot.addWidget(dialog)
+        dialog.pin.setText("4829")
+        dialog.enter_pin()
+
+        def act(name: str, button: str) -> str:
+            dialog.profile_list.setCurrentItem(dialog.profile_list.findItems(name, Qt.MatchFlag.MatchExactly)[0])
+            present(dialog.findChild(QPushButton, button)).click()
+            return dialog.status.text()
+
+        assert act("Ana", "renameTrainee") == "Renamed Ana to Anna"
+        assert act("Ana B", "mergeTrainee") == "Merged Ana B into Anna: 1 item moved"
+        assert act("Bo", "resetTrainee") == "Reset Bo: 2 items deleted (with the exam attempts and review cards)"
+        assert act("Cy", "deleteTrainee") == "Deleted Cy and 1 item"
+        assert [dialog.profile_list.item(i).text() for i in range(dialog.profile_list.count())] == ["Anna", "Bo"]
+    with psycopg.connect(owner) as connection:
+        assert connection.execute("SELECT profile.name::text, count(item.id) FROM profile LEFT JOIN item ON "
+                                  "item.profile_id = profile.id GROUP BY 1 ORDER BY 1").fetchall() == [
+            ("Anna", 3), ("Bo", 0)]

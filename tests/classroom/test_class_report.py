@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
-import pytest
 
 from tests.store.conftest import Clock, hand
 from trainer.scoring import Mode, SetResult
@@ -88,16 +87,15 @@ def test_the_class_report_from_the_server_is_the_report_from_the_stations_own_st
 
 
 def test_the_pdf_report_of_a_class_store_has_a_station_column_and_a_stations_own_store_none(
-        tmp_path: Path, class_urls: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, class_urls: tuple[str, str, str], add_station: Callable[[str], str]) -> None:
     from trainer.gui.progress.pdf import build_document
     from trainer.store.classroom import with_stations
     from trainer.store.reports import StationCount
 
-    _owner, instructor, station = class_urls
+    _owner, instructor, _station = class_urls
     clock = Clock()
     for name, count in (("front-1", 2), ("back-2", 3)):
-        monkeypatch.setenv("UTH_TRAINER_STATION", name)
-        with ClassStore.open_class(station, tmp_path / name, clock=clock) as store:
+        with ClassStore.open_class(add_station(name), tmp_path / name, clock=clock) as store:
             for seed in range(count):
                 store.record_item(store.profile_or_new("Ana"), hand(seed=seed))
                 clock.advance(minutes=1)
@@ -126,3 +124,51 @@ def test_the_pdf_report_of_a_class_store_has_a_station_column_and_a_stations_own
         plain = with_stations(alone, class_report(alone))
     assert plain[0].stations is None
     assert "Stations" not in build_document(plain, "Class report").toPlainText()
+
+
+def test_the_class_csv_made_on_the_server_is_the_stations_csv_with_a_station_column(
+        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    import csv
+
+    from trainer.store.classroom import save_class_csv
+    from trainer.store.reports import save_csv
+
+    _owner, instructor, station = class_urls
+    names = ("=HYPERLINK(\"x\")", "Ana;Bo", "-Cy, the second", "Di")
+    stores: tuple[tuple[Callable[[Clock], Store], Path | None], ...] = (
+        (lambda c: Store.open(tmp_path / "alone", clock=c), tmp_path / "alone.csv"),
+        (lambda c: ClassStore.open_class(station, tmp_path / "st", clock=c), None))
+    for opened, target in stores:
+        clock = Clock()
+        with opened(clock) as store:
+            for number, name in enumerate(names):
+                for seed in range(3):
+                    result = hand(seed=seed, correct=6 - seed, seconds=7.25 + number)
+                    if seed == 1:
+                        result = dataclasses.replace(result, wrong_attempts=4, left_to_table=1)
+                    store.record_item(store.profile_or_new(name), result)
+                    clock.advance(minutes=1)
+            if target is not None:
+                save_csv(store, store.profiles(), target)
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+        assert save_class_csv(desk, desk.profiles(), tmp_path / "class.csv") == 12
+    alone = (tmp_path / "alone.csv").read_text(encoding="utf-8")
+    shared = (tmp_path / "class.csv").read_text(encoding="utf-8")
+    mine = list(csv.reader(alone.splitlines()))
+    theirs = list(csv.reader(shared.splitlines()))
+    assert theirs[0] == [*mine[0], "station"]
+    assert [row[:-1] for row in theirs[1:]] == mine[1:]
+    assert {row[-1] for row in theirs[1:]} == {"station-1"}
+    assert sorted({row[0] for row in theirs[1:]}) == ["'-Cy, the second", "'=HYPERLINK(\"x\")", "Ana;Bo", "Di"]
+    assert '\n"Ana;Bo",' in shared  # a semicolon (a spreadsheet's separator in some languages): quoted
+
+
+def test_a_trainee_without_items_has_no_accuracy_in_the_report(tmp_path: Path) -> None:
+    from trainer.gui.progress.pdf import build_document
+
+    with Store.open(tmp_path) as store:
+        store.record_item(store.profile_or_new("Ana"), hand(correct=3))
+        store.add_profile("Zed")
+        text = build_document(class_report(store), "Class report").toPlainText()
+    assert "50.0 %" in text and "100.0 %" not in text
+    assert "Zed\n0\n—" in text and "accuracy —;" in text

@@ -114,34 +114,51 @@ def test_class_init_hands_out_the_station_url_last_and_status_counts_each_statio
     assert main(["class", "init", owner_url]) == 0
     out = capsys.readouterr().out.splitlines()
     station = out[-1]
-    assert re.fullmatch(r"postgresql://room\d+_station:[^@]+@127\.0\.0\.1:\d+/room\d+", station)
-    for name in ("north", "south"):
+    assert re.fullmatch(r"postgresql://room\d+_st_station-1:[^@]+@127\.0\.0\.1:\d+/room\d+", station)
+    assert main(["class", "add-station", owner_url, "north"]) == 0
+    north = capsys.readouterr().out.splitlines()[-1]
+    for name, url in (("north", north), ("south", station)):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("UTH_TRAINER_STATION", name)
+            patch.setenv("UTH_TRAINER_STATION", "south")  # a name the station gives itself counts for nothing
             patch.setattr("sys.stdin", io.StringIO("5\n5\n"))
-            assert main(["--data-dir", str(tmp_path / name), "--store", station, "quiz", "--topic", "payouts-1",
+            assert main(["--data-dir", str(tmp_path / name), "--store", url, "quiz", "--topic", "payouts-1",
                          "--count", "2", "--seed", "3", "--profile", "Bo"]) == 0
     capsys.readouterr()
     assert main(["class", "status", station]) == 0
     status = capsys.readouterr().out.splitlines()
     assert status[0].endswith(f"schema {TOP} (this trainer writes {TOP})")
     assert status[1] == "1 trainee, 4 items from 2 stations"
-    assert [line.split(" items")[0] for line in status[2:]] == ["  north: 2", "  south: 2"]
-    # init again: nothing to climb, new passwords (the old station URL stops working)
+    assert [line.split(" items")[0] for line in status[2:]] == ["  north: 2", "  station-1: 2"]
+    assert main(["class", "stations", owner_url]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in listed] == ["north", "station-1", "instructor"]
+    assert listed[0].startswith("north: 2 items, last item 20")
+    # init again: nothing to climb, every password kept (every station still signs in)
     assert main(["class", "init", owner_url]) == 0
     again = capsys.readouterr().out.splitlines()
-    assert f"was already a class store (schema {TOP})" in again[0] and again[-1] != station
-    assert main(["class", "status", station]) == 2
+    assert f"was already a class store (schema {TOP})" in again[0]
+    assert again[1] == "Every password is unchanged (3 logins; uth-trainer class stations URL lists them)"
+    assert not any("postgresql://" in line for line in again)
+    assert main(["class", "status", station]) == 0 and main(["class", "status", north]) == 0
+    capsys.readouterr()
+    # a station removed cannot sign in any more; its items stay, under its name
+    assert main(["class", "remove-station", owner_url, "north"]) == 0
+    assert main(["class", "status", north]) == 2
     assert "wrong password for" in capsys.readouterr().err
+    assert main(["class", "stations", owner_url]) == 0
+    assert "(removed " in capsys.readouterr().out.splitlines()[0]
+    assert main(["class", "add-station", owner_url, "st\x1b[2J"]) == 2
+    assert "'st\\x1b[2J' cannot name a station" in capsys.readouterr().err
 
 
 def test_report_and_profile_on_a_class_store_cover_every_station(
-        tmp_path: Path, class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, class_urls: tuple[str, str, str], add_station: Callable[[str], str],
+        capsys: pytest.CaptureFixture[str]) -> None:
     _owner, _instructor, station = class_urls
     for folder, name in (("a", "Ana"), ("b", "Bo"), ("c", "Ana")):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("UTH_TRAINER_STATION", f"station-{folder}")
-            with ClassStore.open_class(station, tmp_path / folder) as store:
+            patch.setenv("UTH_TRAINER_STATION", "station-b")  # (what a station calls itself is not what is kept)
+            with ClassStore.open_class(add_station(f"station-{folder}"), tmp_path / folder) as store:
                 store.record_item(store.profile_or_new(name), hand(seed=len(folder) + ord(folder)))
     assert main(["--data-dir", str(tmp_path / "d"), "--store", station, "report", "--format", "csv",
                  "--out", str(tmp_path / "class.csv")]) == 0
@@ -186,9 +203,9 @@ def test_a_station_tries_an_absent_server_again_less_and_less_often(
     tries: list[float] = []
     real_open = classroom.open_server
 
-    def counted(url: str, station: str | None = None, *, timeout: int | None = None) -> object:
+    def counted(url: str, *, timeout: int | None = None) -> object:
         tries.append(now[0])
-        return real_open(url, station, timeout=timeout)
+        return real_open(url, timeout=timeout)
 
     monkeypatch.setattr(classroom, "open_server", counted)
     away = _with_port(class_urls[2], free_port())
@@ -198,8 +215,9 @@ def test_a_station_tries_an_absent_server_again_less_and_less_often(
             now[0] = float(second)
             store.record_item(mo, hand(seed=second))
         assert store.waiting() == 40
-    # at the start, then 5 s, 10 s and 20 s after each failed try
-    assert tries == [0.0, 0.0, 5.0, 15.0, 35.0]
+        # at the start, then 5 s, 10 s and 20 s after each failed try
+        assert tries == [0.0, 0.0, 5.0, 15.0, 35.0]
+    assert tries[5:] == [39.0]  # and once more as the command ends, items waiting
 
 
 def test_items_scored_while_the_server_is_away_are_sent_later_in_order_exactly_once(
@@ -286,7 +304,7 @@ def test_class_upload_sends_a_stations_history_once(tmp_path: Path, class_urls: 
 
 
 @pytest.mark.parametrize("problem, message", [
-    ("password", "wrong password for room{n}_station on the class store 127.0.0.1:{port}/room{n}"),
+    ("password", "wrong password for room{n}_st_station-1 on the class store 127.0.0.1:{port}/room{n}"),
     ("unreachable", "cannot reach the class store at 127.0.0.1:{free}/room{n}"),
     ("not a class store", "127.0.0.1:{port}/postgres is not a class store"),
     ("newer", "the class store 127.0.0.1:{port}/room{n} has a newer schema (99; this trainer knows up to {top})"),
@@ -425,3 +443,66 @@ def test_class_init_with_a_stations_url_is_refused_in_one_line(
     assert err.startswith("uth-trainer class init: the user of this URL may not set up 127.0.0.1:")
     assert err.rstrip().endswith("use the database owner's URL, a user that may create roles")
     assert err.count("\n") == 1
+
+
+def test_an_instructors_deletion_survives_class_upload_and_every_report_counts_the_same(
+        tmp_path: Path, class_urls: tuple[str, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+
+    from trainer.store.progress import totals
+    from trainer.store.reports import class_report
+
+    _owner, instructor, station = class_urls
+    data = tmp_path / "station"
+    with ClassStore.open_class(station, data) as store:
+        ana = store.profile_or_new("Ana")
+        for seed in range(5):
+            store.record_item(ana, hand(seed=seed, correct=5 if seed == 0 else 6))
+        assert store.waiting() == 0
+    with psycopg.connect(instructor, autocommit=True) as connection:  # two deleted in SQL, as an instructor may
+        connection.execute("DELETE FROM item WHERE id IN (SELECT id FROM item ORDER BY at LIMIT 2)")
+    capsys.readouterr()
+    for _ in range(2):
+        assert main(["--data-dir", str(data), "--store", station, "class", "upload"]) == 0
+        assert ", 0 items added, 5 already there" in capsys.readouterr().out
+    assert main(["--data-dir", str(tmp_path / "desk"), "--store", instructor, "report", "--format", "csv",
+                 "--out", str(tmp_path / "class.csv")]) == 0
+    rows = list(csv.reader((tmp_path / "class.csv").read_text(encoding="utf-8").splitlines()))[1:]
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:
+        reported = class_report(desk)
+        shown = totals(desk, desk.profile("Ana"))
+    with ClassStore.open_class(station, data) as store:  # the station's own copy forgets them too
+        store.find_profile("Ana")
+        mine = totals(store.local, store.local.profile("Ana"))
+    assert len(rows) == reported[0].totals.items == shown.items == mine.items == 3
+    assert reported[0].totals.steps_wrong == shown.steps_wrong == mine.steps_wrong == 0
+
+
+def test_a_command_sends_what_waits_before_it_exits(tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    owner, _instructor, station = class_urls
+    now = [0.0]
+    store = ClassStore.open_class(station, tmp_path / "st", monotonic=lambda: now[0])
+    try:
+        ana = store.profile_or_new("Ana")
+        assert store.server is not None
+        store.server.close()  # the server went away a moment ago: the next try is a few seconds off
+        store._next_try = 60.0
+        store.record_item(ana, hand(seed=1))
+        assert store.waiting() == 1
+    finally:
+        store.close()  # the command ends: one more try, now
+    with psycopg.connect(owner) as connection:
+        assert connection.execute("SELECT count(*) FROM item").fetchone() == (1,)
+
+
+def test_a_trainee_the_server_knows_by_name_is_that_trainee_not_a_second_one(
+        tmp_path: Path, class_urls: tuple[str, str, str]) -> None:
+    owner, instructor, station = class_urls
+    with ClassStore.open_class(station, tmp_path / "st") as store:
+        store.record_item(store.profile_or_new("root"), hand(seed=1))
+    with ClassStore.open_class(instructor, tmp_path / "desk") as desk:  # the desk's copy made "root" offline
+        mine = desk.local.add_profile("root")
+        found = desk.server_profile(mine)
+        assert found.name == "root" and desk.local.profile("root").uid == found.uid
+    with psycopg.connect(owner) as connection:
+        assert connection.execute("SELECT name::text FROM profile").fetchall() == [("root",)]

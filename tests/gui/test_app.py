@@ -45,16 +45,6 @@ def silent_display() -> str:
             return display
     pytest.fail("every X display number from :97 to :999 is taken on this machine")
 
-@pytest.fixture
-def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
-    """The user's configuration and log folders, in ``tmp_path`` (for this process and its children)."""
-    dirs = {name: tmp_path / name.lower() for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME",
-                                                       "XDG_STATE_HOME")}
-    for name, path in dirs.items():
-        monkeypatch.setenv(name, str(path))
-    return dirs
-
-
 def settings_file(dirs: dict[str, Path]) -> Path:
     return dirs["XDG_CONFIG_HOME"] / "uth-dealer-trainer" / "settings.json"
 

@@ -41,9 +41,12 @@ def test_picker_lists_every_drill_under_its_group(qtbot: Any) -> None:
     qtbot.addWidget(picker)
     groups = {present(picker.tree.topLevelItem(i)).text(0): present(picker.tree.topLevelItem(i))
               for i in range(picker.tree.topLevelItemCount())}
-    listed = {present(group.child(j)).text(0): name
+    listed = {present(group.child(j)).data(0, Qt.ItemDataRole.UserRole): name
               for name, group in groups.items() for j in range(group.childCount())}
     assert set(listed) == set(all_drills())
+    shown = {present(group.child(j)).text(0) for group in groups.values() for j in range(group.childCount())}
+    assert {"Blind, one seat", "Payouts level 2", "Run the round"} <= shown, "a drill by its name, not its id"
+    assert not shown & set(all_drills()) - {"Blind", "Trips", "Bad Beat", "Progressive"}
     assert listed["blind-quick"] == listed["blind"] == "Blind"
     assert listed["payouts-2"] == "Payouts" and listed["bad-beat"] == "Bad Beat"
     assert list(groups)[:2] == ["Settlement order", "Qualification"]
@@ -137,13 +140,15 @@ def test_settlement_drill_runs_in_the_form_and_shows_the_hand(qtbot: Any) -> Non
     assert present(form.submit(f"{step.seat} {step.wager.label} {step.action.value} {step.amount}")).correct
 
 
-def test_exam_mode_holds_feedback_until_the_hand_is_done(qtbot: Any) -> None:
+def test_exam_mode_holds_feedback_until_the_set_is_done(qtbot: Any) -> None:
     form = DrillForm(drill_named("trips-quick"), ScoreBook(), mode=Mode.EXAM, count=1, seed=4, clock=FakeClock())
     qtbot.addWidget(form)
     action, _amount = present(of_kind(form.item, DecisionItem).current).expected
     wrong = "push" if action is not Action.PUSH else "take"
     form.submit(wrong)
-    assert "wrong action" in form.feedback.text() and "Hand done: 0 %" in form.prompt.text()
+    assert "wrong action" not in form.feedback.text() and "%" not in form.prompt.text()  # the hand: nothing yet
+    form.next_item()
+    assert "0 of 1 steps right" in form.prompt.text()  # the set: its score
 
 
 # -- the payout form -----------------------------------------------------------------------------------------

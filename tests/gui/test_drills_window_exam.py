@@ -4,6 +4,7 @@ screen, in the PDF report and, item by item, in the CSV with the counts every sc
 
 from __future__ import annotations
 
+import csv
 import io
 from pathlib import Path
 from typing import Any
@@ -74,8 +75,11 @@ def test_an_exam_set_of_the_drills_window_is_kept_as_an_attempt_and_reported(qtb
     assert "Own exam: pairs-" in text and "90 % 1/2" in text and "not passed" in text
     out = io.StringIO()
     assert write_csv(store, [profile], out) == 2
-    rows = [dict(zip(CSV_COLUMNS, line.split(","), strict=True)) for line in out.getvalue().splitlines()[1:]]
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert tuple(rows[0])[:len(CSV_COLUMNS)] == CSV_COLUMNS  # the contract's columns first, as they were
     assert [row["mode"] for row in rows] == ["exam", "exam"]
+    assert {(row["exam"], row["exam set by"], row["pass mark"], row["exam verdict"]) for row in rows} == {
+        ("Own exam: pairs-quick", "own", "90", "not passed")}
     assert [(row["mistakes"], row["wrong attempts"], row["steps left to the table"]) for row in rows] == [
         ("0", "0", "0"), ("1", "1", "0")]  # the second hand: its one step wrong, by one wrong answer
     progress = present(room.open_progress())

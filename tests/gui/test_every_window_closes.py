@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from trainer.gui.main_window import MainWindow
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.table.director import Durations
 from trainer.settings import DEFAULTS, SettingsStore
 
@@ -25,7 +25,7 @@ MENU_WINDOWS = ["lessons", "drills", "deckCount", "results", "progress", "today"
 
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path) -> MainWindow:
-    store, problem = open_store(tmp_path / "data")
+    store, problem = open_progress_store(tmp_path / "data")
     win = MainWindow(DEFAULTS.replace(start_page_at_start=False), store=SettingsStore(tmp_path / "settings.json"),
                      notify=lambda _text: None, durations=Durations.tiny(), rng=random.Random(1),
                      progress_store=store, progress_problem=problem)

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QComboBox,
     QDialog,
     QGroupBox,
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tests.gui.test_app import child_env, run, settings_file, user_dirs  # noqa: F401 (user_dirs: a fixture)
+from tests.gui.test_app import child_env, run, settings_file
 from tests.gui.test_settlement_quiz_gui import (  # noqa: F401 (open_window: a fixture)
     HOUSE,
     announce_right,
@@ -323,13 +325,13 @@ def saved_language(dirs: dict[str, Path]) -> str:
     return str(json.loads(settings_file(dirs).read_text(encoding="utf-8"))["language"])
 
 
-def test_the_first_start_speaks_the_systems_language_and_keeps_it(user_dirs: dict[str, Path]) -> None:  # noqa: F811
+def test_the_first_start_speaks_the_systems_language_and_keeps_it(user_dirs: dict[str, Path]) -> None:
     assert start([], "es") == ["MENUS " + "|".join(MENU_BAR_ES), "QT Cancelar"]
     assert saved_language(user_dirs) == "es"
     assert start([], "en") == ["MENUS " + "|".join(MENU_BAR_ES), "QT Cancelar"], "the choice kept wins"
 
 
-def test_lang_on_the_command_line_is_for_that_run_only(user_dirs: dict[str, Path]) -> None:  # noqa: F811
+def test_lang_on_the_command_line_is_for_that_run_only(user_dirs: dict[str, Path]) -> None:
     assert start([], "en") == ["MENUS " + "|".join(MENU_BAR_EN), "QT Cancel"]
     assert start(["--lang", "es"], "en") == ["MENUS " + "|".join(MENU_BAR_ES), "QT Cancelar"]
     assert saved_language(user_dirs) == "en", "--lang is not saved as the choice"
@@ -349,7 +351,7 @@ def test_a_mistake_is_told_in_spanish_with_its_kind_rule_and_topic() -> None:
     with speaking("es"):
         shown = mistakes_html([mistake])
     assert "Acción equivocada" in shown and "Esperado: Seat 3" in shown and "Usted: Seat 3" in shown
-    assert "<i>Regla:</i>" in shown and "<i>Tema:</i> fold" in shown and shown.endswith("Corríjalo y siga.")
+    assert "<i>Regla:</i>" in shown and "<i>Tema:</i> Retirarse" in shown and shown.endswith("Corríjalo y siga.")
     assert "<i>Rule:</i>" in mistakes_html([mistake]), "English again outside the block"
 
 
@@ -427,6 +429,26 @@ def test_a_felt_with_a_round_on_it_keeps_the_round_and_speaks_from_the_next_deal
     assert window.scene is not scene and printed_words(window)["ante"] == FELT_ES["ante"]
 
 
+def settle(qtbot: Any, listed: QListWidget) -> None:
+    """Let the panel holding ``listed`` settle, at once rather than after a fixed wait: every resize, fitting and
+    layout it posted is done (a zero timer posted now comes back after them), and the list's own delayed layout of
+    its items (a 100 ms timer in its ``Adjust`` mode) is run now; until the list and its items stay where they are."""
+
+    def where() -> tuple[object, ...]:
+        return (listed.geometry(), listed.viewport().size(),
+                tuple(listed.visualItemRect(listed.item(row)) for row in range(listed.count())))
+
+    for _round in range(20):
+        before = where()
+        with qtbot.waitCallback(timeout=10_000) as done:
+            QTimer.singleShot(0, done)
+        QApplication.sendPostedEvents()
+        listed.executeDelayedItemsLayout()
+        if where() == before:
+            return
+    pytest.fail("the side panel never settles: its list keeps changing its size")
+
+
 def test_the_dealers_hands_all_show_in_spanish_hand_after_hand(qtbot: Any, tmp_path: Path) -> None:
     """The Spanish hand names fit two columns only while the side panel shows no scroll bar: once the panel has
     settled, every name is inside the list, on the next hand too (the list fitted after its resize, not within
@@ -455,7 +477,7 @@ def test_the_dealers_hands_all_show_in_spanish_hand_after_hand(qtbot: Any, tmp_p
 
     for _hand in range(2):
         deal(qtbot, window)
-        qtbot.wait(300)  # the panel settles (its scroll bar shown or not)
+        settle(qtbot, listed)  # its scroll bar shown or not, the list fitted to the width left
         assert cut() == []
         assert listed.item(3).text() == f"3  {TERMS['three of a kind']}"
         window.skip_to_end()

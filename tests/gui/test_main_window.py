@@ -101,7 +101,7 @@ def test_the_commands_have_their_keys(open_window: Any) -> None:
     assert keys["newRound"] == ["N"]
     assert keys["pause"] == ["P"]
     assert keys["space"] == ["Space"]
-    assert keys["step"] == ["S", "Right"]
+    assert keys["step"] == ["Right"]  # S is the settlement's next seat only: one key, one meaning
     assert keys["skipToEnd"] == ["E", "End"]
     assert keys["slower"] == ["["] and keys["faster"] == ["]"]
     assert keys["settings"] == ["Ctrl+,"]
@@ -185,7 +185,7 @@ def test_pause_step_and_resume(qtbot: Any, open_window: Any) -> None:
 def test_step_with_no_round_deals_one_and_pauses_after_its_first_phase(qtbot: Any, open_window: Any) -> None:
     window = open_window(durations=Durations(deal=20, flip=20, chips=20, pause=20))
     with qtbot.waitSignal(window.roundStarted, timeout=WAIT):
-        qtbot.keyClick(window, Qt.Key.Key_S)
+        qtbot.keyClick(window, Qt.Key.Key_Right)
     qtbot.waitUntil(lambda: window.director.state == "paused", timeout=WAIT)
     assert window.director.phases_run == ["bets"]
     assert window.paused and window.pause_action.text() == "&Resume"
@@ -256,7 +256,7 @@ def test_keys_drive_the_round(qtbot: Any, open_window: Any) -> None:
     assert window.paused
     qtbot.keyClick(window, Qt.Key.Key_Space)
     assert not window.paused
-    qtbot.keyClick(window, Qt.Key.Key_S)
+    qtbot.keyClick(window, Qt.Key.Key_Right)
     assert window.paused
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert window.paused

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QTableWidget
 
 from tests.gui.test_drill_on_table import settle_correctly, start
@@ -21,7 +22,7 @@ from trainer.drills.decision_drills import DecisionItem
 from trainer.engine.wagers import Action
 from trainer.gui.main_window import MainWindow
 from trainer.gui.paytable_lab import PaytableLab
-from trainer.gui.progress_wiring import open_store
+from trainer.gui.progress_wiring import open_progress_store
 from trainer.gui.start_page import PathStep
 from trainer.gui.table.director import Durations
 from trainer.gui.training import ResultsDialog, open_results
@@ -49,7 +50,7 @@ class Station:
 
     def open(self, qtbot: Any, settings: Settings | None = None) -> MainWindow:
         """The window as the app opens it: the settings saved last, the store in the data folder."""
-        store, problem = open_store(self.data)
+        store, problem = open_progress_store(self.data)
         if store is not None:
             self.stores.append(store)
         saved = settings or self.settings.load()[0]
@@ -66,6 +67,13 @@ class Station:
         for store in self.stores:
             store.close()
         self.stores.clear()
+
+
+def said_so_far(qtbot: Any) -> None:
+    """Every message the window posted so far has been said: a message is posted to the event queue (shown once
+    the window is up), so one posted after it comes back after it."""
+    with qtbot.waitCallback(timeout=WAIT) as said:
+        QTimer.singleShot(0, said)
 
 
 @pytest.fixture
@@ -155,7 +163,7 @@ def test_a_damaged_store_is_moved_aside_and_said_once(qtbot: Any, station: Stati
     (station.data / "progress.sqlite3").write_bytes(b"this is not a database" * 100)
     window = station.open(qtbot)
     qtbot.waitUntil(lambda: len(station.messages) >= 1, timeout=WAIT)
-    qtbot.wait(50)
+    said_so_far(qtbot)
     moved = [path.name for path in station.data.iterdir() if ".corrupt-" in path.name]
     assert len(moved) == 1
     assert [text for text in station.messages if moved[0] in text] == station.messages
@@ -164,7 +172,7 @@ def test_a_damaged_store_is_moved_aside_and_said_once(qtbot: Any, station: Stati
     station.close(window)
     station.messages.clear()
     station.open(qtbot)
-    qtbot.wait(50)
+    said_so_far(qtbot)
     assert station.messages == []  # the next start has nothing to say
 
 

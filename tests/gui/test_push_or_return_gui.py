@@ -22,8 +22,8 @@ from tests.gui.test_settlement_quiz_gui import (
     unqualified_with_two_live_seats,
 )
 from trainer.engine.wagers import Action
-from trainer.gui.quiz.controls import parse_amount
 from trainer.gui.quiz.panel import SettlementPanel
+from trainer.quiz.amounts import read_amount
 
 __all__ = ["open_window"]  # the fixture, used by name
 
@@ -55,4 +55,4 @@ def test_the_panels_amount_entry_takes_and_reads_whole_cents(qtbot: Any, typed: 
     assert validator is not None
     checked = validator.validate(typed, len(typed))
     assert isinstance(checked, tuple) and checked[0] == QValidator.State.Acceptable
-    assert parse_amount(typed) == Decimal(amount)
+    assert read_amount(typed) == Decimal(amount)

@@ -28,7 +28,7 @@ from tests.gui.test_settlement_quiz_gui import (
     steps_of,
     unqualified_with_refunds_and_a_pay,
 )
-from trainer.gui.table.layout import WAGERS
+from trainer.engine.table import WAGER_ORDER
 from trainer.quiz.order import next_selection
 from trainer.scoring import Mode
 from trainer.settings import Settings
@@ -49,11 +49,12 @@ def due(quiz: Any) -> tuple[int, str] | None:
 
 
 def left_by_seat(quiz: Any) -> dict[int, list[str]]:
-    """What is left to settle, the seats by number, each seat's wagers as printed on the felt."""
+    """What is left to settle, the seats by number, each seat's wagers as rules-notes §2 lists them (Ante, Play,
+    Blind, Trips, Bad Beat, Pairs, Progressive)."""
     left: dict[int, list[str]] = {}
     for step in quiz.quiz.pending():
         left.setdefault(step.seat, []).append(step.wager.value)
-    return {seat: sorted(left[seat], key=WAGERS.index) for seat in sorted(left)}
+    return {seat: sorted(left[seat], key=WAGER_ORDER.index) for seat in sorted(left)}
 
 
 @pytest.mark.parametrize("mode", [Mode.PRACTICE, Mode.EXAM, Mode.SPEED], ids=["practice", "exam", "speed"])
@@ -97,7 +98,7 @@ def test_guided_mode_chooses_each_step_due_in_the_tables_order(qtbot: Any, open_
 
 
 @pytest.mark.parametrize("settings", [HOUSE, PLAYER_DEALER], ids=["house", "player-dealer"])
-def test_s_walks_the_seats_by_number_and_w_a_seats_wagers_as_printed(
+def test_s_walks_the_seats_by_number_and_w_a_seats_wagers_in_the_rules_order(
     qtbot: Any, open_window: Any, settings: Settings
 ) -> None:
     window = open_window(settings, seed_for(settings, has_pay_and_take))
@@ -129,19 +130,21 @@ def test_s_walks_the_seats_by_number_and_w_a_seats_wagers_as_printed(
     assert selected(quiz) == (seat, left[seat][-1])
 
 
-def test_the_wagers_are_walked_as_printed_not_in_the_order_they_are_settled(qtbot: Any, open_window: Any) -> None:
-    window = open_window(HOUSE, seed_for(HOUSE, has_pay_and_take))
+def test_the_wagers_are_walked_in_the_rules_order_not_in_the_order_they_are_settled(qtbot: Any,
+                                                                                   open_window: Any) -> None:
+    window = open_window(PLAYER_DEALER, seed_for(PLAYER_DEALER, has_pay_and_take))
     quiz = deal(qtbot, window)
     announce_right(qtbot, quiz)
-    seat = next(s for s, wagers in left_by_seat(quiz).items() if {"ante", "play"} <= set(wagers))
-    settle_order = [step.wager.value for step in steps_of(window.played) if step.seat == seat]
-    assert settle_order.index("ante") < settle_order.index("play")  # the Ante is settled before the Play
-    choose_by_keys(qtbot, quiz, seat, "play")
+    orders = {seat: [step.wager.value for step in steps_of(window.played) if step.seat == seat]
+              for seat in left_by_seat(quiz)}
+    seat = next(s for s, order in orders.items() if {"ante", "play"} <= set(order)
+                and order.index("play") < order.index("ante"))  # a losing hand: its Play collected first
+    choose_by_keys(qtbot, quiz, seat, "ante")
     press(qtbot, Qt.Key.Key_W)
-    assert selected(quiz) == (seat, "ante")  # but printed after it: Play is nearer the dealer
+    assert selected(quiz) == (seat, "play")  # the Ante walked first all the same: rules-notes §2's order
 
 
-def test_a_click_on_a_seat_chooses_its_first_wager_as_printed(qtbot: Any, open_window: Any) -> None:
+def test_a_click_on_a_seat_chooses_its_first_wager_in_the_rules_order(qtbot: Any, open_window: Any) -> None:
     window = open_window(PLAYER_DEALER, seed_for(PLAYER_DEALER, has_pay_and_take))
     quiz = deal(qtbot, window)
     announce_right(qtbot, quiz)

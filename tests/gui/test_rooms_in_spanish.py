@@ -256,7 +256,8 @@ def test_the_instructor_writes_the_pdf_in_spanish_and_the_csv_with_its_english_h
     with (tmp_path / "ana.csv").open(newline="", encoding="utf-8") as file:
         header = next(csv.reader(file))
     assert header == ["profile", "date", "drill", "situation", "seed", "mode", "steps", "steps right", "seconds",
-                      "mistakes", "wrong attempts", "steps left to the table"]  # the contract, in English
+                      "mistakes", "wrong attempts", "steps left to the table", "exam", "exam set by", "pass mark",
+                      "exam verdict"]  # the contract, in English (the exam's columns added at its end)
     text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(tmp_path / "ana.pdf").pages)
     assert re.search(r"120 ítems en 3\d días \(del \d{1,2} mar 2025 al 31 mar 2025\); acierto \d+\.\d %", text)
     for spanish in ("Dominio por ejercicio", "Dominio por situación", "Intentos de examen",

@@ -294,9 +294,9 @@ def test_a_game_lists_its_own_choices_first_and_the_rest_below_a_line(qtbot: Any
     assert [dialog.procedure.itemData(i) for i in range(2)] == ["shuffler", "card-shoe"]
     fees = items(dialog.collection)
     assert fees[:3] == [
-        "Collection option 1 (Ultimate Texas Hold'em) [uth-1] · limit per spot $5–$300",
-        "Collection option 2 (Ultimate Texas Hold'em) [uth-2] · limit per spot $25–$1,000",
-        "Collection option 3 (Ultimate Texas Hold'em) [uth-3] · limit per spot $100–$2,000",
+        "Collection option 1 (Ultimate Texas Hold'em) · limit per spot $5–$300",
+        "Collection option 2 (Ultimate Texas Hold'em) · limit per spot $25–$1,000",
+        "Collection option 3 (Ultimate Texas Hold'em) · limit per spot $100–$2,000",
     ]
     assert all(text.endswith(OUTSIDE_GAME) for text in fees[4:]) and len(fees) == 3 + 1 + 24
     assert dialog.banking.itemData(0) == "player-dealer" and dialog.banking.itemText(2).endswith(OUTSIDE_GAME)

@@ -29,6 +29,7 @@ from trainer.gui.quiz.controller import QuizController
 from trainer.gui.table.director import Durations
 from trainer.gui.table.money import chip_breakdown
 from trainer.gui.training import LessonsDialog
+from trainer.lessons import lesson_for
 from trainer.scoring import ErrorKind, Mode
 from trainer.settings import DEFAULTS, Settings, SettingsStore, new_session
 
@@ -295,7 +296,8 @@ def test_each_kind_of_mistake_is_caught_and_named_with_its_rule(qtbot: Any, open
     settle_by_keys(qtbot, step, amount=step.amount + 1)
     text = feedback(quiz)
     assert "Wrong amount" in text and f"Expected: {step.describe()}" in text and step.rule in text
-    assert f"Topic: {step.topic}" in text
+    lesson = lesson_for(step.topic)
+    assert lesson is not None and f"Topic: {lesson.title}" in text, "a topic by its lesson's title, not its id"
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         answer_rest_by_keys(qtbot, quiz)
     [result] = window.book.items()
@@ -533,11 +535,12 @@ def test_the_doctests_of_the_panel_and_its_controls_hold() -> None:
     import doctest
 
     from trainer.gui.quiz import controls, panel
+    from trainer.quiz import amounts
 
     for module in (panel, controls):
         outcome = doctest.testmod(module)
         assert outcome.failed == 0
-    assert doctest.testmod(controls).attempted > 0
+    assert doctest.testmod(amounts).attempted > 0  # the reader of the typed amount
 
 
 # --- the mode is remembered -----------------------------------------------------------------------------------

@@ -212,7 +212,8 @@ def test_pause_holds_everything_and_step_plays_one_phase(qtbot: QtBot) -> None:
     director.start()
     director.pause()
     assert director.state == "paused" and director.phases_run == ["bets"]
-    qtbot.wait(50)
+    with qtbot.assertNotEmitted(director.phaseStarted, wait=50):  # nothing moves while paused
+        pass
     assert director.phases_run == ["bets"] and scene.wager_amount(1, "ante") == 0
     director.step()  # the rest of the bets, then pause
     qtbot.waitUntil(lambda: scene.wager_amount(1, "ante") > 0 and director.state == "paused", timeout=WAIT)
@@ -222,7 +223,8 @@ def test_pause_holds_everything_and_step_plays_one_phase(qtbot: QtBot) -> None:
         director.step()
         qtbot.waitUntil(lambda: director.state == "paused", timeout=WAIT)
     qtbot.waitUntil(lambda: len(scene.arrivals) == 52, timeout=WAIT)
-    qtbot.wait(30)
+    with qtbot.assertNotEmitted(director.phaseStarted, wait=30):  # paused after the deal: no next phase
+        pass
     assert director.phases_run == opening and director.state == "paused"
     with qtbot.waitSignal(director.finished, timeout=WAIT):
         director.resume()

@@ -60,8 +60,8 @@ def test_a_hand_of_the_table_settled_wrong_is_dealt_again_until_it_is_settled_ri
     assert mistake.replay == item.replay and mistake.title == f"Table · round {original.number}"
 
     _same_round(_deal_mistakes(qtbot, window, 1), original)
-    assert present(window.session.round).caption == (f"My mistakes, hand 1 of 1 · round {original.number} of the "
-                                                      "table, dealt again")
+    assert present(window.session.round).caption == (f"My mistakes, hand 1 · 1 to settle right · round "
+                                                      f"{original.number} of the table, dealt again")
     with qtbot.waitSignal(window.roundFinished, timeout=WAIT):
         settle_wrongly(qtbot, window)  # wrong again: it stays
     (still,) = my_mistakes(store, profile)

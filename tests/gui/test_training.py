@@ -71,7 +71,7 @@ def test_results_list_what_the_session_scored(window: MainWindow) -> None:
                            Mode.PRACTICE))
     dialog = ResultsDialog(book, window)
     assert dialog.table.rowCount() == 1
-    assert present(dialog.table.item(0, 3)).text() == "80 %"
+    assert present(dialog.table.item(0, 3)).text() == "80.0 %"  # as the panel says it (one decimal)
     assert "wrong amount" in present(dialog.table.item(0, dialog.COLUMNS.index("Mistakes"))).text()
 
 

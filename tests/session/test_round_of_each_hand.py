@@ -22,7 +22,7 @@ def test_each_hand_of_an_exam_is_kept_with_its_own_round_when_the_set_ends() -> 
     dealt = []
     for _ in range(3):
         dealt.append(session.deal())
-        session.let_table_finish()  # the trainee stops: the table settles (steps wrong), the next hand comes
+        session.finish_round()  # the round ends under the hand: the table settles (steps wrong), the next comes
     items = book.items()
     assert len(items) == 3 and [session.round_of(item) for item in items] == dealt
     assert len({table_round.played.number for table_round in dealt}) == 3

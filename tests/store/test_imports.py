@@ -303,3 +303,108 @@ def test_import_reads_at_most_the_documented_size(station: Store, tmp_path: Path
         import_profile(station, source)
     source.write_text(text, encoding="utf-8")
     assert import_profile(station, source).items_added == 2
+
+
+def _export_with(attempt: dict[str, Any] | None = None, **profile: str) -> str:
+    """The corpus's export with its profile's fields and its attempt's changed; no attempt without ``attempt``."""
+    data = copy.deepcopy(CORPUS["base"])
+    data["profile"].update(profile)
+    if attempt is None:
+        data["attempts"] = []
+    else:
+        data["attempts"][0].update(attempt)
+    return json.dumps(data, ensure_ascii=False)
+
+
+QUARTER = [{"item": f"blind/flush/{seed}", "steps": 4, "correct": 1, "seconds": 5.0, "mistakes": []}
+           for seed in range(4)]
+"""Four exam hands with one step right of four: 25 %."""
+
+
+def _final(station: Store) -> None:
+    from trainer.store.instructor import Exam, save_exam
+
+    save_exam(station, Exam("Final", "blind", 4, 80.0, 30.0))
+
+
+def test_a_forged_instructor_pass_under_a_look_alike_exam_name_is_refused_whole(station: Store,
+                                                                                 tmp_path: Path) -> None:
+    _final(station)
+    forged = {"exam_uid": "f0rged-exam", "exam_name": "Fin\u0430l", "items": QUARTER,
+              "exam": {"hands": 1, "pass_mark": 0.0001, "time_limit_minutes": 600}}
+    outcome = _import(station, tmp_path, _export_with(forged))
+    assert isinstance(outcome, str)
+    assert "exam_name: 'Fin\\u0430l' only looks like the exam 'Final'" in outcome
+    assert "U+0430 CYRILLIC SMALL LETTER A" in outcome
+    assert station.profiles() == []
+
+
+def test_an_attempt_at_an_exam_this_store_does_not_hold_is_the_trainees_own_never_an_instructors(
+        station: Store, tmp_path: Path) -> None:
+    _final(station)
+    unknown = {"exam_uid": "unknown-exam", "exam_name": "Midterm", "items": QUARTER,
+               "exam": {"hands": 1, "pass_mark": 0.0001, "time_limit_minutes": 600}}
+    outcome = _import(station, tmp_path, _export_with(unknown))
+    assert isinstance(outcome, transfer.ImportResult) and outcome.attempts_added == 1
+    (attempt,) = attempts(station, outcome.profile)
+    assert (attempt.exam, attempt.kind, attempt.score) == ("Midterm", "own", 25.0)
+    row = station.connection.execute("SELECT exam_uid, instructor FROM attempt").fetchone()
+    assert tuple(row) == ("", 0)
+
+
+@pytest.mark.parametrize("name", ["final", "FINAL", "\uff26\uff49\uff4e\uff41\uff4c"])  # the last: fullwidth letters
+def test_an_attempt_named_as_an_exam_here_is_marked_by_that_exams_terms_not_the_files(
+        name: str, station: Store, tmp_path: Path) -> None:
+    _final(station)
+    claimed = {"exam_uid": "another-station-uid", "exam_name": name, "items": QUARTER,
+               "exam": {"hands": 1, "pass_mark": 0.0001, "time_limit_minutes": 600}}
+    outcome = _import(station, tmp_path, _export_with(claimed))
+    assert isinstance(outcome, transfer.ImportResult)
+    (attempt,) = attempts(station, outcome.profile)
+    assert (attempt.exam, attempt.kind, attempt.score, attempt.passed, attempt.pass_mark) == (
+        "Final", "instructor", 25.0, False, 80.0)
+
+
+def test_an_import_whose_items_another_trainee_has_says_why_and_makes_no_empty_profile(
+        station: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "station"
+    first = tmp_path / "ana.json"
+    first.write_text(_export_with(), encoding="utf-8")
+    assert import_profile(station, first, instructor=True).items_added == 2
+    again = tmp_path / "dup.json"
+    again.write_text(_export_with(name="Dup", uid="dup-uid"), encoding="utf-8")
+    before = snapshot(station)
+    station.close()
+    assert main(["--data-dir", str(data), "profile", "import", str(again)]) == 2
+    captured = capsys.readouterr()
+    one_clean_line(captured.err.removesuffix("\n"))
+    assert "nothing was imported" in captured.err and "2 items skipped" in captured.err
+    assert "another trainee here already has them ('Ana')" in captured.err
+    assert captured.out == ""
+    with Store.open(data) as reopened:
+        assert [profile.name for profile in reopened.profiles()] == ["Ana"]
+        assert snapshot(reopened) == before
+
+
+def test_an_import_adding_some_items_says_which_it_skipped_as_another_trainees(station: Store,
+                                                                               tmp_path: Path) -> None:
+    first = tmp_path / "ana.json"
+    first.write_text(_export_with(), encoding="utf-8")
+    import_profile(station, first, instructor=True)
+    data = json.loads(_export_with(name="Eve", uid="eve-uid"))
+    data["items"].append({**data["items"][1], "uid": "eve-own-item"})
+    mixed = tmp_path / "eve.json"
+    mixed.write_text(json.dumps(data), encoding="utf-8")
+    result = import_profile(station, mixed, instructor=True)
+    assert (result.profile.name, result.items_added, result.items_of_others) == ("Eve", 1, 2)
+    assert "2 items skipped: another trainee here already has them ('Ana')" in result.describe()
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:59:59+00:00", "0001-01-01T00:00:00+00:00",
+                                  "2200-01-01T00:00:00+00:00", "1969-12-31T23:59:59+00:00"])
+@pytest.mark.parametrize("field", [["items", 0, "at"], ["attempts", 0, "at"], ["profile", "created"]])
+def test_dates_outside_a_sane_range_are_refused_in_one_line(when: str, field: list[Any], station: Store,
+                                                            tmp_path: Path) -> None:
+    outcome = _import(station, tmp_path, export_text(CORPUS["base"], field, value=when))
+    assert isinstance(outcome, str), outcome
+    assert "is not from 1970 to 2199" in outcome and when in outcome

@@ -212,3 +212,60 @@ def test_a_dangling_symlink_gets_its_target_made_and_a_loop_is_refused(writer: s
     assert status == 1
     _one_line(err)
     assert loop.is_symlink() and os.readlink(loop) == str(loop)
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_hard_linked_file_is_refused_and_both_names_keep_the_one_file(writer: str, data: str, tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A new file renamed over one name would split the two names into two files: refused in one line instead."""
+    target, other = tmp_path / "out", tmp_path / "other name"
+    target.write_text("mine")
+    os.link(target, other)
+    status, err = _run(data, WRITERS[writer](str(target)), capsys)
+    assert status == 1 and "has 2 names (hard links)" in err
+    _one_line(err)
+    assert os.path.samefile(target, other) and target.read_text() == "mine"
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == ["data", "other name", "out"]
+
+
+FULL_DISK = """
+import resource, signal, sys
+import trainer.gui.progress.pdf as pdf
+from trainer.cli import main
+
+data, target, room = sys.argv[1], sys.argv[2], int(sys.argv[3])
+write_pdf = pdf.write_pdf
+
+
+def on_a_full_disk(*args, **kwargs):
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG, as on a full disk
+    resource.setrlimit(resource.RLIMIT_FSIZE, (room, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+    return write_pdf(*args, **kwargs)
+
+
+pdf.write_pdf = on_a_full_disk  # the store is opened and read before: only the report meets the full disk
+sys.exit(main(["--data-dir", data, "report", "--format", "pdf", "--out", target]))
+"""
+
+
+def test_a_pdf_report_on_a_full_disk_keeps_the_good_one_and_never_says_wrote(data: str, tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str],
+                                                                              qapp: object) -> None:
+    """The disk has room for half the report (a file-size limit in a child process): the report written before
+    is left whole, the command exits 1 with one line, and it does not say "Wrote"."""
+    import subprocess
+    import sys
+
+    target = tmp_path / "good.pdf"
+    assert main(["--data-dir", data, "report", "--format", "pdf", "--out", str(target)]) == 0
+    good = target.read_bytes()
+    assert good.startswith(b"%PDF-") and "Wrote" in capsys.readouterr().out
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", FULL_DISK, data, str(target), str(len(good) // 2)], cwd=root,
+                          env={**os.environ, "PYTHONPATH": str(root), "QT_QPA_PLATFORM": "offscreen"},
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1 and "Wrote" not in done.stdout, (done.stdout, done.stderr)
+    _one_line(done.stderr)
+    assert "cannot write" in done.stderr and str(target) in done.stderr
+    assert target.read_bytes() == good
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == ["data", "good.pdf"]

@@ -72,6 +72,7 @@ def _quiz(data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     return status, captured.out, captured.err
 
 
+@pytest.mark.needs("chattr")
 @pytest.mark.parametrize("which", ["the store file", "its -wal file", "its -shm file", "its folder"])
 def test_a_read_only_store_says_so_in_one_line_and_the_quiz_goes_on(
         which: str, data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,6 +107,7 @@ def test_a_read_only_store_says_so_in_one_line_and_the_quiz_goes_on(
         assert store.item_count() == 1
 
 
+@pytest.mark.needs("chattr")
 def test_a_read_only_empty_folder_is_not_called_damaged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "empty"
     folder.mkdir()
@@ -228,6 +230,7 @@ def test_a_store_file_that_vanishes_is_made_again(tmp_path: Path) -> None:
         assert json.loads(json.dumps([profile.name for profile in store.profiles()])) == []
 
 
+@pytest.mark.needs("chattr")
 def test_grade_with_a_profile_on_a_read_only_store_still_grades_and_says_the_hand_was_not_saved(
         data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sample = Path(__file__).parents[2] / "packaging" / "samples" / "grade.json"
@@ -257,3 +260,40 @@ def test_an_exam_attempt_the_store_cannot_keep_is_still_marked(data: Path, monke
             holder.close()
         assert (raised.value.attempt.score, raised.value.attempt.passed) == (100.0, True)
         assert store.connection.execute("SELECT count(*) FROM attempt").fetchone()[0] == 0
+
+
+def test_grade_with_a_profile_on_a_read_only_data_folder_still_prints_the_grade_and_says_it_stands(
+        data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sample = Path(__file__).parents[2] / "packaging" / "samples" / "grade.json"
+    before = _contents(data)
+    with read_only(data):
+        assert main(["--data-dir", str(data), "grade", "--profile", "Ana", str(sample)]) == 0
+        captured = capsys.readouterr()
+        assert main(["--data-dir", str(data), "grade", "--profile", "Newcomer", str(sample)]) == 0
+        newcomer = capsys.readouterr()
+    for run in (captured, newcomer):
+        assert {"steps", "score"} <= set(json.loads(run.out))  # graded all the same
+        err = _one_line(run.err)
+        assert "the grade stands" in err and "read-only" in err and "damaged" not in err
+    assert _contents(data) == before  # nothing written, nothing moved aside
+
+
+def test_grade_tells_on_its_own_stderr_that_it_replaced_a_damaged_store_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sample = Path(__file__).parents[2] / "packaging" / "samples" / "grade.json"
+    data = tmp_path / "data"
+    data.mkdir()
+    damaged = b"not a database " * 600
+    store_path(data).write_bytes(damaged)
+    assert main(["--data-dir", str(data), "grade", "--profile", "Ana", str(sample)]) == 0
+    captured = capsys.readouterr()
+    assert {"steps", "score"} <= set(json.loads(captured.out))
+    err = captured.err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert "damaged" in err and ".corrupt-" in err
+    [aside] = data.glob("progress.sqlite3.corrupt-*")
+    assert aside.read_bytes() == damaged  # what the user had is kept
+    assert main(["--data-dir", str(data), "grade", "--profile", "Ana", str(sample)]) == 0
+    assert capsys.readouterr().err == ""  # told once: the next command has nothing to tell
+    with Store.open(data) as store:
+        assert store.item_count(store.profile("Ana")) == 2

@@ -15,7 +15,7 @@ from trainer.cli import main
 from trainer.scoring import Mode, SetResult
 from trainer.store import Store, StoreError, store_path
 from trainer.store.instructor import Exam, Instructor, attempts, exams, record_attempt, save_exam
-from trainer.store.reports import CSV_COLUMNS, write_csv
+from trainer.store.reports import CSV_COLUMNS, EXAM_COLUMNS, write_csv
 from trainer.store.transfer import export_profile, import_profile
 
 
@@ -131,7 +131,7 @@ def test_the_csv_report_has_one_row_per_scored_item(store: Store) -> None:
     out = io.StringIO()
     assert write_csv(store, store.profiles(), out) == 2
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
-    assert tuple(rows[0]) == CSV_COLUMNS
+    assert tuple(rows[0]) == (*CSV_COLUMNS, *EXAM_COLUMNS)  # the contract's columns, then the exam's
     assert [(row["profile"], row["drill"], row["situation"], row["seed"], row["mode"], row["steps"],
              row["steps right"], row["seconds"]) for row in rows] == [
         ("Ana", "blind", "blind", "11", "practice", "5", "4", "9.50"),

@@ -231,7 +231,7 @@ def test_a_seats_badge_gives_the_hand_result_and_the_net_apart() -> None:
     result = settle(TableRules(), parse_cards("Ts Td"), parse_cards("9c 9d Th Jh 3s"),
                     [SeatHand(1, two_cards("9h 4d"), Decimal(5), Decimal(5), Decimal(5), Decimal(5), Decimal(5)),
                      SeatHand(2, two_cards("2c 2s"), Decimal(5), Decimal(5), Decimal(0))])
-    assert seat_result_text(result, 1) == "LOSE · NET +$45"
+    assert seat_result_text(result, 1) == "LOSE −$15 · SIDE BETS +$60 · NET +$45"  # both said
     assert seat_result_text(result, 2) == "FOLD · NET −$10"
     assert seat_result_text(result, 5) == ""
 

@@ -13,7 +13,8 @@ Files written (paths relative to ``assets/``):
   decks, red and blue, by default).
 * ``chips/chip-<value>.svg``: one chip per entry of :data:`CHIP_DENOMINATIONS`, the value written in plain
   dollars without trailing zeros: ``chip-0.5.svg``, ``chip-1.svg``, ``chip-5.svg``, ``chip-25.svg``,
-  ``chip-100.svg``, ``chip-500.svg``, ``chip-1000.svg``. Every chip is ``100 x 100``.
+  ``chip-100.svg``, ``chip-500.svg``, ``chip-1000.svg``, ``chip-5000.svg``, ``chip-25000.svg``. Every chip is
+  ``100 x 100``.
 * ``sounds/<name>.wav``: one sound per entry of :data:`SOUND_NAMES`, mono, 16-bit, 44.1 kHz.
 * ``LICENSE-art.txt``.
 
@@ -35,9 +36,10 @@ BACK_COLOURS: tuple[str, ...] = ("red", "blue", "green", "black")
 """Colours of the card backs, ``assets/cards/back-<colour>.svg``; red and blue are the two table decks."""
 
 CHIP_DENOMINATIONS: tuple[Decimal, ...] = tuple(
-    Decimal(value) for value in ("0.5", "1", "5", "25", "100", "500", "1000")
+    Decimal(value) for value in ("0.5", "1", "5", "25", "100", "500", "1000", "5000", "25000")
 )
-"""Chip values in dollars, smallest first; the 50-cent piece pays the halves of 3-to-2 wins."""
+"""Chip values in dollars, smallest first; the 50-cent piece pays the halves of 3-to-2 wins, the $5,000 and $25,000
+chips colour up the large stakes a high-limit table deals."""
 
 SOUND_NAMES: tuple[str, ...] = ("deal", "flip", "chips", "right", "wrong", "shuffle")
 """Sounds in ``assets/sounds/<name>.wav``."""

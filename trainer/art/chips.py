@@ -1,7 +1,8 @@
 """Casino chips seen from above, as SVG: edge inserts ("spots"), an inner ring and the value in the centre.
 
 Every chip is ``100 x 100`` user units. The colours follow the usual casino scheme: $1 white with blue
-spots, $5 red, $25 green, $100 black, $500 purple, $1000 orange; the 50-cent piece is a silver coin.
+spots, $5 red, $25 green, $100 black, $500 purple, $1000 orange, $5000 brown, $25000 teal; the 50-cent piece is a
+silver coin.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ CHIP_LOOKS: dict[Decimal, ChipLook] = {
     Decimal("100"): ChipLook(body="#1d1d1f", spot="#f7f4ee", inlay="#fbf8f1", text="#1d1d1f", label="100"),
     Decimal("500"): ChipLook(body="#5e2a8c", spot="#f2d24b", inlay="#fbf8f1", text="#55237f", label="500"),
     Decimal("1000"): ChipLook(body="#f08c10", spot="#1d1d1f", inlay="#fff6e3", text="#b35c00", label="1K"),
+    Decimal("5000"): ChipLook(body="#8a5a2b", spot="#f7f4ee", inlay="#fbf3e6", text="#6e4520", label="5K"),
+    Decimal("25000"): ChipLook(body="#1f8fa6", spot="#f2d24b", inlay="#f1fbfd", text="#156f82", label="25K"),
 }
 """The look of every chip; the 50-cent piece is drawn as a coin (see :func:`coin_svg`)."""
 

@@ -17,6 +17,10 @@ side bet (Trips, Bad Beat, Pairs, Progressive). For each it reports
 * **astray**: how many stacks stand nearer another seat's wagering areas than their own seat's (from the middle
   of the stack's chips and amount to the nearest edge of an area).
 
+A last line gives the verdict against the targets: the whole table placed in under 16 ms and the slowest call in
+under 4 ms (processor time, which the other processes of a shared machine do not inflate), no clash, no stack off
+the felt, none astray.
+
 Run on demand only; never a test. ``--runs N`` (default 5).
 """
 
@@ -46,6 +50,11 @@ from trainer.resources import assets_dir
 from trainer.session.felt import felt_for
 
 _T = TypeVar("_T")
+
+TARGET_TOTAL_MS = 16.0
+"""The whole table's stacks placed within one frame at 60 frames a second."""
+TARGET_CALL_MS = 4.0
+"""The slowest single call."""
 
 STAKES = {"ante": Decimal(125), "blind": Decimal(125), "play": Decimal(500), "trips": Decimal(250),
           "bad_beat": Decimal(125), "pairs": Decimal(125), "progressive": Decimal(5)}
@@ -239,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # it lays tables out; nothing is shown
     app = QApplication.instance() or QApplication(["felt_layout"])
     art = ArtLibrary(assets_dir())
+    failures: list[str] = []
     for name, config in worst_layouts().items():
         runs = [_measure(config, art) for _ in range(max(1, args.runs))]
         scene = runs[-1][1]
@@ -249,7 +259,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name:15} placement {total:7.1f} ms, processor {total_cpu:7.1f} ms (slowest call {slowest:6.1f} ms, "
               f"processor {slowest_cpu:6.1f} ms) · clashes {len(found):3} · reach {max(far.values()):5.0f} · "
               f"off the felt {len(outside):2} · astray {len(elsewhere):2} · {len(far)} stacks")
+        failures += [f"{name} {miss}" for miss in verdict(total_cpu, slowest_cpu, len(found), len(outside),
+                                                          len(elsewhere))]
         for _name, done in runs:
             done.clear()
     del app
+    if failures:
+        print("verdict: short of the targets: " + "; ".join(failures))
+    else:
+        print(f"verdict: every table placed within {TARGET_TOTAL_MS:g} ms (slowest call under {TARGET_CALL_MS:g} ms), "
+              "no clash, nothing off the felt, nothing astray")
     return 0
+
+
+def verdict(total_ms: float, slowest_ms: float, clashing: int, outside: int, elsewhere: int) -> list[str]:
+    """What a table's figures miss of the targets (empty: none).
+
+    >>> verdict(12.0, 3.0, 0, 0, 0)
+    []
+    >>> verdict(209.4, 7.6, 0, 37, 5)
+    ['placement 209.4 ms ≥ 16 ms', 'slowest call 7.6 ms ≥ 4 ms', 'off the felt 37', 'astray 5']
+    """
+    found = []
+    if total_ms >= TARGET_TOTAL_MS:
+        found.append(f"placement {total_ms:.1f} ms ≥ {TARGET_TOTAL_MS:g} ms")
+    if slowest_ms >= TARGET_CALL_MS:
+        found.append(f"slowest call {slowest_ms:.1f} ms ≥ {TARGET_CALL_MS:g} ms")
+    found += [f"{what} {count}" for what, count in (("clashes", clashing), ("off the felt", outside),
+                                                      ("astray", elsewhere)) if count]
+    return found

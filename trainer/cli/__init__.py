@@ -19,6 +19,8 @@ from trainer import __version__
 from trainer.cli.status import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from trainer.store.reports import TraineeReport
 
 # The names settle and quiz use stay importable from here, as before they had modules of their own.
@@ -37,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     from trainer.cli.words import FILES_EPILOG
     from trainer.i18n.translation import _
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="uth-trainer",
         description=_("UTH Dealer Trainer: deal and settle Ultimate Texas Hold'em. With no command it opens the "
                       "table."),
@@ -65,11 +67,48 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Parser(argparse.ArgumentParser):
+    """The command line's parser (its commands' too): ``--help`` and ``--version`` that cannot be written (a full
+    disk, a closed standard output) end with one line and a non-zero status, as a command's output does."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message and file is sys.stdout:
+            status = printed(message)
+            if status:
+                raise SystemExit(status)
+            return
+        super()._print_message(message, file)
+
+
+def printed(text: str) -> int:
+    """``text`` written to standard output and flushed: 0; when it cannot be (a full disk, a closed stream) one
+    line on stderr and :data:`EXIT_WRITE_FAILED` (a reader gone away: :data:`EXIT_BROKEN_PIPE`, silently)."""
+    stdout = sys.stdout
+    try:
+        if stdout is None:
+            raise ValueError("standard output is closed")
+        stdout.write(text)
+        stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout(stdout)
+        return EXIT_BROKEN_PIPE
+    except (OSError, ValueError) as exc:
+        if stdout is not None:
+            _quiet_stdout(stdout)
+        problem = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        from trainer.i18n.translation import _
+
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            print("uth-trainer: " + _("cannot write the output ({problem})").format(problem=problem),
+                  file=sys.stderr)
+        return EXIT_WRITE_FAILED
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
         # what the parser's --version prints, before the commands' modules are loaded to build it
-        print(f"uth-trainer {__version__}")
-        return 0
+        return printed(f"uth-trainer {__version__}\n")
     arguments = list(sys.argv[1:] if argv is None else argv)
     _speak(arguments)
     parser = build_parser()
@@ -101,7 +140,7 @@ def _speak(arguments: Sequence[str]) -> None:
     Settings, else the system's (the window decides again and keeps the first choice:
     :func:`trainer.gui.app.run_app`)."""
     from trainer.cli import words
-    from trainer.i18n.translation import LANGUAGES, language_from_environment, set_language
+    from trainer.i18n.translation import SPOKEN, language_from_environment, set_language
 
     asked = None
     for index, argument in enumerate(arguments):
@@ -111,7 +150,7 @@ def _speak(arguments: Sequence[str]) -> None:
             asked = arguments[index + 1]
         elif argument.startswith("--lang="):
             asked = argument.partition("=")[2]
-    if asked not in LANGUAGES:
+    if asked not in SPOKEN:
         asked = _saved_language() or language_from_environment()
     set_language(asked)
     words.argparse_speaks_the_catalogue()
@@ -123,7 +162,7 @@ def _saved_language() -> str | None:
     be read is left for the window to report: the command speaks the system's language meanwhile)."""
     import json
 
-    from trainer.i18n.translation import LANGUAGES
+    from trainer.i18n.translation import SPOKEN
     from trainer.settings.file import default_settings_path
 
     try:
@@ -134,7 +173,7 @@ def _saved_language() -> str | None:
             saved = json.loads(file.read(1 << 20)).get("language")
     except (OSError, ValueError, AttributeError):
         return None
-    return saved if saved in LANGUAGES else None
+    return saved if saved in SPOKEN else None
 
 
 def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
@@ -154,13 +193,16 @@ def standard_streams() -> tuple[TextIO, TextIO, TextIO]:
 
 
 def write_pdf_report(reports: Sequence[TraineeReport], target: str, title: str | None = None, *,
-                     keep: Iterable[Path] = ()) -> int:
+                     keep: Iterable[Path] = (), table: tuple[Sequence[str], Sequence[Sequence[str]]] | None = None
+                     ) -> int:
     """``report --format pdf``: the GUI's Qt PDF writer, which needs Qt's fonts, not a screen (without a display
-    Qt runs offscreen)."""
+    Qt runs offscreen); with ``table`` (its heads and rows), that table under ``title`` instead."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from trainer.gui.progress.pdf import write_pdf
+    from trainer.gui.progress.pdf import write_pdf, write_table_pdf
 
+    if table is not None:
+        return write_table_pdf(title or "", table[0], table[1], target, keep=keep)
     return write_pdf(reports, target, title=title, keep=keep)
 
 

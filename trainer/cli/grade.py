@@ -136,24 +136,67 @@ class GradeKeeper:
         except StoreError as exc:
             self.unsaved += 1
             if self.unsaved == 1 and self.stderr is not None:
-                with contextlib.suppress(OSError, ValueError):
-                    print(f"uth-trainer grade: a graded hand could not be saved to {self.profile.name}'s progress "
-                          f"({safe(str(exc))}); the grade stands", file=self.stderr, flush=True)
+                _say(self.stderr, _("a graded hand could not be saved to {name}'s progress ({problem}); the grade "
+                                    "stands").format(name=self.profile.name, problem=exc))
 
     def close(self) -> None:
-        self.store.close()
+        """Close the store; a class store's items still waiting to be sent are said in one line."""
+        try:
+            status = getattr(self.store, "status", "")
+            if "waiting" in status and self.stderr is not None:
+                from trainer.store.classroom import shown_status
+
+                _say(self.stderr, shown_status(status), prefix="uth-trainer: ")
+            line = self.store.skipped_line()
+            if line and self.stderr is not None:
+                _say(self.stderr, line, prefix="uth-trainer: ")
+        finally:
+            self.store.close()
+
+
+def _say(stderr: TextIO, line: str, *, prefix: str = "uth-trainer grade: ") -> None:
+    """One line on ``stderr`` (its control characters and lone surrogates escaped); a stream that cannot take it
+    does not stop the grading."""
+    with contextlib.suppress(OSError, ValueError):
+        print(prefix + safe(" ".join(line.splitlines())), file=stderr, flush=True)
 
 
 def _keeper(args: argparse.Namespace, stderr: TextIO | None = None) -> GradeKeeper | None:
-    """The keeper of ``--profile NAME`` (None without it); raises :class:`~trainer.store.StoreError`."""
-    from trainer.store.classroom import open_store
+    """The keeper of ``--profile NAME`` (None without it, or when the store cannot be opened or the profile not
+    made: one line then says so, and the grades stand); raises :class:`~trainer.store.StoreError` for a name that
+    cannot be a profile's or a ``--store`` that is not a class store's URL. The store's notices (a damaged file
+    moved aside, a class store offline) are said once, here."""
+    from trainer.store import StoreError
+    from trainer.store.classdb import is_class_url
+    from trainer.store.opening import open_store
+    from trainer.store.store import check_name
 
     name = getattr(args, "profile", None)
     if not name:
         return None
-    store = open_store(args)
+    name = check_name(name)
+    url = getattr(args, "store", None)
+    if url and not is_class_url(url):
+        raise StoreError(f"--store takes a class store's URL (postgresql://USER:PASSWORD@HOST/DATABASE), "
+                         f"not {url!r}")
     try:
+        store = open_store(getattr(args, "data_dir", None), url)
+    except StoreError as exc:
+        if stderr is not None:
+            _say(stderr, _("the graded hands cannot be saved to {name}'s progress ({problem}); the grade "
+                           "stands").format(name=name, problem=exc))
+        return None
+    try:
+        for notice in store.notices:
+            if stderr is not None:
+                _say(stderr, notice, prefix="uth-trainer: ")
         return GradeKeeper(store, store.profile_or_new(name), stderr)
+    except StoreError as exc:
+        store.close()
+        if stderr is not None:
+            _say(stderr, _("the graded hands cannot be saved to {name}'s progress ({problem}); the grade "
+                           "stands").format(name=name, problem=exc))
+        return None
     except BaseException:
         store.close()
         raise

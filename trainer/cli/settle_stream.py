@@ -64,14 +64,15 @@ def settle_stream(source: IO[Any], out: TextIO, paytables: PaytableRegistry | No
 
 
 def read_lines(source: IO[Any]) -> Iterator[bytes | str | _TooLong]:
-    """The lines of ``source`` one at a time, each without its line ending; a line past the limit as TOO_LONG."""
+    """The lines of ``source`` one at a time, each without its line ending; a line past the limit as TOO_LONG, given
+    before the rest of it is read past."""
     while True:
         line = source.readline(MAX_LINE_BYTES + 1)
         if not line:
             return
         if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n" if isinstance(line, bytes) else "\n"):
+            yield TOO_LONG  # said before the rest is skipped: a line that never ends (/dev/zero) is answered too
             _skip_to_line_end(source)
-            yield TOO_LONG
             continue
         yield line
 

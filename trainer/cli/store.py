@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from trainer.i18n.translation import LANGUAGES, _, ngettext
+from trainer.i18n.translation import LANGUAGES, SPOKEN, _, ngettext
 from trainer.scoring import ItemResult, KeptSet, Mode, ScoreBook
 from trainer.store.db import StoreError, problem_of, store_path
 from trainer.store.records import Profile
@@ -36,11 +36,12 @@ class PdfWriter(Protocol):
     """Writes reports to a PDF file and returns its pages (the GUI's Qt writer, handed in by the command line)."""
 
     def __call__(self, reports: Sequence[TraineeReport], target: str, title: str | None = None, *,
-                 keep: Iterable[Path] = ()) -> int: ...
+                 keep: Iterable[Path] = (),
+                 table: tuple[Sequence[str], Sequence[Sequence[str]]] | None = None) -> int: ...
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", metavar="LANGUAGE", choices=LANGUAGES, default=None,
+    parser.add_argument("--lang", metavar="LANGUAGE", choices=SPOKEN, default=None,
                         help=_("the language to speak ({languages}; default: the one chosen in Settings, at first "
                                "the system's)").format(languages=", ".join(LANGUAGES)) + "; "
                         + _("the settle and grade JSON stay in English"))
@@ -66,6 +67,9 @@ def add_parsers(commands: Any) -> None:
                       "CSV: one row per scored item. PDF: mastery per skill, exam attempts, frequent mistakes, "
                       "a chart."))
     report.add_argument("--profile", metavar="NAME", help=_("one trainee (default: every profile)"))
+    report.add_argument("--attempts", action="store_true",
+                        help=_("the exam attempts instead, one row each: trainee, exam, set_by, station, at, score, "
+                               "pass_mark, passed"))
     report.add_argument("--format", choices=("csv", "pdf"), required=True)
     report.add_argument("--out", metavar="FILE", required=True, help=_("the file to write"))
     profile = commands.add_parser("profile", help=_("list, add, show, export or import trainee profiles"),
@@ -92,15 +96,26 @@ def add_parsers(commands: Any) -> None:
 
 @contextmanager
 def _opened(args: argparse.Namespace, stderr: TextIO) -> Iterator[Store]:
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         for notice in store.notices:
             print(f"uth-trainer: {notice}", file=stderr)
         yield store
     finally:
-        store.close()
+        try:
+            say_skipped(store, stderr)
+        finally:
+            store.close()
+
+
+def say_skipped(store: Store, stderr: TextIO | None) -> None:
+    """The one line that says the command skipped stored items breaking the store's rules (nothing when none)."""
+    line = store.skipped_line()
+    if line and stderr is not None:
+        with suppress(OSError, ValueError):
+            print(f"uth-trainer: {line}", file=stderr)
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: PdfWriter) -> int:
@@ -131,15 +146,15 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: Pdf
 
 
 def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:
+    if args.attempts:
+        return _attempts(store, args, stdout, write_pdf)
     profiles = [store.profile(args.profile)] if args.profile else store.profiles()
     if not profiles:
         raise StoreError(_("no profiles yet: nothing to report"))
     if args.format == "csv":
-        from trainer.store.classroom import ClassStore, save_class_csv
-        from trainer.store.reports import save_csv
+        from trainer.store.opening import save_report_csv
 
-        rows = save_class_csv(store, profiles, args.out) if isinstance(store, ClassStore) else save_csv(
-            store, profiles, args.out)
+        rows = save_report_csv(store, profiles, args.out)
         print(ngettext("Wrote {count} item to {file}", "Wrote {count} items to {file}", rows).format(
             count=rows, file=args.out), file=stdout)
         return 0
@@ -150,6 +165,25 @@ def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: P
     pages = write_pdf(reports, args.out, title=None if args.profile else _("Class report"), keep=store.own_files())
     print(ngettext("Wrote {file} ({count} page)", "Wrote {file} ({count} pages)", pages).format(
         file=args.out, count=pages), file=stdout)
+    return 0
+
+
+def _attempts(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:
+    from trainer.store.reports import ATTEMPT_CSV_COLUMNS, attempt_rows, save_attempts_csv
+
+    if args.format == "csv":
+        rows = save_attempts_csv(store, args.out)
+    else:
+        found = attempt_rows(store)
+        rows = len(found)
+        heads = (_("Trainee"), _("Exam"), _("Set by"), _("Station"), _("At"), _("Score"), _("Pass mark"),
+                 _("Passed"))
+        assert len(heads) == len(ATTEMPT_CSV_COLUMNS)
+        shown = [(*row[:2], _("instructor") if row[2] == "instructor" else _("trainee"), *row[3:7],
+                  _("yes") if row[7] == "yes" else _("no")) for row in found]
+        write_pdf([], args.out, _("Exam attempts"), keep=store.own_files(), table=(heads, shown))
+    print(ngettext("Wrote {count} exam attempt to {file}", "Wrote {count} exam attempts to {file}", rows).format(
+        count=rows, file=args.out), file=stdout)
     return 0
 
 
@@ -199,6 +233,9 @@ def _instructor_at_terminal(store: Store) -> None:
     """Let the command go on only when the instructor's PIN is given (wrong PINs wait as in the dialog)."""
     from trainer.store.instructor import Instructor
 
+    if not getattr(store, "may_instruct", True):
+        raise StoreError(_("on a class store, --instructor needs an instructor's URL and the server online "
+                           "(uth-trainer --store INSTRUCTOR_URL)"))
     gate = Instructor(store)
     if not gate.has_pin():
         raise StoreError(_("no instructor PIN is set on this station: set it in the instructor dialog first"))
@@ -321,6 +358,7 @@ class QuizRecorder:
             self._tell(ngettext("{count} scored item could not be saved to {name}'s progress ({problem})",
                                 "{count} scored items could not be saved to {name}'s progress ({problem})",
                                 count).format(count=count, name=self.profile.name, problem=self.problem))
+        say_skipped(self.store, self.stderr)
         self.store.close()
 
 
@@ -330,9 +368,9 @@ def quiz_recorder(args: argparse.Namespace, *, seed: int, count: int,
     name = getattr(args, "profile", None)
     if not name:
         return None
-    from trainer.store.classroom import open_store
+    from trainer.store.opening import open_store
 
-    store = open_store(args)
+    store = open_store(getattr(args, "data_dir", None), getattr(args, "store", None))
     try:
         return QuizRecorder(store, store.profile_or_new(name), seed, count, stderr)
     except BaseException:

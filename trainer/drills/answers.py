@@ -4,8 +4,10 @@ Each reader returns the answer, or None when the text cannot be read for sure (t
 and asks again); no text makes one raise. Words may come in most orders, with or without ``seat``, ``$`` and
 plurals. Every topic reads answers the same way (:data:`ANSWER_GUIDE`): a dealer's hand by its name, the
 qualifier optional (a full house qualifies without saying so); a step as seat, wager, action and, for a pay, the
-amount; an amount alone is a pay of it (``45`` = ``pay 45``); amounts are never negative. The Spanish words of
-the glossary's answer table (``trainer/i18n/es.toml``) are read as well, accents optional.
+amount; an amount alone is a pay of it (``45`` = ``pay 45``). Amounts are read by the quiz's one reader
+(:func:`trainer.quiz.amounts.read_amount`: the language's way of writing numbers, never negative, never
+ambiguous); an answer with a number that reader refuses is not read at all. The Spanish words of the glossary's
+answer table (``trainer/i18n/es.toml``) are read as well, accents optional.
 
 >>> read_dealer_hand("two pair q"), read_dealer_hand("high card, does not qualify")
 ((<Category.TWO_PAIR: 2>, True), (<Category.HIGH_CARD: 0>, False))
@@ -17,17 +19,20 @@ the glossary's answer table (``trainer/i18n/es.toml``) are read as well, accents
 ((5, <Wager.ANTE: 'ante'>, <Action.PUSH: 'push'>, None), None)
 >>> read_step("asiento 3 ciega pagar 7.50"), read_action("devolución")
 ((3, <Wager.BLIND: 'blind'>, <Action.PAY: 'pay'>, Decimal('7.50')), (<Action.RETURN: 'return'>, None))
+>>> read_money("pay ,5"), read_money("pay 5,"), read_money("pay 0,005"), read_step("3 blind pay ²")
+(None, None, None, None)
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
 from trainer.i18n import GLOSSARY_LANGUAGES, glossary, plain
 from trainer.i18n.translation import N_
+from trainer.quiz.amounts import is_number_word, read_amount, read_whole, words_and_numbers
 
 DEALER_HINT = N_("the hand, and whether it qualifies if you like, e.g. 'two pair', 'full house', 'pair yes', "
                "'high card no', 'ace high dnq'")
@@ -93,7 +98,6 @@ def with_glossaries(
 ACTION_WORDS, WAGER_WORDS, PHRASES, FILLER = with_glossaries()
 """What a typed word means; ``PHRASES``: several words read as one."""
 
-_NUMBER = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}(?:\.\d{{1,4}})?$")
 _NEGATIVE = re.compile(r"(?:^|[^a-z0-9])[-\u2212\u2013]\s*\$?\s*[\d.]", re.IGNORECASE)
 """A minus sign before a number: ``-120`` is not $120."""
 
@@ -104,12 +108,11 @@ def _negative(text: str) -> bool:
 
 def _tokens(text: str) -> list[str]:
     text = plain(text).replace("’", "'").replace("'", "")
-    text = re.sub(r"(?<=\d),(?=\d{3})", "", text)
     text = text.replace("$", " ")
     for phrase, word in PHRASES.items():
         text = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", word, text)
     text = re.sub(r"\bs(?=\d)", "seat ", text)
-    return re.sub(r"[^a-z0-9.]+", " ", text).split()
+    return words_and_numbers(text)
 
 
 def read_category(words: list[str]) -> Category | None:
@@ -180,16 +183,7 @@ def read_money(text: str) -> Decimal | None:
         return None
     words = [word for word in _tokens(text) if word not in FILLER]
     numbers = words[1:] if len(words) == 2 and ACTION_WORDS.get(words[0]) is Action.PAY else words
-    if len(numbers) != 1 or not _NUMBER.match(numbers[0]):
-        return None
-    return _decimal(numbers[0])
-
-
-def _decimal(text: str) -> Decimal | None:
-    try:
-        return Decimal(text)
-    except InvalidOperation:
-        return None
+    return read_amount(numbers[0]) if len(numbers) == 1 else None
 
 
 def read_step(text: str) -> tuple[int, Wager, Action, Decimal | None] | None:
@@ -201,7 +195,7 @@ def read_step(text: str) -> tuple[int, Wager, Action, Decimal | None] | None:
     wager: Wager | None = None
     action: Action | None = None
     for word in _tokens(text):
-        if _NUMBER.match(word):
+        if is_number_word(word):
             numbers.append(word)
         elif word in WAGER_WORDS and wager is None:
             wager = WAGER_WORDS[word]
@@ -211,11 +205,12 @@ def read_step(text: str) -> tuple[int, Wager, Action, Decimal | None] | None:
             return None
     if action is None and len(numbers) == 2:
         action = Action.PAY
-    if wager is None or action is None or not numbers or len(numbers) > 2 or "." in numbers[0]:
+    if wager is None or action is None or not numbers or len(numbers) > 2:
         return None
-    seat = int(numbers[0])
-    amount = _decimal(numbers[1]) if len(numbers) == 2 else None
-    if not 1 <= seat <= 8 or (action is Action.PAY and amount is None):
+    seat = read_whole(numbers[0])
+    amount = read_amount(numbers[1]) if len(numbers) == 2 else None
+    if seat is None or not 1 <= seat <= 8 or (len(numbers) == 2 and amount is None) \
+            or (action is Action.PAY and amount is None):
         return None
     return seat, wager, action, amount
 
@@ -227,7 +222,7 @@ def read_action(text: str) -> tuple[Action, Decimal | None] | None:
     numbers: list[str] = []
     action: Action | None = None
     for word in _tokens(text):
-        if _NUMBER.match(word):
+        if is_number_word(word):
             numbers.append(word)
         elif word in ACTION_WORDS and action is None:
             action = ACTION_WORDS[word]
@@ -235,7 +230,9 @@ def read_action(text: str) -> tuple[Action, Decimal | None] | None:
             return None
     if len(numbers) > 1:
         return None
-    amount = _decimal(numbers[0]) if numbers else None
+    amount = read_amount(numbers[0]) if numbers else None
+    if numbers and amount is None:
+        return None
     if action is None:
         return (Action.PAY, amount) if amount is not None else None
     if action is Action.PAY and amount is None:

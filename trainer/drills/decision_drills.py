@@ -32,7 +32,7 @@ from trainer.engine.dealing import Target, deal_order
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Action, Wager
-from trainer.engine.words import action_verb, hand_name, the_wager
+from trainer.engine.words import action_verb, hand_name, schedule_title, the_wager
 from trainer.i18n import plain
 from trainer.i18n.translation import N_, _, pgettext, speaking
 from trainer.quiz.judging import accepted_actions
@@ -186,8 +186,9 @@ def fee_ask(scenario: Scenario) -> Ask:
     fee = scenario.settlement.collection_fee
     assert fee is not None
     total = table_action(scenario)
-    rule = _("Schedule {schedule}: total table action {total} (every Ante, Blind, Trips and Bad Beat; Play never "
-             "counts)").format(schedule=scenario.table.collection_schedule, total=format_money(total))
+    rule = _("{schedule}: total table action {total} (every Ante, Blind, Trips and Bad Beat; Play never "
+             "counts)").format(schedule=schedule_title(scenario.table.collection_schedule),
+                               total=format_money(total))
 
     def check(value: Decimal) -> Mistake | None:
         if value == fee:

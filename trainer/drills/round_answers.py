@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+from functools import cache
 
 from trainer.drills.answers import ANSWER_GUIDE, MAX_NUMBER_DIGITS, read_category, read_dealer_hand, read_step
 from trainer.drills.decision_hands import read_announcement
 from trainer.engine.evaluator import Category
 from trainer.engine.wagers import Action, Wager
-from trainer.i18n import plain
+from trainer.i18n import GLOSSARY_LANGUAGES, glossary, plain
 from trainer.i18n.translation import N_, _
+from trainer.quiz.amounts import read_amount, read_whole, words_and_numbers
 from trainer.quiz.protection import read_stop
 from trainer.quiz.round_script import Task
 from trainer.quiz.run_round import Act
@@ -77,8 +79,6 @@ FLOP = "flop"
 STREETS = {"flop": FLOP, "turn": "turn", "river": "river", "board": BOARD, "community": BOARD}
 DEALER_WORDS = {"dealer", "d", "dlr", "house", "banker", "pd", "playerdealer", "crupier"}
 PLACE_FILLER = {"deal", "to", "the", "card", "cards", "seat", "then", "and", "a", "one", "asiento"}
-_DIGITS = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}$", re.ASCII)
-_AMOUNT = re.compile(rf"^\d{{1,{MAX_NUMBER_DIGITS}}}(?:\.\d{{1,2}})?$", re.ASCII)
 _NEGATIVE = re.compile(r"(?:^|[^a-z0-9])[-\u2212\u2013]\s*\$?\s*[\d.]", re.IGNORECASE)
 
 PHRASES: dict[Task, tuple[tuple[str, ...], ...]] = {
@@ -135,24 +135,31 @@ class Settle:
 RoundAnswer = Act | Places | Announce | Settle
 
 
+@cache
+def _spoken_acts() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each language's words for the round's acts (its glossary's ``[answers.round]``), longest first, as patterns
+    to the English words the round reads."""
+    found = {phrase: english for language in GLOSSARY_LANGUAGES
+             for phrase, english in glossary(language).answer_round.items()}
+    return tuple((re.compile(rf"\b{re.escape(phrase)}\b"), english)
+                 for phrase, english in sorted(found.items(), key=lambda pair: -len(pair[0])))
+
+
 def _words(text: str) -> list[str]:
-    text = text.lower().replace("’", "").replace("'", "").replace("$", " ")
+    text = plain(text).replace("’", "").replace("'", "").replace("$", " ")
+    for phrase, english in _spoken_acts():
+        text = phrase.sub(english, text)
     text = text.replace("player-dealer", "playerdealer").replace("player dealer", "playerdealer")
     text = re.sub(r"\bs(?=\d)", "seat ", text)
-    return re.sub(r"[^a-z0-9.]+", " ", text).split()
+    return words_and_numbers(text)
 
 
 def _number(word: str) -> int | None:
-    return int(word) if _DIGITS.match(word) else None
+    return read_whole(word, MAX_NUMBER_DIGITS)
 
 
 def _amount(word: str) -> Decimal | None:
-    if not _AMOUNT.match(word):
-        return None
-    try:
-        return Decimal(word)
-    except InvalidOperation:
-        return None
+    return read_amount(word)
 
 
 def read_round_answer(text: str, due: Task | None) -> RoundAnswer | None:

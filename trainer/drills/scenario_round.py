@@ -17,11 +17,13 @@ from trainer.drills.scenario_cards import Hole, ScenarioError, Shoe
 from trainer.engine.cards import Card, format_cards
 from trainer.engine.dealing import Deal, Procedure, deal, deal_order
 from trainer.engine.games import Game, game_named, games
+from trainer.engine.paytables import load_paytables
 from trainer.engine.round import Decision
 from trainer.engine.settlement import Settlement, format_money, settle
 from trainer.engine.strategy import BasicStrategy, play_hand
 from trainer.engine.table import TableRules
 from trainer.engine.wagers import SeatHand, Wager
+from trainer.engine.words import schedule_name
 from trainer.i18n.translation import N_, _
 
 ANTES = tuple(Decimal(v) for v in (5, 5, 10, 10, 15, 20, 25, 25, 30, 40, 50, 75, 100))
@@ -381,12 +383,12 @@ def table_text(scenario: Scenario, *, show_dealer: bool = True) -> str:
 def table_line(scenario: Scenario) -> str:
     """The table's banking, pay tables in play, meter, bank and fee schedule, on one line."""
     table = scenario.table
-    parts = [table.banking.label, f"Trips {table.trips_paytable}"]
+    parts = [table.banking.label, f"Trips {table.trips_paytable}"]  # the pay tables by their names, as Settings
     seats = scenario.seats
     if any(seat.bad_beat for seat in seats):
         parts.append(f"Bad Beat {table.bad_beat_paytable}")
     if any(seat.pairs for seat in seats):
-        parts.append(_("Pairs table {table}").format(table=table.pairs_paytable))
+        parts.append(f"Ultimate Pairs {table.pairs_paytable}")
     if any(seat.progressive for seat in seats) and table.progressive_meter is not None:
         parts.append(_("Progressive {table} (meter {meter})").format(table=table.progressive_paytable,
                                                                      meter=format_money(table.progressive_meter)))
@@ -394,7 +396,7 @@ def table_line(scenario: Scenario) -> str:
         assert table.player_dealer_bank is not None
         parts.append(_("bank {amount}").format(amount=format_money(table.player_dealer_bank)))
         if table.collection_schedule:
-            parts.append(_("collection {schedule}").format(schedule=table.collection_schedule))
+            parts.append(schedule_name(load_paytables().collection(table.collection_schedule).title))
     return " · ".join(parts)
 
 

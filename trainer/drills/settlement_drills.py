@@ -21,8 +21,10 @@ from trainer.drills.scenario_round import Scenario, table_text
 from trainer.drills.scenarios import SITUATIONS, TOPICS, Situation, situations_of, variant_plan
 from trainer.drills.situations_table import table_action
 from trainer.engine.games import game_named
+from trainer.engine.paytables import load_paytables
 from trainer.engine.settlement import format_money
 from trainer.engine.table import TableRules
+from trainer.engine.words import schedule_title
 from trainer.i18n.translation import N_, _
 from trainer.quiz.settlement import SettlementQuiz, Verdict
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
@@ -100,8 +102,8 @@ class SettlementItem:
         fee = self.scenario.settlement.collection_fee
         assert fee is not None
         total = table_action(self.scenario)
-        rule = _("Schedule {schedule}: total table action {total} (every Ante, Blind, Trips and Bad Beat; Play never "
-                 "counts) pays {fee}").format(schedule=self.scenario.table.collection_schedule,
+        rule = _("{schedule}: total table action {total} (every Ante, Blind, Trips and Bad Beat; Play never "
+                 "counts) pays {fee}").format(schedule=schedule_title(self.scenario.table.collection_schedule),
                                               total=format_money(total), fee=format_money(fee))
         if value == fee:
             self._fee_pending = False
@@ -160,6 +162,8 @@ class SettlementDrill:
         while len(found) < count and tries < max(60, count * 40):
             for situation, variant in variant_plan(situations, rng, count):
                 tries += 1
+                if names_another_table(variant, paytables):
+                    continue
                 scenario = situation.generate(rng.randrange(1_000_000), variant)
                 table = exam_table(scenario.table, banking, paytables)
                 if table is None:
@@ -170,6 +174,23 @@ class SettlementDrill:
         if len(found) < count:
             raise ValueError(f"the drill {self.name!r} deals no {banking} table")
         return found
+
+
+def names_another_table(variant: str, paytables: Mapping[str, str]) -> bool:
+    """True when ``variant`` is a line of a pay table (``UTH-02: flush``, ``BBB-03: four of a kind``, ``table 2:
+    pair of aces``) of a kind ``paytables`` fixes to another table: an exam on that table deals none of it.
+
+    >>> exam = {"trips": "UTH-01"}
+    >>> names_another_table("UTH-02: flush", exam), names_another_table("UTH-01: flush", exam)
+    (True, False)
+    >>> names_another_table("table 2: pair of aces", {"pairs": "1"}), names_another_table("flush", {"trips": "UTH-01"})
+    (True, False)
+    """
+    if ": " not in variant:
+        return False
+    named = variant.split(": ", 1)[0].removeprefix("table ")
+    tables = load_paytables()
+    return any(named in tables.ids(kind) and named != str(table_id) for kind, table_id in paytables.items())
 
 
 def exam_table(table: TableRules, banking: str, paytables: Mapping[str, str]) -> TableRules | None:

@@ -21,6 +21,35 @@ from trainer.i18n.translation import _
 COMMUNITY_SEEN: Mapping[str, int] = {"preflop": 0, "flop": 3, "river": 5}
 SIDE_BETS = ("trips", "bad_beat", "pairs", "progressive")
 MAX_CONSECUTIVE_BANKS = 2
+PROGRESSIVE_STAKES = (Decimal(1), Decimal(5))
+"""The fixed amounts a Progressive wager may be (rules-notes §3: a fixed amount); a table takes the first its limits
+allow."""
+
+
+def progressive_stake(min_wager: Decimal | None, max_wager: Decimal | None) -> Decimal | None:
+    """The table's fixed Progressive amount: the first of :data:`PROGRESSIVE_STAKES` within its limits (None: its
+    limits allow none, so no Progressive is bet).
+
+    >>> progressive_stake(Decimal(1), Decimal(500)), progressive_stake(Decimal(5), Decimal(500))
+    (Decimal('1'), Decimal('5'))
+    >>> progressive_stake(Decimal(25), Decimal(1000)) is None
+    True
+    """
+    return next((stake for stake in PROGRESSIVE_STAKES if (min_wager is None or stake >= min_wager)
+                 and (max_wager is None or stake <= max_wager)), None)
+
+
+def play_within_maximum(multiple: int, street: Street, ante: Decimal, maximum: Decimal | None) -> int:
+    """The Play a simulated player makes at a table whose maximum may not take the one it chose: 3x for a 4x
+    that does not fit, else a check (the river's 1x always fits: the Ante is within the limits).
+
+    >>> play_within_maximum(4, "preflop", Decimal(100), Decimal(300)), play_within_maximum(2, "flop", Decimal(100),
+    ...                                                                                   Decimal(150))
+    (3, 0)
+    """
+    if maximum is None or ante * multiple <= maximum:
+        return multiple
+    return 3 if street == "preflop" and ante * 3 <= maximum else 0
 """The player-dealer banks at most two consecutive rounds (seeds 001, 003)."""
 
 
@@ -86,7 +115,8 @@ def play_round(
     deck_colour: str = "red",
 ) -> PlayedRound:
     """Deal ``deck`` to the seats of ``bets`` by ``procedure``, let each seat's strategy decide street by street
-    (first base first), and settle."""
+    (first base first, a Play the table's maximum cannot take made smaller: :func:`play_within_maximum`), and
+    settle."""
     dealt = deal(procedure, deck, [bet.seat for bet in bets])
     decisions: list[Decision] = []
     plays: dict[int, int] = {}
@@ -96,7 +126,8 @@ def play_round(
             if bet.seat in plays:
                 continue
             strategy = strategies if not isinstance(strategies, Mapping) else strategies[bet.seat]
-            multiple = strategy.decide(street, dealt.hands[bet.seat], board)
+            multiple = play_within_maximum(strategy.decide(street, dealt.hands[bet.seat], board), street, bet.ante,
+                                           table.max_wager)
             decisions.append(Decision(bet.seat, street, multiple))
             if multiple:
                 plays[bet.seat] = multiple
@@ -204,8 +235,9 @@ class RoundDealer:
                 bad_beat = self._amount(self.min_wager, min(self.max_wager, ante))
         if "pairs" in self.side_bets and self.rng.random() < 0.35:
             pairs = self._amount(self.min_wager, min(self.max_wager, ante))
-        if "progressive" in self.side_bets and self.rng.random() < 0.5:
-            progressive = self.min_wager
+        stake = progressive_stake(self.min_wager, self.max_wager)
+        if "progressive" in self.side_bets and stake is not None and self.rng.random() < 0.5:
+            progressive = stake
         return Bets(seat, ante, trips, bad_beat, pairs, progressive)
 
     def _amount(self, low: Decimal, high: Decimal) -> Decimal:

@@ -554,11 +554,6 @@ def void_round(table: TableRules, seats: Sequence[SeatHand]) -> tuple[Step, ...]
     return tuple(steps)
 
 
-def qualified_or_none(qualifies: bool, seats: Sequence[SeatHand]) -> bool:
-    """True when no Ante-refund pass is needed: the dealer qualifies, or every seat folded."""
-    return qualifies or all(seat.folded for seat in seats)
-
-
 def collection_fee(table: TableRules, seats: Sequence[SeatHand]) -> Decimal | None:
     """The fee the player-dealer pays before the deal: by the schedule, on the total table action (every
     Ante, Blind, Trips and Bad Beat wager; Play never counts). None on a house table or with no schedule."""
@@ -606,27 +601,21 @@ def _coin_in(res: Resolution) -> Resolution:
                       res.odds, at_fold=False)
 
 
-def _ante(resolutions: Sequence[Resolution]) -> Resolution | None:
-    return next((res for res in resolutions if res.wager is Wager.ANTE), None)
+def format_money(amount: Decimal, *, exact: bool = False, signed: bool = False, minus: str = "-") -> str:
+    """Dollars as a dealer reads them, cents only when there are some: ``$7.50``, ``$40``, ``-$2``. The one
+    formatter of money: the felt, the panels, the round log, the lessons and the reports all write with it.
 
-
-def _seat_result(seat: SeatHand, hand: HandValue, dealer: HandValue, steps: Sequence[Step]) -> SeatResult:
-    """The seat's result from its own steps."""
-    wagers = {step.wager: WagerResult(step.outcome, step.net) for step in steps}
-    ordered = {wager: wagers[wager] for wager in _WAGERS if wager in wagers}
-    net = sum((result.net for result in ordered.values()), Decimal(0))
-    return SeatResult(seat.seat, hand, HandResult.FOLD if seat.folded else hand_result(hand, dealer), ordered, net)
-
-
-def format_money(amount: Decimal, *, exact: bool = False) -> str:
-    """``$7.50``, ``$40``; with ``exact``, a fraction of a cent is shown too (``$49.995``), not rounded.
+    ``signed``: a gain has a ``+`` too (a seat's net: ``+$30``); ``minus``: the sign before a loss (the screens
+    write a true minus, ``−``); ``exact``: a fraction of a cent is shown too (``$49.995``), not rounded.
 
     >>> format_money(Decimal("7.5")), format_money(Decimal(40)), format_money(Decimal("-2"))
     ('$7.50', '$40', '-$2')
+    >>> format_money(Decimal(30), signed=True), format_money(Decimal(-115), signed=True, minus="−")
+    ('+$30', '−$115')
     >>> format_money(Decimal("49.995"), exact=True), format_money(Decimal("4382.7125"), exact=True)
     ('$49.995', '$4,382.7125')
     """
-    sign = "-" if amount < 0 else ""
+    sign = minus if amount < 0 else "+" if signed and amount > 0 else ""
     amount = abs(amount)
     if amount == amount.to_integral_value():
         return f"{sign}${int(amount):,}"

@@ -17,6 +17,7 @@ translation`). A pay table's own label that the catalogue does not know (a room'
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from trainer.i18n.translation import N_, _, pgettext
@@ -34,6 +35,7 @@ class Odds(Protocol):
 
 __all__ = [
     "action_verb", "colour_name", "hand_name", "odds_text", "paytable_name", "rank_high", "rank_name", "rank_plural",
+    "schedule_name", "schedule_title", "source_name",
     "step_template", "the_wager", "wager_name",
 ]
 
@@ -159,6 +161,46 @@ def paytable_name(title: str) -> str:
             name = wager_name(wager)
             return name[:1].upper() + name[1:] + title[len(english):]
     return title
+
+
+_COLLECTION_TITLE = re.compile(r"Collection option (\d+) \((.+)\)")
+"""A collection schedule's title as the engine's file names it (the documents' "Collection Rates" options)."""
+
+
+def schedule_name(title: str) -> str:
+    """A collection schedule's title (its file's English) in the current language: ``Collection option 1 (Bad
+    Beat Bonus)`` (``Opción de comisión 1 (Bad Beat Bonus)``: the game keeps its name); a room's own title as its
+    file has it."""
+    found = _COLLECTION_TITLE.fullmatch(title)
+    if found is None:
+        return title
+    return _("Collection option {number} ({game})").format(number=found.group(1), game=found.group(2))
+
+
+def schedule_title(schedule_id: str | None) -> str:
+    """The collection schedule ``schedule_id`` (``bb-12``) by its title in the current language."""
+    from trainer.engine.paytables import load_paytables
+
+    if schedule_id is None:
+        return ""
+    return schedule_name(load_paytables().collection(schedule_id).title)
+
+
+_SEEDS = re.compile(r"seeds ((?:\d{3}, )*\d{3})( \(the same on every table\))?")
+
+
+def source_name(source: str) -> str:
+    """A pay table's source (its file's English) as a person reads it: ``seeds 002, 004`` in the current language
+    (``seed 002, 004``); one document (``seed 001``) keeps its name as printed.
+
+    >>> source_name("seeds 001, 002, 003, 004 (the same on every table)"), source_name("seed 001")
+    ('seeds 001, 002, 003, 004 (the same on every table)', 'seed 001')
+    """
+    found = _SEEDS.fullmatch(source)
+    if found is None:
+        return source
+    text = _("seeds {numbers}").format(numbers=found.group(1))
+    return _("{documents} (the same on every table)").format(documents=text) if found.group(2) else text
 
 
 def odds_text(odds: Odds) -> str:

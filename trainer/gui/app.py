@@ -470,9 +470,11 @@ def _run_app(argv: list[str], *, store: SettingsStore | None, notify: Notify | N
 
     speak(spoken)
     sound = _make_sound(settings, start=False)  # the sounds load once the window is up
-    from trainer.gui.progress_wiring import open_store
+    from trainer.gui.progress_wiring import open_progress_store
+    from trainer.store.system import system_store_url
 
-    progress, progress_problem = open_store(data_dir, class_url or settings.class_store_url or None)
+    progress, progress_problem = open_progress_store(
+        data_dir, class_url or settings.class_store_url or (None if data_dir else system_store_url()))
     window = MainWindow(settings, store=store, notify=show, sound=sound, progress_store=progress,
                         progress_problem=progress_problem)
     if on_window is not None:

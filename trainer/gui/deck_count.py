@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from trainer.drills.base import Feedback, Question
 from trainer.drills.deck_count import DRILLS, CountItem, DeckCountDrill
 from trainer.drills.deck_count.answers import parse_cards_or_none, parse_hand_answer, parse_yes_no
+from trainer.drills.names import drill_name
 from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.drills.spread_view import SPREAD_MS, SpreadView, font, spread_layout
@@ -335,7 +336,8 @@ class DeckCountWidget(QWidget, RunsASet[CountItem]):
     def _show_score(self) -> None:
         result = self.result
         mode = _(MODE_WORDS.get(self.mode.value, self.mode.value))
-        parts = [_("{drill}, {mode} mode, seed {seed}").format(drill=self.drill.name, mode=mode, seed=self.seed)
+        parts = [_("{drill}, {mode} mode, seed {seed}").format(drill=drill_name(self.drill.name), mode=mode,
+                                                                seed=self.seed)
                  if self._given is None else ngettext("{count} item, {mode} mode", "{count} items, {mode} mode",
                                                       self._given).format(count=self._given, mode=mode)]
         if self.item is not None and not self._item_over and self.mode.shows_feedback_at_once:

@@ -56,7 +56,7 @@ def game_choice_text(game: Game) -> str:
 
 def fee_option_text(game: Game | None, schedule: str) -> str:
     """A collection schedule in the box, with the limit per spot a game gives it (seed 003)."""
-    text = f"{collection_title(schedule)} [{schedule}]"
+    text = collection_title(schedule)  # by its title: the id (uth-1) is the settings file's word
     option = next((o for o in game.fee_options if o.schedule == schedule), None) if game else None
     if option is not None and option.limit_per_spot is not None:
         low, high = option.limit_per_spot

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import re
 import struct
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n.pseudo import PSEUDO, pseudo
 from trainer.i18n.translation import DOMAIN, LANGUAGES, _, current_language, localedir, pgettext, set_language
 
 __all__ = ["english_of", "install_qt_translations", "retranslate", "speak"]
@@ -46,17 +47,13 @@ _KEYS_AFTER = re.compile(r"^(?P<text>.*\S) (?P<keys>\([^()]*\))$", re.DOTALL)
 _CONTEXT = "\x04"
 
 
-@cache
-def _backwards(language: str) -> dict[str, tuple[str, str]]:
-    """The catalogue of ``language`` read backwards: each translation → (context, English); a translation two
-    English texts share is left out (it cannot say which it was)."""
-    found: dict[str, tuple[str, str]] = {}
-    shared: set[str] = set()
+def _entries(language: str) -> Iterator[tuple[str, str, str]]:
+    """(context, English, translation) of each one-form text of ``language``'s compiled catalogue."""
     path = localedir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         data = path.read_bytes()
     except OSError:
-        return found
+        return
     magic = struct.unpack("<I", data[:4])[0]
     order = "<" if magic == 0x950412DE else ">"
     count, originals, translations = struct.unpack(order + "3I", data[8:20])
@@ -68,6 +65,20 @@ def _backwards(language: str) -> dict[str, tuple[str, str]]:
         if not original or "\x00" in original:  # the header, and plural texts (always made from parts)
             continue
         context, _sep, english = original.rpartition(_CONTEXT)
+        yield context, english, translated
+
+
+@cache
+def _backwards(language: str) -> dict[str, tuple[str, str]]:
+    """The catalogue of ``language`` read backwards: each translation → (context, English); a translation two
+    English texts share is left out (it cannot say which it was). The pseudo-language's, made from the English
+    texts of the first language's catalogue."""
+    found: dict[str, tuple[str, str]] = {}
+    shared: set[str] = set()
+    entries: Iterable[tuple[str, str, str]] = _entries(language)
+    if language == PSEUDO:
+        entries = ((context, english, pseudo(english)) for context, english, _es in _entries(LANGUAGES[1]))
+    for context, english, translated in entries:
         if translated in found and found[translated] != (context, english):
             shared.add(translated)
         found[translated] = (context, english)
@@ -197,6 +208,18 @@ def retranslate(root: QObject, before: str) -> int:
     return len(found)
 
 
+class _PseudoQtTranslator(QTranslator):
+    """Qt's own texts (the standard buttons, the key names) in the pseudo-language, made from Qt's English."""
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str:
+        # key names stay Qt's (a shortcut is read back from them)
+        return source if not source or context.startswith("QShortcut") else pseudo(source)
+
+    def isEmpty(self) -> bool:  # noqa: N802 (Qt's name)
+        return False
+
+
 _qt_translators: list[QTranslator] = []
 """The Qt translators installed (kept alive here: Qt does not own them)."""
 
@@ -211,6 +234,11 @@ def install_qt_translations(language: str) -> bool:
         QCoreApplication.removeTranslator(_qt_translators.pop())
     if language == "en":
         return False
+    if language == PSEUDO:
+        pseudo_qt = _PseudoQtTranslator()
+        QCoreApplication.installTranslator(pseudo_qt)
+        _qt_translators.append(pseudo_qt)
+        return True
     translator = QTranslator()
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if not translator.load(f"qtbase_{language}", folder):

@@ -250,10 +250,11 @@ class MainWindow(QMainWindow):
                                              _("Deal a new round"))
         self.pause_action = self._action("pause", _("&Pause"), ["P"], self.toggle_pause,
                                          _("Pause or resume the round"))
-        self.step_action = self._action("step", _("&Step"), ["S", "Right"], self.step,
+        self.step_action = self._action("step", _("&Step"), ["Right"], self.step,
                                         _("Play the next phase of the round, then pause"))
         self.skip_action = self._action("skipToEnd", _("Skip to &end"), ["E", "End"], self.skip_to_end,
-                                        _("Finish the round at once"))
+                                        _("Finish the round at once: the table settles what is left (never a hand "
+                                          "of an exam)"))
         self.slower_action = self._action("slower", _("S&lower"), ["["], lambda: self.change_speed(-1),
                                           _("Slower animation"))
         self.faster_action = self._action("faster", _("&Faster"), ["]"], lambda: self.change_speed(+1),

@@ -8,6 +8,8 @@ computation runs on a worker thread with a progress bar and a Cancel button, so 
 
 from __future__ import annotations
 
+import html
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -36,11 +38,12 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.paytables import PayLine, Paytable, PaytableError, PaytableRegistry, load_paytables
-from trainer.engine.words import hand_name, odds_text, paytable_name
+from trainer.engine.words import hand_name, odds_text, paytable_name, source_name
 from trainer.gui.drills.hand_view import read_odds, shown_odds
+from trainer.i18n.formats import format_number
 from trainer.i18n.translation import N_, _
 from trainer.odds.game import Cancelled
-from trainer.odds.report import LineFigure, OddsReport, one_in, percent
+from trainer.odds.report import LineFigure, OddsReport, percent
 
 Job = Callable[[Callable[[int, int], None], Callable[[], bool]], object]
 """A computation: given a progress callback and a "was it cancelled?" check, returns its result."""
@@ -66,6 +69,49 @@ def _keep_until_done(thread: QThread, worker: QObject | None) -> None:
 
     thread.finished.connect(release)
 
+
+
+_NOTES = (
+    (re.compile(r"Exact over all ([\d,]+) seven-card hands; Trips pays on the player's best hand, fold or not\."),
+     N_("Exact over all {count} seven-card hands; Trips pays on the player's best hand, fold or not.")),
+    (re.compile(r"Exact over the ([\d,]+) hole-card hands; Pairs pays on the hole cards alone, fold or not\."),
+     N_("Exact over the {count} hole-card hands; Pairs pays on the hole cards alone, fold or not.")),
+    (re.compile(r"Exact over all ([\d,]+) deals, the player never folding\. A fold below three of a kind cannot win "
+                r"the bet, so with bad_beat_on_fold = \"action\" these figures hold under any strategy\."),
+     N_("Exact over all {count} deals, the player never folding. A fold below three of a kind cannot win the bet, "
+        "so with a Bad Beat kept in action on a fold these figures hold under any strategy.")),
+    (re.compile(r"Exact from the seven-card hand frequencies, a \$?([\d,.]+) wager with the meter at \$?([\d,.]+); "
+                r"\"for 1\" pays include the wager\."),
+     N_("Exact from the seven-card hand frequencies, a ${count} wager with the meter at ${meter}; \"for 1\" pays "
+        "include the wager.")),
+    (re.compile(r"The bet breaks even with the meter at ([\d,.]+)\."),
+     N_("The bet breaks even with the meter at ${count}.")),
+)
+"""The odds reports' notes (the engine's English, as ``uth-trainer odds`` prints them) and their texts here."""
+
+
+def _figure(text: str) -> str:
+    """A figure of a note (``133,784,560``, ``9,200.50``) written as the language writes numbers."""
+    value = Decimal(text.replace(",", ""))
+    return format_number(value, digits=max(0, -value.as_tuple().exponent))  # type: ignore[operator]
+
+
+def note_text(note: str) -> str:
+    """An odds report's note in the current language, its figures as the language writes them; a note not known
+    as given."""
+    for pattern, text in _NOTES:
+        found = pattern.fullmatch(note)
+        if found is not None:
+            figures = [_figure(group) for group in found.groups()]
+            return _(text).format(count=figures[0], meter=figures[-1])
+    return note
+
+
+def one_in_shown(frequency: object) -> str:
+    """How often a line pays, ``1 in 30,940.0`` in the current language (``never`` when it cannot)."""
+    if not frequency:
+        return _("never")
+    return _("1 in {number}").format(number=format_number(1 / float(frequency), digits=1))  # type: ignore[arg-type]
 
 class _Worker(QObject):
     """Runs one job on its thread and reports back through signals."""
@@ -235,7 +281,7 @@ class PaytableLab(QDialog):
                 self.lines.setItem(row, column, blank)
         self.lines.blockSignals(False)
         self.figures.setText(_("<i>{title}</i> ({source}). Press <b>Compute</b>; edit a pay to try a copy.").format(
-            title=paytable_name(table.title), source=table.source))
+            title=paytable_name(table.title), source=source_name(table.source)))
         self._chart([])
 
     def _line_edited(self, item: QTableWidgetItem) -> None:
@@ -377,17 +423,17 @@ class PaytableLab(QDialog):
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                     self.lines.setItem(row, column, item)
         for row, line in enumerate(report.lines):
-            for column, text in ((2, percent(line.frequency, 6)), (3, one_in(line.frequency)),
+            for column, text in ((2, percent(line.frequency, 6)), (3, one_in_shown(line.frequency)),
                                  (4, percent(line.contribution, 4))):
                 cell = self.lines.item(row, column)
                 if cell is not None:
                     cell.setText(text)
                     cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.lines.blockSignals(False)
-        notes = "<br>".join(report.notes)
+        notes = "<br>".join(html.escape(note_text(note)) for note in report.notes)
         self.figures.setText(
             _("<b>{title}</b>: return <b>{return_}</b>, house edge <b>{edge}</b>, hit frequency <b>{hits}</b> "
-              "({method})").format(title=report.title, return_=percent(report.return_),
+              "({method})").format(title=paytable_name(report.title), return_=percent(report.return_),
                                    edge=percent(report.house_edge), hits=percent(report.hit_frequency),
                                    method=_(METHODS.get(report.method, report.method)))
             + f"<br><small>{notes}</small>")

@@ -50,11 +50,11 @@ from trainer.gui.widgets import window_action
 from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
 from trainer.store.db import StoreError
+from trainer.store.opening import open_store
 from trainer.store.records import Profile
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
-    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
     from trainer.gui.host import TableHost
     from trainer.gui.progress.classroom import ClassStoreDoor
     from trainer.gui.progress.exam_run import ExamRun
@@ -94,9 +94,10 @@ def progress_menus(bar: QMenuBar, train: QMenu, help_menu: QMenu) -> ProgressMen
     return ProgressMenus(file_menu, train, tools)
 
 
-def open_store(data_dir: str | Path | None, class_url: str | None = None) -> tuple[Store | None, str | None]:
-    """The progress store in ``data_dir`` (None: the user's data folder), or None and the one line saying why it
-    could not be opened (the trainer then runs without progress).
+def open_progress_store(data_dir: str | Path | None, class_url: str | None = None) -> tuple[Store | None, str | None]:
+    """The store's :func:`~trainer.store.opening.open_store` for the window: the progress store in ``data_dir``
+    (None: the user's data folder), or None and the one line saying why it could not be opened (the trainer then
+    runs without progress).
 
     With ``class_url`` (``--store``, Settings ▸ Class store) it is that class store, the station's store keeping
     its outbox. Nothing waits for the network: the store opens on the station's copy and its background sender
@@ -104,22 +105,18 @@ def open_store(data_dir: str | Path | None, class_url: str | None = None) -> tup
     be used (a wrong password, not a class store, another schema), is said on the status line while the station
     works from its copy. A URL that is not a class store's URL at all is said in one line and the station's own
     store opens."""
-    if class_url:
-        from trainer.store.classcred import full_url
-        from trainer.store.classroom import ClassStore
-
-        try:
-            # the window shows at once: the server is reached by the store's sender, in the background
-            return ClassStore.open_class(full_url(class_url), data_dir, connect=False), None
-        except StoreError as error:
-            local, problem = open_store(data_dir)
-            return local, problem or _("The class store is not used this session ({error}): this station's own "
-                                       "progress store is open.").format(error=error)
-        except (OSError, sqlite3.Error) as error:
-            return None, _("Progress is off for this session: the progress store could not be opened "
-                           "({error}).").format(error=error)
     try:
-        return Store.open(data_dir), None
+        if class_url:
+            from trainer.store.classcred import full_url
+
+            try:
+                # the window shows at once: the server is reached by the store's sender, in the background
+                return open_store(data_dir, full_url(class_url), connect=False), None
+            except StoreError as error:
+                local, problem = open_progress_store(data_dir)
+                return local, problem or _("The class store is not used this session ({error}): this station's "
+                                           "own progress store is open.").format(error=error)
+        return open_store(data_dir), None
     except StoreError as error:
         return None, _("Progress is off for this session: {error}.").format(error=error)
     except (OSError, sqlite3.Error) as error:
@@ -336,14 +333,5 @@ def install_progress(host: TableHost, menus: ProgressMenus, store: Store | None,
     return room
 
 
-def __getattr__(name: str) -> object:
-    """``SETTLEMENT_NAMES``, the settlement drills' names, loaded with the drills on first use (a quicker start)."""
-    if name == "SETTLEMENT_NAMES":
-        from trainer.drills.settlement_drills import NAMES
-
-        return NAMES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Inform", "ProgressHost", "ProgressMenus",
-           "ProgressRoom", "default_trainee", "install_progress", "open_store", "progress_menus"]
+__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "AskPath", "Inform", "ProgressHost", "ProgressMenus",
+           "ProgressRoom", "default_trainee", "install_progress", "open_progress_store", "progress_menus"]

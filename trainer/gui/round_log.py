@@ -240,6 +240,4 @@ _SIDE_BET_NAMES = (
 
 def _money(amount: Decimal) -> str:
     """A player's result: ``+$30``, ``−$115``, ``even``."""
-    if not amount:
-        return _("even")
-    return ("+" if amount > 0 else "−") + format_money(abs(amount))
+    return format_money(amount, signed=True, minus="−") if amount else _("even")

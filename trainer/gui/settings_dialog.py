@@ -73,7 +73,7 @@ class SettingsDialog(QDialog):
         self.tabs = QTabWidget()
         table = TableTab(rows)
         self.tabs.addTab(table, _("Table"))
-        paytables = PaytablesTab(rows)
+        paytables = self.paytables_tab = PaytablesTab(rows)
         self.tabs.addTab(paytables, _("Pay tables"))
         limits = LimitsTab(rows)
         self.tabs.addTab(limits, _("Limits"))
@@ -389,6 +389,7 @@ class SettingsDialog(QDialog):
             if outside:
                 self._leave_game(game, outside)
         player_dealer = self.banking.currentData() == "player-dealer"
+        self.paytables_tab.show_banking(str(self.banking.currentData()))
         for offer_key in ("offer_pairs", "offer_progressive"):
             self.offer[offer_key].setEnabled(not player_dealer)
         for _kind, offer_key, table_key, _label in SIDE_BETS:

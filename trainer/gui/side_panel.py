@@ -50,7 +50,3 @@ class SidePanel(QDockWidget):
         """Fix the panel's width for the window's width."""
         width = panel_width(self._window.width())
         self.setFixedWidth(width)
-
-    def set_shown(self, shown: bool) -> None:
-        """Hide or show the panel (as F9 does)."""
-        self.toggle_action.setChecked(shown)

@@ -187,9 +187,6 @@ class StartPage(QDialog):
             tick.setText("✔" if step in done else "○")
             tick.setToolTip(_("Done") if step in done else _("Not done yet"))
 
-    def done_steps(self) -> frozenset[PathStep]:
-        return self._done()
-
     def choose(self, step: PathStep) -> None:
         """Open ``step`` (the page closes so the table is in view)."""
         self.accept()

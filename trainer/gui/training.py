@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name, item_title
 from trainer.gui.progress.words import mode_name
 from trainer.gui.quiz.review import set_summary
 from trainer.gui.widgets import window_action
@@ -122,7 +123,7 @@ class ResultsDialog(QDialog):
             self.table.insertRow(row)
             tally = tally_of([item])
             mistakes = "; ".join(mistake.describe() for mistake in item.mistakes) or "—"
-            cells = (item.drill, shown_item(item.item), mode_name(item.mode), f"{item.score:.0f} %",
+            cells = (drill_name(item.drill), shown_item(item.item), mode_name(item.mode), f"{item.score:.1f} %",
                      _("{right} of {steps}").format(right=tally.right, steps=tally.steps), str(tally.wrong_steps),
                      str(tally.wrong_attempts), str(tally.left_to_table), f"{item.seconds:.1f}", mistakes)
             for column, text in enumerate(cells):
@@ -134,7 +135,7 @@ class ResultsDialog(QDialog):
             "The last {count} item kept", "The last {count} items kept", len(items)).format(count=len(items))
         lines = [_("{heading}: {tally}").format(heading=heading, tally=tally_of(items).text())] if items else [
             _("No drill finished yet.")]
-        lines += [_("{drill} ({mode}): {summary}").format(drill=result.drill, mode=mode_name(result.mode),
+        lines += [_("{drill} ({mode}): {summary}").format(drill=drill_name(result.drill), mode=mode_name(result.mode),
                                                          summary=set_summary(result)) for result in book.sets()]
         self.summary = QLabel("\n".join(lines))
         self.summary.setObjectName("summary")
@@ -159,7 +160,7 @@ def shown_item(name: str) -> str:
     · mano 680499``); any other name as it is kept."""
     found = _HAND_ITEM.match(name)
     if found is None:
-        return name
+        return item_title(name)
     return _("{topic} · hand {seed}").format(topic=_(found["topic"]), seed=found["seed"])
 
 

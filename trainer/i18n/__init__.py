@@ -47,6 +47,8 @@ class Glossary:
     """Several typed words → the one word the quiz reads (``apuesta inicial`` → ``ante``)."""
     filler: tuple[str, ...]
     """Typed words the quiz skips."""
+    answer_round: Mapping[str, str] = field(hash=False, default_factory=dict)
+    """A run round's act typed in the language (``descargar``, ``comision``) → the quiz's English words."""
 
 
 def plain(text: str) -> str:
@@ -103,8 +105,10 @@ def glossary(language: str) -> Glossary:
     if not isinstance(filler, list) or not all(isinstance(word, str) for word in filler):
         raise GlossaryError(f"{path}: [answers] filler must be a list of words")
     phrases = _texts(path, answers.get("phrases", {}), "answers.phrases")
+    round_words = _texts(path, answers.get("round", {}), "answers.round")
     return Glossary(
         language, terms, tuple(english), rejected,
         _words(path, answers.get("actions"), "answers.actions"), _words(path, answers.get("wagers"), "answers.wagers"),
         {plain(phrase): word for phrase, word in phrases.items()}, tuple(plain(word) for word in filler),
+        {plain(phrase): word for phrase, word in round_words.items()},
     )

@@ -28,16 +28,34 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
+from trainer.i18n.pseudo import PSEUDO, PseudoTranslations
+
 __all__ = [
-    "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "_", "current_language", "language_from_environment",
-    "localedir", "ngettext", "npgettext", "pgettext", "set_language", "speaking",
+    "DOMAIN",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "N_",
+    "PSEUDO",
+    "SPOKEN",
+    "_",
+    "current_language",
+    "language_from_environment",
+    "localedir",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "set_language",
+    "speaking",
 ]
 
 DOMAIN = "trainer"
 LANGUAGES = ("en", "es")
 """The languages the trainer speaks; English is its own language and needs no catalogue."""
-LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "español"}
+LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "español", "qps": "[Ƥšéûđö ···]"}
 """Each language named in itself, as a language menu lists them."""
+SPOKEN = (*LANGUAGES, PSEUDO)
+"""What :func:`set_language`, ``--lang`` and the settings file take: the languages and the pseudo-language
+(:mod:`trainer.i18n.pseudo`), a test language the Settings menu lists only while it is chosen."""
 
 _current = "en"
 _catalogue: _gettext.NullTranslations = _gettext.NullTranslations()
@@ -52,15 +70,17 @@ def localedir() -> Path:
 def _translations(language: str) -> _gettext.NullTranslations:
     if language == "en":
         return _gettext.NullTranslations()
+    if language == PSEUDO:
+        return PseudoTranslations()
     return _gettext.translation(DOMAIN, localedir(), languages=[language], fallback=True)
 
 
 def set_language(language: str) -> None:
-    """Speak ``language`` (one of :data:`LANGUAGES`) from now on; a language the trainer does not speak is a
+    """Speak ``language`` (one of :data:`SPOKEN`) from now on; a language the trainer does not speak is a
     :class:`ValueError` naming the ones it does."""
     global _current, _catalogue
-    if language not in LANGUAGES:
-        raise ValueError(f"{language!r} is not a language of the trainer ({', '.join(LANGUAGES)})")
+    if language not in SPOKEN:
+        raise ValueError(f"{language!r} is not a language of the trainer ({', '.join(SPOKEN)})")
     _current, _catalogue = language, _translations(language)
 
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from trainer.userfiles import replaced
 
 FORMAT = 2
 """Bumped whenever a cached result's meaning changes; older files are then ignored (2: hashes added)."""
@@ -92,17 +92,7 @@ class ResultCache:
             return
         entry = {"format": FORMAT, "key": key, "inputs": inputs_hash(key, inputs), "check": result_hash(result),
                  "result": result}
-        partial: str | None = None
-        try:
+        with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
-            handle, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{key[:40]}.", suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(json.dumps(entry))
-            os.replace(partial, path)
-            partial = None
-        except OSError:
-            pass
-        finally:
-            if partial is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(partial)
+            with replaced(path) as partial:
+                partial.write_text(json.dumps(entry), encoding="utf-8")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from trainer.engine.round import PlayedRound, RoundDealer
 from trainer.scoring import Mode
@@ -89,6 +89,8 @@ class DrillRounds:
         self.seed = seed
         self.deck_backs = deck_backs
         rng = random.Random(seed)
+        self.own_tables = banking is not None
+        """Every hand on the tables an exam names (not the drill's own): a hand is dealt again as its round."""
         if banking is not None:
             self.items: tuple[SettlementItem, ...] = tuple(
                 drill.items_on(rng, count, mode, banking=banking, paytables=paytables or {}))
@@ -122,6 +124,15 @@ class DrillRounds:
         return TableRound(played_round(scenario, self.dealt, colour), scenario_felt(scenario), caption)
 
 
+@runtime_checkable
+class RetriedRounds(Protocol):
+    """A source that deals a hand again until it is settled right (My mistakes): told how each hand went."""
+
+    def scored(self, number: int, right: bool) -> None:
+        """Round ``number`` of the source was settled, right (every step) or not."""
+        ...
+
+
 class ReplayRound:
     """One round played again on ``felt`` (its hand scored under ``name``)."""
 
@@ -144,4 +155,4 @@ class ReplayRound:
         return TableRound(self.played, self.felt, self.caption)
 
 
-__all__ = ["TABLE_DRILL", "DrillRounds", "ReplayRound", "RoundSource", "SettingsRounds"]
+__all__ = ["TABLE_DRILL", "DrillRounds", "ReplayRound", "RetriedRounds", "RoundSource", "SettingsRounds"]

@@ -43,7 +43,7 @@ from trainer.session.events import (
 from trainer.session.phases import Phase, TablePhase
 from trainer.session.records import HandReview, TableRound
 from trainer.session.running import IRREGULARITY_RATE, RUN_ROUND_DRILL, run_round_for
-from trainer.session.sources import RoundSource
+from trainer.session.sources import RetriedRounds, RoundSource
 from trainer.session.state import SessionError, SessionState, state_of_phase
 
 SPEED_TARGET_SECONDS = 3.0
@@ -77,6 +77,7 @@ class TableSession:
         self._drill: RoundSource | None = None
         self._mode_before_drill: Mode | None = None
         self._drill_hands = 0
+        self._drill_pass_mark: float | None = None
         self._switching = False
         self._state = SessionState.WAITING
         self._mode: Mode | None = None
@@ -155,6 +156,14 @@ class TableSession:
     def set_hands(self) -> int:
         """The hands of the exam set in progress (a drill's exam: its hands)."""
         return self._set_hands
+
+    @property
+    def set_pass_mark(self) -> float:
+        """The pass mark of the set in progress (an instructor's exam: its own), else of the next exam set."""
+        if self._set is not None:
+            return self._set.pass_mark
+        return self._drill_pass_mark if self._drill is not None and self._drill_pass_mark is not None else (
+            self.pass_mark)
 
     @property
     def hand_number(self) -> int:
@@ -260,7 +269,9 @@ class TableSession:
             return verdict
 
     def can_let_table_finish(self) -> bool:
-        return self.can_answer()
+        """True while the trainee settles a hand outside an exam (an exam hand is the trainee's to the end: no key
+        hands it to the table)."""
+        return self.can_answer() and self._mode is not Mode.EXAM
 
     def let_table_finish(self) -> None:
         """The trainee stops: the table settles the rest, and the steps it settles count wrong."""
@@ -271,8 +282,11 @@ class TableSession:
     def can_skip_to_end(self) -> bool:
         """True when E (skip to the end) applies: a round the table settles is on the felt, or the trainee is
         settling one (the table then finishes it, the steps it settles counting wrong). Not while a round dealt
-        for the trainee is still being dealt: that would settle a hand the trainee never saw."""
+        for the trainee is still being dealt (that would settle a hand the trainee never saw), and never for a
+        hand of an exam: a stray key does not hand the trainee's work to the table."""
         if not self._state.round_on_table:
+            return False
+        if self._settle_by_trainee and self._mode is Mode.EXAM and self._state is not SessionState.TABLE_SETTLING:
             return False
         return not (self._settle_by_trainee and self._state in _BEFORE_SETTLEMENT)
 
@@ -348,9 +362,10 @@ class TableSession:
         """True when no round of the table's is on the felt (a run round is given up for the drill)."""
         return not self._state.round_on_table
 
-    def start_drill(self, source: RoundSource, mode: Mode) -> None:
+    def start_drill(self, source: RoundSource, mode: Mode, *, pass_mark: float | None = None) -> None:
         """Deal ``source``'s hands (a drill) in ``mode`` until it has none left; then the user's table and mode
-        come back. A drill running already is stopped first."""
+        come back. A drill running already is stopped first. ``pass_mark``: the drill's own (an instructor's
+        exam), else the session's."""
         if not self.can_start_drill():
             raise SessionError(_("Finish the round on the table first, then start the drill."))
         with self._acting():
@@ -363,6 +378,7 @@ class TableSession:
                 self.set_mode(None)
                 self._drill = self._source = source
                 self._drill_hands = source.rounds_left or 1
+                self._drill_pass_mark = pass_mark
                 self.set_mode(mode)
             finally:
                 self._switching = False
@@ -574,13 +590,15 @@ class TableSession:
         result = quiz.result()
         if self._round is not None:
             self._scored.append((result, self._round))
+        if isinstance(self._source, RetriedRounds):  # before the drill may end: a hand got wrong comes again
+            self._source.scored(played.number, result.perfect)
         hand = HandReview(f"Hand {self._hand_number} (round {played.number})", tuple(quiz.review()), result)
         self.hands.append(hand)
         result_set.items.append(result)
         exam = result_set.mode is Mode.EXAM
         if not exam:
             self.last_review = ((hand,), SetResult(result_set.drill, result.mode, [result],
-                                                   pass_mark=self.pass_mark))
+                                                   pass_mark=result_set.pass_mark))
             self.book.record(result)
         left = self._set_hands - len(result_set.items) if exam else None
         self._emit(HandFinished(hand, self._hand_number, by_table, left))
@@ -597,7 +615,7 @@ class TableSession:
     def _open_set(self) -> None:
         assert self._mode is not None
         self._set_hands = self._drill_hands if self._drill is not None else self.exam_hands
-        self._set = SetResult(self.scored_as, self._mode, pass_mark=self.pass_mark)
+        self._set = SetResult(self.scored_as, self._mode, pass_mark=self.set_pass_mark)
         if self._mode is Mode.SPEED:
             self._set.target_seconds_per_decision = self.speed_target
         self.hands = []

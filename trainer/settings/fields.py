@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import binascii
 import math
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -26,7 +25,8 @@ from trainer.engine.dealing import Procedure
 from trainer.engine.games import Game
 from trainer.engine.paytables import load_paytables
 from trainer.engine.table import Banking
-from trainer.i18n.translation import LANGUAGES, N_, _
+from trainer.engine.words import schedule_name
+from trainer.i18n.translation import N_, SPOKEN, _
 
 BANKINGS = tuple(b.value for b in Banking)
 PROCEDURES = tuple(p.value for p in Procedure)
@@ -109,10 +109,6 @@ def collection_choices() -> tuple[str, ...]:
     return tuple(load_paytables().schedule_ids())
 
 
-_COLLECTION_TITLE = re.compile(r"Collection option (\d+) \((.+)\)")
-"""A collection schedule's title as the engine's file names it (the documents' "Collection Rates" options)."""
-
-
 def collection_title(schedule_id: str) -> str:
     """The title of a collection schedule in the current language: ``Collection option 1 (Bad Beat Bonus)``
     (``Opción de comisión 1 (Bad Beat Bonus)``: the game keeps its name).
@@ -120,11 +116,7 @@ def collection_title(schedule_id: str) -> str:
     >>> collection_title("bb-2")
     'Collection option 2 (Bad Beat Bonus)'
     """
-    title = load_paytables().collection(schedule_id).title
-    found = _COLLECTION_TITLE.fullmatch(title)
-    if found is None:  # a room's own schedule: its title as its file has it
-        return title
-    return _("Collection option {number} ({game})").format(number=found.group(1), game=found.group(2))
+    return schedule_name(load_paytables().collection(schedule_id).title)
 
 
 def game_title(game: Game | None) -> str:
@@ -305,7 +297,7 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "start_page_at_start": _flag,
     "run_round_irregularities": _flag,
     "class_store_url": _check_class_store_url,
-    "language": _one_of(("", *LANGUAGES), "language"),
+    "language": _one_of(("", *SPOKEN), "language"),
 }
 
 

@@ -7,7 +7,6 @@ is. Each of those is reported in one line for the window to show once.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
@@ -95,7 +94,8 @@ class SettingsStore:
         return raw
 
     def save(self, settings: Settings) -> bool:
-        """Write ``settings`` atomically: a temporary file in the same folder, then ``os.replace``.
+        """Write ``settings`` atomically (:func:`trainer.userfiles.replaced`: a temporary file beside it, then a
+        rename).
 
         A file that :meth:`load` found must be kept as it is (read-only, or written by a newer version:
         :attr:`kept_because`, already reported) is left untouched and False returned. Raises ``OSError`` when the
@@ -107,19 +107,10 @@ class SettingsStore:
             raise PermissionError(errno.EACCES, "the settings file is read-only", str(self.path))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(settings.to_json(), indent=2, sort_keys=False) + "\n"
-        import tempfile  # here: the window's start, which only reads the file, does not wait for it
+        from trainer.userfiles import replaced  # here: the window's start, which only reads the file, waits not
 
-        fd, temp_name = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp_name, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp_name)
-            raise
+        with replaced(self.path) as partial:
+            partial.write_text(text, encoding="utf-8")
         return True
 
     def _set_aside(self, what: str) -> str:

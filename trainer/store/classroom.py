@@ -11,7 +11,6 @@ attempts are copied to the station when they sign in).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import csv
 import dataclasses
@@ -29,12 +28,21 @@ from typing import cast
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.scoring import ItemResult
 from trainer.store import outbox
-from trainer.store.classdb import check_version, connect, is_class_url, station_name, where
+from trainer.store.classdb import check_version, connect, is_class_url, shown, station_name, where
 from trainer.store.db import StoreError
 from trainer.store.dialect import ClassOfflineError, PgConnection
 from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
 from trainer.store.reports import StationCount, TraineeReport
-from trainer.store.store import Clock, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item, utc_now
+from trainer.store.store import (
+    Clock,
+    Store,
+    insert_attempt,
+    insert_item,
+    mistakes_of,
+    rebuild_reviews,
+    review_item,
+    utc_now,
+)
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
@@ -46,13 +54,13 @@ RECONNECT_TIMEOUT = 2
 """Seconds a try again may wait for a host that does not answer (a save waits for it)."""
 
 
-def open_server(url: str, station: str | None = None, *, timeout: int | None = None) -> PgConnection:
-    """A station's connection to the class store at ``url``, checked (a class store, this trainer's schema) and
-    named after the station; one line (:class:`StoreError`, :class:`ClassOfflineError`) when it cannot be used."""
+def open_server(url: str, *, timeout: int | None = None) -> PgConnection:
+    """A station's connection to the class store at ``url``, checked (a class store, this trainer's schema); one
+    line (:class:`StoreError`, :class:`ClassOfflineError`) when it cannot be used. The server names the station by
+    the login it signs in with."""
     raw = connect(url) if timeout is None else connect(url, timeout=timeout)
     try:
         check_version(raw, url)
-        raw.execute("SELECT set_config('uth.station', %s, false)", (station or station_name(),))
     except BaseException:
         raw.close()
         raise
@@ -67,10 +75,11 @@ def try_class_store(url: str, *, timeout: int = RECONNECT_TIMEOUT) -> str:
     server = open_server(url, timeout=timeout)
     try:
         version = check_version(server.raw, url)
+        row = server.raw.execute("SELECT class_who()").fetchone()
     finally:
         server.close()
     return _("Connected to the class store {place} (schema {version}) as station {station}").format(
-        place=where(url), version=version, station=station_name())
+        place=where(url), version=version, station=shown(str(row[0]) if row else station_name()))
 
 
 class Sender:
@@ -202,9 +211,9 @@ class ClassStore(Store):
         local = Store.open(data_dir, clock=clock)
         try:
             with local.transact() as connection:
-                outbox.ensure(connection)
-                outbox.ensure_others(connection)
+                told = (outbox.ensure(connection), outbox.ensure_others(connection))
                 outbox.forget_orphans(connection)
+            local.notices += tuple(notice for notice in told if notice)
             if not connect:
                 store = cls(local, url, None, local.notices, monotonic)
                 store.status = f"Class store: connecting to {where(url)}…"
@@ -233,10 +242,10 @@ class ClassStore(Store):
 
     @property
     def may_instruct(self) -> bool:
-        """Whether this URL's user is the class store's instructor (may manage exams and hold the PIN); offline,
-        the station's copy answers as the station's own store does."""
+        """Whether this URL's user is one of the class store's instructors (may manage exams and hold the PIN),
+        the server says so now: a station on a class store has no instructor of its own, offline neither."""
         if not self.online or self.server is None:
-            return True
+            return False
         if self._may_instruct is None:
             row = self.server.raw.execute("SELECT has_table_privilege(current_user, 'exam', 'INSERT')").fetchone()
             self._may_instruct = bool(row and row[0])
@@ -269,8 +278,14 @@ class ClassStore(Store):
         row = self.local.connection.execute("SELECT uid, name, created FROM profile WHERE id = ?",
                                             (mine.id,)).fetchone()
         uid, name, created = (row[0], row[1], row[2]) if row is not None else (mine.uid, mine.name, mine.created)
-        with self.transact():
-            found = outbox.server_profile(self.connection, {}, uid, name, created)
+        joined: dict[str, str] = {}
+        with self.transact():  # a trainee of that name on the server is that trainee (no "Name (2)")
+            found = outbox.server_profile(self.connection, {}, uid, name, created, same_name=joined)
+        if joined:
+            with self.local.transact() as connection:
+                connection.execute("UPDATE profile SET uid = ? WHERE uid = ?", (joined[uid], uid))
+        if found is None:
+            raise StoreError(_("the instructor deleted the trainee {name} from the class").format(name=name))
         return self.profile_by_id(ProfileId(found))
 
     def status_line(self) -> str:
@@ -298,6 +313,11 @@ class ClassStore(Store):
         return not lost and self.connection is not self.local.connection
 
     def close(self) -> None:
+        """Close; a command (no background sender) first tries once more to send what waits, so a terminal
+        station's items reach the server when it exits, not at its next command."""
+        if self.sender is None and self.waiting():
+            with contextlib.suppress(StoreError, sqlite3.Error):
+                self.flush(now=True)
         if self.sender is not None:
             self.sender.stop()
         if self.server is not None:
@@ -354,6 +374,10 @@ class ClassStore(Store):
         there = [row[0] for row in self.connection.execute("SELECT uid FROM item WHERE profile_id = ?",
                                                            (profile.id,)).fetchall()]
         missing = {uid for uid in there if uid not in have}
+        there_set = set(there)
+        gone = [row[0] for row in self.connection.execute(
+            "SELECT uid FROM tombstone WHERE kind = 'item' AND uid = ANY(?)",
+            ([uid for uid in have if uid not in there_set],)).fetchall()] if len(have) > len(there_set & have) else []
         items = [item for item in self.items(profile) if item.uid in missing] if missing else []
         cards = self.connection.execute("SELECT card, due, state, reviews FROM review_card WHERE profile_id = ?",
                                         (profile.id,)).fetchall()
@@ -361,6 +385,8 @@ class ClassStore(Store):
             "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, "
             "pass_mark, hands, instructor FROM attempt WHERE profile_id = ?", (profile.id,)).fetchall()
         with self.local.transact() as connection:
+            if gone:  # deleted on the server by an instructor: deleted here too, the totals made again
+                forget_items(connection, mine.id, gone)
             for item in items:
                 result, identity = outbox.result_of(item)
                 insert_item(connection, mine.id, item.uid, item.at, result, identity)
@@ -414,14 +440,17 @@ class ClassStore(Store):
         self.sender.wake()
 
     def keep_setting(self, key: str, value: str) -> None:
-        """As the store's; while a background sender sends, kept on the station and queued."""
-        if self.sender is None:
-            super().keep_setting(key, value)
+        """As the store's (on the server through its function); while a background sender sends, or offline, kept
+        on the station and queued."""
+        if self.sender is None and self.online:
+            with self.transact() as connection:
+                outbox.put_setting(connection, key, value)
             return
         with self.local.transact() as connection:
             connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
             outbox.queue_other(connection, "setting", key)
-        self.sender.wake()
+        if self.sender is not None:
+            self.sender.wake()
 
     def items(self, profile: Profile | None = None, *, since: str | None = None, drill: str | None = None,
               situation: str | None = None, limit: int | None = None, mistakes: bool = True) -> list[StoredItem]:
@@ -448,7 +477,7 @@ class ClassStore(Store):
         if not rows:
             return found
         marks = mistakes_of(self.local.connection, [row["id"] for row in rows]) if mistakes else {}
-        waiting = [item_of(row, marks.get(row["id"], ())) for row in rows]
+        waiting = self.sound_items(rows, marks)
         if profile is not None:  # (the station's copy may carry the name as "Name (2)")
             waiting = [dataclasses.replace(item, profile=profile.name) for item in waiting]
         merged = sorted([*found, *waiting], key=lambda item: item.at)
@@ -495,25 +524,73 @@ class ClassStore(Store):
         return outbox.upload(self.local, self.server)
 
 
+_CLASS_CSV = (
+    "WITH trainee AS (SELECT id, class_csv(name::text) AS cell, array_position(%(ids)s, id) AS place FROM profile "
+    "WHERE id = ANY(%(ids)s)) "
+    "SELECT concat_ws(',', trainee.cell, class_csv(item.at), class_csv(item.drill), class_csv(item.situation), "
+    "coalesce(item.seed::text, ''), class_csv(item.mode), item.steps::text, item.correct::text, "
+    "to_char(item.seconds, 'FM999999999990.00'), (item.steps - item.correct)::text, "
+    "coalesce(item.wrong_attempts, marks.count, 0)::text, item.left_to_table::text, class_csv(item.station)) "
+    "FROM item JOIN trainee ON trainee.id = item.profile_id "
+    "LEFT JOIN (SELECT item_id, count(*) AS count FROM mistake GROUP BY item_id) AS marks ON marks.item_id = item.id "
+    "ORDER BY trainee.place, item.at, item.id")
+"""The class report's rows, made on the server (a million items in a second or two, not row by row here): the
+cells as :func:`~trainer.store.reports.csv_row` gives them and :func:`~trainer.store.reports.csv_cell` writes
+them, and the station that sent each item."""
+
+
+def forget_items(connection: sqlite3.Connection, profile_id: int, uids: Sequence[str]) -> None:
+    """Delete the station's copies of items an instructor deleted on the server (inside the caller's transaction),
+    and count the trainee's totals and review cards again from what is left."""
+    connection.executemany("DELETE FROM class_outbox WHERE uid = ?", [(uid,) for uid in uids])
+    connection.executemany("DELETE FROM item WHERE uid = ? AND profile_id = ?", [(uid, profile_id) for uid in uids])
+    connection.execute("DELETE FROM day_total WHERE profile_id = ?", (profile_id,))
+    connection.execute("DELETE FROM mistake_total WHERE profile_id = ?", (profile_id,))
+    connection.execute(
+        "INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
+        "wrong_attempts, left_to_table) SELECT item.profile_id, substr(item.at, 1, 10), item.drill, item.situation, "
+        "item.mode, count(*), sum(item.steps), sum(item.correct), sum(item.seconds), "
+        "sum(coalesce(item.wrong_attempts, (SELECT count(*) FROM mistake WHERE mistake.item_id = item.id))), "
+        "sum(item.left_to_table) FROM item WHERE item.profile_id = ? GROUP BY 1, 2, 3, 4, 5", (profile_id,))
+    connection.execute(
+        "INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) SELECT item.profile_id, "
+        "mistake.kind, mistake.topic, item.drill, count(*), max(mistake.rule) FROM mistake JOIN item "
+        "ON item.id = mistake.item_id WHERE item.profile_id = ? GROUP BY 1, 2, 3, 4", (profile_id,))
+    rebuild_reviews(connection, profile_id)
+
+
 def save_class_csv(store: ClassStore, profiles: Sequence[Profile], target: str | Path) -> int:
     """The report CSV of a class store: the station's columns (:data:`~trainer.store.reports.CSV_COLUMNS`) and
-    the station that scored each item last; returns the number of rows."""
-    from trainer.store.reports import CSV_COLUMNS, csv_row
+    the station that sent each item (the name it signed in with); written whole or not at all; returns the
+    number of rows. Offline, the station's copy (without the station column's names)."""
+    import psycopg
 
-    path = Path(target)
+    from trainer.store.reports import CSV_COLUMNS, csv_cell, csv_row
+    from trainer.store.safepath import written
+
     rows = 0
-    try:
-        with path.open("w", encoding="utf-8", newline="") as out:
+    with written(target, keep=store.own_files()) as partial, partial.open("w", encoding="utf-8",
+                                                                         newline="") as out:
+        out.write(",".join((*CSV_COLUMNS, "station")) + "\n")
+        if not store.online or store.server is None:
             writer = csv.writer(out, lineterminator="\n")
-            writer.writerow((*CSV_COLUMNS, "station"))
             for profile in profiles:
-                stations = dict(store.connection.execute("SELECT uid, station FROM item WHERE profile_id = ?",
-                                                         (profile.id,)).fetchall()) if store.online else {}
                 for item in store.items(profile):
-                    writer.writerow((*csv_row(item), stations.get(item.uid, "")))
+                    writer.writerow([*(csv_cell(cell) for cell in csv_row(item)), ""])
                     rows += 1
-    except OSError as error:
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+            return rows
+        raw = store.server.raw
+        try:
+            with raw.transaction(), raw.cursor(name="class_csv") as cursor:
+                raw.execute("SET LOCAL work_mem = '64MB'")  # (the rows sorted in memory, not on disk)
+                cursor.itersize = 20_000
+                cursor.execute(_CLASS_CSV, {"ids": [int(profile.id) for profile in profiles]})
+                while chunk := cursor.fetchmany(20_000):
+                    out.write("\n".join(row[0] for row in chunk))
+                    out.write("\n")
+                    rows += len(chunk)
+        except psycopg.Error as error:
+            raise StoreError(f"the class store {where(store.url)}: {str(error).strip().splitlines()[0]}") from error
     return rows
 
 
@@ -532,20 +609,6 @@ def with_stations(store: Store, reports: Sequence[TraineeReport]) -> list[Traine
     return [dataclasses.replace(report, stations=tuple(sorted(found.get(report.profile.id, []),
                                                               key=lambda seen: seen.station)))
             for report in reports]
-
-
-def open_store(args: argparse.Namespace, *, clock: Clock = utc_now) -> Store:
-    """The store the command line names: the class store of ``--store URL``, else the local store of
-    ``--data-dir`` (the user's data folder by default)."""
-    url = getattr(args, "store", None)
-    data_dir = getattr(args, "data_dir", None)
-    if url:
-        if not is_class_url(url):
-            raise StoreError(f"--store takes a class store's URL (postgresql://USER:PASSWORD@HOST/DATABASE), "
-                             f"not {url!r}")
-        return ClassStore.open_class(url, data_dir, clock=clock)
-    return Store.open(data_dir, clock=clock)
-
 
 
 _STATUS_FORMS = (

@@ -121,6 +121,10 @@ class PgConnection:
     """A psycopg connection (autocommit; ``BEGIN``/``COMMIT`` as the store's transactions say) that runs the
     store's SQLite-spelled statements."""
 
+    server_keeps_totals = True
+    """The class store works out the day's totals, the mistake counts and an attempt's score and verdict itself
+    (its triggers): the store's code does not write them there."""
+
     def __init__(self, connection: psycopg.Connection[Any]) -> None:
         self.raw = connection
         self.total_changes = 0

@@ -74,10 +74,10 @@ def cut_short_message(exam: Exam) -> str:
 
 
 def attempt_line(attempt: Attempt) -> str:
-    """``Exam Level 1 for Ana: 95 % (19 of 20 steps) in 4.2 min, passed.``"""
+    """``Exam Level 1 for Ana: 95.0 % (19 of 20 steps) in 4.2 min, passed.`` (the score as every screen gives it)"""
     verdict = _("passed") if attempt.passed else _("not passed")
     return ngettext("Exam {exam} for {profile}: {score} ({correct} of {count} step) in {minutes} min, {verdict}.",
                     "Exam {exam} for {profile}: {score} ({correct} of {count} steps) in {minutes} min, {verdict}.",
-                    attempt.steps).format(exam=attempt.exam, profile=attempt.profile, score=f"{attempt.score:.0f} %",
+                    attempt.steps).format(exam=attempt.exam, profile=attempt.profile, score=f"{attempt.score:.1f} %",
                                           correct=attempt.correct, count=attempt.steps,
                                           minutes=f"{attempt.seconds / 60:.1f}", verdict=verdict)

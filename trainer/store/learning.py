@@ -16,11 +16,11 @@ from itertools import islice
 
 from trainer.drills.base import DrillItem, drill_named
 from trainer.i18n.translation import _, ngettext
-from trainer.scoring import Mistake, Mode
-from trainer.store.records import Profile, Replay, ReplayKind
+from trainer.scoring import ItemResult, Mistake, Mode
+from trainer.store.records import Profile, Replay, ReplayKind, identify
 from trainer.store.review import cards
 from trainer.store.skills import Skill, SkillKind, card_skill, catalogue, config
-from trainer.store.store import Store, item_of, mistakes_of
+from trainer.store.store import Store, mistakes_of
 
 
 class TodayKind(StrEnum):
@@ -52,6 +52,8 @@ class OpenMistake:
     at: str
     times_wrong: int
     mistakes: tuple[Mistake, ...]
+    item: str = ""
+    """The hand's name as kept (an exam's hand: ``trips-lines/UTH-01: flush/680499``, dealt again as its round)."""
 
 
 def my_mistakes(store: Store, profile: Profile) -> list[OpenMistake]:
@@ -64,14 +66,14 @@ def my_mistakes(store: Store, profile: Profile) -> list[OpenMistake]:
         "JOIN profile ON profile.id = item.profile_id "
         "WHERE item.profile_id = ? AND item.perfect = 0 ORDER BY item.at, item.id", (profile.id, profile.id)).fetchall()
     found = mistakes_of(store.connection, [row["id"] for row in rows])
+    wrong = {row["uid"]: int(row["wrong"]) for row in rows}
     result, seen = [], set()
-    for row in rows:
-        item = item_of(row, found.get(row["id"], ()))
+    for item in store.sound_items(rows, found):
         if item.replay is None or item.replay.key in seen:
             continue
         seen.add(item.replay.key)
         result.append(OpenMistake(item.replay, item.drill, item.situation, shown_title(item.replay, item.title),
-                                  item.at, int(row["wrong"]), item.mistakes))
+                                  item.at, wrong[item.uid], item.mistakes, item.title))
     return result
 
 
@@ -105,7 +107,10 @@ def shown_title(replay: Replay, title: str) -> str:
     """A hand's title as the trainee sees it: ``Blind · hand 680499`` (the variant would give the answer away), a
     round of the table ``Table · round 12``."""
     if replay.kind is ReplayKind.ROUND:
-        return _("Table · round {seed}").format(seed=replay.seed)
+        hand = identify(ItemResult(replay.drill, title, 0, 0)).replay
+        if hand is None or hand.kind is not ReplayKind.HAND:
+            return _("Table · round {seed}").format(seed=replay.seed)
+        replay = hand  # an exam's hand, kept as its round: named as the drill's hand it is
     if replay.kind is not ReplayKind.HAND:
         return title
     from trainer.drills.scenarios import SITUATIONS

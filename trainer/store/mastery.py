@@ -17,7 +17,7 @@ from trainer.i18n.translation import ngettext
 from trainer.store.dialect import PgConnection
 from trainer.store.records import Profile
 from trainer.store.skills import Level, LevelRule, Skill, SkillKind, catalogue, config, skill
-from trainer.store.store import Store
+from trainer.store.store import Store, count_problem
 
 _COLUMN = {SkillKind.DRILL: "drill", SkillKind.SITUATION: "situation"}
 
@@ -81,11 +81,26 @@ def measured(found: Skill, items: int, steps: int, correct: int, paces: Sequence
     return Mastery(found, items, accuracy, seconds, level_of(items, accuracy, seconds, found.target_seconds))
 
 
+SOUND = "steps >= 0 AND correct >= 0 AND correct <= steps AND seconds >= 0 AND seconds < 1e12"
+"""The items a mastery counts: a row that breaks the store's rules (another program wrote it) is not counted (a
+NaN of seconds fails ``seconds < 1e12`` on PostgreSQL, where NaN is above every number); :meth:`Store.items` says
+so when it meets one."""
+
+
+def note_unsound(store: Store, profile: Profile | None) -> None:
+    """Keep in ``store.skipped`` the items (of ``profile``, or of all) a mastery does not count as breaking the
+    store's rules, so the command says so once (:meth:`Store.skipped_line`)."""
+    where, values = ("profile_id = ? AND ", [profile.id]) if profile is not None else ("", [])
+    for uid, steps, correct, seconds in store.connection.execute(
+            f"SELECT uid, steps, correct, seconds FROM item WHERE {where}NOT ({SOUND}) LIMIT 100", values).fetchall():
+        store.skipped.setdefault(str(uid), count_problem(str(uid)[:64], steps, correct, seconds) or str(uid))
+
+
 def skill_mastery(store: Store, profile: Profile, kind: SkillKind, name: str) -> Mastery:
     """The mastery of one skill from its last items."""
     column = _COLUMN[kind]
     rows = store.connection.execute(
-        f"SELECT steps, correct, seconds FROM item WHERE profile_id = ? AND {column} = ? "
+        f"SELECT steps, correct, seconds FROM item WHERE profile_id = ? AND {column} = ? AND {SOUND} "
         f"ORDER BY at DESC, id DESC LIMIT ?", (profile.id, name, config().window)).fetchall()
     return measure(skill(kind, name), [(row[0], row[1], row[2]) for row in rows])
 
@@ -103,6 +118,7 @@ def mastery(store: Store, profile: Profile, kind: SkillKind | None = None, *,
     """Every practised skill's mastery (and the skills never practised, as new, with ``include_new``), in
     the catalogue's order (drills as ``quiz --list`` lists them, then the situations)."""
     kinds = [kind] if kind is not None else [SkillKind.DRILL, SkillKind.SITUATION]
+    note_unsound(store, profile)
     return in_order([skill_mastery(store, profile, each, name) for each in kinds
                      for name in set(practised(store, profile, each))], kinds, include_new=include_new)
 
@@ -114,6 +130,7 @@ def class_mastery(store: Store, kind: SkillKind) -> dict[int, list[Mastery]]:
     newest first, and sends the windows."""
     column = _COLUMN[kind]
     found: dict[int, list[Mastery]] = {}
+    note_unsound(store, None)
     if isinstance(cast(object, store.connection), PgConnection):
         rows = store.connection.execute(
             f"SELECT practised.profile_id, practised.skill, window_.items, window_.steps, window_.correct, "
@@ -121,7 +138,7 @@ def class_mastery(store: Store, kind: SkillKind) -> dict[int, list[Mastery]]:
             f"CROSS JOIN LATERAL (SELECT count(*) AS items, coalesce(sum(steps), 0) AS steps, "
             f"coalesce(sum(correct), 0) AS correct, array_agg(seconds / steps) FILTER (WHERE steps > 0) AS paces "
             f"FROM (SELECT steps, correct, seconds FROM item WHERE item.profile_id = practised.profile_id "
-            f"AND item.{column} = practised.skill ORDER BY at DESC, id DESC LIMIT ?) AS last) AS window_",
+            f"AND item.{column} = practised.skill AND {SOUND} ORDER BY at DESC, id DESC LIMIT ?) AS last) AS window_",
             (config().window,)).fetchall()
         for profile_id, name, items, steps, correct, paces in rows:
             found.setdefault(int(profile_id), []).append(
@@ -131,7 +148,7 @@ def class_mastery(store: Store, kind: SkillKind) -> dict[int, list[Mastery]]:
     for profile_id, name, steps, correct, seconds in store.connection.execute(
             f"SELECT profile_id, skill, steps, correct, seconds FROM (SELECT profile_id, {column} AS skill, steps, "
             f"correct, seconds, row_number() OVER (PARTITION BY profile_id, {column} ORDER BY at DESC, id DESC) "
-            f"AS number FROM item) WHERE number <= ?", (config().window,)).fetchall():
+            f"AS number FROM item WHERE {SOUND}) WHERE number <= ?", (config().window,)).fetchall():
         windows.setdefault(int(profile_id), {}).setdefault(str(name), []).append((steps, correct, seconds))
     return {profile_id: [measure(skill(kind, name), rows) for name, rows in skills.items()]
             for profile_id, skills in windows.items()}

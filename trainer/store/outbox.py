@@ -6,7 +6,7 @@ stopped between the server's commit and the queue's) is not counted twice, and i
 when it is new. :func:`upload` sends a station's whole local history the same way (``class upload``).
 
 On PostgreSQL a batch of items is one transaction of five round trips whatever its size (:func:`put_batch`): each
-item is one prepared statement (the item, its mistakes, the day's totals and the mistake counts, in one statement
+item is one prepared statement (the item and its mistakes (the server keeps the totals from them), in one statement
 that does nothing when the uid is there), all of them sent in one pipeline; then the batch's review cards are read
 in one query, worked out in the items' order, and written in one statement.
 """
@@ -23,28 +23,60 @@ from typing import Any
 import psycopg
 from fsrs import Card
 
+from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
 from trainer.store import review
 from trainer.store.db import transaction
 from trainer.store.dialect import PgConnection, lost
 from trainer.store.records import Identity, StoredItem
 from trainer.store.skills import SkillKind, skill
-from trainer.store.store import ATTEMPT_COLUMNS, Store, insert_attempt, insert_item, item_of, mistakes_of, review_item
+from trainer.store.store import (
+    ATTEMPT_COLUMNS,
+    Store,
+    insert_attempt,
+    insert_item,
+    item_of,
+    mistakes_of,
+    review_item,
+    server_keeps_totals,
+)
 
 BATCH = 200
 
 
-def ensure(connection: sqlite3.Connection) -> None:
-    """The outbox table in the station's store (kept beside the store's own tables; only class stores use it)."""
+def ensure(connection: sqlite3.Connection) -> str | None:
+    """The outbox table in the station's store (kept beside the store's own tables; only class stores use it);
+    one that is damaged is set aside first (:func:`set_aside_if_damaged`): then what the user is told, else None."""
+    told = set_aside_if_damaged(connection, "class_outbox", ("seq", "uid"))
     connection.execute("CREATE TABLE IF NOT EXISTS class_outbox ("
                        "seq INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE)")
+    return told
 
 
-def ensure_others(connection: sqlite3.Connection) -> None:
+def ensure_others(connection: sqlite3.Connection) -> str | None:
     """The outbox of what is not an item: exam attempts (by uid) and a trainee's marked path steps (by setting
-    key), sent after the items."""
+    key), sent after the items; one that is damaged is set aside first, as :func:`ensure` does."""
+    told = set_aside_if_damaged(connection, "class_outbox_other", ("seq", "kind", "key"))
     connection.execute("CREATE TABLE IF NOT EXISTS class_outbox_other (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
                        "kind TEXT NOT NULL, key TEXT NOT NULL, UNIQUE (kind, key))")
+    return told
+
+
+def set_aside_if_damaged(connection: sqlite3.Connection, table: str, columns: Sequence[str]) -> str | None:
+    """An outbox table that lacks one of its ``columns`` or whose ``seq`` is not its key (made again by another
+    program) is renamed ``<table>_damaged_<time>`` (nothing it held is thrown away), so a new one can be made; what
+    the user is told then (``class upload`` sends the station's whole history again, each item once), else None."""
+    found = {row[1]: row for row in connection.execute(f"PRAGMA table_info({table})").fetchall()}
+    if not found or (set(columns) <= set(found) and found["seq"][5] == 1):
+        return None
+    base = aside = f"{table}_damaged_{time.strftime('%Y%m%d_%H%M%S')}"
+    number = 1
+    while connection.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (aside,)).fetchone() is not None:
+        number += 1
+        aside = f"{base}_{number}"
+    connection.execute(f'ALTER TABLE {table} RENAME TO "{aside}"')
+    return _("This station's class outbox ({table}) was damaged; it was set aside as {aside} and a new one "
+             "started: uth-trainer --store URL class upload sends anything it held").format(table=table, aside=aside)
 
 
 def queue_other(connection: sqlite3.Connection, kind: str, key: str) -> None:
@@ -69,19 +101,32 @@ def send_others(local: Store, server: Any, known: dict[str, int]) -> int:
                 if found is not None:
                     values = tuple(found)
                     profile_id = server_profile(server, known, *values[len(ATTEMPT_COLUMNS):])
-                    insert_attempt(server, profile_id, (values[0], *values[2:len(ATTEMPT_COLUMNS)]))
+                    if profile_id is not None:  # (a trainee deleted on the server stays deleted)
+                        insert_attempt(server, profile_id, (values[0], *values[2:len(ATTEMPT_COLUMNS)]))
             elif kind == "setting":
                 mine = local.connection.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
                 if mine is None:
                     continue
                 value = mine[0]
-                if key.startswith("path/"):
-                    there = server.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
-                    value = json.dumps(sorted(set(_steps(value)) | set(_steps(there[0] if there else "[]"))))
-                server.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+                put_setting(server, key, value)
     with local.transact() as connection:
         connection.execute("DELETE FROM class_outbox_other WHERE seq <= ?", (rows[-1][0],))
     return len(rows)
+
+
+def put_setting(server: Any, key: str, value: str) -> None:
+    """Keep a trainee's marked path steps on the server (inside the caller's transaction), merged with the steps
+    other stations marked: on a class store through its function (a station keeps no other setting there)."""
+    if not key.startswith("path/"):
+        if not server_keeps_totals(server):
+            server.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+        return
+    if server_keeps_totals(server):
+        server.execute("SELECT class_keep_path(?, ?)", (key, json.dumps(sorted(set(_steps(value))))))
+        return
+    there = server.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+    value = json.dumps(sorted(set(_steps(value)) | set(_steps(there[0] if there else "[]"))))
+    server.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
 
 
 def _steps(text: str) -> list[str]:
@@ -110,14 +155,25 @@ def result_of(item: StoredItem) -> tuple[ItemResult, Identity]:
 
 
 def server_profile(server: Any, known: dict[str, int], uid: str, name: str, created: str, *,
-                   same_name: dict[str, str] | None = None) -> int:
+                   same_name: dict[str, str] | None = None) -> int | None:
     """The server's id of the profile ``uid``, added when it is new there (as ``Name (2)`` when another trainee
     already has the name).
 
     With ``same_name``, a trainee the server knows by this name (one who signed in at a station that had never
-    seen them, while the server was away) is that trainee: ``same_name`` gets the station's uid and the server's."""
+    seen them, while the server was away) is that trainee: ``same_name`` gets the station's uid and the server's.
+
+    None when an instructor deleted the trainee on a class store (their items are then not taken again); a
+    trainee merged into another is that other one."""
     if uid in known:
         return known[uid]
+    gone = _gone(server, uid)
+    if gone is not None:
+        if not gone:
+            return None
+        found = server_profile(server, known, gone, name, created)
+        if found is not None:
+            known[uid] = found
+        return found
     row = server.execute("SELECT id FROM profile WHERE uid = ?", (uid,)).fetchone()
     if row is None and same_name is not None:
         row = server.execute("SELECT id, uid FROM profile WHERE name = ?", (name,)).fetchone()
@@ -130,8 +186,26 @@ def server_profile(server: Any, known: dict[str, int], uid: str, name: str, crea
             chosen = f"{wanted} ({number})"
         server.execute("INSERT OR IGNORE INTO profile (uid, name, created) VALUES (?, ?, ?)", (uid, chosen, created))
         row = server.execute("SELECT id FROM profile WHERE uid = ?", (uid,)).fetchone()
+        if row is None:
+            return None
     known[uid] = int(row[0])
     return known[uid]
+
+
+def _gone(server: Any, uid: str, depth: int = 8) -> str | None:
+    """None when the trainee ``uid`` was not deleted on a class store; "" when deleted; the uid of the trainee it
+    was merged into (followed)."""
+    if not server_keeps_totals(server):
+        return None
+    row = server.execute("SELECT coalesce(merged_into, '') FROM tombstone WHERE kind = 'profile' AND uid = ?",
+                         (uid,)).fetchone()
+    if row is None:
+        return None
+    into = str(row[0])
+    if into and depth > 0:
+        further = _gone(server, into, depth - 1)
+        return into if further is None else further
+    return into
 
 
 def put(server: Any, profile_id: int, item: StoredItem) -> bool:
@@ -154,31 +228,14 @@ _PG_PUT = (
     "marks AS (INSERT INTO mistake (item_id, position, kind, expected, given, rule, topic) "
     "SELECT new.id, m.position - 1, m.kind, m.expected, m.given, m.rule, m.topic FROM new, "
     "unnest(%(kinds)s::text[], %(expected)s::text[], %(given)s::text[], %(rules)s::text[], %(topics)s::text[]) "
-    "WITH ORDINALITY AS m(kind, expected, given, rule, topic, position)), "
-    "day AS (INSERT INTO day_total (profile_id, day, drill, situation, mode, items, steps, correct, seconds, "
-    "wrong_attempts, left_to_table) SELECT new.profile_id, %(day)s, %(drill)s, %(situation)s, %(mode)s, 1, "
-    "%(steps)s, %(correct)s, %(seconds)s, %(attempts_wrong)s, %(left_to_table)s FROM new "
-    "ON CONFLICT (profile_id, day, drill, situation, mode) DO UPDATE SET items = day_total.items + 1, "
-    "steps = day_total.steps + excluded.steps, correct = day_total.correct + excluded.correct, "
-    "seconds = day_total.seconds + excluded.seconds, "
-    "wrong_attempts = day_total.wrong_attempts + excluded.wrong_attempts, "
-    "left_to_table = day_total.left_to_table + excluded.left_to_table), "
-    "counts AS (INSERT INTO mistake_total (profile_id, kind, topic, drill, count, rule) "
-    "SELECT new.profile_id, c.kind, c.topic, %(drill)s, c.count, c.rule FROM new, "
-    "unnest(%(count_kinds)s::text[], %(count_topics)s::text[], %(counts)s::int[], %(count_rules)s::text[]) "
-    "AS c(kind, topic, count, rule) ON CONFLICT (profile_id, kind, topic, drill) DO UPDATE SET "
-    "count = mistake_total.count + excluded.count, rule = excluded.rule) "
+    "WITH ORDINALITY AS m(kind, expected, given, rule, topic, position)) "
     "SELECT count(*) FROM new")
-"""One item on PostgreSQL in one statement, as :func:`~trainer.store.store.insert_item` and its totals keep it."""
+"""One item on PostgreSQL in one statement, as :func:`~trainer.store.store.insert_item` keeps it (the server keeps
+the day's totals and the mistake counts itself, by its triggers)."""
 
 
 def _pg_values(profile_id: int, item: StoredItem) -> dict[str, Any]:
     result, identity = result_of(item)
-    counts: dict[tuple[str, str], list[Any]] = {}
-    for mistake in result.mistakes:  # one row a kind and topic: the count, and the last rule (as one at a time)
-        entry = counts.setdefault((mistake.kind.value, mistake.topic), [0, ""])
-        entry[0] += 1
-        entry[1] = mistake.rule
     return {"uid": item.uid, "profile": profile_id, "at": item.at, "drill": result.drill,
             "situation": identity.situation, "variant": identity.variant, "title": result.item,
             "seed": identity.seed, "replay": identity.replay.key if identity.replay else None,
@@ -190,9 +247,7 @@ def _pg_values(profile_id: int, item: StoredItem) -> dict[str, Any]:
             "expected": [mistake.expected for mistake in result.mistakes],
             "given": [mistake.given for mistake in result.mistakes],
             "rules": [mistake.rule for mistake in result.mistakes],
-            "topics": [mistake.topic for mistake in result.mistakes], "day": item.at[:10],
-            "count_kinds": [kind for kind, _topic in counts], "count_topics": [topic for _kind, topic in counts],
-            "counts": [entry[0] for entry in counts.values()], "count_rules": [entry[1] for entry in counts.values()]}
+            "topics": [mistake.topic for mistake in result.mistakes]}
 
 
 def put_batch(server: PgConnection, items: Sequence[tuple[int, StoredItem]]) -> int:
@@ -227,11 +282,8 @@ def put_batch(server: PgConnection, items: Sequence[tuple[int, StoredItem]]) -> 
                     card, _ = review.scheduler().review_card(card, grade, at)
                     cards[(profile_id, identity.situation)] = (card, reviews + 1)
                 changed = [(key, card, reviews) for key, (card, reviews) in cards.items() if reviews]
-                cursor.execute(
-                    "INSERT INTO review_card (profile_id, card, due, state, reviews) "
-                    "SELECT * FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::int[]) "
-                    "ON CONFLICT (profile_id, card) DO UPDATE SET due = excluded.due, state = excluded.state, "
-                    "reviews = review_card.reviews + excluded.reviews",
+                cursor.execute(  # (the server's function: a station changes its own trainees' cards only)
+                    "SELECT class_review(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::int[])",
                     ([key[0] for key, _card, _n in changed], [key[1] for key, _card, _n in changed],
                      [card.due.isoformat() for _key, card, _n in changed],
                      [card.to_json() for _key, card, _n in changed], [n for _key, _card, n in changed]))
@@ -282,9 +334,9 @@ def send(local: Store, server: Any, *, batch: int = BATCH, known: dict[str, int]
         joined: dict[str, str] = {}
         begun = time.perf_counter()
         with transaction(server):
-            batch_items = [(server_profile(server, known, uid, name, created, same_name=joined), item)
-                           for _seq, item, (uid, name, created) in rows]
-            added += put_all(server, batch_items)
+            found = [(server_profile(server, known, uid, name, created, same_name=joined), item)
+                     for _seq, item, (uid, name, created) in rows]
+            added += put_all(server, [(profile_id, item) for profile_id, item in found if profile_id is not None])
         if timings is not None:
             timings.append((len(rows), time.perf_counter() - begun))
         with local.transact() as connection:
@@ -300,7 +352,8 @@ def send(local: Store, server: Any, *, batch: int = BATCH, known: dict[str, int]
 
 def upload(local: Store, server: Any) -> tuple[int, int, int]:
     """Send every item of every profile of the station's store (``class upload``), by uid, so running it again
-    adds nothing; returns (profiles, items added, items already there)."""
+    adds nothing (nor what the instructor deleted on the server); returns (profiles, items added, items already
+    there or deleted there)."""
     known: dict[str, int] = {}
     added = present = 0
     profiles = local.profiles()
@@ -308,21 +361,23 @@ def upload(local: Store, server: Any) -> tuple[int, int, int]:
         items = local.items(profile)
         with transaction(server):
             server_id = server_profile(server, known, profile.uid, profile.name, profile.created)
-            there = {row[0] for row in server.execute("SELECT uid FROM item WHERE profile_id = ?", (server_id,))}
+            there = set() if server_id is None else {
+                row[0] for row in server.execute("SELECT uid FROM item WHERE profile_id = ?", (server_id,))}
+        if server_id is None:
+            present += len(items)
+            continue
         fresh = [item for item in items if item.uid not in there]
         present += len(items) - len(fresh)
         for start in range(0, len(fresh), BATCH):
             with transaction(server):
-                added += put_all(server, [(server_id, item) for item in fresh[start:start + BATCH]])
+                new = put_all(server, [(server_id, item) for item in fresh[start:start + BATCH]])
+            added += new
+            present += len(fresh[start:start + BATCH]) - new
         attempts = local.connection.execute(
-            "SELECT uid, exam_uid, exam_name, at, score, steps, correct, mistakes, seconds, passed, items, "
-            "pass_mark, hands, instructor FROM attempt WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()
+            f"SELECT {', '.join(column for column in ATTEMPT_COLUMNS if column != 'profile_id')} FROM attempt "
+            "WHERE profile_id = ? ORDER BY at", (profile.id,)).fetchall()
         if attempts:
             with transaction(server):
                 for row in attempts:
-                    server.execute(
-                        "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, "
-                        "correct, mistakes, seconds, passed, items, pass_mark, hands, instructor) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (row[0], server_id, *tuple(row)[1:]))
+                    insert_attempt(server, server_id, tuple(row))
     return len(profiles), added, present

@@ -148,3 +148,8 @@ def totals_of(row: Sequence[Any]) -> Totals:
     """The :class:`Totals` of a row of :data:`TOTALS_COLUMNS` (PostgreSQL sums sums of integers as numerics)."""
     return Totals(int(row[0] or 0), int(row[1] or 0), int(row[2] or 0), float(row[3] or 0.0), int(row[4]), row[5],
                   row[6], int(row[7] or 0), int(row[8] or 0))
+
+
+def shown_accuracy(totals: Totals) -> str:
+    """The accuracy as a report shows it: ``97.5 %``, or ``—`` before the trainee's first item."""
+    return "—" if not totals.items else f"{totals.accuracy:.1f} %"

@@ -84,14 +84,34 @@ class Replay:
 
     @classmethod
     def from_key(cls, key: str) -> Replay:
-        parts = json.loads(key)
-        if parts[0] == "round":
+        """The replay a :attr:`key` names; :class:`ValueError` for text that is not one (a row another program
+        wrote), never another error.
+
+        >>> Replay.from_key('{"garbage": 1}')
+        Traceback (most recent call last):
+        ...
+        ValueError: not a replay: {"garbage": 1}
+        """
+        try:
+            parts = json.loads(key)
+        except (TypeError, ValueError, RecursionError):
+            parts = None
+        if isinstance(parts, list) and len(parts) == 2 and parts[0] == "round" and isinstance(parts[1], dict):
             return cls.of_round(parts[1])
-        if parts[0] == "hand":
+        if (isinstance(parts, list) and len(parts) == 5 and parts[0] == "hand"
+                and all(isinstance(part, str) for part in parts[1:4]) and _whole(parts[4])):
             _, drill, situation, variant, seed = parts
-            return cls(ReplayKind.HAND, drill, int(seed), situation=situation, variant=variant)
-        _, drill, seed, index, count = parts
-        return cls(ReplayKind.SET, drill, int(seed), index=int(index), count=int(count))
+            return cls(ReplayKind.HAND, drill, seed, situation=situation, variant=variant)
+        if (isinstance(parts, list) and len(parts) == 5 and parts[0] == "set" and isinstance(parts[1], str)
+                and all(_whole(part) for part in parts[2:]) and 0 <= parts[3] < parts[4]):
+            _, drill, seed, index, count = parts
+            return cls(ReplayKind.SET, drill, seed, index=index, count=count)
+        raise ValueError(f"not a replay: {str(key)[:80]}")
+
+
+def _whole(value: object) -> bool:
+    """A whole number a replay may hold (a seed, a place in a set): not a bool, within 64 bits."""
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
 
 
 @dataclass(frozen=True)

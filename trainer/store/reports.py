@@ -1,18 +1,22 @@
 """Reports: a trainee's and the class's (every profile on the station), as CSV here and as the data the PDF
 report (drawn by the GUI layer with Qt's PDF writer) lays out.
 
-CSV: one row per scored item, with the columns of :data:`CSV_COLUMNS`; a text cell that a spreadsheet would read
-as a formula (starting with ``= + - @``, a tab or a carriage return) is written with a leading single quote.
+CSV: one row per scored item, with the columns of :data:`CSV_COLUMNS` (then, on a station, :data:`EXAM_COLUMNS`);
+a text cell that a spreadsheet would read as a formula (starting with ``= + - @``, a tab or a carriage return) is
+written with a leading single quote.
 """
 
 from __future__ import annotations
 
 import csv
+import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from trainer.scoring import mark_text
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, class_mastery, in_order, mastery
 from trainer.store.progress import (
@@ -38,6 +42,12 @@ CSV_COLUMNS = ("profile", "date", "drill", "situation", "seed", "mode", "steps",
 ``wrong attempts`` every wrong try (:class:`~trainer.scoring.ItemResult` defines the counts)."""
 
 
+_TABLE_HAND = re.compile(r"^round \d+$")
+EXAM_COLUMNS = ("exam", "exam set by", "pass mark", "exam verdict")
+"""Columns after :data:`CSV_COLUMNS` in a station's report: the exam attempt an item was a hand of (its name, set
+by ``instructor`` or ``own``, its pass mark and ``passed`` / ``not passed``), empty for any other item."""
+
+
 def csv_row(item: StoredItem) -> tuple[str | int, ...]:
     """One item's cells, in :data:`CSV_COLUMNS`' order."""
     return (item.profile, item.at, item.drill, item.situation, "" if item.seed is None else item.seed,
@@ -61,14 +71,44 @@ def csv_cell(value: str | int) -> str | int:
     return value
 
 
+def exam_cells(store: Store, profile: Profile, items: Sequence[StoredItem]) -> dict[str, tuple[str, ...]]:
+    """The :data:`EXAM_COLUMNS` cells of each of ``items`` that was a hand of one of ``profile``'s exam attempts,
+    by the item's uid. An attempt keeps what each of its hands scored (its name, steps, steps right and seconds);
+    each is matched to the latest exam-mode item so scored no later than the attempt, each item at most once (a
+    hand of the table, ``round 3`` in the attempt, is kept under its drill's name for the hand: matched by its
+    counts and seconds)."""
+    rows = store.connection.execute(
+        "SELECT exam_name, at, items, pass_mark, instructor, passed FROM attempt WHERE profile_id = ? ORDER BY at",
+        (profile.id,)).fetchall()
+    free = [item for item in items if item.mode.value == "exam"]
+    found: dict[str, tuple[str, ...]] = {}
+    for name, at, kept, pass_mark, instructor, passed in rows:
+        cells = (name, "instructor" if instructor else "own", "" if pass_mark is None else mark_text(pass_mark),
+                 "passed" if passed else "not passed")
+        for hand in json.loads(kept or "[]"):
+            title = str(hand.get("item", ""))
+            match = next((item for item in reversed(free) if item.at <= at
+                          and (item.title == title or _TABLE_HAND.match(title) is not None)
+                          and (item.steps, item.correct) == (hand.get("steps"), hand.get("correct"))
+                          and abs(item.seconds - float(hand.get("seconds", -1.0))) < 1e-6), None)
+            if match is not None:
+                free.remove(match)
+                found[match.uid] = cells
+    return found
+
+
 def write_csv(store: Store, profiles: Sequence[Profile], out: TextIO) -> int:
-    """Every item of ``profiles`` as CSV rows on ``out``; returns the number of rows."""
+    """Every item of ``profiles`` as CSV rows on ``out`` (an exam's hands naming the exam, :data:`EXAM_COLUMNS`);
+    returns the number of rows."""
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow((*CSV_COLUMNS, *EXAM_COLUMNS))
     rows = 0
+    nothing = ("",) * len(EXAM_COLUMNS)
     for profile in profiles:
-        for item in store.items(profile):
-            writer.writerow([csv_cell(cell) for cell in csv_row(item)])
+        items = store.items(profile)
+        exams = exam_cells(store, profile, items)
+        for item in items:
+            writer.writerow([csv_cell(cell) for cell in (*csv_row(item), *exams.get(item.uid, nothing))])
             rows += 1
     return rows
 
@@ -149,3 +189,33 @@ def class_report(store: Store) -> list[TraineeReport]:
                           of(profile, SkillKind.SITUATION), sat.get(profile.name, []),
                           most_frequent(counts.get(profile.id, []), REPORT_MISTAKES), days.get(profile.id, []))
             for profile in profiles]
+
+
+ATTEMPT_CSV_COLUMNS = ("trainee", "exam", "set_by", "station", "at", "score", "pass_mark", "passed")
+"""``report --attempts``: one row per exam attempt. ``set_by`` is ``instructor`` (an instructor's exam) or
+``trainee`` (an exam the trainee set); ``station`` the station that sent it (a class store's; empty on a station's
+own store); ``passed`` ``yes`` or ``no``, as the store marked it (a class store: its server)."""
+
+
+def attempt_rows(store: Store) -> list[tuple[str, ...]]:
+    """Every exam attempt (oldest first), as :data:`ATTEMPT_CSV_COLUMNS`' cells."""
+    from trainer.store.store import server_keeps_totals
+
+    station = "coalesce(attempt.station, '')" if server_keeps_totals(store.connection) else "''"
+    rows = store.connection.execute(
+        f"SELECT profile.name, attempt.exam_name, attempt.instructor, {station}, attempt.at, attempt.score, "
+        "attempt.pass_mark, attempt.passed FROM attempt JOIN profile ON profile.id = attempt.profile_id "
+        "ORDER BY attempt.at, attempt.id").fetchall()
+    return [(str(row[0]), str(row[1]), "instructor" if row[2] else "trainee", str(row[3]), str(row[4]),
+             f"{float(row[5]):.1f}", "" if row[6] is None else f"{float(row[6]):g}", "yes" if row[7] else "no")
+            for row in rows]
+
+
+def save_attempts_csv(store: Store, target: str | Path) -> int:
+    """Write ``report --attempts --format csv`` the safe way; returns the number of rows."""
+    found = attempt_rows(store)
+    with written(target, keep=store.own_files()) as partial, partial.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(ATTEMPT_CSV_COLUMNS)
+        writer.writerows([csv_cell(cell) for cell in row] for row in found)
+    return len(found)

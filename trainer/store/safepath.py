@@ -6,8 +6,11 @@ The one rule, for every command that writes a user-named path: the target must b
 * a symlink is followed: its target gets the new content, the link stays a link;
 * an existing file that cannot be written, or is marked read-only (no write permission for anyone, which
   even the administrator's account honours here), is refused and left as it was;
-* the content is written to a hidden temporary file beside the (resolved) target, checked, then renamed over it,
-  so a writer killed half way leaves the previous file whole, and a writer that wrote nothing is an error.
+* a file with several names (hard links) is refused and left as it was: a new file renamed over one name would
+  split them;
+* the content is written to a hidden temporary file beside the (resolved) target, checked, then renamed over it
+  (:func:`trainer.userfiles.replaced`), so a full disk or a writer killed half way leaves the previous file
+  whole, and a writer that wrote nothing is an error.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -23,12 +26,12 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from trainer.i18n.translation import _
 from trainer.store.db import StoreError
+from trainer.userfiles import replaced
 
 
 class WriteError(StoreError):
@@ -75,6 +78,8 @@ def writable_target(target: str | Path, *, make_folder: bool = False, keep: Iter
                 path=given, kind=_kind(info.st_mode)))
         if not os.access(real, os.W_OK) or not info.st_mode & 0o222:
             raise WriteError(_("{path} is read-only: it is left as it is").format(path=given))
+        if info.st_nlink > 1:
+            raise WriteError(_hard_linked(given, info.st_nlink))
     if make_folder and not real.parent.exists():
         try:
             real.parent.mkdir(parents=True, exist_ok=True)
@@ -89,49 +94,36 @@ def writable_target(target: str | Path, *, make_folder: bool = False, keep: Iter
 @contextlib.contextmanager
 def written(target: str | Path, *, make_folder: bool = False, keep: Iterable[Path] = ()) -> Iterator[Path]:
     """A temporary path to write; when the block ends, checked (not empty) and renamed over ``target``'s real
-    path. :class:`WriteError` (and nothing changed) when the target is refused or the write fails."""
+    path (:func:`trainer.userfiles.replaced`). :class:`WriteError` (and nothing changed) when the target is
+    refused or the write fails (a full disk included)."""
     real = writable_target(target, make_folder=make_folder, keep=keep)
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".partial", dir=real.parent)
+        with replaced(real) as partial:
+            yield partial
+            if partial.stat().st_size == 0:
+                raise WriteError(_("cannot write {path}: nothing was written").format(path=target))
+            _still_a_file(real, target)
     except OSError as error:
         raise WriteError(_("cannot write {path}: {problem}").format(path=target, problem=error.strerror or error)) \
             from error
-    os.close(handle)
-    partial = Path(name)
-    try:
-        yield partial
-        if partial.stat().st_size == 0:
-            raise WriteError(_("cannot write {path}: nothing was written").format(path=target))
-        _replace(partial, real, target)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise WriteError(_("cannot write {path}: {problem}").format(path=target, problem=error.strerror or error)) \
-            from error
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
 
 
-def _replace(partial: Path, real: Path, target: str | Path) -> None:
-    """Rename ``partial`` over ``real``, checked again just before (what the name is may have changed)."""
+def _still_a_file(real: Path, target: str | Path) -> None:
+    """What the name is may have changed while the file was written: checked again just before the rename."""
     try:
         info = os.lstat(real)
     except FileNotFoundError:
-        info = None
-    if info is not None and not stat.S_ISREG(info.st_mode):
+        return
+    if not stat.S_ISREG(info.st_mode):
         raise WriteError(_("{path} is {kind}, not a file: it is left as it is; name a file").format(
             path=target, kind=_kind(info.st_mode)))
-    with contextlib.suppress(OSError):  # the file keeps its permissions; a new one gets the usual ones
-        os.chmod(partial, stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask())
-    with open(partial, "rb") as done:
-        os.fsync(done.fileno())
-    os.replace(partial, real)
+    if info.st_nlink > 1:
+        raise WriteError(_hard_linked(target, info.st_nlink))
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _hard_linked(target: str | Path, links: int) -> str:
+    return _("{path} has {count} names (hard links): a new file under one of them would split them, so it is left "
+             "as it is; name another file").format(path=target, count=links)
 
 
 def write_text(target: str | Path, text: str, *, keep: Iterable[Path] = ()) -> Path:

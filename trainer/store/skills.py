@@ -85,6 +85,16 @@ class Skill:
         return _(self.title)
 
     @property
+    def shown_name(self) -> str:
+        """The skill's short name in the language spoken: a drill's name (``Blind, one seat``), a situation's
+        title; one the catalogue does not know (its title is its name) by the drill of that name, else as named."""
+        if self.kind is SkillKind.DRILL or self.title == self.name:
+            from trainer.drills.names import drill_name
+
+            return drill_name(self.name)
+        return _(self.title)
+
+    @property
     def key(self) -> str:
         """``drill:blind`` or ``situation:trips-lines``."""
         return f"{self.kind.value}:{self.name}"

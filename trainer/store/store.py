@@ -17,13 +17,13 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Self, cast
 
-from trainer.i18n.translation import _
+from trainer.i18n.translation import _, ngettext
 from trainer.scoring import ErrorKind, ItemResult, Mistake, Mode
 from trainer.store import review
 from trainer.store.db import StoreError, open_database, store_path, transaction
-from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, StoredItem, identify
+from trainer.store.records import Identity, ItemId, Profile, ProfileId, Replay, ReplayKind, StoredItem, identify
 from trainer.store.safepath import WriteError, written
 from trainer.store.skills import SkillKind, skill
 
@@ -63,6 +63,8 @@ class Store(AbstractContextManager["Store"]):
         self.path = path
         self.notices = tuple(notices)
         self.clock = clock
+        self.skipped: dict[str, str] = {}
+        """Stored items a reader skipped as breaking the store's rules: uid → why (:meth:`skipped_line`)."""
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, *, path: Path | None = None, clock: Clock = utc_now,
@@ -168,12 +170,13 @@ class Store(AbstractContextManager["Store"]):
 
         ``seed``, ``index`` and ``count`` place the item in its set (see :func:`identify`); ``situation``
         overrides the situation type found from the item; ``replay`` deals an item again that names no replay of
-        its own (a round of the table: :attr:`~trainer.store.records.ReplayKind.ROUND`).
+        its own, or a hand that must be dealt again as its round (:attr:`~trainer.store.records.ReplayKind.ROUND`:
+        an exam's hand, on the exam's pay tables, which its seed alone would not deal).
         """
         identity = identify(result, seed=seed, index=index, count=count)
         if situation is not None:
             identity = Identity(situation, identity.variant, identity.seed, identity.replay)
-        if replay is not None and identity.replay is None:
+        if replay is not None and (identity.replay is None or replay.kind is ReplayKind.ROUND):
             identity = Identity(identity.situation, identity.variant, identity.seed, replay)
         when = (at or self.clock()).astimezone(UTC)
         with self.transact() as connection:
@@ -200,7 +203,28 @@ class Store(AbstractContextManager["Store"]):
         rows = self.connection.execute(sql, values).fetchall()
         rows.reverse()
         found = mistakes_of(self.connection, [row["id"] for row in rows]) if mistakes else {}
-        return [item_of(row, found.get(row["id"], ())) for row in rows]
+        return self.sound_items(rows, found)
+
+    def sound_items(self, rows: Sequence[sqlite3.Row], mistakes: dict[int, tuple[Mistake, ...]]) -> list[StoredItem]:
+        """The stored items of ``rows``; a row that breaks the store's rules is skipped and kept in
+        :attr:`skipped` (by uid) for :meth:`skipped_line` to say once."""
+        sound = []
+        for row in rows:
+            try:
+                sound.append(item_of(row, mistakes.get(row["id"], ())))
+            except BadRowError as error:
+                self.skipped.setdefault(str(row["uid"]), str(error))
+        return sound
+
+    def skipped_line(self) -> str | None:
+        """One line saying how many stored items were skipped as breaking the store's rules, and why the first
+        was (None when none was)."""
+        if not self.skipped:
+            return None
+        count = len(self.skipped)
+        return ngettext("{count} stored item was skipped: it breaks the store's rules ({why})",
+                        "{count} stored items were skipped: they break the store's rules (the first: {why})",
+                        count).format(count=count, why=next(iter(self.skipped.values())))
 
     def item_count(self, profile: Profile | None = None) -> int:
         if profile is None:
@@ -232,6 +256,8 @@ class Store(AbstractContextManager["Store"]):
 
 def rebuild_reviews(connection: sqlite3.Connection, profile_id: int) -> None:
     """Review the profile's cards again from all its items, in order (inside the caller's transaction)."""
+    if server_keeps_totals(connection):
+        return  # a class store reviews each item as it comes (a station may not start a trainee's cards again)
     connection.execute("DELETE FROM review_card WHERE profile_id = ?", (profile_id,))
     rows = connection.execute(
         "SELECT situation, drill, perfect, steps, seconds, at FROM item WHERE profile_id = ? "
@@ -247,13 +273,24 @@ def rebuild_reviews(connection: sqlite3.Connection, profile_id: int) -> None:
 ATTEMPT_COLUMNS = ("uid", "profile_id", "exam_uid", "exam_name", "at", "score", "steps", "correct", "mistakes",
                    "seconds", "passed", "items", "pass_mark", "instructor", "hands")
 """An exam attempt's columns, as :func:`insert_attempt` takes them (``profile_id`` given apart)."""
+SENT_ATTEMPT_COLUMNS = ("uid", "profile_id", "exam_uid", "exam_name", "at", "mistakes", "seconds", "items", "hands")
+"""What a class store takes of an attempt (with the pass mark asked and whether it was taken to the end): the server
+works out its score, steps, verdict and (an instructor's exam) its pass mark and hands."""
 
 
 def insert_attempt(connection: sqlite3.Connection, profile_id: int, attempt: Sequence[object]) -> None:
     """Insert an exam attempt (inside the caller's transaction); one already there (by ``uid``) is left as it is.
     ``attempt``: the values of :data:`ATTEMPT_COLUMNS` but ``profile_id``."""
+    values = (attempt[0], profile_id, *attempt[1:])
+    if server_keeps_totals(connection):  # the server marks it: the station says only what was done
+        given = dict(zip(ATTEMPT_COLUMNS, values, strict=True))
+        sent = {key: given[key] for key in SENT_ATTEMPT_COLUMNS}
+        sent.update(asked_pass_mark=given["pass_mark"], complete=1 if given["passed"] else 0)
+        connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(sent)}) VALUES ({', '.join('?' * len(sent))})",
+                           tuple(sent.values()))
+        return
     connection.execute(f"INSERT OR IGNORE INTO attempt ({', '.join(ATTEMPT_COLUMNS)}) "
-                       f"VALUES ({', '.join('?' * len(ATTEMPT_COLUMNS))})", (attempt[0], profile_id, *attempt[1:]))
+                       f"VALUES ({', '.join('?' * len(ATTEMPT_COLUMNS))})", values)
 
 
 def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: str, result: ItemResult,
@@ -273,8 +310,14 @@ def insert_item(connection: sqlite3.Connection, profile_id: int, uid: str, at: s
             "INSERT INTO mistake (item_id, position, kind, expected, given, rule, topic) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(item_id, number, mistake.kind.value, mistake.expected, mistake.given, mistake.rule, mistake.topic)
              for number, mistake in enumerate(result.mistakes)])
-        _add_to_totals(connection, profile_id, at, result, identity)
+        if not server_keeps_totals(connection):
+            _add_to_totals(connection, profile_id, at, result, identity)
     return item_id
+
+
+def server_keeps_totals(connection: object) -> bool:
+    """Whether ``connection`` is a class store's, whose server keeps the totals, scores and verdicts itself."""
+    return bool(getattr(connection, "server_keeps_totals", False))
 
 
 def _add_to_totals(connection: sqlite3.Connection, profile_id: int, at: str, result: ItemResult,
@@ -326,12 +369,48 @@ def mistake_of(row: sqlite3.Row) -> Mistake:
     return Mistake(kind, row["expected"], row["given"], row["rule"], row["topic"])
 
 
+class BadRowError(ValueError):
+    """A stored row that breaks the store's rules (another program wrote it): a reader skips it and says so once.
+    The message names the row and what is wrong, in one line."""
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**31
+
+
+def count_problem(uid: str, steps: object, correct: object, seconds: object) -> str | None:
+    """What is wrong with an item's counts (steps, steps right, seconds), in one line naming the item; None when
+    they keep the store's rules."""
+    if not _count(steps) or not _count(correct) or cast(int, correct) > cast(int, steps):
+        return _("item {uid}: {correct} steps right of {steps} steps is no count").format(
+            uid=uid, correct=correct, steps=steps)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < 1e12:
+        return _("item {uid}: {seconds} is no number of seconds").format(uid=uid, seconds=seconds)
+    return None
+
+
 def item_of(row: sqlite3.Row, mistakes: tuple[Mistake, ...]) -> StoredItem:
+    """The stored item of ``row``; :class:`BadRowError` for a row that breaks the store's rules (steps that are not
+    a count, more steps right than steps, a time that is not one, seconds that are not a number of seconds, a
+    replay that cannot deal again)."""
+    uid = str(row["uid"])[:64]
+    problem = count_problem(uid, row["steps"], row["correct"], row["seconds"])
+    if problem is not None:
+        raise BadRowError(problem)
+    try:
+        datetime.fromisoformat(row["at"])
+    except (TypeError, ValueError):
+        raise BadRowError(_("item {uid}: {at} is not a date and time").format(uid=uid, at=repr(row["at"])[:80])) \
+            from None
     try:
         mode = Mode(row["mode"])
     except ValueError:
         mode = Mode.PRACTICE
-    replay = Replay.from_key(row["replay"]) if row["replay"] else None
+    try:
+        replay = Replay.from_key(row["replay"]) if row["replay"] else None
+    except ValueError:
+        raise BadRowError(_("item {uid}: its replay {replay} cannot deal the item again").format(
+            uid=uid, replay=repr(row["replay"])[:80])) from None
     return StoredItem(ItemId(row["id"]), row["uid"], row["profile_name"], row["at"], row["drill"], row["situation"],
                       row["variant"], row["title"], row["seed"], replay, mode, row["steps"], row["correct"],
                       row["seconds"], mistakes, row["wrong_attempts"], row["left_to_table"] or 0)

@@ -7,8 +7,11 @@ same name on the importing station keeps hers; the imported one is named ``Name 
 
 An import trusts nothing in the file: every field is checked (types, bounds, ISO times, replay seeds, no more
 steps right than steps) before anything is written, then all of it is written in one transaction or none of it. A
-``uid`` adds to a profile only with that profile's own name; with another name it is a new trainee. Exam attempts
-need the instructor, and their score and verdict are worked out again from their items and the exam's terms.
+``uid`` adds to a profile only with that profile's own name; with another name it is a new trainee; an import that
+would make a new trainee and adds nothing (its items are another trainee's here) makes none and says why. Exam
+attempts need the instructor, and their score and verdict are worked out again from their items and the terms of an
+exam this store holds; an attempt at an exam it does not hold is kept as the trainee's own, never as an
+instructor's, and an exam name that only looks like one here (look-alike letters) is refused.
 """
 
 from __future__ import annotations
@@ -45,6 +48,10 @@ class ImportResult:
     attempts_added: int
     renamed_from: str | None = None
     attempts_left_out: int = 0
+    items_of_others: int = 0
+    """Items skipped because another trainee here already has them (the same ``uid``)."""
+    others: tuple[str, ...] = ()
+    """Those trainees' names."""
 
     def describe(self) -> str:
         items = ngettext("{count} item", "{count} items", self.items_added).format(count=self.items_added)
@@ -55,6 +62,8 @@ class ImportResult:
         if self.renamed_from:
             text += " " + _("(named {name}: {other} is another trainee here)").format(
                 name=repr(self.profile.name), other=repr(self.renamed_from))
+        if self.items_of_others:
+            text += "; " + _skipped_items(self.items_of_others, self.others)
         if self.attempts_left_out:
             text += "; " + ngettext(
                 "{count} exam attempt left out (without its items, or for an exam neither this station nor the "
@@ -62,6 +71,22 @@ class ImportResult:
                 "{count} exam attempts left out (without their items, or for an exam neither this station nor the "
                 "file defines)", self.attempts_left_out).format(count=self.attempts_left_out)
         return text
+
+
+def _skipped_items(count: int, others: tuple[str, ...]) -> str:
+    return ngettext("{count} item skipped: another trainee here already has it ({names})",
+                    "{count} items skipped: another trainee here already has them ({names})", count).format(
+        count=count, names=", ".join(repr(name) for name in others))
+
+
+def _skipped_attempts(count: int, others: tuple[str, ...]) -> str:
+    return ngettext("{count} exam attempt skipped: another trainee here already has it ({names})",
+                    "{count} exam attempts skipped: another trainee here already has them ({names})", count).format(
+        count=count, names=", ".join(repr(name) for name in others))
+
+
+class _NothingImportedError(Exception):
+    """A new profile would be made and nothing added to it: the transaction is rolled back."""
 
 
 def export_profile(store: Store, profile: Profile, target: str | Path) -> int:
@@ -118,6 +143,10 @@ MAX_SECONDS = 10_000_000.0
 MAX_SEED = 2**63 - 1
 MAX_SET = 100_000
 MAX_EXAM_HANDS = 500
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(2200, 1, 1, tzinfo=UTC)
+"""An imported date and time lies in this range: outside it, it is no practice this trainer could have kept (and
+the review schedule cannot count from it)."""
 _NAMESPACE = uuid.UUID("6f1c2a4e-8d57-4b0b-9a55-2f2b8f0e7c11")
 
 
@@ -239,9 +268,12 @@ def _time(entry: dict[str, Any], key: str, where: str) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     try:
-        return moment.astimezone(UTC).isoformat()
+        moment = moment.astimezone(UTC)
     except (OverflowError, ValueError):
         _fail(f"{where}.{key}", f"{shown(text)} is not a date and time this trainer can keep")
+    if not EARLIEST <= moment < LATEST:
+        _fail(f"{where}.{key}", f"{shown(text)} is not from {EARLIEST.year} to {LATEST.year - 1}")
+    return moment.isoformat()
 
 
 def _mistake(value: Any, where: str) -> Mistake:
@@ -416,40 +448,79 @@ def import_profile(store: Store, source: str | Path, *, instructor: bool = False
             "--instructor, which asks the PIN, or Import… in the instructor dialog); nothing was imported",
             len(export.attempts)).format(source=source, count=len(export.attempts)))
     local_exams = exams(store)
+    marks = [_marking(attempt, local_exams, f"{source}: attempts[{number}]")
+             for number, attempt in enumerate(export.attempts)]
     try:
         with store.transact() as connection:
-            profile, renamed_from = _profile_for(connection, export.profile, store)
-            items_added = 0
+            profile, renamed_from, created = _profile_for(connection, export.profile, store)
+            items_added, others = 0, []
             for item in export.items:
                 before = connection.total_changes
                 insert_item(connection, profile.id, item.uid, item.at, item.result, item.identity)
-                items_added += connection.total_changes > before
+                if connection.total_changes > before:
+                    items_added += 1
+                else:
+                    others += _other_owner(connection, "item", item.uid, profile)
             attempts_added = left_out = 0
-            for attempt in export.attempts:
-                terms = _terms_for(attempt, local_exams)
-                if terms is None or not attempt.items:
+            attempt_others: list[str] = []
+            for attempt, mark in zip(export.attempts, marks, strict=True):
+                if mark is None or not attempt.items:
                     left_out += 1
                     continue
-                attempts_added += _add_attempt(connection, profile, attempt, terms)
+                if _add_attempt(connection, profile, attempt, mark):
+                    attempts_added += 1
+                else:
+                    attempt_others += _other_owner(connection, "attempt", attempt.uid, profile)
             if items_added:
                 rebuild_reviews(connection, profile.id)
+            if created and (export.items or export.attempts) and not items_added and not attempts_added:
+                raise _NothingImportedError  # the file's records were all skipped: no empty trainee is made
+    except _NothingImportedError:
+        raise StoreError(_nothing_imported(source, export, others, attempt_others, left_out)) from None
     except (sqlite3.Error, StoreError) as error:
         raise StoreError(_("cannot import {source}: {problem}; nothing was imported").format(
             source=source, problem=error)) from error
-    return ImportResult(store.profile_by_id(profile.id), items_added, attempts_added, renamed_from, left_out)
+    return ImportResult(store.profile_by_id(profile.id), items_added, attempts_added, renamed_from, left_out,
+                        len(others), tuple(sorted(set(others))))
 
 
-def _profile_for(connection: sqlite3.Connection, given: ExportedProfile, store: Store) -> tuple[Profile, str | None]:
+def _other_owner(connection: sqlite3.Connection, table: str, uid: str, profile: Profile) -> list[str]:
+    """The name of the other trainee who holds the record ``uid`` of ``table`` (none: it is ``profile``'s)."""
+    row = connection.execute(f"SELECT profile.name FROM {table} JOIN profile ON profile.id = {table}.profile_id "
+                             f"WHERE {table}.uid = ? AND {table}.profile_id != ?", (uid, profile.id)).fetchone()
+    return [] if row is None else [str(row[0])]
+
+
+def _nothing_imported(source: str | Path, export: Export, others: list[str], attempt_others: list[str],
+                      left_out: int) -> str:
+    """Why an import that would have made a new profile added nothing (and so made none)."""
+    reasons = []
+    if others:
+        reasons.append(_skipped_items(len(others), tuple(sorted(set(others)))))
+    if attempt_others:
+        reasons.append(_skipped_attempts(len(attempt_others), tuple(sorted(set(attempt_others)))))
+    if left_out:
+        reasons.append(ngettext(
+            "{count} exam attempt left out (without its items, or for an exam neither this station nor the file "
+            "defines)",
+            "{count} exam attempts left out (without their items, or for an exam neither this station nor the file "
+            "defines)", left_out).format(count=left_out))
+    return _("nothing was imported from {source} and no profile {name} was made: {reasons}").format(
+        source=source, name=repr(export.profile.name), reasons="; ".join(reasons))
+
+
+def _profile_for(connection: sqlite3.Connection, given: ExportedProfile,
+                 store: Store) -> tuple[Profile, str | None, bool]:
     """The profile the export adds to: the one with its uid when it comes with that profile's own name (the same,
     or the same numbered ``Name (2)`` an earlier import gave it); otherwise a new trainee, whose uid is made from
-    the export's uid and name (so importing that file again finds it)."""
+    the export's uid and name (so importing that file again finds it). The last value says whether it is new."""
     uid = given.uid
     row = connection.execute("SELECT id, name FROM profile WHERE uid = ?", (uid,)).fetchone()
     if row is not None and not _own_name(row["name"], given.name):
         uid = uuid.uuid5(_NAMESPACE, f"{given.uid}\n{given.name}").hex
         row = connection.execute("SELECT id, name FROM profile WHERE uid = ?", (uid,)).fetchone()
     if row is not None:
-        return store.profile_by_id(ProfileId(row["id"])), None
+        return store.profile_by_id(ProfileId(row["id"])), None, False
     name, number = given.name, 1
     while connection.execute("SELECT 1 FROM profile WHERE name = ?", (name,)).fetchone() is not None:
         number += 1
@@ -457,7 +528,7 @@ def _profile_for(connection: sqlite3.Connection, given: ExportedProfile, store: 
     cursor = connection.execute("INSERT INTO profile (uid, name, created) VALUES (?, ?, ?)",
                                 (uid, name, given.created or store.clock().isoformat()))
     profile = Profile(ProfileId(cursor.lastrowid or 0), uid, name, given.created or "")
-    return profile, (given.name if name != given.name else None)
+    return profile, (given.name if name != given.name else None), True
 
 
 def _own_name(kept: str, given: str) -> bool:
@@ -468,31 +539,54 @@ def _own_name(kept: str, given: str) -> bool:
     return match is not None and match.group(1).casefold() == given.casefold()
 
 
-def _terms_for(attempt: ExportedAttempt, local: list[Exam]) -> ExamTerms | None:
-    """The exam that marks ``attempt``: this station's (by uid, else by name), else the terms the export carries
-    (always those of an exam the trainee set: it has no exam ``uid``)."""
-    if not attempt.exam_uid and attempt.terms is not None:
-        return attempt.terms
+@dataclass(frozen=True)
+class _Marking:
+    """What an imported attempt is kept as: marked by ``terms``, an instructor's exam (``exam_uid``, ``name``:
+    this store's exam) or the trainee's own (no exam uid, the file's name)."""
+
+    terms: ExamTerms
+    exam_uid: str
+    name: str
+
+    @property
+    def instructor(self) -> bool:
+        return bool(self.exam_uid)
+
+
+def _marking(attempt: ExportedAttempt, local: list[Exam], where: str) -> _Marking | None:
+    """How ``attempt`` is kept: an exam this store (or the class store) holds, found by uid, else by name, marks
+    it by its own terms as that instructor's exam; an exam it does not hold makes it the trainee's own, marked by
+    the terms the file carries (None without them: left out). A name that only looks like an exam's here (letters
+    of another script that look the same) is refused: :class:`ExportError`."""
+    from trainer.store.lookalike import look_alike, same_name, strangers
+
     exam = next((exam for exam in local if attempt.exam_uid and exam.uid == attempt.exam_uid), None) or next(
-        (exam for exam in local if exam.name.casefold() == attempt.exam_name.casefold()), None)
+        (exam for exam in local if same_name(exam.name, attempt.exam_name)), None)
     if exam is not None:
-        return ExamTerms(exam.hands, exam.pass_mark, exam.time_limit_minutes)
-    return attempt.terms
+        return _Marking(ExamTerms(exam.hands, exam.pass_mark, exam.time_limit_minutes), exam.uid, exam.name)
+    posing = next((exam for exam in local if look_alike(attempt.exam_name, exam.name)), None)
+    if posing is not None:
+        _fail(f"{where}.exam_name", f"{attempt.exam_name!a} only looks like the exam {posing.name!a} "
+                                    f"here (look-alike letters: {strangers(attempt.exam_name, posing.name)})")
+    if attempt.terms is None:
+        return None
+    return _Marking(attempt.terms, "", attempt.exam_name)
 
 
 def _add_attempt(connection: sqlite3.Connection, profile: Profile, attempt: ExportedAttempt,
-                 terms: ExamTerms) -> int:
-    """Keep ``attempt`` with its score and verdict worked out from its items (what the file says of them is not
-    read); 1 when added, 0 when it was there."""
-    result = SetResult(attempt.exam_name, Mode.EXAM, list(attempt.items), pass_mark=terms.pass_mark)
-    exam = Exam(attempt.exam_name, "", terms.hands, terms.pass_mark, terms.time_limit_minutes)
+                 mark: _Marking) -> int:
+    """Keep ``attempt`` with its score and verdict worked out from its items by ``mark``'s terms (what the file
+    says of them is not read); 1 when added, 0 when it was there."""
+    terms = mark.terms
+    result = SetResult(mark.name, Mode.EXAM, list(attempt.items), pass_mark=terms.pass_mark)
+    exam = Exam(mark.name, "", terms.hands, terms.pass_mark, terms.time_limit_minutes)
     passed = attempt_passed(exam, result, seconds=attempt.seconds, complete=len(attempt.items) >= terms.hands)
     items = [attempt_item(item) for item in attempt.items]
     mistakes = [mistake for item in items for mistake in item["mistakes"]]
     cursor = connection.execute(
         "INSERT OR IGNORE INTO attempt (uid, profile_id, exam_uid, exam_name, at, score, steps, correct, mistakes, "
         "seconds, passed, items, pass_mark, hands, instructor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (attempt.uid, profile.id, attempt.exam_uid, attempt.exam_name, attempt.at, result.score, result.steps,
+        (attempt.uid, profile.id, mark.exam_uid, mark.name, attempt.at, result.score, result.steps,
          result.correct, json.dumps(mistakes), attempt.seconds, int(passed), json.dumps(items), terms.pass_mark,
-         terms.hands, int(bool(attempt.exam_uid))))
+         terms.hands, int(mark.instructor)))
     return int(cursor.rowcount > 0)

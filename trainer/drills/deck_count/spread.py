@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from trainer.engine.cards import Card
+from trainer.engine.words import suit_name
 
 Arrangement = Literal["line", "rows"]
 
@@ -76,7 +77,7 @@ class Spread:
         parts = []
         for label, indexes in self.grouped():
             text = self._group_picture(indexes, main_back)
-            parts.append(f"{label}: {text}" if label else text)
+            parts.append(f"{suit_name(label)}: {text}" if label else text)  # a suit's label in the language
         return ("\n" if self.arrangement == "rows" else "  ").join(parts)
 
     def _group_picture(self, indexes: range, main_back: str) -> str:

@@ -67,9 +67,9 @@ class ProcedureDrill:
         for __ in range(count):
             seed = rng.randrange(1_000_000)
             title, text, asks = self.make(random.Random(seed))
-            kind, sep, key = title.partition(" · ")
-            shown = _("{kind} · {key} · item {seed}").format(kind=_(_KINDS.get(kind, kind)), key=key, seed=seed) \
-                if sep else title
+            kind, sep, _key = title.partition(" · ")
+            # the key (which procedure, which street) is not shown: it would give the answer away
+            shown = _("{kind} · item {seed}").format(kind=_(_KINDS.get(kind, kind)), seed=seed) if sep else title
             yield DecisionItem(self.name, shown, text, asks, mode, clock, item=f"{title} · item {seed}")
 
 

@@ -39,7 +39,7 @@ from trainer.engine.settlement import format_money, void_round
 from trainer.engine.table import TableRules
 from trainer.engine.validation import RoundError, check_game, check_wagers
 from trainer.engine.wagers import Action, SeatHand
-from trainer.engine.words import action_verb, colour_name, hand_name, odds_text, the_wager
+from trainer.engine.words import action_verb, colour_name, hand_name, odds_text, schedule_name, the_wager
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.judging import accepted_actions
 from trainer.scoring import ErrorKind, Mistake
@@ -47,21 +47,21 @@ from trainer.scoring import ErrorKind, Mistake
 D = Decimal
 PAYTABLES = load_paytables()
 LIMITS_RULES = {
-    "wa": "seed 004 Additional Rules; seed 002 (limits within WAC 230-15-040 and 230-15-140): the room's table "
-          "minimum and maximum",
-    "ca": "seed 003 Betting scheme 1; seed 003 Collection Rates (each fee option's limit per spot)",
-    "ca-bad-beat": "seed 001 Dealing Procedures 1 (the table minimum and maximum)",
+    "wa": ("seed 004 Additional Rules; seed 002 (WAC 230-15-040, 230-15-140)",
+           N_("limits within the law: the room's table minimum and maximum")),
+    "ca": ("seed 003 Betting scheme 1; seed 003 Collection Rates", N_("each fee option's limit per spot")),
+    "ca-bad-beat": ("seed 001 Dealing Procedures 1", N_("the table minimum and maximum")),
 }
-"""The document and section of each game's table limits."""
+"""The document and section of each game's table limits (as printed), and what it says (in the language)."""
 LIMIT_KINDS = ("inside", "below-minimum", "above-maximum")
 CITATIONS = {
-    "trips-below-ante": "seed 001 and seed 003 Collection Rates (Trips may be less than, equal to or more than the "
-                        "Ante, within the table limits)",
-    "blind-unequal": "seed 001 Dealing Procedures 3; seed 003 Betting scheme 3; seed 002 Deck Mate 2; seed 004 "
-                     "Recommended Dealing Procedures 2 (an equal Ante and Blind)",
-    "bad-beat-without-trips": "seed 002 Bad Beat rule 2; seed 001 Dealing Procedures 3 c; rules-notes §3",
-    "bad-beat-with-trips": "seed 002 Bad Beat rule 2; seed 001 Dealing Procedures 3 c",
-    "not-offered": "rules-notes §1b, §3 (a game offers only the side bets of its document)",
+    "trips-below-ante": ("seed 001 and seed 003 Collection Rates",
+                         N_("Trips may be less than, equal to or more than the Ante, within the table limits")),
+    "blind-unequal": ("seed 001 Dealing Procedures 3; seed 003 Betting scheme 3; seed 002 Deck Mate 2; seed 004 "
+                      "Recommended Dealing Procedures 2", N_("an equal Ante and Blind")),
+    "bad-beat-without-trips": ("seed 002 Bad Beat rule 2; seed 001 Dealing Procedures 3 c; rules-notes §3", ""),
+    "bad-beat-with-trips": ("seed 002 Bad Beat rule 2; seed 001 Dealing Procedures 3 c", ""),
+    "not-offered": ("rules-notes §1b, §3", N_("a game offers only the side bets of its document")),
 }
 """The document and section behind each other kind of wager the limits drill asks about."""
 
@@ -101,7 +101,8 @@ class WagerCase:
 
     @property
     def citation(self) -> str:
-        return LIMITS_RULES[self.game.id] if self.kind in LIMIT_KINDS else CITATIONS[self.kind]
+        source, note = LIMITS_RULES[self.game.id] if self.kind in LIMIT_KINDS else CITATIONS[self.kind]
+        return f"{source} ({_(note)})" if note else source
 
 
 def engine_refusal(table: TableRules, seat: SeatHand) -> str | None:
@@ -164,7 +165,8 @@ def table_limits_line(case: WagerCase) -> str:
         game=case.game.title, documents=", ".join(case.game.documents), low=format_money(table.min_wager or D(0)),
         high=format_money(table.max_wager or D(0)))
     if table.collection_schedule is not None and case.game.id == "ca":
-        line += _(" (fee option {schedule}: the limit per spot)").format(schedule=table.collection_schedule)
+        line += _(" (fee option {schedule}: the limit per spot)").format(
+            schedule=schedule_name(load_paytables().collection(table.collection_schedule).title))
     offered = ", ".join(bet.replace("_", " ").title() for bet in case.game.side_bets)
     return _("{limits}; side bets offered: {offered}.").format(limits=line, offered=offered)
 

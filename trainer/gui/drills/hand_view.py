@@ -13,7 +13,7 @@ from trainer.engine.cards import Card
 from trainer.engine.paytables import Odds, load_paytables
 from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
-from trainer.engine.words import hand_name, odds_text, paytable_name
+from trainer.engine.words import hand_name, odds_text, paytable_name, schedule_name
 from trainer.i18n.translation import _
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -98,12 +98,16 @@ def rules_html(scenario: Scenario) -> str:
     if not table.is_house and table.collection_schedule:
         schedule = load_paytables().collection(table.collection_schedule)
         and_more = _("{amount} and more")
+        # two columns kept apart, each with its heading: the total table action, the fee it pays
         rows = "".join(f"<tr><td>{escape(and_more.format(amount=format_money(lower)))}</td>"
-                       f"<td align='right'>{format_money(fee)}</td></tr>" for lower, fee in schedule.brackets)
-        title = escape(_("Fee: {schedule}").format(schedule=schedule.title))
-        columns = escape(_("total action, fee"))
-        boxes.append(f"<td valign='top'><b>{title}</b><br>{columns}"
-                     f"<table cellspacing='0' cellpadding='1'>{rows}</table></td>")
+                       f"<td align='right'>&nbsp;&nbsp;{format_money(fee)}</td></tr>"
+                       for lower, fee in schedule.brackets)
+        title = escape(_("Fee: {schedule}").format(schedule=schedule_name(schedule.title)))
+        action, fee_heading = escape(_("Total table action")), escape(_("Fee"))
+        head = (f"<tr><td><i>{action}</i></td>"
+                f"<td align='right'>&nbsp;&nbsp;<i>{fee_heading}</i></td></tr>")
+        boxes.append(f"<td valign='top'><b>{title}</b>"
+                     f"<table cellspacing='0' cellpadding='1'>{head}{rows}</table></td>")
 
 
     return f"<table cellspacing='0' cellpadding='6'><tr>{''.join(boxes)}</tr></table>" if boxes else ""

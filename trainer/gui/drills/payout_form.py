@@ -28,7 +28,7 @@ from trainer.drills.payouts import CHIPS_HIGH_FIRST, LEVELS, PayoutDrill, Payout
 from trainer.engine.settlement import format_money
 from trainer.gui.drills.runner import DrillSet, RunsASet, new_seed
 from trainer.gui.widgets import BAD, CHIP_ICON, GOOD, NOTE, chip_icon, form_button, form_label, say
-from trainer.i18n.translation import _, pgettext
+from trainer.i18n.translation import _, ngettext, pgettext
 from trainer.scoring import ItemResult, Mode, ScoreBook
 
 Clock = Callable[[], float]
@@ -260,6 +260,11 @@ class PayoutForm(QWidget, RunsASet[PayoutItem]):
             return
         items = self.result.items
         mean = sum(item.seconds for item in items) / len(items)
+        if self.mode is Mode.EXAM and not self.drill_set.over:  # nothing of the score until the set ends
+            self.score.setText(ngettext("{items} answered · {seconds} s on average",
+                                        "{items} answered · {seconds} s on average", len(items)).format(
+                items=len(items), seconds=f"{mean:.1f}"))
+            return
         self.score.setText(_("{correct} of {items} right · {seconds} s on average").format(
             correct=self.result.correct, items=len(items), seconds=f"{mean:.1f}"))
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.base import Drill, all_drills, drill_description
+from trainer.drills.names import drill_name
 from trainer.drills.payouts import PayoutDrill
 from trainer.gui.drills.leaving import Confirm, ask_to_leave, close_controls, may_leave
 from trainer.gui.drills.payout_form import PayoutForm
@@ -42,10 +43,16 @@ GROUP_ORDER = ("Settlement order", "Qualification", "The dealer's hand", "Blind"
 MODE_TEXT = {
     Mode.PRACTICE: N_("Practice: each answer checked at once, with the rule"),
     Mode.GUIDED: N_("Guided: what comes next and why, before each step"),
-    Mode.EXAM: N_("Exam: no feedback until the hand is done"),
+    Mode.EXAM: N_("Exam: no feedback until the set is done"),
     Mode.SPEED: N_("Speed: against the clock"),
 }
 """Each mode as the picker offers it (English, marked; shown with ``_``)."""
+
+
+def own_exam_text(drill: str) -> str:
+    """The exam mode as the picker offers it for ``drill``: the attempt it is kept as, by the name reports give it
+    (:func:`trainer.store.instructor.own_exam`)."""
+    return _("Own exam: {drill} (no feedback until the set is done; kept as an attempt)").format(drill=drill)
 
 
 def grouped(drills: Mapping[str, Drill]) -> dict[str, list[Drill]]:
@@ -79,7 +86,7 @@ class DrillPicker(QWidget):
             font.setBold(True)
             top.setFont(0, font)
             for drill in members:
-                child = QTreeWidgetItem([drill.name, ""])
+                child = QTreeWidgetItem([drill_name(drill.name), ""])
                 child.setData(0, Qt.ItemDataRole.UserRole, drill.name)
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
@@ -131,6 +138,7 @@ class DrillPicker(QWidget):
                 child = top.child(row)
                 drill = None if child is None else self.drills.get(str(child.data(0, Qt.ItemDataRole.UserRole)))
                 if child is not None and drill is not None:
+                    child.setText(0, drill_name(drill.name))
                     child.setText(1, drill_description(drill))
                     child.setToolTip(1, drill_description(drill))
 
@@ -150,8 +158,9 @@ class DrillPicker(QWidget):
         return self.drills.get(name) if name else None
 
     def select(self, name: str) -> None:
-        """Select the drill called ``name``."""
-        found = self.tree.findItems(name, Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive, 0)
+        """Select the drill whose id is ``name`` (the list shows its name)."""
+        found = [item for item in self.tree.findItems("*", Qt.MatchFlag.MatchWildcard | Qt.MatchFlag.MatchRecursive, 0)
+                 if item.data(0, Qt.ItemDataRole.UserRole) == name]
         if not found:
             raise KeyError(f"no drill named {name!r}")
         self.tree.setCurrentItem(found[0])
@@ -160,6 +169,8 @@ class DrillPicker(QWidget):
         drill = self.drill()
         self.start_button.setEnabled(drill is not None)
         self.about.setText(f"{_(drill.group)} · {drill_description(drill)}" if drill else _("Choose a drill."))
+        exam = self.mode.findData(Mode.EXAM)
+        self.mode.setItemText(exam, own_exam_text(drill.name) if drill is not None else _(MODE_TEXT[Mode.EXAM]))
 
     def start(self) -> None:
         drill = self.drill()

@@ -254,7 +254,10 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         feedback = self.item.answer(value)
         if feedback.accepted:
             mark = "•" if self.mode is Mode.EXAM else ("✓" if feedback.correct else "✗")
-            self._answers.append(f"{mark} {question.prompt} {text.strip()}")
+            # the answer as the drill read it, in the language (a wrong one as its mistake names it); a right one
+            # as typed, quoted: the trainee's own words
+            said = feedback.mistakes[0].given if feedback.mistakes else f"“{text.strip()}”"
+            self._answers.append(f"{mark} {question.prompt} {said}")
             self.history.setText(_("Answered:") + "\n" + "\n".join(self._answers[-12:]))
         if self.mode is Mode.EXAM:
             self._say(feedback.message if not feedback.accepted else _("Answer taken."), NOTE)
@@ -270,13 +273,16 @@ class DrillForm(QWidget, RunsASet[DrillItem]):
         self.drill_set.record(outcome)
         self._item_over = True
         self.answers.setEnabled(False)
-        done = _("Hand done: {score} % ({correct} of {steps})").format(
-            score=f"{outcome.score:.0f}", correct=outcome.correct, steps=outcome.steps)
-        summary = [tally_of([outcome]).text()] + [f"• {mistake.describe()}" for mistake in outcome.mistakes]
-        answer = [] if self.mode is Mode.EXAM else [self.feedback.text()]  # the last answer's verdict stays
-        self._say("\n".join([*answer, _("This hand: {tally}").format(tally=summary[0]), *summary[1:]]),
-                  GOOD if outcome.perfect else BAD)
         last = self.drill_set.last
+        if self.mode is Mode.EXAM:  # nothing of the score until the set ends: not even a one-question hand's
+            done = _("Hand done")
+            self._say(_("Answers taken: the score comes when the set ends."), NOTE)
+        else:
+            done = _("Hand done: {score} % ({correct} of {steps})").format(
+                score=f"{outcome.score:.0f}", correct=outcome.correct, steps=outcome.steps)
+            summary = [tally_of([outcome]).text()] + [f"• {mistake.describe()}" for mistake in outcome.mistakes]
+            self._say("\n".join([self.feedback.text(), _("This hand: {tally}").format(tally=summary[0]),
+                                 *summary[1:]]), GOOD if outcome.perfect else BAD)  # the last verdict stays
         self.prompt.setText(done + ("." if last else _(". Next hand when ready.")))
         self.next_button.setEnabled(True)
         self.next_button.setText(_("See the score") if last else _("Next hand"))

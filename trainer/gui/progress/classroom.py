@@ -87,11 +87,6 @@ class ClassStoreDoor(QObject):
         self._uploading = threading.Thread(target=self._upload, name="class-store-upload", daemon=True)
         self._uploading.start()
 
-    def wait_upload(self, timeout: float) -> None:
-        """Wait at most ``timeout`` seconds for an upload under way (the window closing, the tests)."""
-        if self._uploading is not None:
-            self._uploading.join(timeout)
-
     def _upload(self) -> None:
         try:
             local = Store.open(path=self.store.local.path)

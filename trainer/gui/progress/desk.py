@@ -20,19 +20,19 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 from trainer.gui.progress.recording import WAIT_MS, Recorder, waiting_at_most
 from trainer.gui.progress.replay import MY_MISTAKES, ROUND_DRILL, HandRounds, RoundAgain, named, replay_of
 from trainer.gui.start_page import DoneProvider, PathStep, StartPage
-from trainer.i18n.translation import _
+from trainer.i18n.translation import _, ngettext
 from trainer.scoring import ItemResult, KeptSet, Mode, SetResult
-from trainer.session import DrillStarted, Event, RoundDealt, RoundOver, RoundSource
+from trainer.session import DrillEnded, DrillStarted, Event, RoundDealt, RoundOver, RoundSource, TableRound
 from trainer.store.db import StoreError
-from trainer.store.records import Profile, ReplayKind
+from trainer.store.records import Profile, ReplayKind, identify
 from trainer.store.store import Store
 
 if TYPE_CHECKING:
-    from trainer.drills.settlement_drills import NAMES as SETTLEMENT_NAMES
     from trainer.gui.host import TableHost
     from trainer.gui.progress.exam_run import ExamRun
     from trainer.gui.progress.profiles import TraineePanel
     from trainer.store.instructor import Attempt, Exam
+    from trainer.store.learning import OpenMistake
 
 log = logging.getLogger("trainer.gui")
 
@@ -323,7 +323,7 @@ class DrillDoor:
                 except ValueError as error:
                     log.warning("%s cannot be dealt again: %s", mistake.title, error)
                     continue
-                hands.append((ROUND_DRILL, RoundAgain(mistake.replay, again)))
+                hands.append(round_again(mistake, again))
         if not hands:
             host.notify_once(_("No hand to settle again: every hand got wrong has since been settled right "
                                "(drill items from the terminal: `uth-trainer quiz --profile NAME`)."))
@@ -335,10 +335,33 @@ class DrillDoor:
         self._leave()
         rounds = HandRounds(hands, Mode.PRACTICE, host.settings.deck_backs)
         self.desk.sources[MY_MISTAKES] = rounds
+
+        def ended(event: Event) -> None:  # left before every hand is right (another mode chosen): said, not silent
+            if isinstance(event, DrillEnded) and event.source is rounds:
+                session.unsubscribe(ended)
+                if rounds.missed:
+                    host.notify_once(ngettext(
+                        "My mistakes stopped with {count} hand still to settle right (a hand left part-way was "
+                        "finished by the table and counts wrong): Ctrl+Shift+M deals it again.",
+                        "My mistakes stopped with {count} hands still to settle right (a hand left part-way was "
+                        "finished by the table and counts wrong): Ctrl+Shift+M deals them again.",
+                        rounds.missed).format(
+                        count=rounds.missed))
+
+        session.subscribe(ended)
         session.start_drill(rounds, Mode.PRACTICE)
         if not host.playing:
             host.new_round()
         return len(hands)
+
+
+def round_again(mistake: OpenMistake, again: TableRound) -> tuple[str, RoundAgain]:
+    """A round got wrong, dealt again as it was: an exam's hand keeps its drill and name (its own game and pay
+    tables come with its round); any other round of the table is a hand of the table."""
+    hand = identify(ItemResult(mistake.drill, mistake.item, 0, 0)).replay
+    if hand is not None and hand.kind is ReplayKind.HAND:
+        return mistake.drill, RoundAgain(mistake.replay, again, mistake.item)
+    return ROUND_DRILL, RoundAgain(mistake.replay, again)
 
 
 class ProgressWindows:
@@ -487,14 +510,5 @@ def _from(dialog: QDialog, then: Callable[[], object]) -> None:
     then()
 
 
-def __getattr__(name: str) -> object:
-    """``SETTLEMENT_NAMES``, the settlement drills' names, loaded with the drills on first use (a quicker start)."""
-    if name == "SETTLEMENT_NAMES":
-        from trainer.drills.settlement_drills import NAMES
-
-        return NAMES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "SETTLEMENT_NAMES", "AskPath", "Desk", "DrillDoor", "ExamDesk",
+__all__ = ["DEFAULT_TRAINEE", "HISTORY_SHOWN", "AskPath", "Desk", "DrillDoor", "ExamDesk",
            "Inform", "Keeping", "ProgressWindows", "StartDoor", "TraineeChoice", "back_up", "default_trainee"]

@@ -106,7 +106,7 @@ class ExamRun:
 
         self.host.session.subscribe(self._heard)
         runner = start_drill(self.host, self.exam.drill, Mode.EXAM, self.exam.hands, banking=self.exam.banking,
-                             paytables=self.exam.paytables)
+                             paytables=self.exam.paytables, pass_mark=self.exam.pass_mark)
         if runner is None:
             self.host.session.unsubscribe(self._heard)
             return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
@@ -26,6 +27,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMessageBox,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -34,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import page_count
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.store.db import StoreError
@@ -47,6 +51,27 @@ AskPin = Callable[[str], str | None]
 PAYTABLE_KINDS = (("trips", N_("Trips pay table")), ("bad_beat", N_("Bad Beat pay table")),
                   ("pairs", N_("Pairs pay table")), ("progressive", N_("Progressive pay table")))
 """Each side bet's pay table chooser: its kind and its label (marked; shown with ``_``)."""
+
+
+def game_paytables(banking: str) -> dict[str, tuple[str, ...]]:
+    """The pay tables an exam on a game of ``banking`` may name, by kind: those its games offer, the first game's
+    default first (Washington: Bad Beat BBB-02, BBB-01, BBB-03; never California's table).
+
+    >>> game_paytables("house")["bad_beat"], game_paytables("player-dealer")["trips"]
+    (('BBB-02', 'BBB-01', 'BBB-03'), ('UTH-02', 'UTH-04'))
+    >>> "pairs" in game_paytables("player-dealer")
+    False
+    """
+    from trainer.engine.games import games
+
+    found: dict[str, list[str]] = {}
+    for game in games():
+        if game.banking.value == banking:
+            for kind, _title in PAYTABLE_KINDS:
+                for table_id in game.paytables_of(kind):
+                    if table_id not in found.setdefault(kind, []):
+                        found[kind].append(table_id)
+    return {kind: tuple(ids) for kind, ids in found.items() if ids}
 
 
 def file_dialog(parent: QWidget) -> AskPath:
@@ -68,6 +93,28 @@ def pin_dialog(parent: QWidget) -> AskPin:
     return ask
 
 
+AskText = Callable[[str, str, str], str | None]
+"""``ask_text(title, label, text)``: what the user typed, or None when cancelled (an input dialog in the app)."""
+Confirm = Callable[[str], bool]
+"""``confirm(question)``: whether the user said yes (a question box in the app)."""
+
+
+def text_dialog(parent: QWidget) -> AskText:
+    def ask(title: str, label: str, text: str) -> str | None:
+        answer, given = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
+        return answer.strip() if given and answer.strip() else None
+
+    return ask
+
+
+def confirm_dialog(parent: QWidget) -> Confirm:
+    def ask(question: str) -> bool:
+        answer = QMessageBox.question(parent, _("Instructor"), question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    return ask
+
+
 class InstructorDialog(QDialog):
     """Instructor mode behind the PIN. ``unlocked`` is emitted when the PIN is accepted."""
 
@@ -76,7 +123,8 @@ class InstructorDialog(QDialog):
     """The instructor starts an :class:`~trainer.store.instructor.Exam` for the trainee training now."""
 
     def __init__(self, store: Store, parent: QWidget | None = None, *, gate: Instructor | None = None,
-                 ask_path: AskPath | None = None, ask_pin: AskPin | None = None) -> None:
+                 ask_path: AskPath | None = None, ask_pin: AskPin | None = None, ask_text: AskText | None = None,
+                 confirm: Confirm | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("instructorDialog")
         self.setWindowTitle(_("Instructor"))
@@ -84,6 +132,8 @@ class InstructorDialog(QDialog):
         self.gate = gate or Instructor(store)
         self.ask_path = ask_path or file_dialog(self)
         self.ask_pin = ask_pin or pin_dialog(self)
+        self.ask_text = ask_text or text_dialog(self)
+        self.confirm = confirm or confirm_dialog(self)
         self.pages = QStackedWidget()
         self.pages.addWidget(self._pin_page())
         self.room = QTabWidget()
@@ -129,7 +179,8 @@ class InstructorDialog(QDialog):
         self.pin_button.setAutoDefault(False)  # Enter in a field is the field's returnPressed, handled once
         self.pin_button.clicked.connect(self.enter_pin)
         form = QFormLayout()
-        form.addRow(_("PIN"), self.pin)
+        self.pin_label = QLabel(_("PIN"))
+        form.addRow(self.pin_label, self.pin)
         form.addRow(self.pin_confirm_label, self.pin_confirm)
         row = QHBoxLayout()
         row.addLayout(form, 1)
@@ -142,13 +193,20 @@ class InstructorDialog(QDialog):
         return page
 
     def _show_pin_prompt(self) -> None:
-        if not getattr(self.store, "may_instruct", True):  # a class store, with the stations' user
-            self.pin_prompt.setText(_("This station works on the class store as a station: the instructor's "
-                                      "screens open with the instructor's URL (uth-trainer --store INSTRUCTOR_URL, "
-                                      "as `class init` printed it)."))
+        if not getattr(self.store, "may_instruct", True):  # a class store: no instructor of the station's own
+            if getattr(self.store, "online", True):
+                self.pin_prompt.setText(_("This station works on the class store as a station: the instructor's "
+                                          "screens open with an instructor's URL (uth-trainer --store "
+                                          "INSTRUCTOR_URL, as `class init` or `class add-instructor` printed it)."))
+            else:
+                self.pin_prompt.setText(_("This station works on a class store that does not answer now: the "
+                                          "instructor's screens open only online, with an instructor's URL (the "
+                                          "class store's instructors and exams are on its server)."))
             self.pin_prompt.setWordWrap(True)
             for field in (self.pin, self.pin_confirm, self.pin_button):
                 field.setEnabled(False)
+            for shown in (self.pin_label, self.pin, self.pin_confirm_label, self.pin_confirm, self.pin_button):
+                shown.setVisible(False)  # (nothing to type here: the instructor signs in elsewhere)
             return
         if self.gate.has_pin():
             self.pin_prompt.setText(_("Enter the instructor PIN."))
@@ -235,17 +293,18 @@ class InstructorDialog(QDialog):
 
     def _exams_page(self) -> QWidget:
         from trainer.drills.base import all_drills
-        from trainer.settings import paytable_choices
 
         page = QWidget()
         self.exam_list = QListWidget()
         self.exam_list.setObjectName("exams")
-        self.exam_list.currentTextChanged.connect(self._load_exam)
+        self.exam_list.currentItemChanged.connect(
+            lambda item, _previous: self._load_exam(str(item.data(Qt.ItemDataRole.UserRole)) if item else ""))
         self.exam_name = QLineEdit()
         self.exam_name.setObjectName("examName")
         self.exam_drill = QComboBox()
         self.exam_drill.setObjectName("examDrill")
-        self.exam_drill.addItems(list(all_drills()))
+        for drill in all_drills():
+            self.exam_drill.addItem(drill_name(drill), drill)
         self.exam_game = QComboBox()
         self.exam_game.setObjectName("examGame")
         for label, banking in ((_("Washington (house-banked)"), "house"),
@@ -271,9 +330,11 @@ class InstructorDialog(QDialog):
         form.addRow(_("Game"), self.exam_game)
         for kind, title in PAYTABLE_KINDS:
             box = QComboBox()
-            box.addItems([str(choice) for choice in paytable_choices(kind)])
+            box.setObjectName(f"examPaytable_{kind}")
             self.exam_paytables[kind] = box
             form.addRow(_(title), box)
+        self.exam_game.currentIndexChanged.connect(lambda _index: self._offer_paytables())
+        self._offer_paytables()
         form.addRow(_("Hands"), self.exam_hands)
         form.addRow(_("Pass mark"), self.exam_pass)
         form.addRow(_("Time limit"), self.exam_time)
@@ -300,28 +361,42 @@ class InstructorDialog(QDialog):
         self._list_exams()
         return page
 
+    def _offer_paytables(self) -> None:
+        """Each side bet's chooser offers the pay tables of the game chosen, its default first chosen; a side bet
+        the game does not offer is left out of the exam (its chooser off, showing a dash)."""
+        offered = game_paytables(str(self.exam_game.currentData()))
+        for kind, box in self.exam_paytables.items():
+            choices = offered.get(kind, ())
+            box.clear()
+            box.addItems(list(choices) or ["—"])
+            box.setEnabled(bool(choices))
+
     def _list_exams(self) -> None:
         self.exam_list.clear()
-        self.exam_list.addItems([exam.name for exam in exams(self.store)])
+        for exam in exams(self.store):  # a trainee's own exam by its drill's name; the store keeps the name
+            item = QListWidgetItem(exam_name(exam.name))
+            item.setData(Qt.ItemDataRole.UserRole, exam.name)
+            self.exam_list.addItem(item)
 
     def _load_exam(self, name: str) -> None:
         exam = next((each for each in exams(self.store) if each.name == name), None)
         if exam is None:
             return
         self.exam_name.setText(exam.name)
-        self.exam_drill.setCurrentText(exam.drill)
+        self.exam_drill.setCurrentIndex(max(0, self.exam_drill.findData(exam.drill)))
         self.exam_game.setCurrentIndex(max(0, self.exam_game.findData(exam.banking)))
+        self._offer_paytables()
         for kind, box in self.exam_paytables.items():
-            if kind in exam.paytables:
+            if kind in exam.paytables and box.findText(exam.paytables[kind]) >= 0:
                 box.setCurrentText(exam.paytables[kind])
         self.exam_hands.setValue(exam.hands)
         self.exam_pass.setValue(exam.pass_mark)
         self.exam_time.setValue(exam.time_limit_minutes)
 
     def save_exam(self) -> Exam | None:
-        exam = Exam(self.exam_name.text(), self.exam_drill.currentText(), self.exam_hands.value(),
+        exam = Exam(self.exam_name.text(), str(self.exam_drill.currentData()), self.exam_hands.value(),
                     self.exam_pass.value(), self.exam_time.value(), str(self.exam_game.currentData()),
-                    {kind: box.currentText() for kind, box in self.exam_paytables.items()})
+                    {kind: box.currentText() for kind, box in self.exam_paytables.items() if box.isEnabled()})
         try:
             saved = save_exam(self.store, exam)
         except StoreError as error:
@@ -342,7 +417,7 @@ class InstructorDialog(QDialog):
     def _delete_exam(self) -> None:
         item = self.exam_list.currentItem()
         if item is not None:
-            delete_exam(self.store, item.text())
+            delete_exam(self.store, str(item.data(Qt.ItemDataRole.UserRole)))
             self._list_exams()
 
     # -- reports and profiles ------------------------------------------------------------------------------
@@ -386,6 +461,15 @@ class InstructorDialog(QDialog):
         buttons = QVBoxLayout()
         for button in (export, importing, backup):
             buttons.addWidget(button)
+        if self._on_class_store():  # a class store's trainees, changed on its server (each change audited)
+            for key, text, action in (("renameTrainee", _("Rename…"), self.rename_trainee),
+                                      ("mergeTrainee", _("Merge into…"), self.merge_trainee),
+                                      ("resetTrainee", _("Reset…"), self.reset_trainee),
+                                      ("deleteTrainee", _("Delete…"), self.delete_trainee)):
+                button = QPushButton(text)
+                button.setObjectName(key)
+                button.clicked.connect(action)
+                buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QHBoxLayout(page)
         layout.addWidget(self.profile_list, 1)
@@ -406,19 +490,14 @@ class InstructorDialog(QDialog):
                              True)
         if not name:
             return None
-        from trainer.store.reports import class_report, save_csv, trainee_report
+        from trainer.store.opening import save_report_csv
+        from trainer.store.reports import class_report, trainee_report
 
         chosen = self.report_profile.currentIndex()
         try:
             profiles = [self.store.profile(self.report_profile.currentText())] if chosen > 0 else self.store.profiles()
-            if kind == "csv" and type(self.store) is not Store:  # a class store: every station's items
-                from trainer.store.classroom import ClassStore, save_class_csv
-
-                rows = (save_class_csv(self.store, profiles, name) if isinstance(self.store, ClassStore)
-                        else save_csv(self.store, profiles, name))
-                self.status.setText(_wrote_items(rows, name))
-            elif kind == "csv":
-                rows = save_csv(self.store, profiles, name)
+            if kind == "csv":  # a class store's: every station's items
+                rows = save_report_csv(self.store, profiles, name)
                 self.status.setText(_wrote_items(rows, name))
             else:
                 from trainer.gui.progress.pdf import write_pdf
@@ -490,6 +569,82 @@ class InstructorDialog(QDialog):
             self.status.setText(_("{reason}; nothing was imported").format(reason=answer.message))
             return False
         return True
+
+    # -- a class store's trainees ------------------------------------------------------------------------------
+
+    def _on_class_store(self) -> bool:
+        from trainer.store.classroom import ClassStore
+
+        return isinstance(self.store, ClassStore) and self.store.online and self.store.may_instruct
+
+    def _chosen_trainee(self, what: str) -> str | None:
+        item = self.profile_list.currentItem()
+        if item is None:
+            self.status.setText(_("Choose a trainee to {what}.").format(what=what))
+            return None
+        return str(item.text())
+
+    def _on_server(self, change: Callable[[Any], str]) -> None:
+        """Run ``change`` on the class store's server (its line to the status), then list the trainees again."""
+        import psycopg
+
+        from trainer.store.classroom import ClassStore
+
+        store = self.store
+        if not isinstance(store, ClassStore) or store.server is None:
+            return
+        try:
+            self.status.setText(change(store.server.raw))
+        except StoreError as error:
+            self.status.setText(str(error))
+        except psycopg.Error as error:
+            self.status.setText(_("The class store refused: {reason}").format(reason=str(error).splitlines()[0]))
+        self.refresh_profiles()
+
+    def rename_trainee(self) -> None:
+        from trainer.store.classdb import rename_trainee
+
+        name = self._chosen_trainee(_("rename"))
+        new = self.ask_text(_("Rename {name}").format(name=name), _("New name:"), name or "") if name else None
+        if not (name and new and new != name):
+            return
+
+        def rename(server: Any) -> str:
+            rename_trainee(server, name, new)
+            return _("Renamed {name} to {new}").format(name=name, new=new)
+
+        self._on_server(rename)
+
+    def merge_trainee(self) -> None:
+        from trainer.store.classdb import merge_trainees
+
+        name = self._chosen_trainee(_("merge"))
+        into = self.ask_text(_("Merge {name}").format(name=name), _("Into the trainee named:"), "") if name else None
+        if name and into and self.confirm(_("Move every item and exam attempt of {name} to {into} and delete "
+                                            "{name}?").format(name=name, into=into)):
+            self._on_server(lambda server: ngettext(
+                "Merged {name} into {into}: {count} item moved", "Merged {name} into {into}: {count} items moved",
+                count := merge_trainees(server, name, into)).format(name=name, into=into, count=count))
+
+    def reset_trainee(self) -> None:
+        from trainer.store.classdb import reset_trainee
+
+        name = self._chosen_trainee(_("reset"))
+        if name and self.confirm(_("Delete every item, exam attempt and review card of {name}? {name} stays, "
+                                   "with nothing recorded.").format(name=name)):
+            self._on_server(lambda server: ngettext(
+                "Reset {name}: {count} item deleted (with the exam attempts and review cards)",
+                "Reset {name}: {count} items deleted (with the exam attempts and review cards)",
+                count := reset_trainee(server, name)).format(name=name, count=count))
+
+    def delete_trainee(self) -> None:
+        from trainer.store.classdb import delete_trainee
+
+        name = self._chosen_trainee(_("delete"))
+        if name and self.confirm(_("Delete {name} with every item and exam attempt?").format(name=name)):
+            self._on_server(lambda server: ngettext(
+                "Deleted {name} and {count} item", "Deleted {name} and {count} items",
+                count := delete_trainee(server, name)).format(name=name, count=count))
 
     def backup(self) -> None:
         name = self.ask_path(_("Back up the progress store"), _("SQLite (*.sqlite3)"), True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from trainer.drills.names import drill_name, exam_name, topic_name
 from trainer.gui.progress.words import (
     day_count,
     item_count,
@@ -37,10 +38,11 @@ from trainer.gui.progress.words import (
 )
 from trainer.i18n.formats import babel_locale, format_day, format_moment
 from trainer.i18n.translation import _, pgettext
+from trainer.scoring import mark_text
 from trainer.store.mastery import Mastery
-from trainer.store.progress import DayPoint
+from trainer.store.progress import DayPoint, shown_accuracy
 from trainer.store.reports import TraineeReport
-from trainer.store.safepath import written
+from trainer.store.safepath import WriteError, written
 
 LEVEL_COLOURS = {"new": "#9e9e9e", "learning": "#e08a00", "practised": "#2f7fc1", "table-ready": "#2e8b3a"}
 _app: QGuiApplication | None = None
@@ -103,7 +105,7 @@ def _mastery_rows(entries: Sequence[Mastery]) -> str:
         colour = LEVEL_COLOURS.get(entry.level.value, "#000000")
         accuracy = "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %"
         pace = "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s"
-        rows.append(f"<tr><td>{html.escape(entry.skill.name)}</td><td style='color:{colour}'><b>"
+        rows.append(f"<tr><td>{html.escape(entry.skill.shown_name)}</td><td style='color:{colour}'><b>"
                     f"{html.escape(level_name(entry.level.value))}</b></td><td align=right>{accuracy}</td>"
                     f"<td align=right>{pace}</td>"
                     f"<td align=right>{entry.skill.target_seconds:g} s</td><td align=right>{entry.items}</td></tr>")
@@ -134,9 +136,9 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     brk = " style='page-break-before: always'" if new_page else ""
     said = html.escape
     parts = [f"<h1{brk}>{name}</h1>",
-             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy} %; {hours} hours of practice.").format(
+             "<p>" + said(_("{items} on {days} ({span}); accuracy {accuracy}; {hours} hours of practice.").format(
                  items=item_count(totals.items), days=day_count(totals.days), span=span,
-                 accuracy=f"{totals.accuracy:.1f}", hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
+                 accuracy=shown_accuracy(totals), hours=f"{totals.seconds / 3600:.1f}")) + "</p>",
              "<p>" + said(_("{correct} of {steps} right; {wrong} wrong ({left} of them left to the table); {attempts}.")
                           .format(
                  correct=totals.correct, steps=step_count(totals.steps), wrong=step_count(totals.steps_wrong),
@@ -152,10 +154,10 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
         set_by = {"instructor": pgettext("exam set by", "instructor"), "own": pgettext("exam set by", "own")}
         minutes, verdicts = _("{minutes} min"), {True: _("passed"), False: _("not passed")}
         rows = "".join(
-            f"<tr><td>{said(attempt.exam)}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
+            f"<tr><td>{said(exam_name(attempt.exam))}</td><td>{said(set_by.get(attempt.kind, attempt.kind))}</td>"
             f"<td>{said(_moment(attempt.at))}</td>"
             f"<td align=right>{attempt.score:.1f} %</td>"
-            f"<td align=right>{'—' if attempt.pass_mark is None else f'{attempt.pass_mark:.0f} %'}</td>"
+            f"<td align=right>{'—' if attempt.pass_mark is None else f'{mark_text(attempt.pass_mark)} %'}</td>"
             f"<td align=right>{attempt.correct}/{attempt.steps}</td>"
             f"<td align=right>{attempt.mistakes}</td>"
             f"<td align=right>{said(minutes.format(minutes=f'{attempt.seconds / 60:.1f}'))}</td>"
@@ -170,7 +172,8 @@ def report_html(report: TraineeReport, chart: str, *, new_page: bool = False) ->
     parts.append(_heading(_("Most frequent mistakes")))
     if report.mistakes:
         parts.append("<ol>" + "".join(
-            f"<li><b>{said(mistake_kind(mistake.kind))}</b> ({said(mistake.topic or mistake.drill)}) × "
+            f"<li><b>{said(mistake_kind(mistake.kind))}</b> "
+            f"({said(topic_name(mistake.topic) if mistake.topic else drill_name(mistake.drill))}) × "
             f"{mistake.count}: {said(mistake.rule)}</li>" for mistake in report.mistakes) + "</ol>")
     else:
         parts.append("<p>" + said(_("No mistakes recorded.")) + "</p>")
@@ -205,7 +208,7 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     if title:
         stations = any(report.stations is not None for report in reports)  # a class store's: a station column
         rows = "".join(f"<tr><td>{html.escape(report.profile.name)}</td><td align=right>{report.totals.items}</td>"
-                       f"<td align=right>{report.totals.accuracy:.1f} %</td>"
+                       f"<td align=right>{shown_accuracy(report.totals)}</td>"
                        f"<td align=right>{sum(1 for entry in report.drills if entry.level.value == 'table-ready')}"
                        f"</td><td align=right>{sum(1 for attempt in report.attempts if attempt.passed)}</td>"
                        + (f"<td>{html.escape(', '.join(seen.station for seen in report.stations or ()))}</td>"
@@ -224,21 +227,49 @@ def build_document(reports: Sequence[TraineeReport], title: str | None = None) -
     return document
 
 
+def write_table_pdf(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]], target: str | Path, *,
+                    keep: Iterable[Path] = ()) -> int:
+    """``title`` and one table (``heads``, then ``rows``) as PDF (A4) the safe way; returns the number of pages."""
+    _application()
+    document = QTextDocument()
+    document.setDefaultFont(QFont("DejaVu Sans", 9))
+    head = "".join(f"<th align=left>{html.escape(text)}</th>" for text in heads)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    document.setHtml(f"<h1>{html.escape(title)}</h1><table border=1 cellspacing=0 cellpadding=3 width=100%>"
+                     f"<tr>{head}</tr>{body}</table>")
+    return _print(document, target, title, keep)
+
+
 def write_pdf(reports: Sequence[TraineeReport], target: str | Path, title: str | None = None, *,
               keep: Iterable[Path] = ()) -> int:
     """Write the report to ``target`` as PDF (A4) the safe way (never over one of ``keep``); returns the number of
-    pages."""
+    pages. The PDF is made in memory and checked whole (QPdfWriter says nothing of a write that failed), then
+    written by :func:`~trainer.store.safepath.written`: a full disk raises :class:`WriteError` and leaves the file
+    that was there as it was."""
     document = build_document(reports, title)
-    with written(target, keep=keep) as partial:
-        writer = QPdfWriter(str(partial))
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                         QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-        writer.setTitle(title or (reports[0].profile.name if reports else _("Report")))
+    return _print(document, target, title or (reports[0].profile.name if reports else _("Report")), keep)
 
-        writer.setCreator("UTH Dealer Trainer")
-        writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
-        layout = writer.pageLayout().paintRectPixels(writer.resolution())
-        document.setPageSize(QSizeF(layout.width(), layout.height()))
-        document.print_(writer)
-        del writer  # the file is complete once the writer is gone
+
+def _print(document: QTextDocument, target: str | Path, title: str, keep: Iterable[Path]) -> int:
+    """``document`` as PDF (A4) at ``target``: made in memory, checked whole, then written safely."""
+    made = QBuffer()
+    made.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(made)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setTitle(title)
+    writer.setCreator("UTH Dealer Trainer")
+    writer.setResolution(96)  # the document lays out in screen-like pixels: 9 pt text reads as 9 pt
+    layout = writer.pageLayout().paintRectPixels(writer.resolution())
+    document.setPageSize(QSizeF(layout.width(), layout.height()))
+    document.print_(writer)
+    del writer  # the PDF is complete once the writer is gone
+    pdf = bytes(made.data().data())
+    if not (pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")):
+        raise WriteError(_("cannot write {path}: the PDF could not be made").format(path=target))
+    with written(target, keep=keep) as partial:
+        with open(partial, "wb") as out:
+            out.write(pdf)
+        if partial.stat().st_size != len(pdf):
+            raise WriteError(_("cannot write {path}: only part of the PDF was written").format(path=target))
     return document.pageCount()

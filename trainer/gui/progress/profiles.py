@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name
 from trainer.gui.progress.words import item_count
 from trainer.i18n.formats import format_day
 from trainer.i18n.translation import _, ngettext
@@ -164,7 +165,8 @@ class TodayView(QWidget):
                 text = f"{KIND_MARKS[entry.kind]}  " + _("My mistakes: {note}").format(note=entry.note)
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, (entry.kind.value, entry.drill))
-            item.setToolTip(_("{skill} (drill: {drill})").format(skill=entry.skill.shown_title, drill=entry.drill))
+            item.setToolTip(_("{skill} (drill: {drill})").format(skill=entry.skill.shown_title,
+                                                                    drill=drill_name(entry.drill)))
             self.list.addItem(item)
         if not entries:
             self.list.addItem(QListWidgetItem(_("Nothing due: every skill is reviewed and no new material today.")))

@@ -28,9 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import day_count, drill_title, item_count, level_name, mistake_kind, topic_name
 from trainer.i18n.formats import babel_locale
 from trainer.i18n.translation import N_, _
+from trainer.scoring import mark_text
 from trainer.store.instructor import Attempt, attempts
 from trainer.store.mastery import Mastery, mastery
 from trainer.store.progress import (
@@ -39,6 +41,7 @@ from trainer.store.progress import (
     SpeedPoint,
     by_day,
     frequent_mistakes,
+    shown_accuracy,
     speed_by_day,
     totals,
 )
@@ -62,10 +65,10 @@ def exams_text(kept: Sequence[Attempt]) -> str:
     lines = []
     for attempt in reversed(kept[-EXAMS_SHOWN:]):
         mark = "" if attempt.pass_mark is None else " " + _("(pass mark {mark})").format(
-            mark=f"{attempt.pass_mark:.0f} %")
+            mark=f"{mark_text(attempt.pass_mark)} %")
         verdict = _("passed") if attempt.passed else _("not passed")
-        lines.append(f"{attempt.exam}, {_(ATTEMPT_KINDS.get(attempt.kind, attempt.kind))}, "
-                     f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.0f} %{mark}, {verdict}")
+        lines.append(f"{exam_name(attempt.exam)}, {_(ATTEMPT_KINDS.get(attempt.kind, attempt.kind))}, "
+                     f"{attempt.at[:16].replace('T', ' ')}: {attempt.score:.1f} %{mark}, {verdict}")
     return _("Exam attempts ({count}):").format(count=len(kept)) + " " + " · ".join(lines)
 
 
@@ -196,8 +199,8 @@ class ProgressScreen(QWidget):
     def refresh(self) -> None:
         summary = totals(self.store, self.profile)
         self.heading.setText(f"<h2>{html.escape(self.profile.name)}</h2>" + html.escape(
-            _("{items} on {days}, accuracy {accuracy} %, {hours} hours of practice").format(
-                items=item_count(summary.items), days=day_count(summary.days), accuracy=f"{summary.accuracy:.1f}",
+            _("{items} on {days}, accuracy {accuracy}, {hours} hours of practice").format(
+                items=item_count(summary.items), days=day_count(summary.days), accuracy=shown_accuracy(summary),
                 hours=f"{summary.seconds / 3600:.1f}")))
         self._days = by_day(self.store, self.profile)
         skills = sorted({point.skill for point in self._days})
@@ -206,7 +209,7 @@ class ProgressScreen(QWidget):
         self.skill_box.clear()
         self.skill_box.addItem(_(ALL_SKILLS), None)
         for skill in skills:
-            self.skill_box.addItem(skill, skill)
+            self.skill_box.addItem(drill_name(skill), skill)
         self.skill_box.setCurrentIndex(max(0, self.skill_box.findData(current)))
         self.skill_box.blockSignals(False)
         self._show_skill()
@@ -275,7 +278,7 @@ class ProgressScreen(QWidget):
         table = self.mastery_table
         table.setRowCount(len(entries))
         for row, entry in enumerate(entries):
-            cells = (entry.skill.name, level_name(entry.level.value),
+            cells = (entry.skill.shown_name, level_name(entry.level.value),
                      "—" if entry.accuracy is None else f"{entry.accuracy:.0f} %",
                      "—" if entry.seconds_per_decision is None else f"{entry.seconds_per_decision:.1f} s",
                      f"{entry.skill.target_seconds:g} s", str(entry.items))
@@ -290,7 +293,7 @@ class ProgressScreen(QWidget):
         table = self.mistakes_table
         table.setRowCount(len(mistakes))
         for row, mistake in enumerate(mistakes):
-            topic = topic_name(mistake.topic) if mistake.topic else mistake.drill
+            topic = topic_name(mistake.topic) if mistake.topic else drill_name(mistake.drill)
             for column, text in enumerate((mistake_kind(mistake.kind), topic, str(mistake.count))):
                 cell = QTableWidgetItem(text)
                 cell.setToolTip(mistake.rule)

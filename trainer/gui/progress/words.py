@@ -14,7 +14,7 @@ the store and the CSV report keep them (English); these say them in the current 
 
 from __future__ import annotations
 
-from trainer.i18n.translation import _, ngettext, pgettext
+from trainer.i18n.translation import ngettext, pgettext
 from trainer.scoring import ErrorKind, Mode
 
 __all__ = ["day_count", "item_count", "level_name", "mistake_kind", "mode_name", "page_count", "step_count",
@@ -30,10 +30,10 @@ def level_name(level: str) -> str:
 
 
 def topic_name(topic: str) -> str:
-    """A topic (``pairs``, a lesson's) by its title in the current language (``Pares``); one not known as given."""
-    from trainer.drills.settlement_drills import GROUPS
+    """A topic (``pairs``, a lesson's) by its lesson's title in the current language; one not known as given."""
+    from trainer.drills.names import topic_name as named
 
-    return _(GROUPS[topic]) if topic in GROUPS else topic
+    return named(topic)
 
 
 def drill_title(name: str) -> str:

@@ -24,19 +24,21 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QDialog, QWidget
 
 from trainer.engine.evaluator import Category
+from trainer.engine.table import WAGER_ORDER
 from trainer.engine.wagers import Action, Wager
+from trainer.engine.words import hand_name
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.quiz.review import ReviewDialog, set_summary, verdict_text
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.quiz.texts import clock_text, mistakes_html, score_text
-from trainer.gui.table.tableconfig import WAGERS as _PRINTED
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.order import next_selection
 from trainer.quiz.settlement import SettlementQuiz, Verdict
-from trainer.scoring import ItemResult, Mode, SetResult
+from trainer.scoring import ItemResult, Mode, SetResult, mark_text
 from trainer.session import (
     TABLE_DRILL,
+    DrillRounds,
     Event,
     HandFinished,
     HandReview,
@@ -94,6 +96,9 @@ class QuizController(QObject):
         self._score_shown: tuple[ItemResult | None, Mode | None] = (None, None)
         self._clock_shown: tuple[SettlementQuiz | None, Mode | None] = (None, None)
         """How the panel's progress line and announcement were made, to show them again in another language."""
+        self._verdict: SetResult | None = None
+        """The exam set done last, its verdict kept in the panel until the next hand is dealt (whatever the mode
+        the table goes back to)."""
         self._prompt_area = prompt_area
         self._log = log
         self.before_mode_change: list[Callable[[], object]] = []
@@ -220,15 +225,22 @@ class QuizController(QObject):
         elif isinstance(event, RoundOver):
             self._drop_cutter()
         elif isinstance(event, RoundDealt) and self._panel is not None:
+            if self._verdict is not None and self.session.mode is None:  # the verdict kept: gone with the deal
+                self._prompt_area.setVisible(False)
+                self._panel.setVisible(False)
+            self._verdict = None
             self._panel.forget_last_hand()
 
     def _mode_changed(self, mode: Mode | None) -> None:
-        self._prompt_area.setVisible(mode is not None)
-        if mode is not None or self._panel is not None:
-            self.panel.setVisible(mode is not None)
+        shown = mode is not None or self._verdict is not None  # an exam's verdict stays until the next deal
+        self._prompt_area.setVisible(shown)
+        if shown or self._panel is not None:
+            self.panel.setVisible(shown)
         self._show_log(True)
         if mode is not None:
             self._show_waiting(mode)
+        if self._verdict is not None:
+            self._show_verdict_kept(self._verdict)
         self.modeChanged.emit(mode)
 
     def _show_waiting(self, mode: Mode) -> None:
@@ -238,7 +250,7 @@ class QuizController(QObject):
             hands = session.set_hands
             text = ngettext("Exam set: {count} hand, pass mark {mark} %. Deal a hand (N); after the showdown you "
                             "settle it.", "Exam set: {count} hands, pass mark {mark} %. Deal a hand (N); after the "
-                            "showdown you settle it.", hands).format(count=hands, mark=f"{session.pass_mark:.0f}")
+                            "showdown you settle it.", hands).format(count=hands, mark=mark_text(session.set_pass_mark))
         elif session.state.round_on_table and session.state is not SessionState.TRAINEE_SETTLING:
             text = _("From the next hand: this one is settled by the table.")
         else:
@@ -357,11 +369,17 @@ class QuizController(QObject):
                 + _("Deal the next hand (N)."))
 
     def _exam_done(self, event: SetFinished) -> None:
-        result = event.result
+        result = self._verdict = event.result
         self._show_log(True)
-        self._say_progress(lambda: verdict_text(result) + ". " + _("Deal a hand (N) to start a new exam set."))
-        self.panel.show_score(set_summary(result))
+        self._show_verdict_kept(result)
         self.show_review(list(event.hands), result)
+
+    def _show_verdict_kept(self, result: SetResult) -> None:
+        """The exam's verdict and score in the panel (kept there when the review closes or the mode changes)."""
+        again = (_("Deal a hand (N) to start a new exam set.") if self.session.mode is Mode.EXAM
+                 and self.session.drill is None else _("Deal a hand (N) to go on."))
+        self._say_progress(lambda: verdict_text(result) + ". " + again)
+        self.panel.show_score(set_summary(result))
         self.panel.review_button.show()
 
     def _drop_cutter(self) -> None:
@@ -383,7 +401,7 @@ class QuizController(QObject):
             mark = "" if self.mode is Mode.EXAM else (" ✓" if verdict.correct else " ✗")
             self._shown["announced"] = lambda: _("Dealer: {said}").format(said=(
                 _("{hand}, qualifies") if qualifies else _("{hand}, does not qualify")).format(
-                hand=category.label)) + mark
+                hand=hand_name(category.label))) + mark
             self.panel.begin_steps(self._shown["announced"](), self._wagers_left())
             self._select_next()
             self._after_answer()
@@ -406,14 +424,14 @@ class QuizController(QObject):
         return verdict
 
     def _wagers_left(self) -> dict[int, list[str]]:
-        """What is still on the table to settle, by seat, in the layout's own order (the seats by number, each
-        seat's wagers as the felt prints them): S and W walk them so, never in the order they are to be settled,
-        which would give the answer away."""
+        """What is still on the table to settle, by seat, in one fixed order (the seats by number, each seat's
+        wagers as rules-notes §2 lists them: Ante, Play, Blind, Trips, Bad Beat, Pairs, Progressive): S and W
+        walk them so, never in the order they are to be settled, which would give the answer away."""
         quiz = self.session.quiz
         if quiz is None:
             return {}
         left: dict[int, list[str]] = {}
-        for step in sorted(quiz.pending(), key=lambda step: (step.seat, _PRINTED.index(step.wager.value))):
+        for step in sorted(quiz.pending(), key=lambda step: (step.seat, WAGER_ORDER.index(step.wager.value))):
             left.setdefault(step.seat, []).append(step.wager.value)
         return left
 
@@ -460,8 +478,13 @@ class QuizController(QObject):
             self.panel.categories.setFocus(Qt.FocusReason.MouseFocusReason)
 
     def _aim(self, seat: int, wager: str) -> None:
+        """The wager chosen in the panel: the cut chips go to it, and the felt lights it (guided mode lights the
+        next step itself)."""
         if self.cutter is not None:
             self.cutter.aim(seat, wager)
+        if self._scene is not None and self.mode is not Mode.GUIDED:
+            self._scene.clear_highlights()
+            self._scene.highlight_spot(seat, wager)
 
     def _guide(self) -> None:
         """Guided mode: the next thing to do lit on the table, and why in one line."""
@@ -516,7 +539,9 @@ class QuizController(QObject):
             self.panel.show_score("")
             return
         quiz = self.session.quiz
-        self.panel.show_score(score_text(hand or (quiz.result() if quiz is not None else None), result))
+        drill = self.session.drill
+        planned = self.session.set_hands if isinstance(drill, DrillRounds) else None  # as its caption counts
+        self.panel.show_score(score_text(hand or (quiz.result() if quiz is not None else None), result, planned))
 
     def _show_clock(self, final: SettlementQuiz | None = None, mode: Mode | None = None) -> None:
         """Speed mode: the hand's clock and the pace of the set against the target."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent, QResizeEvent
@@ -53,24 +53,6 @@ FEEDBACK_STYLE = {
     "note": f"QLabel#feedback {{ color: {NOTE}; background: #f2f2f2; border: 1px solid #bdbdbd; "
             "border-radius: 5px; padding: 6px; }",
 }
-
-
-def parse_amount(text: str) -> Decimal | None:
-    """An amount as a dealer types it: ``15``, ``7.50``, ``$1,000``; None when it is not one.
-
-    >>> parse_amount("$1,000"), parse_amount(" 7.5 "), parse_amount("abc"), parse_amount("-5")
-    (Decimal('1000'), Decimal('7.5'), None, None)
-    """
-    cleaned = text.strip().replace("$", "").replace(",", "")
-    if not cleaned:
-        return None
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        return None
-    if not value.is_finite() or value < 0:
-        return None
-    return value
 
 
 def chips_text(chips: Sequence[Decimal]) -> str:
@@ -219,4 +201,4 @@ class FeedbackShown:
 
 
 __all__ = ["ACTION_TEXTS", "ACTION_TIPS", "CHIP_VALUES", "FEEDBACK_STYLE", "NOTE", "ChipButton", "FeedbackShown",
-           "category_list", "chips_text", "cycle_box", "parse_amount", "uncheck"]
+           "category_list", "chips_text", "cycle_box", "uncheck"]

@@ -48,13 +48,15 @@ class DrillOnTable(QObject):
     """The set is over (or stopped) and the user's table is back."""
 
     def __init__(self, host: TableHost, drill: SettlementDrill, mode: Mode, count: int, seed: int, *,
-                 banking: str | None = None, paytables: Mapping[str, str] | None = None) -> None:
+                 banking: str | None = None, paytables: Mapping[str, str] | None = None,
+                 pass_mark: float | None = None) -> None:
         super().__init__(host.window())
         self.host = host
         self.drill = drill
         self.mode = mode
         self.count = count
         self.seed = seed
+        self.pass_mark = pass_mark
         self.rounds = DrillRounds(drill, mode, count, seed, host.settings.deck_backs, banking=banking,
                                   paytables=paytables)
 
@@ -84,7 +86,7 @@ class DrillOnTable(QObject):
             host.notify_once(_("Finish the round on the table first, then start the drill."))
             return False
         session.subscribe(self._heard)
-        session.start_drill(self.rounds, self.mode)
+        session.start_drill(self.rounds, self.mode, pass_mark=self.pass_mark)
         if not host.playing:
             host.new_round()
         return True
@@ -137,10 +139,10 @@ class DrillOnTableDialog(QDialog):
 
 def start_drill(host: TableHost, drill: SettlementDrill | str, mode: Mode = Mode.PRACTICE, count: int = 5,
                 seed: int | None = None, *, banking: str | None = None,
-                paytables: Mapping[str, str] | None = None) -> DrillOnTable | None:
+                paytables: Mapping[str, str] | None = None, pass_mark: float | None = None) -> DrillOnTable | None:
     """Deal ``drill`` on ``host``'s table (a seed drawn from the host's random source when none is given); a
-    drill running is stopped first. ``banking`` and ``paytables`` (an instructor's exam): every hand on such a
-    table (None, with a message, when the drill deals none)."""
+    drill running is stopped first. ``banking``, ``paytables`` and ``pass_mark`` (an instructor's exam): every
+    hand on such a table, the set marked by that pass mark (None, with a message, when the drill deals none)."""
     if isinstance(drill, str):
         from trainer.drills.settlement_drills import DRILLS
 
@@ -148,7 +150,8 @@ def start_drill(host: TableHost, drill: SettlementDrill | str, mode: Mode = Mode
     host.session.stop_drill()
     chosen_seed = seed if seed is not None else host.rng.randrange(SEED_RANGE)
     try:
-        runner = DrillOnTable(host, drill, mode, max(1, count), chosen_seed, banking=banking, paytables=paytables)
+        runner = DrillOnTable(host, drill, mode, max(1, count), chosen_seed, banking=banking, paytables=paytables,
+                              pass_mark=pass_mark)
     except ValueError as error:
         host.notify_once(_("The drill cannot be dealt: {error}.").format(error=error))
         return None

@@ -29,7 +29,8 @@ KEYS_HELP = N_(
     "P pay, T take, U push, R return; chips: click to add, right-click to take one back "
     "(Tab to a chip, Space adds, Delete takes back) or type the amount; "
     "Enter confirms; Backspace or Ctrl+Z undoes the last chip, then the whole step; Esc clears the step; "
-    "L opens the lesson; V reviews the hand; E lets the table finish the hand."
+    "L opens the lesson; V reviews the hand; E finishes the round at once, the table settling what is left (never "
+    "a hand of an exam)."
 )
 """The panel's keys (shown as ``_(KEYS_HELP)``)."""
 

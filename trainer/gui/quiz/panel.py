@@ -44,13 +44,13 @@ from trainer.gui.quiz.controls import (
     chips_text,
     cycle_box,
     name_categories,
-    parse_amount,
     uncheck,
 )
 from trainer.gui.quiz.keys import ACTION_KEYS, KEYS_HELP, is_letter, key_handler
 from trainer.gui.quiz.stage import PanelStage
 from trainer.gui.widgets import form_button, form_label, score_clock_keys
 from trainer.i18n.translation import _
+from trainer.quiz.amounts import read_amount
 
 KEYPAD_COLUMNS = 2
 """The chip buttons two to a row: three ($1,000 with its chip) are wider than the side panel beside its scroll bar
@@ -184,7 +184,7 @@ class SettlementPanel(FeedbackShown, QWidget):
         self.amount.setObjectName("amount")
         self.amount.setPlaceholderText(_("or type the amount"))
         self.amount.setToolTip(_("The payout typed (used when no chips are cut); Enter confirms"))
-        self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\$?[0-9,]*\.?[0-9]{0,2}"), self))
+        self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\$?[0-9.,]{0,16}"), self))
         self.paying = form_label("paying", bold=True)
         self.confirm_button = form_button(_("Confirm (Enter)"), "confirm", self.confirm,
                                            _("Settle the wager as chosen (Enter)"))
@@ -216,7 +216,8 @@ class SettlementPanel(FeedbackShown, QWidget):
         for widget in (self.qualifies, self.not_qualifies, self.announce_button):
             widget.setVisible(before_steps)
         self.step_box.setEnabled(stage is PanelStage.STEPS)
-        self.step_box.setVisible(not asking_dealer)
+        # a hand done: the chips and buttons go, so that its verdict and Review the hand (V) are in view at 1366x768
+        self.step_box.setVisible(stage not in (PanelStage.DEALER, PanelStage.DONE))
 
     def retranslate(self) -> None:
         """The texts made from parts (the action buttons, the seats, the chips cut) again, in the language spoken
@@ -402,7 +403,7 @@ class SettlementPanel(FeedbackShown, QWidget):
         amount: Decimal | None = self.chips_total if self.chips and action is Action.PAY else None
         text = self.amount.text().strip()
         if amount is None and text and action in (Action.PAY, Action.TAKE):
-            amount = parse_amount(text)
+            amount = read_amount(text)
             if amount is None:
                 self.show_feedback(_("“{text}” is not an amount: type dollars, such as 15 or 7.50.").format(text=text))
                 return
@@ -491,4 +492,4 @@ class SettlementPanel(FeedbackShown, QWidget):
             self.lessonRequested.emit(self.lesson_topic)
 
 
-__all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text", "parse_amount"]
+__all__ = ["CHIP_VALUES", "KEYS_HELP", "ChipButton", "PanelStage", "SettlementPanel", "chips_text"]

@@ -26,10 +26,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.names import item_title
 from trainer.i18n.translation import N_, _
 from trainer.quiz.review import mistakes_text, tally_of
 from trainer.quiz.settlement import ReviewLine
-from trainer.scoring import Mode, SetResult
+from trainer.scoring import Mode, SetResult, mark_text
 from trainer.session.records import HandReview
 
 RIGHT_BACK, WRONG_BACK = QColor("#e9f6ec"), QColor("#fdecea")
@@ -44,7 +45,7 @@ def set_summary(result: SetResult) -> str:
     text = tally_of(result.items).text()
     if result.mode is Mode.EXAM:
         text += " · " + (_("passed") if result.passed else _("not passed (pass mark {mark} %)").format(
-            mark=f"{result.pass_mark:.0f}"))
+            mark=mark_text(result.pass_mark)))
     if result.mode is Mode.SPEED and result.items:
         text += " · " + _("{hands} hands per hour, {seconds} s per decision").format(
             hands=f"{result.hands_per_hour:.0f}", seconds=f"{result.seconds_per_decision:.1f}")
@@ -60,7 +61,7 @@ def verdict_text(result: SetResult) -> str:
     if result.mode is Mode.EXAM:
         said = _("Exam passed: {tally} · pass mark {mark} %") if result.passed else _(
             "Exam not passed: {tally} · pass mark {mark} %")
-        return said.format(tally=tally, mark=f"{result.pass_mark:.0f}")
+        return said.format(tally=tally, mark=mark_text(result.pass_mark))
     name = MODE_NAMES.get(result.mode)
     return _("{mode}: {summary}").format(mode=_(name) if name else result.mode.value.capitalize(),
                                          summary=set_summary(result))
@@ -73,7 +74,7 @@ MODE_NAMES: dict[Mode, str] = {Mode.GUIDED: N_("Guided"), Mode.PRACTICE: N_("Pra
 
 def hand_heading(hand: HandReview) -> str:
     """A hand's heading row: its title and its tally."""
-    return f"{hand.title} · {tally_of([hand.result]).text()}"
+    return f"{item_title(hand.title)} · {tally_of([hand.result]).text()}"
 
 
 class ReviewDialog(QDialog):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from trainer.drills.names import topic_name
 from trainer.gui.quiz.review import set_summary
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.quiz.review import mistakes_text, tally_of
@@ -22,7 +23,8 @@ def mistakes_html(mistakes: Sequence[Mistake]) -> str:
             + html.escape(_("Expected: {step}").format(step=mistake.expected)) + "<br>"
             + html.escape(_("You: {step}").format(step=mistake.given)) + "<br>"
             + "<i>" + html.escape(_("Rule:")) + f"</i> {html.escape(mistake.rule)}"
-            + ("<br><i>" + html.escape(_("Topic:")) + f"</i> {html.escape(mistake.topic)}" if mistake.topic else ""))
+            + ("<br><i>" + html.escape(_("Topic:")) + f"</i> {html.escape(topic_name(mistake.topic))}"
+               if mistake.topic else ""))
     return "<br>".join(parts) + "<br>" + html.escape(_("Correct it and go on."))
 
 
@@ -44,16 +46,21 @@ def kind_name(kind: ErrorKind) -> str:
     return _(name) if name is not None else kind.value.capitalize()
 
 
-def score_text(hand: ItemResult | None, result: SetResult) -> str:
+def score_text(hand: ItemResult | None, result: SetResult, planned: int | None = None) -> str:
     """The hand's tally and the set's, then the set's mistakes by kind: ``This hand: 9 of 11 steps right
-    (81.8 %) · 2 steps wrong · 3 wrong attempts``."""
+    (81.8 %) · 2 steps wrong · 3 wrong attempts``. ``planned``: the hands of a drill being dealt (the set's line
+    then counts them as the table's caption does, ``1 of 4 hands settled``)."""
     parts = []
     if hand is not None and hand.steps:
         parts.append(_("This hand: {tally}").format(tally=tally_of([hand]).text()))
     if result.items:
         hands = len(result.items)
         alone = hands == 1 and hand is not None and hand in result.items and result.mode is not Mode.SPEED
-        if not alone:  # a set of one hand: the hand's own line says it all (speed adds the pace)
+        if planned is not None and planned > 1:  # a drill's hands: counted as the caption counts them
+            parts.append(ngettext("{count} of {planned} hand settled: {summary}",
+                                  "{count} of {planned} hands settled: {summary}", planned).format(
+                count=hands, planned=planned, summary=set_summary(result)))
+        elif not alone:  # a set of one hand: the hand's own line says it all (speed adds the pace)
             parts.append(ngettext("Set of {count} hand: {summary}", "Set of {count} hands: {summary}",
                                   hands).format(count=hands, summary=set_summary(result)))
         if result.mistakes_by_kind():

@@ -32,7 +32,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -53,6 +53,7 @@ from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
 from trainer.gui.runround.table import RunTable
 from trainer.gui.table.stage import Stage
 from trainer.i18n.translation import _, pgettext
+from trainer.quiz.amounts import read_amount
 from trainer.quiz.given import as_given
 from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, Task, left_after_fold
 from trainer.quiz.run_round import Act, RoundVerdict, RunRound
@@ -371,13 +372,12 @@ class RunRoundController(QObject):
         return self.perform(Act(Task.STOP, result=stop))
 
     def take_fee(self) -> RoundVerdict | None:
-        text = self.panel.fee_amount.text().strip().lstrip("$")
-        try:
-            amount = Decimal(text) if text else None
-        except InvalidOperation:
-            amount = None
+        text = self.panel.fee_amount.text().strip()
+        amount = read_amount(text) if text else None
         if amount is None:
-            self.panel.show_feedback(_("Type the collection fee first in the box beside Fee, then T."))
+            self.panel.show_feedback(
+                _("Type the collection fee first in the box beside Fee, then T.") if not text else
+                _("“{text}” is not an amount: type dollars, such as 15 or 7.50.").format(text=html.escape(text)))
             self.panel.fee_amount.setFocus()
             return None
         return self.perform(Act(Task.TAKE_FEE, amount=amount))

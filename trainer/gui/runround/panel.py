@@ -107,7 +107,7 @@ class RunRoundPanel(FeedbackShown, QWidget):
                                 "#d9b45c; border-radius: 5px; padding: 5px; }")
         self.acts = QGroupBox()
         self.acts.setObjectName("runRoundActs")
-        self.fee_amount = self._number_box("feeAmount", r"\$?[0-9]{0,5}(\.[0-9]{0,2})?")
+        self.fee_amount = self._number_box("feeAmount", r"\$?[0-9.,]{0,12}")  # read by the quiz's amount reader
         self.count_box = self._number_box("countBox", r"[0-9]{0,3}")
         self.fold_seat = form_label("foldSeat")
         self._fold_seat: int | None = None
@@ -289,11 +289,6 @@ class RunRoundPanel(FeedbackShown, QWidget):
         if settling or self._settlement is not None:
             self.settlement.setVisible(settling)
         self.acts.setVisible(not settling)
-
-    def set_acts_enabled(self, enabled: bool) -> None:
-        """While the table is busy (the players deciding, chips moving) the acts wait."""
-        self.acts.setEnabled(enabled)
-        self.responses.setEnabled(enabled)
 
 
 __all__ = ["ACT_KEYS", "KEYS_HELP", "RunRoundPanel"]

@@ -25,7 +25,7 @@ from trainer.i18n.translation import _, ngettext, pgettext
 from trainer.quiz.round_order import SEAT_CYCLE
 from trainer.quiz.round_script import BOARD_CARDS, FLOP_CARDS, RESULT_WORDS, Irregularity, ScriptStep, Task
 from trainer.quiz.run_round import Act, RunRound
-from trainer.scoring import Mode, SetResult
+from trainer.scoring import Mode, SetResult, mark_text
 
 if TYPE_CHECKING:
     from trainer.gui.host import TableHost
@@ -350,5 +350,5 @@ def exam_set_text(result: SetResult) -> str:
     return _("Exam set done: {correct} of {steps} acts right over {rounds} ({percent} %), {verdict} (pass mark "
              "{pass_mark} %).").format(correct=result.correct, steps=result.steps, rounds=rounds,
                                        percent=f"{result.score:.0f}", verdict=verdict,
-                                       pass_mark=f"{result.pass_mark:.0f}")
+                                       pass_mark=mark_text(result.pass_mark))
 

@@ -26,7 +26,7 @@ from trainer.engine.wagers import Action, Wager
 from trainer.gui.table import closing, opening, style
 from trainer.gui.table.chipwork import settle_step
 from trainer.gui.table.items import CardItem, ChipStack, TableItem
-from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, Point
+from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, DECK_EDGE, Point
 from trainer.gui.table.phases import Phase
 from trainer.gui.table.plan import PlannedPhase, SettledKey, step_key
 from trainer.gui.table.scene import Z_CARDS, Z_EQUIPMENT, Z_MOVING, Z_PROMPT, TableScene
@@ -134,15 +134,6 @@ class RunTable(QObject):
         self._queue.append(build)
         if self._running is None:
             self._next()
-
-    def finish_now(self) -> None:
-        """Every animation queued, to its end at once."""
-        while self.busy:
-            group = self._running
-            if group is not None:
-                group.setCurrentTime(group.totalDuration())
-                if self._running is group:  # a zero-length end that did not report
-                    self._done(group)
 
     def _next(self) -> None:
         if not self._queue:
@@ -299,8 +290,8 @@ class RunTable(QObject):
 
         def build(t: Timeline) -> list[QAbstractAnimation]:
             return [self.stage.sound(t, "shuffle"), t.together([t.show(item) for item in deck]),
-                    t.together([t.slide(item, Point(source.x + i * 0.12, source.y + i * 0.22), self.durations.deal * 2)
-                                for i, item in enumerate(deck)])]
+                    t.together([t.slide(item, Point(source.x + i * DECK_EDGE.x, source.y + i * DECK_EDGE.y),
+                                        self.durations.deal * 2) for i, item in enumerate(deck)])]
 
         self.play(build)
 

@@ -61,10 +61,19 @@ class PaytablesTab(QWidget):
             self.offer[offer_key] = check
             self.paytable[table_key] = box
             rows.add(form, _("{side_bet}:").format(side_bet=_(label)), row, offer_key, table_key)
-        hint = QLabel(_("A player-dealer table offers Trips and Bad Beat only; Bad Beat is offered with Trips."))
+        self.hint = hint = QLabel()
+        hint.setObjectName("sideBetsHint")
         hint.setWordWrap(True)
+        self.show_banking("house")
         form.addRow(hint)
         form.addRow(self._house_rules_group(rows))
+
+    def show_banking(self, banking: str) -> None:
+        """The side bets the table's banking offers, said under them (rules-notes §3)."""
+        self.hint.setText(_("A player-dealer table offers Trips and Bad Beat only; Bad Beat is offered with Trips.")
+                          if banking == "player-dealer" else
+                          _("A house-banked table offers Trips, Bad Beat, Pairs and Progressive; Bad Beat is offered "
+                            "with Trips."))
 
     def _house_rules_group(self, rows: ErrorRows) -> QGroupBox:
         group = QGroupBox(_("House rules"))

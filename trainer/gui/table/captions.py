@@ -51,14 +51,29 @@ def dealer_text(settlement: Settlement) -> str:
 
 
 def seat_result_text(settlement: Settlement, seat: int) -> str:
-    """``WIN · NET +$35``, ``PUSH · EVEN``, ``LOSE · NET −$20``; empty for a seat not in the round."""
+    """``WIN · NET +$35``, ``PUSH · EVEN``, ``LOSE · NET −$20``; a hand won whose side bets lost more (or lost
+    whose side bets won more) says both: ``WIN +$35 · SIDE BETS −$20,035 · NET −$20,000``; empty for a seat not in
+    the round."""
     try:
         result = settlement.seat(seat)
     except KeyError:
         return ""
     net = Decimal(result.net)
     said = _(_RESULTS[str(result.result)]) if str(result.result) in _RESULTS else str(result.result).upper()
+    main = sum((outcome.net for wager, outcome in result.wagers.items() if str(wager) in MAIN_WAGERS), Decimal(0))
+    if str(result.result) in ("win", "lose") and (main > 0) != (net > 0):  # the side bets turned it: say both
+        return _("{result} {main} · SIDE BETS {side} · NET {amount}").format(
+            result=said, main=_signed(main), side=_signed(net - main), amount=_signed(net))
     if net == 0:
         return _("{result} · EVEN").format(result=said)
-    sign = "+" if net > 0 else "−"
-    return _("{result} · NET {amount}").format(result=said, amount=f"{sign}{format_amount(abs(net))}")
+    return _("{result} · NET {amount}").format(result=said, amount=_signed(net))
+
+
+MAIN_WAGERS = ("ante", "play", "blind")
+"""The wagers a seat's result against the dealer is about (the side bets stand on their own)."""
+
+
+def _signed(amount: Decimal) -> str:
+    """``+$35``, ``−$20,035``, ``$0``."""
+    sign = "+" if amount > 0 else "−" if amount < 0 else ""
+    return f"{sign}{format_amount(abs(amount))}"

@@ -25,7 +25,7 @@ from trainer.gui.table.chipplaces import all_card_places
 from trainer.gui.table.layout import CARD_HEIGHT, CARD_WIDTH, PaytableLine, PaytablePanel, Point, TableGeometry
 from trainer.gui.table.pixmaps import DevicePixmaps
 from trainer.gui.table.spots import paint_printed_spot
-from trainer.i18n.translation import _
+from trainer.i18n.translation import _, pgettext
 
 
 def _qpoint(point: Point) -> QPointF:
@@ -153,8 +153,9 @@ class FeltItem(QGraphicsObject):
         painter.setFont(style.font(11, bold=True, spacing=2.0))
         under = g.board[0].y + CARD_HEIGHT / 2 + 4
         flop = QRectF(g.board[0].x - CARD_WIDTH / 2, under, g.board[2].x - g.board[0].x + CARD_WIDTH, 16)
-        painter.drawText(flop, Qt.AlignmentFlag.AlignCenter, "FLOP")
-        for point, word in ((g.board[3], "TURN"), (g.board[4], "RIVER")):
+        # the streets' names as the layout prints them (English in Spanish too: the glossary keeps them)
+        painter.drawText(flop, Qt.AlignmentFlag.AlignCenter, pgettext("felt", "FLOP"))
+        for point, word in ((g.board[3], pgettext("felt", "TURN")), (g.board[4], pgettext("felt", "RIVER"))):
             painter.drawText(
                 QRectF(point.x - CARD_WIDTH / 2 - 6, under, CARD_WIDTH + 12, 16),
                 Qt.AlignmentFlag.AlignCenter,

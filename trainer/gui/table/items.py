@@ -8,6 +8,7 @@ wagering areas and clickable places are in :mod:`.spots`, the labels in :mod:`.l
 
 from __future__ import annotations
 
+import functools
 import math
 from decimal import Decimal
 from pathlib import Path
@@ -370,7 +371,28 @@ class ChipStack(TableItem):
             painter.drawRoundedRect(self._label_rect, 6, 6)
             painter.setPen(style.LABEL_TEXT)
             painter.setFont(self._font)
-            painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self._label)
+            for line, rect in zip(self._label.split("\n"), _label_lines(self._label_rect, self._label), strict=True):
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
+
+
+LABEL_TOP = 8.0
+"""How far below the centre of a stack's bottom chip its amount label begins: over the chip's lower rim, so the
+stack and its amount take little of the felt."""
+LABEL_LINE = 22.0
+"""The height of each line of an amount label: the figures' height and a little room (figures have no descenders
+but the comma's)."""
+
+
+def _label_lines(rect: QRectF, label: str) -> list[QRectF]:
+    """The rectangle of each line of ``label`` drawn in ``rect`` (its label rectangle)."""
+    count = max(1, label.count("\n") + 1)
+    return [QRectF(rect.left(), rect.top() + 2 + index * LABEL_LINE, rect.width(), LABEL_LINE)
+            for index in range(count)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_width(text: str) -> float:
+    return QFontMetricsF(chip_label_font()).horizontalAdvance(text)
 
 
 def _stack_rects(count: int, label: str, font: QFont, shift: float = 0.0) -> tuple[QRectF, QRectF]:
@@ -383,10 +405,9 @@ def _stack_rects(count: int, label: str, font: QFont, shift: float = 0.0) -> tup
     bounds = QRectF(-half, top, 2 * half, radius + 3 - top)
     label_rect = QRectF()
     if label:
-        metrics = QFontMetricsF(font)
         lines = label.split("\n")
-        text_w = max(metrics.horizontalAdvance(line) for line in lines) + 10
-        label_rect = QRectF(shift - text_w / 2, radius - 3, text_w, len(lines) * metrics.height() + 1)
+        text_w = max(_text_width(line) for line in lines) + 8
+        label_rect = QRectF(shift - text_w / 2, LABEL_TOP, text_w, len(lines) * LABEL_LINE + 4)
         bounds = bounds.united(label_rect)
     return bounds.adjusted(-2, -2, 3, 3), label_rect
 

@@ -65,6 +65,8 @@ __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
     "CHIP_DIAMETER",
+    "DECK_CARDS",
+    "DECK_EDGE",
     "HOUSE_SEAT_COUNTS",
     "PAYTABLE_TOP",
     "PLAYER_DEALER_SEAT_COUNTS",
@@ -150,6 +152,11 @@ class TableGeometry:
 
 # -- building the table ------------------------------------------------------------------------------------
 
+DECK_CARDS = 52
+DECK_EDGE = Point(0.12, 0.22)
+"""How far each card of the deck in the dealer's hand lies from the one on top of it (the top card dealt first, the
+others showing an edge)."""
+
 PAYTABLE_TOP = 88.0
 _COLUMN_WIDTH = 206.0
 _PAYTABLE_COLUMNS = (
@@ -219,6 +226,10 @@ def table_geometry(config: TableLayoutConfig) -> TableGeometry:
     dealer_y = 134.0 + CARD_HEIGHT / 2 + 8  # just clear of the tray
     board_y = dealer_y + CARD_HEIGHT + 30  # under the dealer's cards and their printed name
     pitch = CARD_WIDTH + 8
+    board_top = board_y - CARD_HEIGHT / 2
+    # The deck in the dealer's hand: left of the dealer's cards, in front of the shuffler's lip (taken out of the
+    # machine), its last card clear of the board.
+    hand_deck = Point(cx - 1.5 * pitch - 28, board_top - 6 - (DECK_CARDS - 1) * DECK_EDGE.y - CARD_HEIGHT / 2)
     return TableGeometry(
         config=config,
         width=SCENE_WIDTH,
@@ -231,7 +242,7 @@ def table_geometry(config: TableLayoutConfig) -> TableGeometry:
         dealer_cards=(Point(cx - pitch / 2, dealer_y), Point(cx + pitch / 2, dealer_y)),
         dealer_label=Point(cx, dealer_y + CARD_HEIGHT / 2 + 12),
         board=tuple(Point(cx + (i - 2) * pitch, board_y) for i in range(5)),
-        hand_deck=Point(cx - 1.5 * pitch - 28, dealer_y + 44),
+        hand_deck=hand_deck,
         shuffler=Rect(cx - 312, 84.0, 104.0, 96.0),
         rack=Rect(cx + 208, 84.0, 104.0, 96.0),
         tray=Rect(cx - 190, 58.0, 380.0, 76.0),

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from trainer.engine.settlement import format_money
+
 CHIP_DENOMINATIONS: tuple[Decimal, ...] = tuple(
-    Decimal(value) for value in ("1000", "500", "100", "25", "5", "1", "0.5")
+    Decimal(value) for value in ("25000", "5000", "1000", "500", "100", "25", "5", "1", "0.5")
 )
-"""The chips on the table, largest first; the 50-cent piece pays the halves of 3-to-2 wins."""
+"""The chips on the table, largest first; the 50-cent piece pays the halves of 3-to-2 wins, the $5,000 and $25,000
+chips colour up a high-limit table's stakes (the same chips as :data:`trainer.art.CHIP_DENOMINATIONS`)."""
 
 
 def chip_breakdown(amount: Decimal) -> list[Decimal]:
@@ -23,6 +26,8 @@ def chip_breakdown(amount: Decimal) -> list[Decimal]:
 
     >>> chip_breakdown(Decimal(0)), [str(c) for c in chip_breakdown(Decimal("1030"))]
     ([], ['1000', '25', '5'])
+    >>> [str(c) for c in chip_breakdown(Decimal("80000"))]
+    ['25000', '25000', '25000', '5000']
     """
     if amount < 0:
         raise ValueError(f"a stack of chips cannot be negative: {amount}")
@@ -36,8 +41,6 @@ def chip_breakdown(amount: Decimal) -> list[Decimal]:
 
 
 def format_amount(amount: Decimal) -> str:
-    """Dollars as a dealer reads them: cents only when there are some."""
-    amount = Decimal(amount)
-    if amount == amount.to_integral_value():
-        return f"${int(amount):,}"
-    return f"${amount:,.2f}"
+    """Dollars as a dealer reads them, cents only when there are some: the engine's
+    :func:`~trainer.engine.settlement.format_money`."""
+    return format_money(Decimal(amount))

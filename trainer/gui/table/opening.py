@@ -18,7 +18,7 @@ from trainer.engine.strategy import Street
 from trainer.gui.table.captions import SIDE_WAGERS, decision_text, wager_amount
 from trainer.gui.table.chipwork import top_chip
 from trainer.gui.table.items import CardItem
-from trainer.gui.table.layout import Point
+from trainer.gui.table.layout import DECK_EDGE, Point
 from trainer.gui.table.plan import PlannedPhase
 from trainer.gui.table.scene import Z_MOVING
 from trainer.gui.table.stage import Stage
@@ -138,7 +138,7 @@ def deal(stage: Stage, t: Timeline) -> list[QAbstractAnimation]:
         out.append(t.together([t.show(item) for item in deck]))
         # The deck in the dealer's hand: the top card (dealt first) on top, the others showing an edge.
         out.append(t.together([
-            t.slide(item, Point(source.x + i * 0.12, source.y + i * 0.22), d.deal * 2)
+            t.slide(item, Point(source.x + i * DECK_EDGE.x, source.y + i * DECK_EDGE.y), d.deal * 2)
             for i, item in enumerate(deck)
         ]))
     # Dealing by hand (Deck Mate), the board comes off the deck street by street and the stub goes to
