@@ -19,7 +19,7 @@ Answers: :mod:`trainer.drills.round_answers`. The same seed deals the same round
 >>> item.title, item.next_question().prompt
 ("Run the round · Washington Ultimate Texas Hold'em · ACE / iDeal · round 1", 'Next act?')
 >>> item.answer(item.next_question().parse("flop")).message.split(" (")[0]
-'order: expected press COIN IN, remove the Progressive wagers, given deal flop card 1'
+'order: expected call "No more bets", given deal flop card 1'
 
 Before the deal the fee, "No more bets" and COIN IN are accepted in any order (rules-notes §2):
 
