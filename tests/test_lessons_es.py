@@ -153,7 +153,7 @@ def test_the_glossary_gives_one_spanish_term_for_one_english_term() -> None:
 
 def test_the_glossary_has_the_card_room_words() -> None:
     assert ES.terms["dealer"] == "crupier" and ES.terms["Blind"] == "ciega"
-    assert ES.terms["Ante"] == "apuesta inicial" and ES.terms["Progressive"] == "pozo progresivo"
+    assert ES.terms["Ante"] == "apuesta inicial" and ES.terms["Progressive"] == "Progresivo"
     assert ES.terms["collection fee"] == "comisión" and ES.terms["player-dealer's bank"].startswith("banca")
     assert {"Trips", "Play", "flop", "turn", "river", "No more bets", "COIN IN"} <= set(ES.english)
 

@@ -21,7 +21,7 @@ summary translated; topic, order and sources as in English). ``load_lessons(lang
 back to the English lesson for a topic not translated yet. A translation follows its glossary
 (:mod:`trainer.i18n`).
 
-A paragraph that starts ``**Trainer's reading.**`` (in Spanish ``**Lectura del entrenador.**``; optionally inside
+A paragraph that starts ``**Trainer's reading.**`` (in Spanish ``**Criterio del entrenador.**``; optionally inside
 a ``>`` quote) marks a place where the lesson follows the rules notes rather than an explicit document;
 :attr:`Lesson.readings` lists them.
 
@@ -74,7 +74,7 @@ FENCE = "+++"
 READING_MARKER = "**Trainer's reading.**"
 LANGUAGES = ("en", "es")
 """The languages lessons are written in: English in the lessons folder, every other one in its subfolder."""
-READING_MARKERS = {"en": READING_MARKER, "es": "**Lectura del entrenador.**"}
+READING_MARKERS = {"en": READING_MARKER, "es": "**Criterio del entrenador.**"}
 """How a paragraph following the rules notes starts, by language."""
 CAPTIONS = {
     "en": {"settle": "*The answer key:*", "deal": "*Card by card, from the top of the deck:*"},
@@ -181,7 +181,7 @@ class Lesson:
 
     @property
     def readings(self) -> tuple[str, ...]:
-        """The paragraphs marked ``**Trainer's reading.**`` (in Spanish ``**Lectura del entrenador.**``): where
+        """The paragraphs marked ``**Trainer's reading.**`` (in Spanish ``**Criterio del entrenador.**``): where
         the lesson follows the rules notes."""
         marker = READING_MARKERS[self.language]
         found = []

@@ -60,6 +60,9 @@ def act_line(act: Act) -> str:
         return f"seat {act.seat} {act.hand.label} {dict(win='wins', lose='loses', push='ties')[act.result]}"
     if act.task is Task.REVEAL:
         return "reveal the flop" if act.count == 3 else "reveal the turn and the river"
+    if act.task is Task.STOP:
+        return {"refuse-late-wager": "stop the late wager", "refuse-back-line": "refuse the back line",
+                "stop-side-bet": "stop the side bet", "cards-on-table": "keep the cards on the table"}[act.result]
     return {Task.NO_MORE_BETS: "no more bets", Task.COIN_IN: "coin in", Task.UNLOAD: "unload", Task.RACK: "rack",
             Task.VOID: "void the round", Task.CALL_FLOOR: "call the floor", Task.CALL_SUPERVISOR: "call the supervisor",
             Task.GAME_OVER: "game over"}[act.task]

@@ -55,7 +55,7 @@ def test_a_play_wager_item_and_its_feedback_are_spanish() -> None:
         feedback = item.answer(not ask.expected)
     assert ask.prompt == "¿La acepta (sí o no)?"
     assert "apuesta inicial" in item.text.lower()
-    assert feedback.message.startswith("respuesta equivocada: la respuesta es ")
+    assert feedback.message.startswith("respuesta incorrecta: la respuesta es ")
 
 
 def test_spanish_answers_are_read() -> None:

@@ -85,7 +85,7 @@ def test_a_wrong_spanish_answer_is_told_in_spanish() -> None:
     done = quiz("--topic", "blind", "--seed", "5", "--count", "1", answers="\n".join([*answers[:-1], wrong]) + "\n")
     assert done.returncode == 0, done.stderr
     assert "se esperaba Asiento " in done.stdout
-    assert re.search(r"(acción|cantidad) equivocada", done.stdout)
+    assert re.search(r"(acción|cantidad) incorrecta", done.stdout)
     assert ES.terms["dealer"] in done.stdout
 
 
@@ -110,7 +110,7 @@ def test_a_drills_question_and_feedback_are_spanish() -> None:
         wrong = Category.ROYAL_FLUSH if category is not Category.ROYAL_FLUSH else Category.HIGH_CARD
         feedback = item.answer((wrong, qualifies))
     assert question.prompt == "¿Mano del crupier?"
-    assert feedback.message.startswith("anuncio del crupier equivocado: la respuesta es ")
+    assert feedback.message.startswith("anuncio del crupier incorrecto: la respuesta es ")
     assert ("califica" in feedback.message) and "qualif" not in feedback.message
 
 

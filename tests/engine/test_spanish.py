@@ -86,7 +86,7 @@ def test_hand_names_are_spanish(cards: str, english: str, spanish: str) -> None:
 
 def test_wager_names_and_dealing_targets_are_spanish() -> None:
     with speaking("es"):
-        assert Wager.BLIND.label == "Ciega" and Wager.PROGRESSIVE.label == "Pozo progresivo"
+        assert Wager.BLIND.label == "Ciega" and Wager.PROGRESSIVE.label == "Progresivo"
         assert Wager.TRIPS.label == "Trips" and Wager.PLAY.label == "Play"  # the layout's names ([english])
         targets = [str(target) for target in deal_order(Procedure.CARD_SHOE, [2])]
         count = str(CardCount.for_seats(3))

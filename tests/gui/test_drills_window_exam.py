@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from tests.gui.test_progress_wiring import WAIT, Station, station, stored
 from tests.typed import present
 from trainer.drills.decision_drills import DecisionItem
+from trainer.drills.names import exam_name
 from trainer.gui.drills.question_form import DrillForm
 from trainer.gui.main_window import MainWindow
 from trainer.gui.progress.pdf import write_pdf
@@ -71,20 +72,20 @@ def test_an_exam_set_of_the_drills_window_is_kept_as_an_attempt_and_reported(qtb
     assert trainee_report(store, profile).attempts == [attempt]
     write_pdf([trainee_report(store, profile)], tmp_path / "ana.pdf")
     text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(tmp_path / "ana.pdf").pages)
-    assert "No exam taken yet" not in text  # the exam's name, by its drill's name, may wrap in its cell
-    assert "Own exam: Pairs" in text and "90 % 1/2" in text and "not passed" in text
+    assert "No exam taken yet" not in text  # the exam's name may wrap in its cell: "pairs- quick"
+    assert exam_name("Own exam: pairs-quick") in text and "90 % 1/2" in text and "not passed" in text
     out = io.StringIO()
     assert write_csv(store, [profile], out) == 2
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
     assert tuple(rows[0])[:len(CSV_COLUMNS)] == CSV_COLUMNS  # the contract's columns first, as they were
     assert [row["mode"] for row in rows] == ["exam", "exam"]
     assert {(row["exam"], row["exam set by"], row["pass mark"], row["exam verdict"]) for row in rows} == {
-        ("Own exam: pairs-quick", "own", "90", "not passed")}
+        ("Own exam: pairs-quick", "trainee", "90", "not passed")}
     assert [(row["mistakes"], row["wrong attempts"], row["steps left to the table"]) for row in rows] == [
         ("0", "0", "0"), ("1", "1", "0")]  # the second hand: its one step wrong, by one wrong answer
     progress = present(room.open_progress())
     line = present(progress.findChild(QLabel, "progressExams")).text()
-    assert "Own exam: Pairs Bonus, one seat" in line and "pass mark 90 %" in line and "not passed" in line
+    assert exam_name("Own exam: pairs-quick") in line and "pass mark 90 %" in line and "not passed" in line
     assert "No exam taken yet" not in line
     progress.close()
     dialog.close()

@@ -98,7 +98,7 @@ def test_every_hand_of_an_exam_is_on_its_game_and_pay_tables_and_a_washington_ex
     offered = [bad_beat.itemText(index) for index in range(bad_beat.count())]
     assert sorted(offered) == ["BBB-01", "BBB-02", "BBB-03"] and bad_beat.currentText() != "CA"
     dialog.exam_name.setText("WA Bad Beat final")
-    dialog.exam_drill.setCurrentText("bad-beat")
+    dialog.exam_drill.setCurrentIndex(dialog.exam_drill.findData("bad-beat"))
     dialog.exam_hands.setValue(4)
     for kind, table_id in (("trips", "UTH-01"), ("bad_beat", "BBB-01"), ("pairs", "1")):
         dialog.exam_paytables[kind].setCurrentText(table_id)
@@ -172,7 +172,7 @@ def test_an_exam_drill_says_nothing_of_a_hands_score_until_the_set_ends_and_ever
     store, room = stored(window), window.progress_room
     dialog, form = _exam_in_the_drills_window(window, 2)
     exam_text = dialog.picker.mode.itemText(dialog.picker.mode.findData(Mode.EXAM))
-    assert exam_text.startswith("Own exam: pairs-quick")  # the name the attempt is kept under
+    assert exam_text.startswith("Own exam: Pairs Bonus, one seat")  # the attempt, as reports name it
     for hand, right in enumerate((True, False)):
         _answer(form, right=right)
         shown = f"{form.feedback.text()} {form.prompt.text()}"

@@ -350,7 +350,7 @@ def test_a_mistake_is_told_in_spanish_with_its_kind_rule_and_topic() -> None:
                       "A fold loses the Ante and the Blind", "fold")
     with speaking("es"):
         shown = mistakes_html([mistake])
-    assert "Acción equivocada" in shown and "Esperado: Seat 3" in shown and "Usted: Seat 3" in shown
+    assert "Acción incorrecta" in shown and "Esperado: Seat 3" in shown and "Usted: Seat 3" in shown
     assert "<i>Regla:</i>" in shown and "<i>Tema:</i> Retirarse" in shown and shown.endswith("Corríjalo y siga.")
     assert "<i>Rule:</i>" in mistakes_html([mistake]), "English again outside the block"
 

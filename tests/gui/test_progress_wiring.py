@@ -131,7 +131,7 @@ def test_after_a_restart_results_and_progress_show_the_stored_hand(qtbot: Any, s
     assert again.progress_room.profile.name == "Ana"
     results = open_results(again, again.training.history())
     assert isinstance(results, ResultsDialog) and results.table.rowCount() == 1
-    assert present(results.table.item(0, 0)).text() == "Blind"
+    assert present(results.table.item(0, 0)).text() == "Blind"  # the drill by its name (blind)
     assert not any("Nothing scored yet" in label.text() for label in results.findChildren(QLabel))
     progress = again.progress_room.open_progress()
     assert progress is not None

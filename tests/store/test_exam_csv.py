@@ -40,4 +40,4 @@ def test_the_csv_rows_of_an_exams_hands_name_the_exam_set_by_pass_mark_and_verdi
         ("1", "", "", "", ""),
         ("2", "WA Trips final", "instructor", "85", "passed"),
         ("3", "WA Trips final", "instructor", "85", "passed"),
-        ("4", "Own exam: blind", "own", "92.5", "not passed")]
+        ("4", "Own exam: blind", "trainee", "92.5", "not passed")]

@@ -269,3 +269,14 @@ def test_a_pdf_report_on_a_full_disk_keeps_the_good_one_and_never_says_wrote(dat
     assert "cannot write" in done.stderr and str(target) in done.stderr
     assert target.read_bytes() == good
     assert sorted(entry.name for entry in tmp_path.iterdir()) == ["data", "good.pdf"]
+
+
+def test_a_target_named_with_control_characters_is_named_escaped_in_the_error_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "profile", "add", "Ana"]) == 0
+    capsys.readouterr()
+    target = tmp_path / "no such folder" / "x\x1b[2J\ny.sqlite3"
+    assert main(["--data-dir", str(data), "profile", "export", "Ana", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\\x1b[2J\\ny.sqlite3" in err

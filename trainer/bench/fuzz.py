@@ -3,9 +3,13 @@
 ``python -m trainer.bench fuzz [--inputs N] [--seed S]`` feeds N inputs (default 12,000) in turn to: the hand reader
 (``settle`` and ``--jsonl``), pay-table files (TOML and JSON), the settings file, every quiz prompt of every
 topic, typed amounts in English and Spanish (the quiz's one reader, every panel's and prompt's), profile imports
-(a refused one must have written nothing), ``odds`` options (meter, wager, table name),
-``odds`` cache entries (damaged, or edited with their hash made to match) and the paths a pay-table file may name
-(devices, folders, files past the size limit). Inputs are valid ones mutated (a value swapped for a hostile one,
+(a refused one must have written nothing; dates at the edges; what an import means: an attempt is an instructor's
+only at an exam the store holds, by its terms, and a look-alike exam name is refused), ``grade`` requests (with
+``--profile``: the hand kept soundly), every numeric option of every command, ``odds`` options (meter, wager, table
+name), ``odds`` cache entries (damaged, or edited with their hash made to match), the paths a pay-table file may
+name (devices, folders, files past the size limit), output targets (devices, folders, the store's own file, a disk
+that fills: a file-size limit) and a class store's local outbox tables made again by another program. Inputs are
+valid ones mutated (a value swapped for a hostile one,
 text cut, spliced, bytes flipped) and hostile values on their own. A reader may accept an input or refuse it with
 its own one-line error; anything else (another exception, a message of several lines or with hidden characters,
 an absurd figure) is a crash, printed with its input. The slowest input of each reader is reported too
@@ -41,6 +45,18 @@ HOSTILE_TEXT = (
 HOSTILE_JSON = (
     "[" * 5000, "{" * 40, "[]", "{}", "null", "true", '"text"', '{"a": 1, "a": 2}', "[1,]", "{not json",
 )
+HOSTILE_DATES = (
+    "9999-12-31T23:59:59+00:00", "0001-01-01T00:00:00+00:00", "1970-01-01T00:00:00+00:00",
+    "1969-12-31T23:59:59+00:00", "2199-12-31T23:59:59+00:00", "2200-01-01T00:00:00+00:00", "2025-02-29T00:00:00",
+    "2025-03-03T09:00:00-23:59", "2025-03-03T09:00:00+14:00", "2025-03-03", "2025-W10-1", "0000-00-00T00:00:00",
+    "2025-03-03T24:00:00+00:00", "2025-03-03T09:00:00.999999999+00:00",
+)
+EXAM_NAMES = (
+    "Blind check", "BLIND CHECK", "Bl\u0456nd check", "\uff22\uff4c\uff49\uff4e\uff44 check", "Blind  check",
+    "Blind check\u200b", "Own exam: blind", "Final", "Fin\u0430l", "\u202eFinal",
+)
+"""Exam names an import may carry: this store's own (any case, fullwidth), look-alikes of it (a Cyrillic і or а),
+and names of no exam here."""
 HAND = {
     "table": {"progressive_meter": 25000, "round_payouts_to": 0.5},
     "dealer": ["Kh", "7d"], "board": ["2c", "9d", "Ts", "Jh", "3s"],
@@ -197,8 +213,11 @@ def fuzz_import(rng: random.Random, folder: Path) -> str:
 
     store = _STORES.get(folder)
     if store is None:
+        from trainer.store.instructor import Exam, save_exam
+
         store = _STORES[folder] = Store.open(folder / "store")
-    text = mutate(rng, json.dumps(EXPORT)) if rng.random() < 0.95 else rng.choice(HOSTILE_JSON)
+        save_exam(store, Exam("Blind check", "blind", 2, 90.0, 10.0))
+    text = _export_text(rng) if rng.random() < 0.95 else rng.choice(HOSTILE_JSON)
     path = folder / "export.json"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     tables = ("profile", "item", "mistake", "attempt", "review_card")
@@ -218,11 +237,71 @@ def fuzz_import(rng: random.Random, folder: Path) -> str:
     for score, steps, correct in store.connection.execute("SELECT score, steps, correct FROM attempt"):
         if abs(score - (100.0 * correct / steps if steps else 100.0)) > 1e-9:
             raise BrokenPromiseError(f"an attempt imported with score {score} for {correct} of {steps}")
+    _check_attempt_kinds(store)
+    _read_every_screen(store)
     out = io.StringIO()
     write_csv(store, store.profiles(), out)
     if any(cell.startswith(("=", "+", "@", "-")) for row in csv.reader(io.StringIO(out.getvalue())) for cell in row):
         raise BrokenPromiseError("a report CSV cell starts like a formula")
     return text
+
+
+def _export_text(rng: random.Random) -> str:
+    """The export mutated as text, or one of its dates, exam names, exam uids or exam terms changed."""
+    if rng.random() < 0.6:
+        return mutate(rng, json.dumps(EXPORT))
+    data = json.loads(json.dumps(EXPORT))
+    attempt = data["attempts"][0]
+    change = rng.randrange(4)
+    if change == 0:
+        holder = rng.choice((data["profile"], data["items"][0], attempt))
+        holder["created" if holder is data["profile"] else "at"] = rng.choice(HOSTILE_DATES)
+    elif change == 1:
+        attempt["exam_name"] = rng.choice(EXAM_NAMES)
+    elif change == 2:
+        attempt["exam_uid"] = rng.choice(("", "exam-1", "unknown", _LOCAL_EXAM_UID[0] if _LOCAL_EXAM_UID else ""))
+    else:
+        attempt["exam"] = rng.choice((None, {"hands": 1, "pass_mark": 0.0001, "time_limit_minutes": 600},
+                                      {"hands": 500, "pass_mark": 100, "time_limit_minutes": 0.001}))
+    attempt["items"] = attempt["items"] * rng.choice((1, 1, 4))
+    return json.dumps(data, ensure_ascii=False)
+
+
+_LOCAL_EXAM_UID: list[str] = []
+
+
+def _check_attempt_kinds(store: Store) -> None:
+    """An attempt is an instructor's only at an exam the store holds, marked by that exam's terms; any other is
+    the trainee's own (no exam uid)."""
+    from trainer.store.instructor import exams
+
+    held = {exam.uid: exam for exam in exams(store)}
+    _LOCAL_EXAM_UID[:] = sorted(held)[:1]
+    for exam_uid, name, instructor, pass_mark, hands in store.connection.execute(
+            "SELECT exam_uid, exam_name, instructor, pass_mark, hands FROM attempt"):
+        exam = held.get(exam_uid)
+        if instructor and (exam is None or (pass_mark, hands, name) != (exam.pass_mark, exam.hands, exam.name)):
+            raise BrokenPromiseError(f"an attempt kept as an instructor's at {name!r} ({exam_uid!r}, pass mark "
+                                     f"{pass_mark}) that this store holds no such exam for")
+        if not instructor and exam_uid:
+            raise BrokenPromiseError(f"a trainee's own attempt kept with the exam uid {exam_uid!r}")
+
+
+def _read_every_screen(store: Store) -> None:
+    """Every reader of every profile reads what the import kept (a date at an edge included)."""
+    from trainer.store.instructor import attempts
+    from trainer.store.learning import my_mistakes, today
+    from trainer.store.mastery import mastery
+    from trainer.store.progress import by_day, totals
+
+    for profile in store.profiles():
+        store.items(profile)
+        mastery(store, profile)
+        today(store, profile)
+        my_mistakes(store, profile)
+        totals(store, profile)
+        by_day(store, profile)
+        attempts(store, profile)
 
 
 def close_stores() -> None:
@@ -365,6 +444,250 @@ def fuzz_paytable_paths(rng: random.Random, folder: Path) -> str:
 
 
 
+GRADE = {
+    "hand": {"table": {"banking": "house"}, "dealer": ["Kh", "7d"], "board": ["2c", "9d", "Ts", "Jh", "3s"],
+             "seats": [{"seat": 1, "hole": ["Ah", "Qd"], "ante": 10, "blind": 10, "play": 40, "trips": 5}]},
+    "dealer": {"hand": "high card", "qualifies": False},
+    "steps": [{"seat": 1, "wager": "ante", "action": "push", "amount": 10},
+              {"seat": 1, "wager": "play", "action": "pay", "amount": 40},
+              {"seat": 1, "wager": "trips", "action": "take", "amount": 5}],
+}
+
+
+def fuzz_grade(rng: random.Random, folder: Path) -> str:
+    """A ``grade`` request mutated: one JSON line (the grade, or ``{"error"}`` naming the field) for ``--jsonl``,
+    the same grade or one clean line for a whole request and ``--text``; with ``--profile`` the hand is kept with
+    its counts sound."""
+    from trainer.cli.grade import GradeKeeper, grade_line
+    from trainer.engine.paytables import load_paytables
+    from trainer.engine.validation import RoundError
+    from trainer.quiz.grade import review_of
+    from trainer.store import Store
+    from trainer.userfiles import InputError
+
+    text = mutate(rng, json.dumps(GRADE)) if rng.random() < 0.9 else rng.choice(HOSTILE_NUMBERS + HOSTILE_JSON)
+    tables = load_paytables()
+    store = _STORES.get(folder / "grade")
+    if store is None:
+        store = _STORES[folder / "grade"] = Store.open(folder / "grade")
+    said = io.StringIO()
+    keeper = GradeKeeper(store, store.profile_or_new("Fuzz"), said)
+    line = grade_line(text.encode("utf-8", "surrogatepass"), tables, keeper)
+    keys = set(json.loads(line))
+    if "\n" in line or not (keys == {"error"} or keys == {"dealer", "steps", "missed", "score"}):
+        raise BrokenPromiseError(f"grade --jsonl line broken: {line[:200]!r}")
+    if keys == {"error"}:
+        _one_clean_line(json.loads(line)["error"])
+    try:
+        review_of(text, tables)
+    except (InputError, RoundError) as exc:
+        _one_clean_line(str(exc))
+    if said.getvalue():
+        raise BrokenPromiseError(f"grade could not keep a hand: {said.getvalue()[:200]!r}")
+    for steps, correct, seconds in store.connection.execute("SELECT steps, correct, seconds FROM item"):
+        if not 0 <= correct <= steps or not 0 <= seconds < 1e12:
+            raise BrokenPromiseError(f"grade kept a hand with {correct} of {steps} steps in {seconds} s")
+    return text
+
+
+NUMBERS_OF_OPTIONS = (
+    "0", "1", "-1", "2", "64", "65", "100000", "100001", "99999999999999999999", str(2**63), str(2**64), "1e9",
+    "1.5", "0x10", "1_000", " 7", "", "NaN", "-0", "9" * 5000, "٣", "\u0661\u0660",
+)
+_NUMERIC_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("quiz", "--topic", "payouts-1", "--count", "{}"),
+    ("quiz", "--topic", "payouts-1", "--count", "1", "--seed", "{}"),
+    ("settle", "--workers", "{}", "{hand}"),
+    ("odds", "trips", "--no-cache", "--json", "--workers", "{}"),
+    ("odds", "trips", "--no-cache", "--json", "--hands", "{}"),
+    ("odds", "trips", "--no-cache", "--json", "--seed", "{}"),
+    ("odds", "progressive", "--no-cache", "--json", "--meter", "{}"),
+    ("odds", "progressive", "--no-cache", "--json", "--wager", "{}"),
+    ("grade", "--profile", "Num", "{grade}"),
+)
+BAD_BEAT_SHARE = 0.01
+"""The share of numeric-option inputs that try ``odds bad-beat --hands`` past any simulation (each a child process)."""
+BAD_BEAT_HANDS_SECONDS = 20.0
+"""``odds bad-beat --hands`` with a value no simulation should take: refused in one line well within this."""
+
+
+def fuzz_numeric_options(rng: random.Random, folder: Path) -> str:
+    """Every numeric option of every command given a hostile number: the command runs, or refuses in one clean
+    line (the parser's usage error, status 2, is a refusal too); never a traceback. ``odds bad-beat --hands``
+    with a number too large for any simulation runs in a child process with a memory limit and a time limit:
+    building its work at once is a crash, not a machine brought down."""
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from trainer.cli import main
+
+    value = rng.choice(NUMBERS_OF_OPTIONS) if rng.random() < 0.8 else mutate(rng, rng.choice(("10", "500000")))
+    if rng.random() < BAD_BEAT_SHARE:
+        return _bad_beat_hands(rng.choice(("0", "-5", "99999999999999999999", str(2**63), str(10**12))), folder)
+    hand, request = folder / "hand.json", folder / "grade.json"
+    if not hand.exists():
+        hand.write_text(json.dumps(HAND), encoding="utf-8")
+        request.write_text(json.dumps(GRADE), encoding="utf-8")
+    template = rng.choice(_NUMERIC_COMMANDS)
+    argv = ["--data-dir", str(folder / "numbers"), "--lang", "en"]
+    argv += [part.format(value, hand=hand, grade=request) if "{" in part else part for part in template]
+    argv = [os.fsdecode(arg.encode("utf-8", "surrogatepass")) for arg in argv]
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.StringIO("")
+    import sys
+
+    saved = sys.stdin
+    sys.stdin = stdin
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                status = main(argv)
+            except SystemExit as exit_:  # the parser's own refusal: usage and one error line
+                status = exit_.code if isinstance(exit_.code, int) else 2
+                if status != 2 or "error: " not in err.getvalue():
+                    raise BrokenPromiseError(f"the parser ended with {exit_.code!r}: {err.getvalue()[:200]!r}") \
+                        from None
+                return " ".join(argv)
+    finally:
+        sys.stdin = saved
+    lines = [line for line in err.getvalue().splitlines() if line.strip()]
+    if status not in (0, 2) or "Traceback" in err.getvalue():
+        raise BrokenPromiseError(f"status {status}: {err.getvalue()[:300]!r}")
+    if status == 2:
+        if len(lines) != 1:
+            raise BrokenPromiseError(f"refused in {len(lines)} lines: {err.getvalue()[:300]!r}")
+        _one_clean_line(lines[0])
+    return " ".join(argv)
+
+
+def _bad_beat_hands(value: str, folder: Path) -> str:
+    import subprocess
+    import sys
+
+    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
+            "from trainer.cli import main; sys.exit(main(sys.argv[1:]))")
+    argv = ["--data-dir", str(folder / "numbers"), "odds", "bad-beat", "--no-cache", "--json", "--workers", "1",
+            "--hands", value]
+    try:
+        done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, check=False,
+                              timeout=BAD_BEAT_HANDS_SECONDS, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise BrokenPromiseError(f"odds bad-beat --hands {value} still running after {BAD_BEAT_HANDS_SECONDS:g} s") \
+            from None
+    lines = done.stderr.splitlines()
+    if done.returncode != 2 or len(lines) != 1 or "Traceback" in done.stderr:
+        raise BrokenPromiseError(f"odds bad-beat --hands {value}: status {done.returncode}, {done.stderr[-300:]!r}")
+    _one_clean_line(lines[0])
+    return f"odds bad-beat --hands {value}"
+
+
+OUTPUT_ITEMS = 400
+
+
+def fuzz_output_targets(rng: random.Random, folder: Path) -> str:
+    """``profile export``, ``report --format csv`` and ``backup`` written to a device, a folder, the store's own
+    file, a name with control characters, a missing folder or a file on a disk that fills (a file-size limit):
+    written whole, or refused in one clean line with status 1 or 2 and what was there left as it was."""
+    import resource
+    import signal
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from trainer.cli import main
+    from trainer.store import Store
+
+    data = folder / "outputs"
+    if not data.exists():
+        with Store.open(data) as store:
+            from trainer.scoring import ItemResult
+
+            trainee = store.add_profile("Out")
+            for seed in range(OUTPUT_ITEMS):  # outputs of some 50 to 250 KB: past the limits below
+                store.record_item(trainee, ItemResult("blind", f"blind/flush/{seed}", 6, 5, seconds=9.0))
+    kept = folder / "kept.txt"
+    kept.write_text("what the user had\n" * 50, encoding="utf-8")
+    fifo = folder / "fifo"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    targets = ["/dev/full", "/dev/null", str(folder), str(data / "progress.sqlite3"), str(kept), str(fifo),
+               str(folder / "missing" / "deep" / "x.csv"), str(folder / "x\x1b[2Jy.csv"), str(folder / "new.csv"),
+               str(folder / ("n" * 300)), ""]
+    target = rng.choice(targets)
+    command = rng.choice((["profile", "export", "Out", target], ["report", "--format", "csv", "--out", target],
+                          ["backup", target]))
+    limit = rng.choice((None, 40_000, 45_000))  # a disk that fills after that many bytes (past the store's -shm)
+    before = kept.read_bytes()
+    out, err = io.StringIO(), io.StringIO()
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    try:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(["--data-dir", str(data), "--lang", "en", *command])
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, old_handler)
+    lines = err.getvalue().splitlines()
+    if status not in (0, 1, 2) or "Traceback" in err.getvalue() or (status and len(lines) != 1):
+        raise BrokenPromiseError(f"{' '.join(command)} (limit {limit}): status {status}, {err.getvalue()[:300]!r}")
+    if status:
+        _one_clean_line(lines[0])
+    if target == str(kept) and status and kept.read_bytes() != before:
+        raise BrokenPromiseError(f"{' '.join(command)} failed and left {kept.name} changed")
+    with Store.open(data) as store:
+        if store.item_count() != OUTPUT_ITEMS:
+            raise BrokenPromiseError(f"{' '.join(command)} changed the store it read")
+    return f"{' '.join(command)} (limit {limit})"
+
+
+OUTBOX_TABLES = {"class_outbox": "seq INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE",
+                 "class_outbox_other": "seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, key TEXT NOT NULL, "
+                                       "UNIQUE (kind, key)"}
+
+
+def fuzz_outbox_tables(rng: random.Random, folder: Path) -> str:
+    """A station's outbox table made again by another program (columns missing, of other types, a view, rows of
+    garbage): the class store opens on it (its server away) and keeps a hand, or says why in one line."""
+    import sqlite3
+    from contextlib import suppress
+
+    from trainer.bench.pg_server import free_port
+    from trainer.scoring import ItemResult
+    from trainer.store import StoreError, store_path
+    from trainer.store.classroom import ClassStore
+
+    data = folder / "station"
+    url = f"postgresql://station:secret@127.0.0.1:{free_port()}/classroom"
+    if not data.exists():
+        ClassStore.open_class(url, data).close()
+    table = rng.choice(sorted(OUTBOX_TABLES))
+    shapes = (f"CREATE TABLE {table} (x)", f"CREATE TABLE {table} (seq TEXT, uid BLOB)",
+              f"CREATE TABLE {table} (uid TEXT)", f"CREATE TABLE {table} (seq INTEGER, kind TEXT, key TEXT)",
+              f"CREATE VIEW {table} AS SELECT 1 AS seq, 'x' AS uid", f"CREATE TABLE {table} ({OUTBOX_TABLES[table]})")
+    shape = rng.choice(shapes)
+    with sqlite3.connect(store_path(data)) as connection:
+        kind = connection.execute("SELECT type FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+        if kind is not None:
+            connection.execute(f"DROP {kind[0].upper()} {table}")
+        connection.execute(shape)
+        if "VIEW" not in shape and rng.random() < 0.5:
+            columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
+            with suppress(sqlite3.Error):  # (a row its columns refuse is no damage)
+                connection.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                                   f"({', '.join('?' * len(columns))})",
+                                   [rng.choice(("", "x", "-1", "\x1b[2J", "9" * 400, None, 7, 1e308))
+                                    for _ in columns])
+    connection.close()
+    try:
+        with ClassStore.open_class(url, data) as store:
+            for notice in store.notices:
+                _one_clean_line(notice)
+            store.record_item(store.profile_or_new("Out"), ItemResult("blind", "blind/flush/7", 6, 5, seconds=9.0))
+            store.waiting()
+    except StoreError as exc:
+        _one_clean_line(str(exc))
+    return shape
+
+
 SLOWEST_TARGET_SECONDS = 5.0
 """No hostile input may take a reader longer (no conversion of a huge number at Python's cost)."""
 TARGETS: dict[str, Callable[[random.Random, Path], str]] = {
@@ -372,7 +695,8 @@ TARGETS: dict[str, Callable[[random.Random, Path], str]] = {
     "quiz prompts": fuzz_quiz, "typed amounts": fuzz_amounts, "profile imports": fuzz_import,
     "odds options": fuzz_odds_options,
     "odds cache entries": fuzz_odds_cache,
-    "pay-table paths": fuzz_paytable_paths,
+    "pay-table paths": fuzz_paytable_paths, "grade requests": fuzz_grade, "numeric options": fuzz_numeric_options,
+    "output targets": fuzz_output_targets, "outbox tables": fuzz_outbox_tables,
 }
 
 

@@ -134,15 +134,22 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, write_pdf: Pdf
                 return 0
             return _profile(store, args, stdout)
     except WriteError as error:
-        print(f"uth-trainer {args.command}: {error}", file=stderr)
+        print(f"uth-trainer {args.command}: {shown_line(str(error))}", file=stderr)
         return EXIT_WRITE_FAILED
     except sqlite3.Error as error:  # a read the store refused (its file changed under the command)
-        print(f"uth-trainer {args.command}: {problem_of(error, store_path(getattr(args, 'data_dir', None)))}",
-              file=stderr)
+        problem = problem_of(error, store_path(getattr(args, 'data_dir', None)))
+        print(f"uth-trainer {args.command}: {shown_line(problem)}", file=stderr)
         return EXIT_USAGE
     except StoreError as error:
-        print(f"uth-trainer {args.command}: {error}", file=stderr)
+        print(f"uth-trainer {args.command}: {shown_line(str(error))}", file=stderr)
         return EXIT_USAGE
+
+
+def shown_line(message: str) -> str:
+    """A message as one line for the terminal: a control character a file name brought in (an escape sequence, a
+    new line) shown escaped, never acted on."""
+    return "".join(char if char.isprintable() or char == " " else char.encode("unicode_escape").decode("ascii")
+                   for char in message)
 
 
 def _report(store: Store, args: argparse.Namespace, stdout: TextIO, write_pdf: PdfWriter) -> int:

@@ -5,8 +5,8 @@ the value of the player's hand and whether it wins or loses" (seed 001 When play
 Round of Play 10 d; seed 002 ACE/iDeal 13, Deck Mate 11 and seed 004 step 13: "combines each player's hole cards
 with the community cards"). An item is one table at the showdown: the dealer's hand first, then every player still
 in the hand, in settlement order (none on a house table whose dealer does not qualify: the Antes are refunded
-before any hand is looked at, seed 002 ACE/iDeal 14), answered as one announcement (``two pair wins``, ``a pair of eights loses``, ``flush ties``). The answers
-are the engine's settlement.
+before any hand is looked at, seed 002 ACE/iDeal 14), answered as one announcement (``two pair wins``, ``a pair
+of eights loses``, ``flush ties``). The answers are the engine's settlement.
 
 >>> read_announcement("two pair, kings and eights wins")
 (<Category.TWO_PAIR: 2>, 'win')

@@ -49,6 +49,7 @@ DRILL_NAMES = {
     "controller": N_("The Progressive controller"),
     "irregularity": N_("Irregularities"),
     "play-wager": N_("The Play wager"),
+    "protection": N_("Game protection"),
     "order": N_("Settlement order"),
     "qualification": N_("Qualification"),
     "blind": N_("Blind"),

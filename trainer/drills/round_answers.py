@@ -38,6 +38,7 @@ from trainer.engine.wagers import Action, Wager
 from trainer.i18n import GLOSSARY_LANGUAGES, glossary, plain
 from trainer.i18n.translation import N_, _
 from trainer.quiz.amounts import read_amount, read_whole, words_and_numbers
+from trainer.quiz.protection import read_stop
 from trainer.quiz.round_script import Task
 from trainer.quiz.run_round import Act
 
@@ -48,7 +49,8 @@ ROUND_HINT = N_("what you do now: 'no more bets', 'coin in', 'fee 4', a place fo
               "wager of $40) or 'take', 'refuse', 'reveal flop', 'reveal river', '3 two pair wins' (seat 3's hand "
               "announced), 'hand button 4 full house' (a Progressive win), 'game over', 'collect 3 2' (seat 3's "
               "fold, 2 cards), the dealer's hand ('two pair'), a step ('3 blind pay 7.50'), 'rack', 'count 52', "
-              "'void' or 'floor'")
+              "'void' or 'floor'; a prohibited act stopped: 'stop the late wager', 'refuse the back line', 'stop "
+              "the side bet', 'keep the cards on the table'")
 ROUND_GUIDE_START = N_(
     "in a run round, one act a line: 'no more bets', 'coin in', 'fee AMOUNT', places for the next cards "
     "('seat 3' or '3', 'dealer', 'flop', 'turn', 'river'; several in a row: '1 2 3 dealer'; 'next' "
@@ -97,6 +99,8 @@ SKIPPED = {"the", "call", "say", "press", "round", "cards", "card", "rest", "to"
 REVEAL_WORDS = {"reveal", "turn", "over", "show", "expose", "open", "the", "and", "cards", "card", "community"}
 REVEAL_STREETS = {"flop": 3, "turn": 5, "river": 5}
 """The streets turned over and how many community cards are face up after it (seed 001 Dealing Procedures 10, 12)."""
+STOP_HEADS = {"stop", "refuse", "keep", "parar", "detener", "rechazar", "mantener"}
+"""The words a stop of a prohibited act starts with (``stop the late wager``, ``keep the cards on the table``)."""
 PLAY_WORDS = {"take", "accept"}
 REFUSE_WORDS = {"refuse", "reject", "decline"}
 PLAY_FILLER = {"seat", "play", "wager", "bet", "the", "s", "of", "it", "second", "more", "another", "raise"}
@@ -166,6 +170,9 @@ def read_round_answer(text: str, due: Task | None) -> RoundAnswer | None:
     words = _words(text)
     if not words:
         return None
+    first = plain(text).split()[:1]
+    if first and first[0] in STOP_HEADS and (stop := read_stop(text)) is not None:
+        return Act(Task.STOP, result=stop.value)
     found = _read_act(words, due)
     if found is not None:
         return found

@@ -12,4 +12,9 @@ EXAM_IRREGULAR_EVERY = 3
 """In exam mode every third round brings one (each kind in turn, where the round allows it), and only those: an
 exam asks for more than now and then, and for the same number in every attempt."""
 
-__all__ = ["EXAM_IRREGULAR_EVERY", "IRREGULARITY_RATE", "SECOND_PLAY_RATE"]
+PROTECTION_RATE = 1 / 8
+"""How often a run round brings a player's attempt at a prohibited act (:mod:`trainer.quiz.protection`): about one
+round in eight, never two in one round and never in a round that brings an irregularity; the plain settling modes
+never bring one."""
+
+__all__ = ["EXAM_IRREGULAR_EVERY", "IRREGULARITY_RATE", "PROTECTION_RATE", "SECOND_PLAY_RATE"]

@@ -19,7 +19,7 @@ Answers: :mod:`trainer.drills.round_answers`. The same seed deals the same round
 >>> item.title, item.next_question().prompt
 ("Run the round · Washington Ultimate Texas Hold'em · ACE / iDeal · round 1", 'Next act?')
 >>> item.answer(item.next_question().parse("flop")).message.split(" (")[0]
-'order: expected press COIN IN, remove the Progressive wagers, given deal flop card 1'
+'order: expected call "No more bets", given deal flop card 1'
 
 Before the deal the fee, "No more bets" and COIN IN are accepted in any order (rules-notes §2):
 
@@ -50,6 +50,7 @@ from trainer.drills.round_answers import (
 )
 from trainer.drills.run_rates import EXAM_IRREGULAR_EVERY as EXAM_IRREGULAR_EVERY
 from trainer.drills.run_rates import IRREGULARITY_RATE as IRREGULARITY_RATE
+from trainer.drills.run_rates import PROTECTION_RATE as PROTECTION_RATE
 from trainer.drills.run_rates import SECOND_PLAY_RATE as SECOND_PLAY_RATE
 from trainer.drills.scenario_round import STREET_WORDS
 from trainer.engine.cards import format_cards
@@ -60,6 +61,7 @@ from trainer.engine.settlement import format_money
 from trainer.engine.wagers import Wager
 from trainer.engine.words import colour_name, hand_name, odds_text
 from trainer.i18n.translation import N_, _, ngettext
+from trainer.quiz.protection import Prohibited, protection_attempt
 from trainer.quiz.round_script import (
     Irregularity,
     Task,
@@ -308,9 +310,12 @@ def _combined(verdicts: list[RoundVerdict], dealt: list[str], note: str) -> Feed
 
 
 def round_item(seed: int, mode: Mode, *, forced: Irregularity | None = None, rate: float = IRREGULARITY_RATE,
-               drill: str = "run-round", clock: Clock = time.monotonic) -> RunRoundItem:
+               drill: str = "run-round", clock: Clock = time.monotonic,
+               guarded: Prohibited | None = None) -> RunRoundItem:
     """The round of ``seed``: a game, a dealing procedure, players, and now and then (``rate``) an irregularity;
-    ``forced`` brings one of that kind (or another, when the round cannot have it)."""
+    ``forced`` brings one of that kind (or another, when the round cannot have it); now and then
+    (:data:`PROTECTION_RATE`, never with an irregularity) a player attempts a prohibited act, ``guarded`` always
+    (that act, or another the table's documents prohibit)."""
     rng = random.Random(seed)
     game = game_named(rng.choice(GAMES))
     procedure = rng.choice(sorted(game.procedures))
@@ -318,9 +323,12 @@ def round_item(seed: int, mode: Mode, *, forced: Irregularity | None = None, rat
     drawn = rng.random() < rate
     injected = inject(played, rng, forced) if forced is not None or drawn else None
     attempt = play_attempt(played, rng) if rng.random() < SECOND_PLAY_RATE else None
+    protection = (protection_attempt(played, rng, guarded) if guarded is not None or (
+        injected is None and rng.random() < PROTECTION_RATE) else None)
     title = _("Run the round · {game} · {procedure} · round {seed}").format(game=game.title, procedure=procedure.label,
                                                                           seed=seed)
-    run = RunRound(played, mode, injected, drill=drill, item=f"{drill}/{seed}", clock=clock, attempt=attempt)
+    run = RunRound(played, mode, injected, drill=drill, item=f"{drill}/{seed}", clock=clock, attempt=attempt,
+                   protection=protection)
     return RunRoundItem(run, title, drill_mode=mode)
 
 

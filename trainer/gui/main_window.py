@@ -492,7 +492,7 @@ class MainWindow(QMainWindow):
         if self.sound is not None:
             self.sound.set_volume(settings.volume)
             self.sound.set_muted(settings.muted)
-        if not self.playing:
+        if not self.playing and self.run_round.table is None:  # a round being run keeps its felt (and its cards)
             self._refresh_scene()
             self.status.show_decks(settings)
         self.status.show_table(settings)
@@ -520,11 +520,13 @@ class MainWindow(QMainWindow):
 
     def _felt_in_language(self) -> None:
         """The user's felt drawn again in the language spoken when no round lies on it; a felt with a round on it
-        keeps its words until the next deal, which draws the felt in the new language (the round stays whole)."""
+        keeps its words until the next deal, which draws the felt in the new language (the round stays whole). A
+        round being run (run the round) lies on the felt too: its cards are on this scene."""
         from trainer.session.sources import SettingsRounds
 
         source = self.session.source
-        if self.scene is not None and not self.scene.arrivals and not self.playing and isinstance(
+        running = self.run_round.table is not None
+        if self.scene is not None and not self.scene.arrivals and not self.playing and not running and isinstance(
                 source, SettingsRounds):
             self._refresh_scene(layout_for(source.felt, self.settings))
 

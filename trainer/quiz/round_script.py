@@ -48,6 +48,7 @@ from trainer.engine.strategy import STREETS, Street
 from trainer.engine.wagers import Outcome, Phase, Wager
 from trainer.engine.words import colour_name, hand_name
 from trainer.i18n.translation import N_, _, ngettext
+from trainer.quiz.protection import ProtectionAttempt, Stop
 from trainer.quiz.round_order import FOLD_CYCLE, SEAT_CYCLE, OrderStage, Stage, round_order
 
 FOLD_CARDS = 2
@@ -89,11 +90,14 @@ class Task(StrEnum):
     COUNT = "count"
     VOID = "void"
     CALL_FLOOR = "call-floor"
+    STOP = "stop"
+    """Stop a prohibited act a player or a spectator attempts (:mod:`trainer.quiz.protection`)."""
 
     @property
     def responds(self) -> bool:
-        """A response to an irregularity rather than a task of the round."""
-        return self in (Task.VOID, Task.CALL_FLOOR)
+        """A response to something that goes wrong (an irregularity, a prohibited act) rather than a task of the
+        round."""
+        return self in (Task.VOID, Task.CALL_FLOOR, Task.STOP)
 
 
 BEFORE_THE_DEAL = frozenset({Task.TAKE_FEE, Task.NO_MORE_BETS, Task.COIN_IN})
@@ -123,7 +127,7 @@ TOPICS = {
     Task.ANNOUNCE_HAND: "ante-play", Task.HAND_BUTTON: "progressive-controller",
     Task.CALL_SUPERVISOR: "progressive-controller", Task.GAME_OVER: "progressive-controller",
     Task.SETTLE: "order", Task.RACK: "card-count", Task.COUNT: "card-count", Task.VOID: "irregularities",
-    Task.CALL_FLOOR: "irregularities",
+    Task.CALL_FLOOR: "irregularities", Task.STOP: "game-protection",
 }
 """The lesson of each task."""
 
@@ -199,6 +203,8 @@ class ScriptStep:
                 seat=self.seat, hand=hand_name(self.hand.label))
         if self.task is Task.COUNT:
             return _("confirm the rack holds {count} cards").format(count=self.count)
+        if self.task is Task.STOP:
+            return Stop(self.result).label if self.result in set(Stop) else _("stop a prohibited act")
         return _({Task.NO_MORE_BETS: N_('call "No more bets"'),
                   Task.COIN_IN: N_("press COIN IN, remove the Progressive wagers"),
                   Task.UNLOAD: N_("unload the rest unseen into the rack"),
@@ -342,14 +348,19 @@ class _StopError(Exception):
         self.steps = steps
 
 
-def round_script(played: PlayedRound, injected: Injected | None = None,
-                 attempt: PlayAttempt | None = None) -> tuple[ScriptStep, ...]:
+def round_script(played: PlayedRound, injected: Injected | None = None, attempt: PlayAttempt | None = None,
+                 protection: ProtectionAttempt | None = None) -> tuple[ScriptStep, ...]:
     """Every task of ``played`` in order, stage by stage of its game's :func:`order_of` (the order the ordering
-    drill asks), ending early at ``injected``'s response; ``attempt`` a second Play wager the dealer refuses."""
+    drill asks), ending early at ``injected``'s response; ``attempt`` a second Play wager the dealer refuses;
+    ``protection`` a prohibited act the dealer stops, just before the stage it comes before."""
     order = order_of(played)
     info = _Round(played, {stage.key: stage.rule for stage in order}, injected, attempt)
     steps: list[ScriptStep] = []
     for stage in order:
+        if protection is not None and stage.key is protection.kind.before:
+            steps.append(ScriptStep(Task.STOP, protection.kind.rule, seat=protection.seat,
+                                    amount=protection.amount, shown=protection.shown(),
+                                    result=protection.kind.stop.value, stage=protection.kind.before))
         if stage.key in (FOLD_CYCLE[1:] + SEAT_CYCLE[1:]):
             continue  # done with the first stage of its cycle, seat by seat
         try:

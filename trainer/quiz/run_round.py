@@ -39,6 +39,7 @@ from trainer.engine.round import PlayedRound
 from trainer.engine.settlement import Step
 from trainer.engine.wagers import Action, Phase, Wager
 from trainer.i18n.translation import _
+from trainer.quiz.protection import ProtectionAttempt
 from trainer.quiz.round_script import (
     BEFORE_THE_DEAL,
     Injected,
@@ -102,9 +103,11 @@ class RunRound:
 
     def __init__(self, played: PlayedRound, mode: Mode = Mode.PRACTICE, injected: Injected | None = None, *,
                  drill: str = "run-round", item: str = "", clock: Callable[[], float] = time.monotonic,
-                 attempt: PlayAttempt | None = None) -> None:
+                 attempt: PlayAttempt | None = None, protection: ProtectionAttempt | None = None) -> None:
         self.played, self.mode, self.injected, self.attempt = played, mode, injected, attempt
-        self.script = round_script(played, injected, attempt)
+        self.protection = protection
+        """A prohibited act a player attempts in the round, for the dealer to stop."""
+        self.script = round_script(played, injected, attempt, protection)
         self.drill, self.item = drill, item or f"round {played.number}"
         self.quiz = SettlementQuiz(played.settlement, played.table, mode, hands=played.hands, drill=drill,
                                    item=self.item, clock=clock, early=frozenset({Phase.FOLD}))
@@ -203,6 +206,8 @@ class RunRound:
         if step is None or step.task in (Task.ANNOUNCE, Task.SETTLE):
             return None
         count = step.count if step.task in (Task.COLLECT_FOLD, Task.COUNT, Task.REVEAL) else None
+        if step.task is Task.STOP:
+            return Act(Task.STOP, result=step.result)
         return Act(step.task, step.target, step.seat, step.amount, count, step.hand, step.result)
 
     # -- results -------------------------------------------------------------------------------------------
@@ -240,6 +245,8 @@ class RunRound:
             if act.task.responds and not due.task.responds:
                 return wrong(ErrorKind.FALSE_ALARM)
             return wrong(ErrorKind.WRONG_ANSWER if due.task.responds else ErrorKind.ORDER)
+        if due.task is Task.STOP and act.result != due.result:
+            return wrong(ErrorKind.WRONG_ANSWER)
         if due.task is Task.DEAL and not same_place(act.target, due.target):
             return wrong(ErrorKind.WRONG_CARD)
         if due.task is Task.TAKE_FEE and act.amount != due.amount:

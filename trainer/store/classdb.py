@@ -334,7 +334,7 @@ def check_member_name(name: str) -> str:
 
 
 def shown(text: str) -> str:
-    """``text`` for a message or a listing, its control characters escaped (a name or URL from elsewhere).
+    r"""``text`` for a message or a listing, its control characters escaped (a name or URL from elsewhere).
 
     >>> shown("st-a"), shown("st\x1b[2Ja")
     ('st-a', "'st\\x1b[2Ja'")

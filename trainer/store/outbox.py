@@ -66,6 +66,11 @@ def set_aside_if_damaged(connection: sqlite3.Connection, table: str, columns: Se
     """An outbox table that lacks one of its ``columns`` or whose ``seq`` is not its key (made again by another
     program) is renamed ``<table>_damaged_<time>`` (nothing it held is thrown away), so a new one can be made; what
     the user is told then (``class upload`` sends the station's whole history again, each item once), else None."""
+    kind = connection.execute("SELECT type FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+    if kind is not None and kind[0] != "table":  # a view or an index in its place holds nothing of its own
+        connection.execute(f"DROP {'VIEW' if kind[0] == 'view' else 'INDEX'} \"{table}\"")
+        return _("This station's class outbox ({table}) was damaged; a new one was started: uth-trainer --store "
+                 "URL class upload sends anything it held").format(table=table)
     found = {row[1]: row for row in connection.execute(f"PRAGMA table_info({table})").fetchall()}
     if not found or (set(columns) <= set(found) and found["seq"][5] == 1):
         return None

@@ -45,7 +45,8 @@ CSV_COLUMNS = ("profile", "date", "drill", "situation", "seed", "mode", "steps",
 _TABLE_HAND = re.compile(r"^round \d+$")
 EXAM_COLUMNS = ("exam", "exam set by", "pass mark", "exam verdict")
 """Columns after :data:`CSV_COLUMNS` in a station's report: the exam attempt an item was a hand of (its name, set
-by ``instructor`` or ``own``, its pass mark and ``passed`` / ``not passed``), empty for any other item."""
+by ``instructor`` or ``trainee`` as in :data:`ATTEMPT_CSV_COLUMNS`, its pass mark and ``passed`` / ``not passed``),
+empty for any other item."""
 
 
 def csv_row(item: StoredItem) -> tuple[str | int, ...]:
@@ -83,7 +84,7 @@ def exam_cells(store: Store, profile: Profile, items: Sequence[StoredItem]) -> d
     free = [item for item in items if item.mode.value == "exam"]
     found: dict[str, tuple[str, ...]] = {}
     for name, at, kept, pass_mark, instructor, passed in rows:
-        cells = (name, "instructor" if instructor else "own", "" if pass_mark is None else mark_text(pass_mark),
+        cells = (name, "instructor" if instructor else "trainee", "" if pass_mark is None else mark_text(pass_mark),
                  "passed" if passed else "not passed")
         for hand in json.loads(kept or "[]"):
             title = str(hand.get("item", ""))

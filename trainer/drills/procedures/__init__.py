@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from trainer.drills.decision_drills import Ask, DecisionItem
-from trainer.drills.procedures import play_wager, questions
+from trainer.drills.procedures import play_wager, protection_drill, questions
 from trainer.drills.procedures.ordering import order_asks, procedure_choices
 from trainer.i18n.translation import N_, _
 from trainer.scoring import Mode
@@ -94,4 +94,7 @@ DRILLS = (
     ProcedureDrill("play-wager", GROUP, N_("Take or refuse a Play wager, street by street: 4x or 3x before the flop, "
                    "2x on the flop, 1x or fold on the river, one Play wager only, never changed"),
                    play_wager.play_wager_asks),
+    ProcedureDrill("protection", GROUP, N_("Game protection at the table: stop a late wager, a back-line wager, a bet "
+                   "on another's hand or between players, cards lifted off the table"),
+                   protection_drill.protection_asks),
 )

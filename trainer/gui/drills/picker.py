@@ -52,7 +52,8 @@ MODE_TEXT = {
 def own_exam_text(drill: str) -> str:
     """The exam mode as the picker offers it for ``drill``: the attempt it is kept as, by the name reports give it
     (:func:`trainer.store.instructor.own_exam`)."""
-    return _("Own exam: {drill} (no feedback until the set is done; kept as an attempt)").format(drill=drill)
+    return _("Own exam: {drill} (no feedback until the set is done; kept as an attempt)").format(
+        drill=drill_name(drill))
 
 
 def grouped(drills: Mapping[str, Drill]) -> dict[str, list[Drill]]:

@@ -56,10 +56,16 @@ def short_day(day: str) -> str:
 
 
 def _application() -> None:
-    """A Qt application for the fonts (the command line has none)."""
+    """A Qt application for the fonts (the command line has none): a plain one, unless the process has the widgets
+    loaded (a window may be made later, and Qt aborts at a widget made under an application without them)."""
     global _app
     if QGuiApplication.instance() is None:
-        _app = QGuiApplication(sys.argv[:1] or ["uth-trainer"])
+        if "PySide6.QtWidgets" in sys.modules:
+            from PySide6.QtWidgets import QApplication
+
+            _app = QApplication(sys.argv[:1] or ["uth-trainer"])
+        else:
+            _app = QGuiApplication(sys.argv[:1] or ["uth-trainer"])
 
 
 def accuracy_chart(days: Sequence[DayPoint], width: int = 900, height: int = 260) -> QImage:

@@ -111,7 +111,7 @@ def tables_line(played: PlayedRound) -> str:
     if any(bet.bad_beat for bet in played.bets):
         parts.append(f"Bad Beat {table.bad_beat_paytable}")
     if any(bet.pairs for bet in played.bets):
-        parts.append(_("Pairs table {table}").format(table=table.pairs_paytable))
+        parts.append(f"Ultimate Pairs {table.pairs_paytable}")  # the pay tables by their names, as Settings
     return " · ".join(parts)
 
 

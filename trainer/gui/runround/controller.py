@@ -33,6 +33,7 @@ import html
 import time
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -45,7 +46,7 @@ from trainer.engine.wagers import Action, Wager
 from trainer.gui.felt import felt_layout
 from trainer.gui.quiz.cutting import PayoutCutter
 from trainer.gui.runround.feedback import Feedback
-from trainer.gui.runround.panel import ACT_KEYS, RunRoundPanel
+from trainer.gui.runround.panel import ACT_KEYS, STOPS, RunRoundPanel
 from trainer.gui.runround.places import IRREGULARITY_RATE, Part, clicked_target
 from trainer.gui.runround.showing import Showing
 from trainer.gui.runround.state import MODE_TITLES, RESPONSES, Refresh
@@ -167,6 +168,7 @@ class RunRoundController(QObject):
             "rack": lambda: self.perform(Act(Task.RACK)), "count": self.confirm_count,
             "void": lambda: self.perform(Act(Task.VOID)), "floor": lambda: self.perform(Act(Task.CALL_FLOOR)),
             "carry_on": self.carry_on,
+            **{name: partial(self.stop_act, stop) for name, stop in STOPS.items()},
         }
         for name, slot in slots.items():
             panel.buttons[name].clicked.connect(lambda _checked=False, s=slot: s())
@@ -365,6 +367,10 @@ class RunRoundController(QObject):
         self.showing.sync()
         return verdict
 
+    def stop_act(self, stop: str) -> RoundVerdict | None:
+        """Stop the prohibited act a player attempts (``stop``: a :class:`~trainer.quiz.protection.Stop` value)."""
+        return self.perform(Act(Task.STOP, result=stop))
+
     def take_fee(self) -> RoundVerdict | None:
         text = self.panel.fee_amount.text().strip()
         amount = read_amount(text) if text else None
@@ -447,6 +453,8 @@ class RunRoundController(QObject):
         if due is None or not due.task.responds:
             self.panel.show_feedback(_("Carry on: do the next act of the round."))
             return None
+        if due.task is Task.STOP:  # letting a prohibited act go on: the next card, as if nothing were happening
+            return self.perform(Act(Task.DEAL, target=self.run.next_place() if self.run is not None else None))
         if due.target is not None:
             return self.perform(Act(Task.DEAL, target=due.target))
         return self.perform(Act(Task.COLLECT_FOLD, seat=due.seat, count=due.count))

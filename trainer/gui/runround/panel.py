@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.evaluator import Category
+from trainer.engine.words import hand_name
 from trainer.gui.quiz.controls import FeedbackShown
 from trainer.gui.quiz.panel import SettlementPanel
 from trainer.gui.widgets import BAD, form_label, score_clock_keys
@@ -57,9 +58,20 @@ ACT_KEYS: dict[str, tuple[str, str, str]] = {
     "void": (N_("Void"), "V", N_("Void every hand of the round and return every wager")),
     "floor": (N_("Floor"), "F", N_("Stop and call the floor supervisor")),
     "carry_on": (N_("Carry on"), "G", N_("Nothing to stop for: go on with the round as it is")),
+    "stop_late": (N_("Late bet"), "Shift+L", N_("Refuse a wager made after \"No more bets\" and hand the chips "
+                                                  "back")),
+    "stop_back_line": (N_("Back line"), "Shift+B", N_("Refuse a spectator's wager behind a seat and hand the chips "
+                                                      "back")),
+    "stop_side_bet": (N_("Side bet"), "Shift+S", N_("Stop a bet on another player's or the house's hand, or between "
+                                                    "players")),
+    "stop_cards": (N_("Cards down"), "Shift+C", N_("Ask the player to keep the cards on the table, above the "
+                                                       "layout")),
 }
 """Each act's button: (text, key, what it does), the texts marked (shown with ``_``). The keys work in the window
 while a run round is on, whatever the language."""
+STOPS = {"stop_late": "refuse-late-wager", "stop_back_line": "refuse-back-line", "stop_side_bet": "stop-side-bet",
+         "stop_cards": "cards-on-table"}
+"""The buttons that stop a prohibited act, and the stop each one is (:class:`~trainer.quiz.protection.Stop`)."""
 HAND_RESULTS = {"win": N_("Wins"), "lose": N_("Loses"), "push": N_("Ties")}
 """The buttons that announce a player's hand: its result against the dealer's (marked; shown with ``_``)."""
 HAND_RESULT_TIPS = {
@@ -75,7 +87,8 @@ KEYS_HELP = N_(
     "one the player may not make, O turn over the flop, then the turn and river, H the Progressive hand button, E "
     "Game Over, click a folded hand then "
     "1 / 2 / 3 its count, R rack, K confirm the count (type it first), V void the round, F call the floor, "
-    "G carry on; the announcement and the settlement as in settle it yourself; N the next round."
+    "G carry on; Shift+L, Shift+B, Shift+S, Shift+C stop a late wager, a back-line wager, a side bet, cards off "
+    "the table; the announcement and the settlement as in settle it yourself; N the next round."
 )
 
 
@@ -103,10 +116,12 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self._build_acts()
         self.responses = QGroupBox()
         self.responses.setObjectName("runRoundResponses")
-        row = QHBoxLayout(self.responses)
-        row.setSpacing(3)
-        for name in ("void", "floor", "carry_on"):
-            row.addWidget(self._button(name))
+        grid = QGridLayout(self.responses)
+        grid.setSpacing(3)
+        for column, name in enumerate(("void", "floor", "carry_on")):
+            grid.addWidget(self._button(name), 0, 2 * column, 1, 2)
+        for index, name in enumerate(STOPS):  # a prohibited act a player attempts (seed 001 §2, 4 a, 16; seed 002)
+            grid.addWidget(self._button(name), 1 + index // 2, 3 * (index % 2), 1, 3)
         self._build_hands()
         self._settlement: SettlementPanel | None = None
         self._settlement_made: list[Callable[[SettlementPanel], object]] = []
@@ -134,7 +149,7 @@ class RunRoundPanel(FeedbackShown, QWidget):
         controller shows for the round on the table it shows again itself."""
         for name, button in self.buttons.items():
             text, key, tip = ACT_KEYS[name]
-            button.setText(f"{_(text)} ({key})")
+            button.setText(f"{_(text)} ({key.replace('Shift+', '⇧')})")
             button.setToolTip(f"{_(tip)} ({key})")
         self.acts.setTitle(_("The round"))
         self.responses.setTitle(_("Something wrong?"))
@@ -207,7 +222,8 @@ class RunRoundPanel(FeedbackShown, QWidget):
         grid.addWidget(self._button("coin_in"), 1, 2)
         grid.addWidget(self._button("deal_next"), 2, 0, 1, 2)
         grid.addWidget(self._button("unload"), 2, 2)
-        for column, name in enumerate(("take_play", "refuse_play", "reveal")):
+        # the refusal under Unload: the two longest words of some languages share a column
+        for column, name in enumerate(("take_play", "reveal", "refuse_play")):
             grid.addWidget(self._button(name), 3, column)
         grid.addWidget(self.fold_seat, 4, 0, 1, 3)
         grid.setRowMinimumHeight(4, 22)
@@ -229,7 +245,7 @@ class RunRoundPanel(FeedbackShown, QWidget):
         self.hand_category = QComboBox()
         self.hand_category.setObjectName("handCategory")
         for category in Category:
-            self.hand_category.addItem(category.label, category)
+            self.hand_category.addItem(hand_name(category.label), category)
         self.hand_buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         row.setSpacing(3)

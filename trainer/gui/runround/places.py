@@ -55,8 +55,10 @@ def part_of(step: ScriptStep | None) -> Part:
     if step is None:
         return Part.AFTER
     task = step.task
-    if task in (Task.TAKE_FEE, Task.NO_MORE_BETS, Task.COIN_IN):
+    if task in (Task.TAKE_FEE, Task.NO_MORE_BETS, Task.COIN_IN) or (task is Task.STOP and step.stage is Stage.DEAL):
         return Part.BEFORE
+    if task is Task.STOP:
+        return Part.STREETS
     if task in (Task.DEAL, Task.UNLOAD) or (task.responds and step.target is not None):
         return Part.DEAL
     if task in (Task.TAKE_PLAY, Task.REFUSE_PLAY, Task.REVEAL):

@@ -140,6 +140,10 @@ class Showing(QObject):
         elif task is Task.CALL_FLOOR:
             table.say(_("Floor! The supervisor takes over"))
             table.take_odd_card()
+        elif task is Task.STOP:
+            table.say(due.describe())
+            if self.host.scene is not None and due.seat is not None:
+                self.host.scene.highlight_seat(due.seat, False)
 
     def sync(self) -> None:
         """The felt and the panel for the task now due."""
@@ -151,6 +155,9 @@ class Showing(QObject):
         injected = run.injected
         if table.hand_held and part is Part.DEAL and due is not None and due.task is not Task.VOID:
             self._once("deck", table.deliver_deck)
+        if due is not None and due.task is Task.STOP and due.seat is not None:
+            seat, shown = due.seat, due.shown
+            self._once("attempt", lambda: self._attempt(seat, shown))
         if due is not None and due.task.responds and due.target is not None and injected is not None:
             if injected.kind is Irregularity.SHUFFLER_FAILS:
                 self._once("fault", table.shuffler_fails)
@@ -189,6 +196,14 @@ class Showing(QObject):
         self.feedback.show_clock()
         if not run.done:
             self.panel.show_score(self.feedback.score_text())
+
+    def _attempt(self, seat: int, shown: str) -> None:
+        """A player's prohibited act, shown on the felt: the seat lit and what it does said over the table."""
+        table = self.table
+        assert table is not None
+        table.say(shown[:1].upper() + shown[1:])
+        if self.host.scene is not None:
+            self.host.scene.highlight_seat(seat, True)
 
     def _deal_done(self) -> None:
         """The deal is over: any card not dealt to its place, and the players' decisions before the flop (the

@@ -20,7 +20,7 @@ MODE_TITLES = {
 }
 """Each mode's title (marked; shown with ``_``)."""
 
-RESPONSES = ("void", "floor", "carry_on")
+RESPONSES = ("void", "floor", "carry_on", "stop_late", "stop_back_line", "stop_side_bet", "stop_cards")
 Refresh = Callable[["TableLayoutConfig"], bool]
 
 __all__ = ["MODE_TITLES", "RESPONSES", "Refresh"]
