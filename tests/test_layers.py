@@ -14,6 +14,8 @@ The rule:
   them.
 - The command line (``trainer.cli``) is the top: nothing but itself, ``python -m trainer`` and the benchmarks
   imports it (the ``settle`` JSON contract, ``trainer.settle_io``, stays below it: the quiz grades with it).
+- The window (``trainer.gui``) runs no SQL: it imports neither ``sqlite3`` nor ``psycopg`` nor the store's modules
+  that hold a connection (``trainer.store.db``, ``dialect``, ``classdb``); it asks the store.
 
 Every ``import`` counts, function-level and ``TYPE_CHECKING`` ones included: a lazy import still loads the layer.
 """
@@ -123,3 +125,26 @@ def test_the_language_package_imports_nothing_of_the_trainer_but_itself() -> Non
              for name, imported in modules().items() if within(name, "trainer.i18n")}
     assert "trainer.i18n.translation" in found
     assert not {name: wrong for name, wrong in found.items() if wrong}, found
+
+
+SQL_LEVEL = ("sqlite3", "psycopg", "trainer.store.db", "trainer.store.dialect", "trainer.store.classdb")
+"""What holds a connection or speaks SQL: the store's own business. The window asks the store (its methods,
+:mod:`trainer.store.recorder`, :data:`trainer.store.errors.STORE_FAILURES`) and runs no SQL of its own."""
+
+
+def sql_imports(imported: set[str]) -> set[str]:
+    return {name for name in imported if any(within(name, low) for low in SQL_LEVEL)}
+
+
+def test_the_rule_sees_sql_level_imports() -> None:
+    assert sql_imports({"sqlite3", "psycopg.errors", "trainer.store.classdb.where", "trainer.store.store",
+                        "trainer.store.errors.StoreError", "trainer.store.dbx"}) == {
+        "sqlite3", "psycopg.errors", "trainer.store.classdb.where"}
+
+
+def test_no_module_of_the_window_imports_sqlite3_psycopg_or_the_stores_sql_level() -> None:
+    graph = modules()
+    assert "trainer.gui.progress.instructor" in graph and "trainer.gui.progress_wiring" in graph
+    wrong = {name: sorted(sql_imports(imported)) for name, imported in graph.items()
+             if within(name, "trainer.gui") and sql_imports(imported)}
+    assert not wrong, wrong

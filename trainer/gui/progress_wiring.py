@@ -19,7 +19,6 @@ profiles, and the results of this session only.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +48,7 @@ from trainer.gui.start_page import DoneProvider, PathStep, StartPage
 from trainer.gui.widgets import window_action
 from trainer.i18n.translation import _
 from trainer.scoring import ItemResult
-from trainer.store.db import StoreError
+from trainer.store.errors import STORE_OR_FILE_FAILURES, StoreError
 from trainer.store.opening import open_store
 from trainer.store.records import Profile
 from trainer.store.store import Store
@@ -119,7 +118,7 @@ def open_progress_store(data_dir: str | Path | None, class_url: str | None = Non
         return open_store(data_dir), None
     except StoreError as error:
         return None, _("Progress is off for this session: {error}.").format(error=error)
-    except (OSError, sqlite3.Error) as error:
+    except STORE_OR_FILE_FAILURES as error:
         return None, _("Progress is off for this session: the progress store could not be opened "
                        "({error}).").format(error=error)
 

@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import cast
+from typing import Any, TypeVar, cast
 
 from trainer.i18n.translation import N_, _, ngettext
 from trainer.scoring import ItemResult
@@ -43,6 +43,8 @@ from trainer.store.store import (
     review_item,
     utc_now,
 )
+
+_T = TypeVar("_T")
 
 RETRY_SECONDS = 5.0
 """After the server went away, the first try again; each failed try doubles the wait, up to a minute."""
@@ -328,6 +330,42 @@ class ClassStore(Store):
         """A copy of the station's own store (its copy of the class and the items waiting to be sent); the class
         store itself is backed up on the server (``pg_dump``)."""
         return self.local.backup(target)
+
+    def reset_trainee(self, name: str) -> int:
+        """Delete every item, exam attempt and review card of trainee ``name`` on the server (an instructor's
+        act); the number of items deleted. :class:`StoreError` when the server refuses or cannot be reached."""
+        from trainer.store.classdb import reset_trainee
+
+        return self._administer(lambda server: reset_trainee(server, name))
+
+    def rename_trainee(self, name: str, new: str) -> None:
+        from trainer.store.classdb import rename_trainee
+
+        self._administer(lambda server: rename_trainee(server, name, new))
+
+    def merge_trainees(self, name: str, into: str) -> int:
+        """Move every item and exam attempt of ``name`` to ``into`` and delete ``name``; the items moved."""
+        from trainer.store.classdb import merge_trainees
+
+        return self._administer(lambda server: merge_trainees(server, name, into))
+
+    def delete_trainee(self, name: str) -> int:
+        """Delete trainee ``name`` with every item and exam attempt; the items deleted."""
+        from trainer.store.classdb import delete_trainee
+
+        return self._administer(lambda server: delete_trainee(server, name))
+
+    def _administer(self, change: Callable[[Any], _T]) -> _T:
+        """``change`` run on the server's connection, its refusal as one :class:`StoreError` line."""
+        import psycopg
+
+        if self.server is None:
+            raise StoreError(_("The class store does not answer now: a trainee is changed online only."))
+        try:
+            return change(self.server.raw)
+        except psycopg.Error as error:
+            raise StoreError(_("The class store refused: {reason}").format(
+                reason=str(error).splitlines()[0] if str(error) else type(error).__name__)) from error
 
     def waiting(self) -> int:
         """Items kept on this station and not yet on the server."""

@@ -12,4 +12,7 @@ class StoreError(Exception):
 STORE_FAILURES: tuple[type[Exception], ...] = (StoreError, sqlite3.Error)
 """A store that failed: said in one line (its own words, or the database's), never a traceback."""
 
-__all__ = ["STORE_FAILURES", "StoreError"]
+STORE_OR_FILE_FAILURES: tuple[type[Exception], ...] = (*STORE_FAILURES, OSError)
+"""The same, or a file that could not be read or written (a backup, an export)."""
+
+__all__ = ["STORE_FAILURES", "STORE_OR_FILE_FAILURES", "StoreError"]

@@ -10,7 +10,6 @@ its own connections, and says how it went in one line.
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 import threading
 from collections.abc import Callable
 
@@ -22,9 +21,8 @@ from trainer.gui.progress.desk import Inform
 from trainer.gui.widgets import window_action
 from trainer.i18n.translation import _, ngettext
 from trainer.store import outbox
-from trainer.store.classdb import where
-from trainer.store.classroom import ClassStore, open_server
-from trainer.store.db import StoreError
+from trainer.store.classroom import ClassStore, open_server, where
+from trainer.store.errors import STORE_OR_FILE_FAILURES
 from trainer.store.store import Store
 
 STATUS_MS = 500
@@ -98,7 +96,7 @@ class ClassStoreDoor(QObject):
                     server.close()
             finally:
                 local.close()
-        except (StoreError, sqlite3.Error, OSError) as error:
+        except STORE_OR_FILE_FAILURES as error:
             self._tell(_("Nothing was uploaded: {error}.").format(error=error))
             return
         self._tell(_("Uploaded this station's history to the class store {where}: {trainees}, {added}, {present} "

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import getpass
 import logging
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,7 +22,7 @@ from trainer.gui.start_page import DoneProvider, PathStep, StartPage
 from trainer.i18n.translation import _, ngettext
 from trainer.scoring import ItemResult, KeptSet, Mode, SetResult
 from trainer.session import DrillEnded, DrillStarted, Event, RoundDealt, RoundOver, RoundSource, TableRound
-from trainer.store.db import StoreError
+from trainer.store.errors import STORE_FAILURES, STORE_OR_FILE_FAILURES
 from trainer.store.records import Profile, ReplayKind, identify
 from trainer.store.store import Store
 
@@ -157,7 +156,7 @@ class Keeping(QObject):
         try:
             with waiting_at_most(ready[0], WAIT_MS):
                 mark_step(ready[0], ready[1], step)
-        except (StoreError, sqlite3.Error) as error:
+        except STORE_FAILURES as error:
             log.error("Could not mark %s done: %s", step, error)
 
     def history(self) -> list[ItemResult] | None:
@@ -190,7 +189,7 @@ class TraineeChoice:
                 profile = store.profile_or_new(remembered)  # a fresh store (the old one damaged) keeps the name
             else:
                 profile = profiles[0] if profiles else store.add_profile(default_trainee())
-        except (StoreError, sqlite3.Error) as error:
+        except STORE_FAILURES as error:
             desk.say_later(_("Progress is off for this session: {error}.").format(error=error))
             desk.store = None
             return None
@@ -495,7 +494,7 @@ def back_up(desk: Desk) -> Path | None:
         return None
     try:
         copy = desk.store.backup(name)
-    except (StoreError, sqlite3.Error, OSError) as error:
+    except STORE_OR_FILE_FAILURES as error:
         desk.host.notify_once(_("The backup could not be written to {file} ({error}).").format(file=name,
                                                                                                error=error))
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
@@ -40,9 +40,12 @@ from PySide6.QtWidgets import (
 from trainer.drills.names import drill_name, exam_name
 from trainer.gui.progress.words import page_count
 from trainer.i18n.translation import N_, _, ngettext
-from trainer.store.db import StoreError
+from trainer.store.errors import StoreError
 from trainer.store.instructor import Exam, Instructor, delete_exam, exams, save_exam
 from trainer.store.store import Store
+
+if TYPE_CHECKING:
+    from trainer.store.classroom import ClassStore
 
 AskPath = Callable[[str, str, bool], str | None]
 """``ask_path(title, file filter, for saving)``: a chosen file name, or None."""
@@ -584,67 +587,55 @@ class InstructorDialog(QDialog):
             return None
         return str(item.text())
 
-    def _on_server(self, change: Callable[[Any], str]) -> None:
-        """Run ``change`` on the class store's server (its line to the status), then list the trainees again."""
-        import psycopg
-
+    def _on_server(self, change: Callable[[ClassStore], str]) -> None:
+        """Run ``change`` on the class store (its line to the status), then list the trainees again."""
         from trainer.store.classroom import ClassStore
 
         store = self.store
-        if not isinstance(store, ClassStore) or store.server is None:
+        if not isinstance(store, ClassStore):
             return
         try:
-            self.status.setText(change(store.server.raw))
+            self.status.setText(change(store))
         except StoreError as error:
             self.status.setText(str(error))
-        except psycopg.Error as error:
-            self.status.setText(_("The class store refused: {reason}").format(reason=str(error).splitlines()[0]))
         self.refresh_profiles()
 
     def rename_trainee(self) -> None:
-        from trainer.store.classdb import rename_trainee
-
         name = self._chosen_trainee(_("rename"))
         new = self.ask_text(_("Rename {name}").format(name=name), _("New name:"), name or "") if name else None
         if not (name and new and new != name):
             return
 
-        def rename(server: Any) -> str:
-            rename_trainee(server, name, new)
+        def rename(store: ClassStore) -> str:
+            store.rename_trainee(name, new)
             return _("Renamed {name} to {new}").format(name=name, new=new)
 
         self._on_server(rename)
 
     def merge_trainee(self) -> None:
-        from trainer.store.classdb import merge_trainees
-
         name = self._chosen_trainee(_("merge"))
         into = self.ask_text(_("Merge {name}").format(name=name), _("Into the trainee named:"), "") if name else None
         if name and into and self.confirm(_("Move every item and exam attempt of {name} to {into} and delete "
                                             "{name}?").format(name=name, into=into)):
-            self._on_server(lambda server: ngettext(
+            self._on_server(lambda store: ngettext(
                 "Merged {name} into {into}: {count} item moved", "Merged {name} into {into}: {count} items moved",
-                count := merge_trainees(server, name, into)).format(name=name, into=into, count=count))
+                count := store.merge_trainees(name, into)).format(name=name, into=into, count=count))
 
     def reset_trainee(self) -> None:
-        from trainer.store.classdb import reset_trainee
-
         name = self._chosen_trainee(_("reset"))
         if name and self.confirm(_("Delete every item, exam attempt and review card of {name}? {name} stays, "
                                    "with nothing recorded.").format(name=name)):
-            self._on_server(lambda server: ngettext(
+            self._on_server(lambda store: ngettext(
                 "Reset {name}: {count} item deleted (with the exam attempts and review cards)",
                 "Reset {name}: {count} items deleted (with the exam attempts and review cards)",
-                count := reset_trainee(server, name)).format(name=name, count=count))
+                count := store.reset_trainee(name)).format(name=name, count=count))
 
     def delete_trainee(self) -> None:
-        from trainer.store.classdb import delete_trainee
-
         name = self._chosen_trainee(_("delete"))
         if name and self.confirm(_("Delete {name} with every item and exam attempt?").format(name=name)):
-            self._on_server(lambda server: ngettext(
+            self._on_server(lambda store: ngettext(
                 "Deleted {name} and {count} item", "Deleted {name} and {count} items",
-                count := delete_trainee(server, name)).format(name=name, count=count))
+                count := store.delete_trainee(name)).format(name=name, count=count))
 
     def backup(self) -> None:
         name = self.ask_path(_("Back up the progress store"), _("SQLite (*.sqlite3)"), True)

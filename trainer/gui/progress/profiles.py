@@ -27,7 +27,7 @@ from trainer.drills.names import drill_name
 from trainer.gui.progress.words import item_count
 from trainer.i18n.formats import format_day
 from trainer.i18n.translation import _, ngettext
-from trainer.store.db import StoreError
+from trainer.store.errors import StoreError
 from trainer.store.learning import TodayKind, today
 from trainer.store.records import Profile
 from trainer.store.store import Store
@@ -76,8 +76,7 @@ class ProfileChooser(QWidget):
     def refresh(self, select: str | None = None) -> None:
         self.list.clear()
         for profile in self.store.profiles():
-            last = self.store.connection.execute("SELECT max(at) FROM item WHERE profile_id = ?",
-                                                 (profile.id,)).fetchone()[0]
+            last = self.store.last_practised(profile)
             count = self.store.item_count(profile)
             said = _("{name} — {items}").format(name=profile.name, items=item_count(count))
             if last:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidg
 from trainer.gui.settings_tabs.form import ErrorRows, form_of
 from trainer.i18n.translation import N_, _
 from trainer.store.classcred import full_url, keep_password
-from trainer.store.db import StoreError
+from trainer.store.errors import StoreError
 
 CONNECTING = N_("Connecting…")
 LINE_WIDTH = 520
