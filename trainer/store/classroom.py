@@ -331,6 +331,11 @@ class ClassStore(Store):
         store itself is backed up on the server (``pg_dump``)."""
         return self.local.backup(target)
 
+    @property
+    def place(self) -> str:
+        """``host:port/db`` of the class store, never its password (for messages)."""
+        return where(self.url)
+
     def reset_trainee(self, name: str) -> int:
         """Delete every item, exam attempt and review card of trainee ``name`` on the server (an instructor's
         act); the number of items deleted. :class:`StoreError` when the server refuses or cannot be reached."""

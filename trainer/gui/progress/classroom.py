@@ -21,7 +21,7 @@ from trainer.gui.progress.desk import Inform
 from trainer.gui.widgets import window_action
 from trainer.i18n.translation import _, ngettext
 from trainer.store import outbox
-from trainer.store.classroom import ClassStore, open_server, where
+from trainer.store.classroom import ClassStore, open_server
 from trainer.store.errors import STORE_OR_FILE_FAILURES
 from trainer.store.store import Store
 
@@ -62,7 +62,7 @@ class ClassStoreDoor(QObject):
     def retranslate(self) -> None:
         """The language changed (or the door is built): its tooltip and its menu entry in the current language."""
         self.label.setToolTip(_("The class store {where}: every item is kept on this station first, then sent")
-                              .format(where=where(self.store.url)))
+                              .format(where=self.store.place))
         tip = _("Send every item kept on this station to the class store (nothing is sent twice)")
         self.upload_action.setText(_("&Upload this station's history…"))
         self.upload_action.setToolTip(tip)
@@ -101,7 +101,7 @@ class ClassStoreDoor(QObject):
             return
         self._tell(_("Uploaded this station's history to the class store {where}: {trainees}, {added}, {present} "
                      "already there.").format(
-            where=where(self.store.url),
+            where=self.store.place,
             trainees=ngettext("{count} trainee", "{count} trainees", profiles).format(count=profiles),
             added=ngettext("{count} item added", "{count} items added", added).format(count=added),
             present=present))
